@@ -1,0 +1,10 @@
+//! One module per command family; `common` holds the shared helpers.
+
+pub mod coins;
+pub mod common;
+pub mod corners;
+pub mod nim;
+pub mod queens;
+pub mod toads;
+pub mod value;
+pub mod wythoff;

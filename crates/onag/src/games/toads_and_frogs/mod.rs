@@ -1,0 +1,1 @@
+//! Toads and Frogs: board, moves, Erickson's reductions and exact values.

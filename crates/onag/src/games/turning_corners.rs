@@ -1,0 +1,1 @@
+//! Turning Corners: Twins × Twins on an n×n board with a border row and column 0.

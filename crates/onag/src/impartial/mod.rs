@@ -1,0 +1,1 @@
+//! Impartial games: mex, coin-turning rulesets, products, the full-position solver, lexicodes.

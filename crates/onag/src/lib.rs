@@ -1,0 +1,24 @@
+//! # onag — exact combinatorial game theory
+//!
+//! A library of exact, fast algorithms for combinatorial games:
+//!
+//! - [`nimber`]: nim arithmetic (the field of nimbers) on 64- and 128-bit words;
+//! - [`impartial`]: mex, one-dimensional coin-turning rulesets, their products (the Tartan
+//!   theorem), a full-position solver and lexicodes;
+//! - [`games`]: playable games — Turning Corners and Toads and Frogs;
+//! - [`wythoff`]: Wythoff's game — Grundy tables, P-positions, the column sweep with proven
+//!   periodicity, Nivasch's g-points;
+//! - [`queens`]: Corner-the-Queen variants with restricted moves and a closed-form checker;
+//! - [`partizan`]: short partizan games in canonical form, names, a parser and thermographs.
+//!
+//! The library does no I/O: every function takes values and returns values (or typed errors).
+//! The `onag` binary (crate `onag-cli`) is the command line and web front end.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod games;
+pub mod impartial;
+pub mod nimber;
+pub mod partizan;
+pub mod queens;
+pub mod wythoff;

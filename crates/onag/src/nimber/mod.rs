@@ -1,0 +1,1 @@
+//! Nimbers: nim addition (XOR) and Conway's nim multiplication on 64- and 128-bit words.

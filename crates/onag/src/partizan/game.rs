@@ -1,0 +1,1 @@
+//! Partizan games: `game`.

@@ -1,0 +1,1 @@
+//! Wythoff's game: Grundy values, P-positions, the column sweep, periodicity, g-points.
