@@ -1,0 +1,2 @@
+//! Benchmarks: coins (filled in by the coins work).
+fn main() {}

@@ -1,0 +1,2 @@
+//! Benchmarks: wythoff (filled in by the wythoff work).
+fn main() {}
