@@ -22,3 +22,6 @@ pub mod nimber;
 pub mod partizan;
 pub mod queens;
 pub mod wythoff;
+
+mod stop;
+pub use stop::{StopFlag, Stopped};

@@ -7,3 +7,88 @@ pub mod name;
 pub mod parse;
 pub mod search;
 pub mod thermograph;
+
+use std::fmt;
+
+/// One of the two players of a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Left (Blue, the toads in Toads and Frogs); positive values favour Left.
+    Left,
+    /// Right (Red, the frogs); negative values favour Right.
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opposite(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// A pair of values, one per player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByPlayer<T> {
+    /// Left's value.
+    pub left: T,
+    /// Right's value.
+    pub right: T,
+}
+
+impl<T> ByPlayer<T> {
+    /// The value of `player`.
+    pub fn get(&self, player: Player) -> &T {
+        match player {
+            Player::Left => &self.left,
+            Player::Right => &self.right,
+        }
+    }
+
+    /// The value of `player`, mutably.
+    pub fn get_mut(&mut self, player: Player) -> &mut T {
+        match player {
+            Player::Left => &mut self.left,
+            Player::Right => &mut self.right,
+        }
+    }
+}
+
+/// Outcome class of a game: who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Left wins whoever starts (G > 0).
+    L,
+    /// Right wins whoever starts (G < 0).
+    R,
+    /// The second player wins (G = 0).
+    P,
+    /// The first player wins (G ‖ 0).
+    N,
+}
+
+impl Outcome {
+    /// The outcome from who wins moving first: `left_first` is whether Left wins when Left
+    /// starts, `right_first` whether Right wins when Right starts.
+    pub fn from_first_player_wins(left_first: bool, right_first: bool) -> Outcome {
+        match (left_first, right_first) {
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+            (true, true) => Outcome::N,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
