@@ -24,6 +24,8 @@ fn small_boards_have_no_mismatches_and_power_of_two_kernels() {
         "mock-turtles*mock-turtles:3x4",
         "ruler*mock-turtles:3x4",
         "twins*mock-turtles:4x3",
+        "corners:4x5",
+        "ruler:20",
     ] {
         let r = run(board);
         assert_eq!(r.mismatches, 0, "{board}");

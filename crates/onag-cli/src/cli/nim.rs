@@ -6,7 +6,9 @@ use onag::nimber::table::{FieldMarking, NimTable};
 use onag::nimber::Nimber128;
 use serde_json::json;
 
-use super::common::{parse_u128, parse_usize, print_json};
+use std::io::Write;
+
+use super::common::{parse_u128, parse_usize, print_json, Internal};
 
 /// The largest `nim table` side.
 const MAX_TABLE: usize = 1024;
@@ -120,14 +122,25 @@ fn table(n: usize, json: bool) -> anyhow::Result<()> {
             "rows": rows,
         }));
     }
-    println!(
-        "{n}×{n} nim-multiplication table: {marking} (largest product {})",
-        t.max()
-    );
-    let width = t.max().to_string().len();
-    for row in t.rows() {
-        let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
-        println!("{}", cells.join(" "));
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut write = || -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{n}×{n} nim-multiplication table: {marking} (largest product {})",
+            t.max()
+        )?;
+        let width = t.max().to_string().len();
+        for row in t.rows() {
+            let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        }
+        out.flush()
+    };
+    match write() {
+        // A closed pipe (`| head`) is the reader's choice, not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Internal(format!("cannot write to stdout: {e}")).into())
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
