@@ -415,3 +415,36 @@ fn solve_with<C: Cell>(
     progress(n as u64);
     Ok((report, vals))
 }
+
+/// The plain solver: for each position in increasing order, the mex of all its options read
+/// straight from the table (no blocks, no bit tables, one thread). The slow code [`solve`] is
+/// checked and benchmarked against; returns every value.
+pub fn solve_reference(board: &Board) -> (SolveReport, Vec<u16>) {
+    let n = 1usize << board.coins();
+    let mut vals = vec![0u16; n];
+    let mut report = SolveReport {
+        positions: n as u64,
+        p_positions: 1,
+        mismatches: 0,
+        max_value: 0,
+    };
+    let mut options = Vec::new();
+    for p in 1..n {
+        options.clear();
+        let mut xor = 0;
+        for h in bits(p as u64) {
+            xor ^= board.values[h];
+            options.extend(
+                board.moves[h]
+                    .iter()
+                    .map(|&m| u64::from(vals[p ^ m as usize])),
+            );
+        }
+        let value = super::mex::mex(options.iter().copied());
+        vals[p] = value as u16;
+        report.p_positions += u64::from(value == 0);
+        report.mismatches += u64::from(value != xor);
+        report.max_value = report.max_value.max(value);
+    }
+    (report, vals)
+}
