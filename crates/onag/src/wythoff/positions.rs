@@ -1,0 +1,1 @@
+//! Multi-queen positions (placeholder).
