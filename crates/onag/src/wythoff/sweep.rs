@@ -182,10 +182,13 @@ impl Sweep {
         self.diags[new_slot * words..(new_slot + 1) * words].fill(0);
         self.col.fill(0);
         let col = &mut self.col;
+        // Diagonal y − x lives in slot (y − x) mod (X + 1): start at row 0's slot and step down.
+        let mut slot = new_slot;
         for x in 0..=self.top {
             let xu = x as u64;
-            // Diagonal y − x, in slot (y − x) mod (X + 1), computed without signed arithmetic.
-            let slot = ((y + (dslots as u64) - (xu % dslots as u64)) % dslots as u64) as usize;
+            if x > 0 {
+                slot = if slot == 0 { dslots - 1 } else { slot - 1 };
+            }
             let diag = &mut self.diags[slot * words..(slot + 1) * words];
             let free = &mut self.free[x * words..(x + 1) * words];
             let hi = y + xu;
