@@ -14,8 +14,8 @@ fn sweep_equals_definition_table() {
     let mut s = Sweep::new(rows - 1).unwrap();
     for y in 0..cols {
         let col = s.step().unwrap().to_vec();
-        for x in 0..rows {
-            assert_eq!(col[x], u64::from(t.get(x, y)), "({x},{y})");
+        for (x, &v) in col.iter().enumerate() {
+            assert_eq!(v, u64::from(t.get(x, y)), "({x},{y})");
         }
     }
 }

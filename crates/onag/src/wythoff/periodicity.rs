@@ -81,7 +81,7 @@ impl PeriodConfig {
     pub fn validate(&self) -> Result<(), WythoffError> {
         super::check_bound("top row", self.top as u64, MAX_SWEEP_ROW as u64)?;
         let p = self.period_cap;
-        if p % 3 != 0 || !(p / 3).is_power_of_two() {
+        if !p.is_multiple_of(3) || !(p / 3).is_power_of_two() {
             return Err(WythoffError::Invalid(format!(
                 "period cap {p} is not of the form 3·2^k"
             )));
@@ -168,7 +168,7 @@ impl PeriodSearch {
         {
             return bad("row counts differ from the configuration");
         }
-        if cp.base.column % cp.config.spacing() != 0
+        if !cp.base.column.is_multiple_of(cp.config.spacing())
             || cp.base.column > cp.column
             || cp.column > cp.config.columns
         {
@@ -210,7 +210,7 @@ impl PeriodSearch {
     ) -> Result<(), WythoffError> {
         let until = until.min(self.config.columns);
         while self.column() < until {
-            if self.column() % 4096 == 0 {
+            if self.column().is_multiple_of(4096) {
                 progress(self.column());
                 stop.check()?;
             }
@@ -225,7 +225,7 @@ impl PeriodSearch {
     fn advance(&mut self, track: bool) -> Result<(), WythoffError> {
         let y = self.sweep.column();
         let p = self.config.period_cap;
-        if y % self.config.spacing() == 0 {
+        if y.is_multiple_of(self.config.spacing()) {
             self.snapshots.push_back(self.sweep.state());
             while self.snapshots.len() >= 2 && self.snapshots[1].column + p <= y {
                 self.snapshots.pop_front();
@@ -313,7 +313,7 @@ impl PeriodSearch {
         (0..=self.config.top)
             .map(|x| {
                 let proven = self.proof[x].is_some();
-                let seen = y >= 2 * p && self.last_mismatch[x].map_or(true, |l| y - 1 - l >= p);
+                let seen = y >= 2 * p && self.last_mismatch[x].is_none_or(|l| y - 1 - l >= p);
                 if !(proven || seen) {
                     return RowResult {
                         row: x,
@@ -342,9 +342,9 @@ pub fn minimal_period(window: &[u16]) -> u64 {
     let is_period = |q: usize| (0..n).all(|i| window[i] == window[(i + q) % n]);
     let mut p = n;
     loop {
-        if p % 2 == 0 && is_period(p / 2) {
+        if p.is_multiple_of(2) && is_period(p / 2) {
             p /= 2;
-        } else if p % 3 == 0 && is_period(p / 3) {
+        } else if p.is_multiple_of(3) && is_period(p / 3) {
             p /= 3;
         } else {
             return p as u64;
