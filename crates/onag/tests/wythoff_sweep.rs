@@ -112,3 +112,20 @@ fn checkpoint_resume_is_bit_identical() {
     assert_eq!(resumed.checkpoint(), whole.checkpoint());
     assert!(whole.results().iter().all(|r| r.proven));
 }
+
+#[test]
+fn row_profiles_are_proven_up_to_row_64() {
+    let pre = common::oeis("A046874");
+    for x in [0usize, 10, 40, 45, 64] {
+        let p = onag::wythoff::periodicity::row_profile(x, 300).unwrap();
+        assert!(p.result.proven, "row {x}");
+        if let Some(&(_, c)) = pre.get(x) {
+            assert_eq!(p.result.preperiod.map(i128::from), Some(c));
+        }
+        let t = grundy_table(x + 1, 300).unwrap();
+        for (y, &r) in p.residues.iter().enumerate() {
+            assert_eq!(r, i64::from(t.get(x, y)) - y as i64);
+        }
+    }
+    assert!(onag::wythoff::periodicity::row_profile(65, 10).is_err());
+}

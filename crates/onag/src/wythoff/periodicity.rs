@@ -366,3 +366,49 @@ pub fn search(config: PeriodConfig, stop: &StopFlag) -> Result<Vec<RowResult>, W
     s.run(config.columns, stop, &mut |_| {})?;
     Ok(s.results())
 }
+
+/// Largest row [`row_profile`] accepts.
+pub const MAX_PROFILE_ROW: usize = 64;
+/// Largest number of residues [`row_profile`] returns.
+pub const MAX_PROFILE_COLUMNS: u64 = 200_000;
+
+/// One row's residues with its period and preperiod (for a row plot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowProfile {
+    /// The row `x`.
+    pub row: usize,
+    /// `g(x, y) − y` for `y` in `0..columns`.
+    pub residues: Vec<i64>,
+    /// The proven row result (period cap 3072, 100,000 columns: enough for rows ≤ 64).
+    pub result: RowResult,
+}
+
+/// The residues `g(x, y) − y` of row `x ≤ 64` for `y < columns`, with its proven period and
+/// preperiod.
+///
+/// # Examples
+/// ```
+/// let p = onag::wythoff::periodicity::row_profile(3, 20).unwrap();
+/// assert_eq!((p.result.period, p.result.preperiod), (Some(6), Some(8)));
+/// assert_eq!(p.residues[0], 3); // g(3, 0) = 3
+/// ```
+pub fn row_profile(row: usize, columns: u64) -> Result<RowProfile, WythoffError> {
+    super::check_bound("profile row", row as u64, MAX_PROFILE_ROW as u64)?;
+    super::check_bound("profile columns", columns, MAX_PROFILE_COLUMNS)?;
+    let mut sweep = Sweep::new(row)?;
+    let mut residues = Vec::with_capacity(columns as usize);
+    for y in 0..columns {
+        residues.push(sweep.step()?[row] as i64 - y as i64);
+    }
+    let cfg = PeriodConfig {
+        top: row,
+        columns: 100_000,
+        period_cap: 3072,
+    };
+    let result = search(cfg, &StopFlag::new())?[row];
+    Ok(RowProfile {
+        row,
+        residues,
+        result,
+    })
+}
