@@ -129,3 +129,35 @@ fn row_profiles_are_proven_up_to_row_64() {
     }
     assert!(onag::wythoff::periodicity::row_profile(65, 10).is_err());
 }
+
+#[test]
+fn two_thread_pipeline_is_identical_and_resumable() {
+    let cfg = PeriodConfig {
+        top: 70,
+        columns: 40_000,
+        period_cap: 3072,
+    };
+    let mut one = PeriodSearch::new(cfg).unwrap();
+    one.run(cfg.columns, &StopFlag::new(), &mut |_| {}).unwrap();
+
+    let mut two = PeriodSearch::new(cfg).unwrap();
+    two.set_threads(2).unwrap();
+    two.run(7_777, &StopFlag::new(), &mut |_| {}).unwrap();
+    let flag = StopFlag::new();
+    let raiser = flag.clone();
+    let stopped = two.run(cfg.columns, &flag, &mut |c| {
+        if c >= 20_000 {
+            raiser.stop()
+        }
+    });
+    assert!(stopped.is_err());
+    assert!(two.column() < cfg.columns);
+    let mut resumed = PeriodSearch::resume(two.checkpoint()).unwrap();
+    resumed.set_threads(2).unwrap();
+    resumed
+        .run(cfg.columns, &StopFlag::new(), &mut |_| {})
+        .unwrap();
+    assert_eq!(resumed.results(), one.results());
+    assert_eq!(resumed.checkpoint(), one.checkpoint());
+    assert!(one.results()[..=50].iter().all(|r| r.proven));
+}

@@ -90,6 +90,9 @@ pub struct PeriodsArgs {
     /// Seconds between checkpoints.
     #[arg(long, value_parser = parse_u64, default_value_t = 60)]
     checkpoint_secs: u64,
+    /// Threads: 1, or 2 to pipeline a lower and an upper band of rows (identical results).
+    #[arg(long, value_parser = parse_usize, default_value_t = 1)]
+    threads: usize,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -214,6 +217,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             PeriodSearch::new(cfg)?
         }
     };
+    search.set_threads(args.threads).map_err(to_anyhow)?;
     let start_column = search.column();
     let bar = common::progress(args.columns, "wythoff sweep", args.quiet);
     let stop = StopFlag::new();
@@ -241,6 +245,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             "rows": reported.iter().map(row_json).collect::<Vec<_>>(),
             "columns": args.columns,
             "period_cap": search.config().period_cap,
+            "threads": args.threads,
             "seconds": seconds,
             "us_per_cell": if cells > 0.0 { seconds * 1e6 / cells } else { 0.0 },
         }))
