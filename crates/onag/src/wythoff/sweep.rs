@@ -24,9 +24,10 @@
 //! `mex ≥ y + 1 − 2X` after every cell and that every value is `≤ y + x`, and stops with
 //! [`WythoffError::WindowViolated`] otherwise. Given those, the column and diagonal sets hold
 //! values of cells in columns `y − X ..= y`, hence in `[y − 3X, y + X]`, and the bits the
-//! search reads lie in `[y − 2X, y + X + 63]`; two such values differ by less than `4X + 64
-//! < W`, so no two share a bit. A free-set bit above `y + x` belongs to a value `≤ y + X + 63
-//! − W < y − 2X ≤ mex`, which is used, so the bit is clear.
+//! search reads (it may look one word past `y + x`) lie in `[y − 2X, y + X + 127]`; two such
+//! values differ by less than `4X + 128 < W`, so no two share a bit. A free-set bit above
+//! `y + x` belongs to a value `≤ y + X + 127 − W < y − 2X ≤ mex`, which is used, so the bit
+//! is clear.
 
 use super::WythoffError;
 
@@ -289,15 +290,29 @@ impl Sweep {
             let hi = y + xu;
             let m = self.mex[i];
             let mut a = m / 64;
-            let v = loop {
+            let cand = |a: u64| {
                 let w = a as usize & mask;
-                let cand = free[w] & !(col[w] | diag[w]);
-                if cand != 0 {
-                    break a * 64 + u64::from(cand.trailing_zeros());
-                }
-                a += 1;
-                if a * 64 > hi {
-                    return Err(WythoffError::WindowViolated { row: xu, column: y });
+                free[w] & !(col[w] | diag[w])
+            };
+            // The first word usually decides; after it, test two words per round so the
+            // loads of both overlap.
+            let first = cand(a);
+            let v = if first != 0 {
+                a * 64 + u64::from(first.trailing_zeros())
+            } else {
+                loop {
+                    a += 1;
+                    if a * 64 > hi {
+                        return Err(WythoffError::WindowViolated { row: xu, column: y });
+                    }
+                    let (c0, c1) = (cand(a), cand(a + 1));
+                    if c0 != 0 {
+                        break a * 64 + u64::from(c0.trailing_zeros());
+                    }
+                    if c1 != 0 {
+                        break (a + 1) * 64 + u64::from(c1.trailing_zeros());
+                    }
+                    a += 1;
                 }
             };
             if v > hi {
