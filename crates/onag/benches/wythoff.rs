@@ -16,7 +16,13 @@ fn oeis_terms(id: &str) -> Vec<u64> {
         .expect("fixture")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split_whitespace().nth(1).expect("term").parse().expect("number"))
+        .map(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .expect("term")
+                .parse()
+                .expect("number")
+        })
         .collect()
 }
 
@@ -66,7 +72,10 @@ fn sweep(c: &mut Criterion) {
         b.iter(|| {
             let r = onag::queens::check::check(&moves, &even, 200).expect("check");
             // g(2p, 2q) = 2q + p holds on the even-even cells only.
-            assert!(r.listed.iter().all(|&(x, y, _, _)| x % 2 == 1 || y % 2 == 1));
+            assert!(r
+                .listed
+                .iter()
+                .all(|&(x, y, _, _)| x % 2 == 1 || y % 2 == 1));
         })
     });
     group.finish();

@@ -470,9 +470,11 @@ impl Book {
     fn ring_row(&self, x: usize, column: u64) -> Vec<u16> {
         let p = self.config.period_cap;
         let rows = self.config.top + 1;
-        let start = column % p;
-        (0..p)
-            .map(|i| self.ring[((start + i) % p) as usize * rows + x])
+        let start = (column % p) as usize;
+        let p = p as usize;
+        (start..p)
+            .chain(0..start)
+            .map(|slot| self.ring[slot * rows + x])
             .collect()
     }
 
@@ -507,7 +509,8 @@ impl Book {
 /// the quotient is still a cyclic period.
 pub fn minimal_period(window: &[u16]) -> u64 {
     let n = window.len();
-    let is_period = |q: usize| (0..n).all(|i| window[i] == window[(i + q) % n]);
+    // q is a cyclic period iff the window equals its rotation by q.
+    let is_period = |q: usize| window[..n - q] == window[q..] && window[n - q..] == window[..q];
     let mut p = n;
     loop {
         if p.is_multiple_of(2) && is_period(p / 2) {
