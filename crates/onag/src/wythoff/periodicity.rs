@@ -466,42 +466,47 @@ impl Book {
         }
     }
 
-    /// The residues `r(y) + 2X` of row `x` for the last `P*` columns, oldest first.
-    fn ring_row(&self, x: usize, column: u64) -> Vec<u16> {
-        let p = self.config.period_cap;
+    /// The residues `r(y) + 2X` of each row in `xs` (ascending, within 64 consecutive rows)
+    /// for the last `P*` columns, oldest first. Reads the slot-major ring slot by slot, so
+    /// each slot costs one or two cache lines for the whole block of rows.
+    fn ring_rows(&self, xs: &[usize], column: u64) -> Vec<Vec<u16>> {
+        let p = self.config.period_cap as usize;
         let rows = self.config.top + 1;
-        let start = (column % p) as usize;
-        let p = p as usize;
-        (start..p)
-            .chain(0..start)
-            .map(|slot| self.ring[slot * rows + x])
-            .collect()
+        let start = (column % self.config.period_cap) as usize;
+        let mut out: Vec<Vec<u16>> = xs.iter().map(|_| Vec::with_capacity(p)).collect();
+        for slot in (start..p).chain(0..start) {
+            let base = slot * rows;
+            for (w, &x) in out.iter_mut().zip(xs) {
+                w.push(self.ring[base + x]);
+            }
+        }
+        out
     }
 
     fn results(&self, y: u64) -> Vec<RowResult> {
         let p = self.config.period_cap;
-        (0..=self.config.top)
-            .map(|x| {
-                let proven = self.proof[x].is_some();
-                let seen = y >= 2 * p && self.last_mismatch[x].is_none_or(|l| y - 1 - l >= p);
-                if !(proven || seen) {
-                    return RowResult {
-                        row: x,
-                        period: None,
-                        preperiod: None,
-                        proven: false,
-                        proof_column: None,
-                    };
-                }
-                RowResult {
-                    row: x,
-                    period: Some(minimal_period(&self.ring_row(x, y))),
-                    preperiod: Some(self.preperiod(x)),
-                    proven,
-                    proof_column: self.proof[x],
-                }
+        let mut out: Vec<RowResult> = (0..=self.config.top)
+            .map(|x| RowResult {
+                row: x,
+                period: None,
+                preperiod: None,
+                proven: self.proof[x].is_some(),
+                proof_column: self.proof[x],
             })
-            .collect()
+            .collect();
+        let known: Vec<usize> = (0..=self.config.top)
+            .filter(|&x| {
+                let seen = y >= 2 * p && self.last_mismatch[x].is_none_or(|l| y - 1 - l >= p);
+                self.proof[x].is_some() || seen
+            })
+            .collect();
+        for block in known.chunk_by(|a, b| a / 64 == b / 64) {
+            for (&x, window) in block.iter().zip(self.ring_rows(block, y)) {
+                out[x].period = Some(minimal_period(&window));
+                out[x].preperiod = Some(self.preperiod(x));
+            }
+        }
+        out
     }
 }
 
