@@ -209,7 +209,7 @@ impl Dyadic {
         // inside; at e = max(lo.exp, hi.exp) + 1 the gap spans two grid steps, so one does.
         for e in 1..=lo.exp.max(hi.exp) + 1 {
             let scaled_lo = lo.scaled_floor(e);
-            let candidate = normalise(scaled_lo as i128 + 1, e)?;
+            let candidate = normalise(scaled_lo + 1, e)?;
             if candidate > lo && candidate < hi {
                 return Ok(candidate);
             }
