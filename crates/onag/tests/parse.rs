@@ -236,12 +236,13 @@ fn bounded_input_never_overflows_the_stack() {
 /// A random game as a tree of options over small dyadic leaves.
 #[derive(Clone, Debug)]
 enum Tree {
-    Leaf(i64, u32),
+    Leaf(i64, u32, i64, u32),
     Node(Vec<Tree>, Vec<Tree>),
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf = (-3i64..=3, 0u32..=2).prop_map(|(n, e)| Tree::Leaf(n, e));
+    let leaf =
+        (-3i64..=3, 0u32..=2, -1i64..=1, 0u32..=2).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
     leaf.prop_recursive(4, 32, 3, |inner| {
         (
             prop::collection::vec(inner.clone(), 0..3),
@@ -253,7 +254,7 @@ fn tree() -> impl Strategy<Value = Tree> {
 
 fn build(a: &mut Arena, t: &Tree) -> GameId {
     match t {
-        Tree::Leaf(n, e) => a.number(d(*n, *e)).unwrap(),
+        Tree::Leaf(n, e, u, s) => a.nus(d(*n, *e), *u, *s).unwrap(),
         Tree::Node(l, r) => {
             let l: Vec<_> = l.iter().map(|t| build(a, t)).collect();
             let r: Vec<_> = r.iter().map(|t| build(a, t)).collect();
