@@ -61,6 +61,14 @@ fn human_output() {
 }
 
 #[test]
+fn leading_minus_is_a_game_not_a_flag() {
+    let (code, out, err) = onag(&["value", "-1^2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "-1^2");
+}
+
+#[test]
 fn bad_notation_exits_2_with_position() {
     for (game, position) in [
         ("{1|2|3}", "character 5"),

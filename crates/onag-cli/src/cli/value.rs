@@ -14,6 +14,7 @@ use super::common::{print_json, write_atomic};
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. '{2|-1}', '+-1/8', '2+4·↓', '{3||2|1}', '2v3' (CGSuite ASCII).
+    #[arg(allow_hyphen_values = true)]
     pub game: String,
     /// Print one JSON object.
     #[arg(long)]
