@@ -31,7 +31,11 @@ impl Arena {
 
     /// The fast path when every option is a number: {a | b} with max a < min b is the
     /// simplest number between; otherwise the switch {max a | min b}.
-    fn number_options(&mut self, l: &[GameId], r: &[GameId]) -> Result<Option<GameId>, GameError> {
+    fn number_options(
+        &mut self,
+        l: &[GameId],
+        r: &[GameId],
+    ) -> Result<Option<GameId>, GameError> {
         let nums = |arena: &Arena, side: &[GameId]| -> Option<Vec<(Dyadic, GameId)>> {
             side.iter()
                 .map(|&g| arena.as_number(g).map(|x| (x, g)))
