@@ -141,6 +141,7 @@ fn literature_forms() {
     assert_eq!(p(&mut a, "{0||0|-2}"), tiny2);
     assert_eq!(p(&mut a, "tiny-2"), tiny2);
     assert_eq!(p(&mut a, "tiny(2)"), tiny2);
+    assert_eq!(p(&mut a, "Tiny(2)"), tiny2);
     let miny2 = a.neg(tiny2);
     assert_eq!(p(&mut a, "miny-2"), miny2);
     assert_eq!(p(&mut a, "-tiny-2"), miny2);
