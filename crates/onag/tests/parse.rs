@@ -336,3 +336,35 @@ proptest! {
         let _ = parse(&mut a, &text);
     }
 }
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(5, 64, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: 20,000 random pairs of deeper games and their sums round-trip in both styles.
+    #[test]
+    #[ignore]
+    fn ci_printed_names_parse_back(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        for game in [g, h, s] {
+            for style in [NameStyle::Ascii, NameStyle::Unicode] {
+                let text = name(&a, game, style);
+                prop_assert_eq!(parse(&mut a, &text), Ok(game), "{}", text);
+            }
+        }
+    }
+}

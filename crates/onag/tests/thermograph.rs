@@ -188,3 +188,37 @@ proptest! {
         prop_assert_eq!(th.temperature(), x.checked_sub(y).unwrap().half().unwrap());
     }
 }
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(5, 64, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: mean additivity and temperature(G + H) ≤ max on 20,000 random pairs of deeper games.
+    #[test]
+    #[ignore]
+    fn ci_thermograph_laws_on_random_sums(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        let mut ths = Thermographs::new();
+        let tg = ths.get(&a, g).unwrap().clone();
+        let th = ths.get(&a, h).unwrap().clone();
+        let ts = ths.get(&a, s).unwrap().clone();
+        prop_assert_eq!(ts.mean(), tg.mean().checked_add(th.mean()).unwrap());
+        prop_assert!(ts.temperature() <= tg.temperature().max(th.temperature()));
+        let (l, r) = stops(&a, s);
+        prop_assert_eq!((ts.left_stop(), ts.right_stop()), (l, r));
+    }
+}
