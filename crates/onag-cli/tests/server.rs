@@ -54,7 +54,7 @@ fn malformed_requests_get_json_errors() {
         (400, server.request("POST", "/api/nim/calc", "{not json")),
         (
             422,
-            server.request("POST", "/api/nim/calc", "{\"a\": [1, 2]}"),
+            server.request("POST", "/api/nim/table", "{\"size\": \"big\"}"),
         ),
         (
             415,

@@ -1,5 +1,8 @@
 //! The JSON API, one module per game family. Every endpoint answers JSON, errors included.
 
+mod corners;
+mod nim;
+
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
@@ -12,6 +15,8 @@ use super::AppState;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/health", get(health))
+        .merge(nim::routes())
+        .merge(corners::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {
