@@ -1,1 +1,319 @@
-//! Turning Corners: Twins × Twins on an n×n board with a border row and column 0.
+//! Turning Corners: Twins × Twins on a board with a border row and column 0.
+//!
+//! Coins sit at `(a, b)` with rows `1..=rows` and columns `1..=cols`; row 0 and column 0 are a
+//! border that holds no coins. A move picks a heads coin `(a, b)` and a corner `(a', b')` with
+//! `a' < a`, `b' < b` (0 allowed) and turns the four corners of the rectangle; corners on the
+//! border do not exist, so 4, 2 or 1 coins turn. The value of coin `(a, b)` is the nim product
+//! `a ⊗ b` (Tartan theorem; the by-definition mex of a single coin is literally Conway's
+//! definition of `⊗`), and a position's value is the XOR of its heads coins' values. A move
+//! wins (✓) iff it leads to value 0.
+//!
+//! # Examples
+//! ```
+//! use onag::games::turning_corners::{Coin, Move, TurningCorners};
+//!
+//! let mut game = TurningCorners::from_heads(4, 4, &[Coin::new(2, 3), Coin::new(1, 1)]).unwrap();
+//! assert_eq!(game.value(), 1 ^ 1); // 2⊗3 = 1, 1⊗1 = 1: a loss for the player to move
+//! assert!(game.winning_moves().is_empty());
+//! let mv = game.computer_move().unwrap(); // no winning move: turn the lowest-value coin
+//! assert_eq!(mv, Move { coin: Coin::new(1, 1), corner: Coin::new(0, 0) });
+//! game.play(mv).unwrap();
+//! assert_eq!(game.heads(), vec![Coin::new(2, 3)]);
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::nimber::Nimber;
+
+/// The largest side a board may have.
+pub const MAX_SIDE: usize = 32;
+
+/// A square of the board, `(row, column)`; row or column 0 is the border.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coin {
+    /// Row, 0 (border) ..= rows.
+    pub row: usize,
+    /// Column, 0 (border) ..= cols.
+    pub col: usize,
+}
+
+impl Coin {
+    /// The square `(row, col)`.
+    pub const fn new(row: usize, col: usize) -> Coin {
+        Coin { row, col }
+    }
+
+    /// Whether the square is on the border (holds no coin).
+    pub fn on_border(self) -> bool {
+        self.row == 0 || self.col == 0
+    }
+
+    /// The coin's value `row ⊗ col` (0 on the border).
+    pub fn value(self) -> u64 {
+        (Nimber(self.row as u64) * Nimber(self.col as u64)).0
+    }
+}
+
+/// A move: the heads coin that goes tails and the opposite corner of the rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The head: a heads coin.
+    pub coin: Coin,
+    /// The opposite corner, strictly above and left of `coin` (row or column 0 allowed).
+    pub corner: Coin,
+}
+
+impl Move {
+    /// The coins the move turns over (the rectangle's corners off the border), head first.
+    pub fn turned(self) -> Vec<Coin> {
+        let Move { coin, corner } = self;
+        [
+            coin,
+            Coin::new(corner.row, coin.col),
+            Coin::new(coin.row, corner.col),
+            corner,
+        ]
+        .into_iter()
+        .filter(|c| !c.on_border())
+        .collect()
+    }
+}
+
+/// A move together with whether it wins (✓: the position after it has value 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkedMove {
+    /// The move.
+    pub mv: Move,
+    /// ✓ (true) when the move leaves a position of value 0, a loss for the opponent.
+    pub wins: bool,
+}
+
+/// Why a board or a move was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CornersError {
+    /// A side of 0 or above [`MAX_SIDE`].
+    BadSize {
+        /// Requested rows.
+        rows: usize,
+        /// Requested columns.
+        cols: usize,
+    },
+    /// A coin outside `1..=rows × 1..=cols`.
+    OffBoard(Coin),
+    /// The move's head is not a heads coin.
+    NotHeads(Coin),
+    /// The corner is not strictly above and left of the head.
+    BadCorner(Move),
+}
+
+impl fmt::Display for CornersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CornersError::BadSize { rows, cols } => write!(
+                f,
+                "a Turning Corners board is 1..={MAX_SIDE} squares a side, not {rows}x{cols}"
+            ),
+            CornersError::OffBoard(c) => {
+                write!(f, "({}, {}) is not a coin of the board", c.row, c.col)
+            }
+            CornersError::NotHeads(c) => write!(f, "the coin ({}, {}) is not heads", c.row, c.col),
+            CornersError::BadCorner(m) => write!(
+                f,
+                "the corner ({}, {}) is not above and left of ({}, {})",
+                m.corner.row, m.corner.col, m.coin.row, m.coin.col
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CornersError {}
+
+/// A Turning Corners position: the board size and which coins are heads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurningCorners {
+    rows: usize,
+    cols: usize,
+    /// Row-major, `heads[(row − 1)·cols + (col − 1)]`.
+    heads: Vec<bool>,
+}
+
+impl TurningCorners {
+    /// An all-tails board of `rows × cols` coins.
+    pub fn new(rows: usize, cols: usize) -> Result<TurningCorners, CornersError> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(CornersError::BadSize { rows, cols });
+        }
+        Ok(TurningCorners {
+            rows,
+            cols,
+            heads: vec![false; rows * cols],
+        })
+    }
+
+    /// A board with the given heads coins (a coin listed twice is still just heads).
+    pub fn from_heads(
+        rows: usize,
+        cols: usize,
+        heads: &[Coin],
+    ) -> Result<TurningCorners, CornersError> {
+        let mut game = TurningCorners::new(rows, cols)?;
+        for &c in heads {
+            let i = game.index(c).ok_or(CornersError::OffBoard(c))?;
+            game.heads[i] = true;
+        }
+        Ok(game)
+    }
+
+    /// Rows and columns.
+    pub fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn index(&self, c: Coin) -> Option<usize> {
+        ((1..=self.rows).contains(&c.row) && (1..=self.cols).contains(&c.col))
+            .then(|| (c.row - 1) * self.cols + (c.col - 1))
+    }
+
+    /// Whether `c` is a heads coin (false off the board).
+    pub fn is_heads(&self, c: Coin) -> bool {
+        self.index(c).is_some_and(|i| self.heads[i])
+    }
+
+    /// The heads coins in row-major order.
+    pub fn heads(&self) -> Vec<Coin> {
+        (0..self.rows * self.cols)
+            .filter(|&i| self.heads[i])
+            .map(|i| Coin::new(i / self.cols + 1, i % self.cols + 1))
+            .collect()
+    }
+
+    /// The value of the position: XOR of `row ⊗ col` over the heads coins.
+    pub fn value(&self) -> u64 {
+        self.heads().into_iter().fold(0, |acc, c| acc ^ c.value())
+    }
+
+    /// Whether the game is over (no heads coin: the player to move has lost).
+    pub fn is_over(&self) -> bool {
+        !self.heads.contains(&true)
+    }
+
+    /// Every legal move from heads coin `coin` (empty if it is not heads), each marked ✓/✗.
+    pub fn moves_from(&self, coin: Coin) -> Vec<MarkedMove> {
+        if !self.is_heads(coin) {
+            return Vec::new();
+        }
+        let value = self.value();
+        (0..coin.row)
+            .flat_map(|r| (0..coin.col).map(move |c| Coin::new(r, c)))
+            .map(|corner| {
+                let mv = Move { coin, corner };
+                let change = mv.turned().into_iter().fold(0, |acc, t| acc ^ t.value());
+                MarkedMove {
+                    mv,
+                    wins: value ^ change == 0,
+                }
+            })
+            .collect()
+    }
+
+    /// Every legal move (unmarked), heads coins in row-major order, corners row-major: the move
+    /// generator shared by [`Self::legal_moves`] and [`Self::wins_by_search`].
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        for coin in self.heads() {
+            for r in 0..coin.row {
+                out.extend((0..coin.col).map(|c| Move {
+                    coin,
+                    corner: Coin::new(r, c),
+                }));
+            }
+        }
+        out
+    }
+
+    /// Every legal move, marked ✓/✗, heads coins in row-major order.
+    pub fn legal_moves(&self) -> Vec<MarkedMove> {
+        self.heads()
+            .into_iter()
+            .flat_map(|c| self.moves_from(c))
+            .collect()
+    }
+
+    /// The winning moves (those leading to value 0); empty iff the position is a loss.
+    pub fn winning_moves(&self) -> Vec<Move> {
+        self.legal_moves()
+            .into_iter()
+            .filter(|m| m.wins)
+            .map(|m| m.mv)
+            .collect()
+    }
+
+    /// Checks that `mv` is legal here.
+    pub fn check(&self, mv: Move) -> Result<(), CornersError> {
+        self.index(mv.coin).ok_or(CornersError::OffBoard(mv.coin))?;
+        if !self.is_heads(mv.coin) {
+            return Err(CornersError::NotHeads(mv.coin));
+        }
+        if mv.corner.row >= mv.coin.row || mv.corner.col >= mv.coin.col {
+            return Err(CornersError::BadCorner(mv));
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` after checking it ([`Self::check`]).
+    pub fn play(&mut self, mv: Move) -> Result<(), CornersError> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` without checking: turns its coins over. On an illegal move the position is
+    /// whatever flipping those squares gives (off-board squares are ignored); no panic.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        for c in mv.turned() {
+            if let Some(i) = self.index(c) {
+                self.heads[i] = !self.heads[i];
+            }
+        }
+    }
+
+    /// The computer's move: the first winning move if there is one, else turning the single
+    /// lowest-value heads coin (corner `(0, 0)`, ties to the first in row-major order), which
+    /// prolongs a lost game. `None` when the game is over.
+    pub fn computer_move(&self) -> Option<Move> {
+        if let Some(&mv) = self.winning_moves().first() {
+            return Some(mv);
+        }
+        self.heads()
+            .into_iter()
+            .min_by_key(|c| (c.value(), *c))
+            .map(|coin| Move {
+                coin,
+                corner: Coin::new(0, 0),
+            })
+    }
+
+    /// Whether the player to move wins, by a memoised search over [`Self::legal_moves`] that
+    /// never looks at values (a position is won iff some move leads to a lost one). For
+    /// checking "value 0 ⇔ loss" on small boards; `rows · cols ≤ 24`.
+    ///
+    /// # Panics
+    /// If the board has more than 24 coins.
+    pub fn wins_by_search(&self, memo: &mut HashMap<Vec<bool>, bool>) -> bool {
+        assert!(
+            self.rows * self.cols <= 24,
+            "value-free search is for boards of ≤ 24 coins"
+        );
+        if let Some(&known) = memo.get(&self.heads) {
+            return known;
+        }
+        let win = self.moves().into_iter().any(|mv| {
+            let mut next = self.clone();
+            next.play_unchecked(mv);
+            !next.wins_by_search(memo)
+        });
+        memo.insert(self.heads.clone(), win);
+        win
+    }
+}
