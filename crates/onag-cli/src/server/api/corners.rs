@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use axum::routing::post;
 use axum::{Json, Router};
-use onag::nimber::Nimber;
+use onag::games::turning_corners::{Coin, MarkedMove, Move, TurningCorners};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -28,99 +28,54 @@ struct PositionRequest {
     coin: Option<(usize, usize)>,
 }
 
-/// A validated board: side `n`, heads coins at 1 ≤ a, b ≤ n (row 0 and column 0 are the border).
-struct Board {
-    n: usize,
-    heads: BTreeSet<(usize, usize)>,
-}
-
-impl Board {
-    fn new(n: usize, heads: &[(usize, usize)]) -> ApiResult<Board> {
-        check_range(
-            "n",
-            n,
-            *limits::CORNERS_SIDES.start()..=*limits::CORNERS_SIDES.end(),
-        )?;
-        if heads.len() > n * n {
+/// Validates an n×n board; a coin listed twice is rejected (the page never sends one, so it
+/// signals a confused client rather than a position).
+fn board(n: usize, heads: &[(usize, usize)]) -> ApiResult<TurningCorners> {
+    check_range(
+        "n",
+        n,
+        *limits::CORNERS_SIDES.start()..=*limits::CORNERS_SIDES.end(),
+    )?;
+    if heads.len() > n * n {
+        return Err(ApiError::bad(format!(
+            "more heads coins than the {n}×{n} board holds"
+        )));
+    }
+    let mut seen = BTreeSet::new();
+    for &coin in heads {
+        if !seen.insert(coin) {
             return Err(ApiError::bad(format!(
-                "more heads coins than the {n}×{n} board holds"
+                "coin ({}, {}) is listed twice",
+                coin.0, coin.1
             )));
         }
-        let mut set = BTreeSet::new();
-        for &(a, b) in heads {
-            if !(1..=n).contains(&a) || !(1..=n).contains(&b) {
-                return Err(ApiError::bad(format!(
-                    "coin ({a}, {b}) is off the {n}×{n} board (rows and columns 1..{n})"
-                )));
-            }
-            if !set.insert((a, b)) {
-                return Err(ApiError::bad(format!("coin ({a}, {b}) is listed twice")));
-            }
-        }
-        Ok(Board { n, heads: set })
     }
-
-    /// Tartan theorem: coin (a, b) of Twins × Twins is worth a ⊗ b (border coins: 0).
-    fn value(a: usize, b: usize) -> u64 {
-        (Nimber(a as u64) * Nimber(b as u64)).0
-    }
-
-    fn total(&self) -> u64 {
-        self.heads
-            .iter()
-            .fold(0, |acc, &(a, b)| acc ^ Board::value(a, b))
-    }
-
-    /// Every move of the heads coin (a, b): opposite corners (a', b') with a' < a, b' < b,
-    /// the coins that turn (those off the border) and whether the move leaves XOR 0.
-    fn moves(&self, (a, b): (usize, usize)) -> Vec<Move> {
-        let total = self.total();
-        let mut moves = Vec::with_capacity(a * b);
-        for a2 in 0..a {
-            for b2 in 0..b {
-                let corners = [(a, b), (a2, b), (a, b2), (a2, b2)];
-                let flips: Vec<(usize, usize)> = corners
-                    .into_iter()
-                    .filter(|&(x, y)| x > 0 && y > 0)
-                    .collect();
-                let delta = flips
-                    .iter()
-                    .fold(0, |acc, &(x, y)| acc ^ Board::value(x, y));
-                moves.push(Move {
-                    coin: (a, b),
-                    corner: (a2, b2),
-                    flips,
-                    winning: total ^ delta == 0,
-                });
-            }
-        }
-        moves
-    }
+    let coins: Vec<Coin> = heads.iter().map(|&(a, b)| Coin::new(a, b)).collect();
+    TurningCorners::from_heads(n, n, &coins).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-struct Move {
-    coin: (usize, usize),
-    corner: (usize, usize),
-    flips: Vec<(usize, usize)>,
-    winning: bool,
-}
-
-impl Move {
-    fn json(&self) -> Value {
-        json!({ "coin": self.coin, "corner": self.corner, "flips": self.flips, "winning": self.winning })
-    }
+fn move_json(mv: Move, winning: bool) -> Value {
+    let flips: Vec<(usize, usize)> = mv.turned().into_iter().map(|c| (c.row, c.col)).collect();
+    json!({
+        "coin": (mv.coin.row, mv.coin.col),
+        "corner": (mv.corner.row, mv.corner.col),
+        "flips": flips,
+        "winning": winning,
+    })
 }
 
 async fn position(Body(req): Body<PositionRequest>) -> ApiResult<Json<Value>> {
-    let board = Board::new(req.n, &req.heads)?;
-    let values: Vec<Vec<u64>> = (1..=board.n)
-        .map(|a| (1..=board.n).map(|b| Board::value(a, b)).collect())
+    let game = board(req.n, &req.heads)?;
+    let values: Vec<Vec<u64>> = (1..=req.n)
+        .map(|a| (1..=req.n).map(|b| Coin::new(a, b).value()).collect())
         .collect();
-    let moves = match req.coin {
+    let moves: Vec<Value> = match req.coin {
         None => Vec::new(),
-        Some(coin) if board.heads.contains(&coin) => {
-            board.moves(coin).iter().map(Move::json).collect()
-        }
+        Some((a, b)) if game.is_heads(Coin::new(a, b)) => game
+            .moves_from(Coin::new(a, b))
+            .into_iter()
+            .map(|MarkedMove { mv, wins }| move_json(mv, wins))
+            .collect(),
         Some((a, b)) => {
             return Err(ApiError::bad(format!(
                 "coin ({a}, {b}) is not heads: only heads coins move"
@@ -128,9 +83,9 @@ async fn position(Body(req): Body<PositionRequest>) -> ApiResult<Json<Value>> {
         }
     };
     Ok(Json(json!({
-        "n": board.n,
+        "n": req.n,
         "values": values,
-        "total": board.total(),
+        "total": game.value(),
         "moves": moves,
     })))
 }
@@ -141,29 +96,13 @@ struct ComputerRequest {
     heads: Vec<(usize, usize)>,
 }
 
-/// A winning move when one exists; otherwise turn the single heads coin of lowest value
-/// (the corner (0, 0), which keeps the game going as long as possible).
+/// The engine's choice: a winning move when one exists, else the lowest-value coin alone.
 async fn computer(Body(req): Body<ComputerRequest>) -> ApiResult<Json<Value>> {
-    let board = Board::new(req.n, &req.heads)?;
-    if board.heads.is_empty() {
-        return Err(ApiError::bad("no heads coin: the game is over"));
-    }
-    for &coin in &board.heads {
-        if let Some(win) = board.moves(coin).into_iter().find(|m| m.winning) {
-            return Ok(Json(win.json()));
-        }
-    }
-    // cannot fail: heads is not empty.
-    let &coin = board
-        .heads
-        .iter()
-        .min_by_key(|&&(a, b)| (Board::value(a, b), a, b))
-        .ok_or_else(|| ApiError::internal("no heads coin"))?;
-    let single = Move {
-        coin,
-        corner: (0, 0),
-        flips: vec![coin],
-        winning: false,
-    };
-    Ok(Json(single.json()))
+    let game = board(req.n, &req.heads)?;
+    let mv = game
+        .computer_move()
+        .ok_or_else(|| ApiError::bad("no heads coin: the game is over"))?;
+    let mut after = game.clone();
+    after.play_unchecked(mv);
+    Ok(Json(move_json(mv, after.value() == 0)))
 }
