@@ -22,10 +22,8 @@ pub const MAX_TOADS_SQUARES: usize = 24;
 pub const MAX_TABLE_SIDE: usize = 512;
 /// Sides of the Turning Corners board.
 pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
-/// Largest Wythoff coordinate for a queen on the board.
-pub const MAX_WYTHOFF_COORD: u64 = 4096;
-/// Most queens on the Wythoff board.
-pub const MAX_QUEENS: usize = 8;
+/// Largest side of the Wythoff board the queens play on (coordinates 0..side).
+pub const MAX_WYTHOFF_SIDE: u32 = 64;
 /// Largest row of the Wythoff row plot.
 pub const MAX_WYTHOFF_ROW: u64 = 40;
 /// Most columns of the Wythoff row plot.

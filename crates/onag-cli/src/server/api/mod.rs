@@ -2,6 +2,7 @@
 
 mod corners;
 mod nim;
+mod wythoff;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -17,6 +18,7 @@ pub fn routes() -> Router<AppState> {
         .route("/health", get(health))
         .merge(nim::routes())
         .merge(corners::routes())
+        .merge(wythoff::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {
@@ -37,8 +39,8 @@ async fn health() -> Json<Value> {
             "toads_squares": limits::MAX_TOADS_SQUARES,
             "table_side": limits::MAX_TABLE_SIDE,
             "corners_sides": [limits::CORNERS_SIDES.start(), limits::CORNERS_SIDES.end()],
-            "wythoff_coordinate": limits::MAX_WYTHOFF_COORD,
-            "queens": limits::MAX_QUEENS,
+            "wythoff_side": limits::MAX_WYTHOFF_SIDE,
+            "queens": onag::wythoff::positions::MAX_QUEENS,
             "wythoff_row": limits::MAX_WYTHOFF_ROW,
         },
     }))
