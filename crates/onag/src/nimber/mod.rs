@@ -1,1 +1,190 @@
 //! Nimbers: nim addition (XOR) and Conway's nim multiplication on 64- and 128-bit words.
+//!
+//! The nimbers below a Fermat 2-power `F = 2^(2^k)` form the field GF(F) under nim addition
+//! `⊕` (XOR) and nim multiplication `⊗` (Conway, *On Numbers and Games*, ch. 6). [`Nimber`]
+//! wraps a `u64` (the field GF(2^64)), [`Nimber128`] a `u128` (GF(2^128)); their `+` is XOR
+//! and their `*` is the nim product.
+//!
+//! Two product implementations exist and are tested to agree: [`reference::mul`], the plain
+//! Fermat-2-power recursion, and [`fast`], which multiplies through discrete-logarithm tables
+//! of GF(2^16) with a Karatsuba split above (the default behind `*`). [`table`] builds
+//! multiplication tables with their "closed field" / "overflows" marking and Conway's
+//! by-definition mex table.
+//!
+//! # Examples
+//! ```
+//! use onag::nimber::Nimber;
+//!
+//! let two = Nimber(2);
+//! assert_eq!(two * two, Nimber(3)); // 2 ⊗ 2 = 3
+//! assert_eq!(Nimber(5) * Nimber(51), Nimber(255));
+//! assert_eq!(Nimber(4) + Nimber(6), Nimber(2)); // nim sum is XOR
+//! let x = Nimber(0xDEAD_BEEF_1234_5678);
+//! let inv = x.inverse().expect("nonzero");
+//! assert_eq!(x * inv, Nimber(1));
+//! assert_eq!(x.sqrt() * x.sqrt(), x); // squaring is the Frobenius map
+//! assert_eq!(Nimber(16) * Nimber(16), Nimber(24)); // F ⊗ F = 3F/2
+//! assert_eq!(x / x, Nimber(1));
+//! println!("{}", Nimber(5)); // prints *5
+//! ```
+
+pub mod fast;
+pub mod reference;
+pub mod table;
+
+use std::fmt;
+use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Sub};
+
+/// The Fermat 2-powers `2^(2^k)` that fit in 64 bits: the sizes of the finite nim fields.
+pub const FERMAT_POWERS: [u64; 5] = [2, 4, 16, 256, 65536];
+
+/// The smallest generator of the multiplicative group of GF(65536) (computed, not stored: it is
+/// the generator the logarithm tables of [`fast`] were built from).
+pub fn gf65536_generator() -> u16 {
+    fast::generator()
+}
+
+/// Whether `g` generates the multiplicative group of GF(65536) (order test with the
+/// reference product: `g^(65535/p) ≠ 1` for `p` = 3, 5, 17, 257).
+pub fn generates_gf65536(g: u16) -> bool {
+    fast::generates_gf65536(g)
+}
+
+macro_rules! nimber_type {
+    ($name:ident, $word:ty, $bits:expr, $mul:path, $inv:path, $sqrt:path) => {
+        impl $name {
+            /// The additive identity `*0`.
+            pub const ZERO: Self = Self(0);
+            /// The multiplicative identity `*1`.
+            pub const ONE: Self = Self(1);
+
+            /// The nim product by the reference Fermat-2-power recursion (slow; for checks).
+            pub fn mul_reference(self, rhs: Self) -> Self {
+                Self(reference::mul(self.0 as u128, rhs.0 as u128) as $word)
+            }
+
+            /// `self^e` by square-and-multiply (`x^0 = 1`, also for `x = 0`).
+            pub fn pow(self, mut e: u128) -> Self {
+                let (mut base, mut acc) = (self, Self::ONE);
+                while e > 0 {
+                    if e & 1 == 1 {
+                        acc = acc * base;
+                    }
+                    base = base * base;
+                    e >>= 1;
+                }
+                acc
+            }
+
+            /// The multiplicative inverse, `None` for zero. Computed by the norm recursion
+            /// (see [`fast`]); equals `x^(q−2)` (checked in tests).
+            pub fn inverse(self) -> Option<Self> {
+                $inv(self.0).map(Self)
+            }
+
+            /// `self / rhs`, `None` when `rhs` is zero.
+            pub fn checked_div(self, rhs: Self) -> Option<Self> {
+                rhs.inverse().map(|inv| self * inv)
+            }
+
+            /// The unique square root (`x^(q/2)`: squaring is the Frobenius automorphism).
+            pub fn sqrt(self) -> Self {
+                Self($sqrt(self.0))
+            }
+
+            /// The smallest Fermat 2-power field GF(2^(2^k)) that contains `self`, as its bit
+            /// width `2^k` (1 for 0 and 1).
+            pub fn field_bits(self) -> u32 {
+                let used = <$word>::BITS - self.0.leading_zeros();
+                used.max(1).next_power_of_two()
+            }
+        }
+
+        impl Add for $name {
+            type Output = Self;
+            /// Nim sum: XOR.
+            fn add(self, rhs: Self) -> Self {
+                Self(self.0 ^ rhs.0)
+            }
+        }
+
+        impl AddAssign for $name {
+            fn add_assign(&mut self, rhs: Self) {
+                self.0 ^= rhs.0;
+            }
+        }
+
+        impl Sub for $name {
+            type Output = Self;
+            /// In characteristic 2 subtraction is addition.
+            fn sub(self, rhs: Self) -> Self {
+                Self(self.0 ^ rhs.0)
+            }
+        }
+
+        impl Mul for $name {
+            type Output = Self;
+            /// Nim product (table-driven fast path).
+            fn mul(self, rhs: Self) -> Self {
+                Self($mul(self.0, rhs.0))
+            }
+        }
+
+        impl MulAssign for $name {
+            fn mul_assign(&mut self, rhs: Self) {
+                *self = *self * rhs;
+            }
+        }
+
+        impl Div for $name {
+            type Output = Self;
+            /// Nim quotient.
+            ///
+            /// # Panics
+            /// On division by zero, like integer division; see [`Self::checked_div`].
+            fn div(self, rhs: Self) -> Self {
+                match self.checked_div(rhs) {
+                    Some(q) => q,
+                    None => panic!("nimber division by zero"),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            /// Nimbers print as `*n`.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "*{}", self.0)
+            }
+        }
+
+        impl From<$word> for $name {
+            fn from(x: $word) -> Self {
+                Self(x)
+            }
+        }
+    };
+}
+
+/// A nimber below 2^64, an element of GF(2^64): `+` is XOR, `*` the nim product.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nimber(pub u64);
+
+/// A nimber below 2^128, an element of GF(2^128): `+` is XOR, `*` the nim product.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nimber128(pub u128);
+
+nimber_type!(Nimber, u64, 64, fast::mul64, fast::inv64, fast::sqrt64);
+nimber_type!(
+    Nimber128,
+    u128,
+    128,
+    fast::mul128,
+    fast::inv128,
+    fast::sqrt128
+);
+
+impl From<Nimber> for Nimber128 {
+    fn from(x: Nimber) -> Self {
+        Nimber128(u128::from(x.0))
+    }
+}

@@ -1,0 +1,206 @@
+//! One-dimensional coin-turning rulesets and their single-coin values.
+//!
+//! **Coin numbering.** Positions are numbered 0, 1, 2, … from the left. A ruleset says which
+//! position holds the first coin ([`Rule::first_coin`]):
+//!
+//! - [`Rule::Twins`] and [`Rule::Ruler`] start at coin 1; position 0 is a *border* that holds
+//!   no coin (value 0). Then Twins has `v(x) = x` (it is Nim) and Ruler has `v(x)` = the
+//!   largest power of 2 dividing `x` (OEIS A006519, offset 1: `v(x) = a(x)`).
+//! - [`Rule::AtMost`] (turn at most k coins) starts at coin 0. Mock Turtles (k = 3) has the
+//!   odious numbers, `v(x) = A000069(x + 1)`; in general "turn at most k" has
+//!   `v(x) = a(x + 1)` for OEIS A000069 (k = 3), A033623 (4), A054016 (5, Moebius), A054043 (6),
+//!   A054044 (7, Mogul), A054045 (8), all of offset 1.
+//!
+//! A move turns the head `x` plus a set of *other* coins, all left of `x`. The value of coin
+//! `x` is `mex { ⊕ v(other coins) : moves with head x }` (Winning Ways ch. 14).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::mex::Stamp;
+
+/// The largest position [`Rule::moves`] accepts (moves are bitmasks of positions in a `u64`).
+pub const MAX_MASK_POSITION: usize = 63;
+
+/// A one-dimensional coin-turning ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Turn the head `x` and at most one coin `y` left of it (`y ≥ 1`; choosing the border 0
+    /// turns `x` alone). This is Nim: `v(x) = x`.
+    Twins,
+    /// Turn a run of consecutive coins `y, y+1, …, x` with `1 ≤ y ≤ x`.
+    Ruler,
+    /// Turn the head and at most `k − 1` other coins (coins from 0); `k ≥ 1`. Mock Turtles is
+    /// `AtMost(3)`, Moebius `AtMost(5)`, Mogul `AtMost(7)`.
+    AtMost(u32),
+}
+
+/// Mock Turtles: turn at most 3 coins.
+pub const MOCK_TURTLES: Rule = Rule::AtMost(3);
+/// Moebius: turn at most 5 coins.
+pub const MOEBIUS: Rule = Rule::AtMost(5);
+/// Mogul: turn at most 7 coins.
+pub const MOGUL: Rule = Rule::AtMost(7);
+
+/// A ruleset name that [`Rule::from_str`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError(pub String);
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown ruleset '{}' (expected twins, ruler, mock-turtles, moebius, mogul or \
+             at-most:K with 1 ≤ K ≤ 64)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl FromStr for Rule {
+    type Err = RuleError;
+
+    /// Parses `twins`, `ruler`, `mock-turtles`, `moebius`, `mogul` or `at-most:K`.
+    fn from_str(s: &str) -> Result<Rule, RuleError> {
+        let lower = s.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "twins" => Ok(Rule::Twins),
+            "ruler" => Ok(Rule::Ruler),
+            "mock-turtles" => Ok(MOCK_TURTLES),
+            "moebius" => Ok(MOEBIUS),
+            "mogul" => Ok(MOGUL),
+            _ => lower
+                .strip_prefix("at-most:")
+                .and_then(|k| k.parse::<u32>().ok())
+                .filter(|k| (1..=64).contains(k))
+                .map(Rule::AtMost)
+                .ok_or_else(|| RuleError(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Rule::Twins => f.write_str("twins"),
+            Rule::Ruler => f.write_str("ruler"),
+            Rule::AtMost(3) => f.write_str("mock-turtles"),
+            Rule::AtMost(5) => f.write_str("moebius"),
+            Rule::AtMost(7) => f.write_str("mogul"),
+            Rule::AtMost(k) => write!(f, "at-most:{k}"),
+        }
+    }
+}
+
+impl Rule {
+    /// The position of the first coin: 1 for Twins and Ruler (position 0 is the border),
+    /// 0 for turn-at-most-k.
+    pub fn first_coin(self) -> usize {
+        match self {
+            Rule::Twins | Rule::Ruler => 1,
+            Rule::AtMost(_) => 0,
+        }
+    }
+
+    /// The moves with head `x`, each as the bitmask of the *other* coins it turns (positions
+    /// `first_coin() ..< x`). Empty when `x` is the border or `x > MAX_MASK_POSITION`.
+    pub fn moves(self, x: usize) -> Vec<u64> {
+        if x < self.first_coin() || x > MAX_MASK_POSITION {
+            return Vec::new();
+        }
+        let first = self.first_coin();
+        match self {
+            Rule::Twins => std::iter::once(0)
+                .chain((first..x).map(|y| 1u64 << y))
+                .collect(),
+            // The run y..x minus the head: bits y..x−1.
+            Rule::Ruler => (first..=x)
+                .map(|y| ((1u64 << x) - 1) & !((1u64 << y) - 1))
+                .collect(),
+            Rule::AtMost(k) => {
+                let mut out = Vec::new();
+                subsets_up_to(first, x, k.saturating_sub(1) as usize, 0, &mut out);
+                out
+            }
+        }
+    }
+
+    /// The values `v(0), v(1), …, v(count − 1)` of single coins, by mex over the moves (the
+    /// border of Twins and Ruler has value 0).
+    pub fn values(self, count: usize) -> Vec<u64> {
+        let mut v: Vec<u64> = Vec::with_capacity(count);
+        let mut stamp = Stamp::new(64);
+        for x in 0..count {
+            if x < self.first_coin() {
+                v.push(0);
+                continue;
+            }
+            stamp.next_round();
+            match self {
+                Rule::Twins => {
+                    stamp.mark(0);
+                    for &w in &v[self.first_coin()..x] {
+                        stamp.mark(w as usize);
+                    }
+                }
+                Rule::Ruler => {
+                    // Runs y..x: the XOR of v(y..x−1), accumulated right to left.
+                    let mut acc = 0;
+                    stamp.mark(0);
+                    for &w in v[self.first_coin()..x].iter().rev() {
+                        acc ^= w;
+                        stamp.mark(acc as usize);
+                    }
+                }
+                Rule::AtMost(k) => {
+                    for r in xors_of_at_most(&v[..x], k.saturating_sub(1) as usize) {
+                        stamp.mark(r as usize);
+                    }
+                }
+            }
+            v.push(stamp.mex());
+        }
+        v
+    }
+}
+
+/// All bitmasks of at most `left` positions in `from..to`.
+fn subsets_up_to(from: usize, to: usize, left: usize, acc: u64, out: &mut Vec<u64>) {
+    out.push(acc);
+    if left == 0 {
+        return;
+    }
+    for y in from..to {
+        subsets_up_to(y + 1, to, left - 1, acc | 1 << y, out);
+    }
+}
+
+/// Every XOR of at most `j` distinct elements of `values`. Growing the set `j` times by
+/// `R ∪ (R ⊕ values)` gives the same set: repeating an element cancels it, leaving a smaller
+/// subset that is already in `R`.
+fn xors_of_at_most(values: &[u64], j: usize) -> Vec<u64> {
+    let top = values.iter().copied().max().unwrap_or(0);
+    let universe = (top + 1).next_power_of_two() as usize;
+    let mut member = vec![false; universe];
+    let mut list = vec![0u64];
+    member[0] = true;
+    for _ in 0..j {
+        let current = list.len();
+        for i in 0..current {
+            let r = list[i];
+            for &w in values {
+                let s = (r ^ w) as usize;
+                if !member[s] {
+                    member[s] = true;
+                    list.push(s as u64);
+                }
+            }
+        }
+        if list.len() == current {
+            break;
+        }
+    }
+    list
+}

@@ -1,0 +1,326 @@
+//! The full-position solver: every position of a coin board by mex, with no XOR assumption.
+//!
+//! A board of `k` coins has `2^k` positions (bit `i` = coin `i` heads). Coins are numbered so
+//! that every coin a move turns has a smaller bit than the move's head; a move is then an XOR
+//! mask whose top bit is a heads coin, so it always leads to a smaller position and one pass
+//! in increasing order solves everything. Each value is the mex of its options, computed
+//! directly, and compared with the XOR of the heads coins' single-coin values (the
+//! coin-turning theorem, which this checks rather than assumes). The P-positions (value 0)
+//! form the kernel of a GF(2)-linear map, so their number is a power of two.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::coins::{Rule, RuleError};
+use super::product::{bits, Product};
+use crate::nimber::Nimber;
+use crate::{StopFlag, Stopped};
+
+/// The largest board the solver accepts (2^30 positions, 1 GiB at a byte per position).
+pub const MAX_COINS: usize = 30;
+
+/// A board: a set of coins with the moves of a one-dimensional ruleset or of a product.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    name: String,
+    /// For each coin (bit), the XOR masks of its moves (head bit included).
+    moves: Vec<Vec<u64>>,
+    /// Single-coin values from the rules: `v(x)` or `g(x) ⊗ h(y)` (Tartan).
+    values: Vec<u64>,
+}
+
+/// Why a board description was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// Not of the form `KIND:N` or `KIND:RxC`.
+    Syntax(String),
+    /// A ruleset name that is not known.
+    Rule(RuleError),
+    /// Zero coins, or more than [`MAX_COINS`].
+    Size(usize),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Syntax(s) => write!(
+                f,
+                "bad board '{s}': expected RULE:N (e.g. ruler:22) or PRODUCT:RxC (e.g. \
+                 corners:5x5, rugs:5x5, ruler*mock-turtles:4x5)"
+            ),
+            BoardError::Rule(e) => e.fmt(f),
+            BoardError::Size(k) => {
+                write!(f, "a board needs between 1 and {MAX_COINS} coins, not {k}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl From<RuleError> for BoardError {
+    fn from(e: RuleError) -> Self {
+        BoardError::Rule(e)
+    }
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// `RULE:N` (a row of N coins) or `G*H:RxC`, with the shorthands `corners` (Twins×Twins)
+    /// and `rugs` (Ruler×Ruler).
+    fn from_str(s: &str) -> Result<Board, BoardError> {
+        let syntax = || BoardError::Syntax(s.to_string());
+        let (kind, dims) = s.trim().split_once(':').ok_or_else(syntax)?;
+        let product = match kind.to_ascii_lowercase().as_str() {
+            "corners" => Some(Product::CORNERS),
+            "rugs" => Some(Product {
+                g: Rule::Ruler,
+                h: Rule::Ruler,
+            }),
+            k if k.contains('*') => {
+                let (g, h) = k.split_once('*').ok_or_else(syntax)?;
+                Some(Product {
+                    g: g.parse()?,
+                    h: h.parse()?,
+                })
+            }
+            _ => None,
+        };
+        let number = |t: &str| t.trim().parse::<usize>().map_err(|_| syntax());
+        match product {
+            Some(p) => {
+                let (r, c) = dims.split_once(['x', 'X']).ok_or_else(syntax)?;
+                let (r, c) = (number(r)?, number(c)?);
+                check_size(r.checked_mul(c).unwrap_or(usize::MAX))?;
+                Ok(Board::product(p, r, c))
+            }
+            None => {
+                let rule: Rule = kind.parse()?;
+                let n = number(dims)?;
+                check_size(n)?;
+                Ok(Board::row(rule, n))
+            }
+        }
+    }
+}
+
+fn check_size(k: usize) -> Result<(), BoardError> {
+    if (1..=MAX_COINS).contains(&k) {
+        Ok(())
+    } else {
+        Err(BoardError::Size(k))
+    }
+}
+
+impl Board {
+    /// A row of `n` coins of `rule` (bit `i` = coin `first_coin + i`); `n ≤ MAX_COINS`.
+    pub fn row(rule: Rule, n: usize) -> Board {
+        let first = rule.first_coin();
+        let values = rule.values(first + n)[first..].to_vec();
+        let moves = (0..n)
+            .map(|i| {
+                rule.moves(first + i)
+                    .into_iter()
+                    .map(|m| (m >> first) | 1 << i)
+                    .collect()
+            })
+            .collect();
+        Board {
+            name: format!("{rule}:{n}"),
+            moves,
+            values,
+        }
+    }
+
+    /// The product board of `rows × cols` coins (bit `i·cols + j` = coin
+    /// `(g.first_coin() + i, h.first_coin() + j)`); `rows · cols ≤ MAX_COINS`.
+    pub fn product(p: Product, rows: usize, cols: usize) -> Board {
+        let (g0, h0) = (p.g.first_coin(), p.h.first_coin());
+        let gv = p.g.values(g0 + rows);
+        let hv = p.h.values(h0 + cols);
+        let mut moves = Vec::with_capacity(rows * cols);
+        let mut values = Vec::with_capacity(rows * cols);
+        for i in 0..rows {
+            for j in 0..cols {
+                let mut list = Vec::new();
+                for a in p.g.moves(g0 + i) {
+                    let a_rows: Vec<usize> = bits(a >> g0).chain([i]).collect();
+                    for b in p.h.moves(h0 + j) {
+                        let b_cols: Vec<usize> = bits(b >> h0).chain([j]).collect();
+                        let mask = a_rows
+                            .iter()
+                            .flat_map(|&r| b_cols.iter().map(move |&c| 1u64 << (r * cols + c)))
+                            .fold(0, |acc, bit| acc | bit);
+                        list.push(mask);
+                    }
+                }
+                moves.push(list);
+                values.push((Nimber(gv[g0 + i]) * Nimber(hv[h0 + j])).0);
+            }
+        }
+        let name = match (p.g, p.h) {
+            (Rule::Twins, Rule::Twins) => format!("corners:{rows}x{cols}"),
+            (Rule::Ruler, Rule::Ruler) => format!("rugs:{rows}x{cols}"),
+            (g, h) => format!("{g}*{h}:{rows}x{cols}"),
+        };
+        Board {
+            name,
+            moves,
+            values,
+        }
+    }
+
+    /// The canonical name, e.g. `corners:5x5`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of coins.
+    pub fn coins(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The moves of coin `i` as XOR masks (the head bit `i` included).
+    pub fn moves_of(&self, i: usize) -> &[u64] {
+        &self.moves[i]
+    }
+
+    /// The single-coin values the coin-turning theorem predicts (`v(x)`, or `g(x) ⊗ h(y)`).
+    pub fn single_values(&self) -> &[u64] {
+        &self.values
+    }
+}
+
+/// What [`solve`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveReport {
+    /// `2^k`.
+    pub positions: u64,
+    /// Positions of value 0 (a power of two).
+    pub p_positions: u64,
+    /// Positions whose mex value differs from the XOR of their coins' single values.
+    pub mismatches: u64,
+    /// The largest value found.
+    pub max_value: u64,
+}
+
+/// Solves every position of `board` by mex in one increasing pass, one byte per position
+/// when no position can have 256 options (values are at most the number of options), two
+/// bytes otherwise. Calls `progress(done)` every 2^16 positions and polls `stop` as often.
+pub fn solve(
+    board: &Board,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
+) -> Result<SolveReport, Stopped> {
+    let max_options: usize = board.moves.iter().map(Vec::len).sum();
+    if max_options < 256 {
+        solve_with::<u8>(board, stop, progress).map(|(r, _)| r)
+    } else {
+        solve_with::<u16>(board, stop, progress).map(|(r, _)| r)
+    }
+}
+
+/// Like [`solve`] but also returns every value (`values[p]` for position `p`), as `u16`.
+/// Meant for small boards (tests, the value-free search cross-check).
+pub fn solve_values(board: &Board) -> (SolveReport, Vec<u16>) {
+    let mut ignore = |_| {};
+    match solve_with::<u16>(board, &StopFlag::new(), &mut ignore) {
+        Ok(pair) => pair,
+        // cannot fail: the fresh flag is never raised.
+        Err(Stopped) => unreachable!("a fresh StopFlag is never raised"),
+    }
+}
+
+/// A value cell of the solver's table.
+trait Cell: Copy + Default {
+    fn get(self) -> u32;
+    fn put(v: u32) -> Self;
+}
+
+impl Cell for u8 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline(always)]
+    fn put(v: u32) -> Self {
+        v as u8
+    }
+}
+
+impl Cell for u16 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline(always)]
+    fn put(v: u32) -> Self {
+        v as u16
+    }
+}
+
+fn solve_with<C: Cell>(
+    board: &Board,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(SolveReport, Vec<C>), Stopped> {
+    let k = board.coins();
+    let n = 1usize << k;
+    // Flattened move lists: masks of coin i are flat[start[i]..start[i + 1]].
+    let mut flat: Vec<usize> = Vec::new();
+    let mut start = vec![0usize];
+    for list in &board.moves {
+        flat.extend(list.iter().map(|&m| m as usize));
+        start.push(flat.len());
+    }
+    let mut vals: Vec<C> = vec![C::default(); n];
+    let mut report = SolveReport {
+        positions: n as u64,
+        p_positions: 1,
+        mismatches: 0,
+        max_value: 0,
+    };
+    let mut slow = Vec::new();
+    for p in 1..n {
+        if p & 0xFFFF == 0 {
+            stop.check()?;
+            progress(p as u64);
+        }
+        // Values below 64 go into a bitmask; only when all of 0..63 are options is the mex
+        // taken the slow way.
+        let mut seen = 0u64;
+        let mut xor = 0u64;
+        let mut heads = p;
+        while heads != 0 {
+            let h = heads.trailing_zeros() as usize;
+            heads &= heads - 1;
+            xor ^= board.values[h];
+            for &m in &flat[start[h]..start[h + 1]] {
+                let v = vals[p ^ m].get();
+                seen |= (1u64 << (v & 63)) & 0u64.wrapping_sub(u64::from(v < 64));
+            }
+        }
+        let mut value = u64::from((!seen).trailing_zeros());
+        if value == 64 {
+            slow.clear();
+            let mut heads = p;
+            while heads != 0 {
+                let h = heads.trailing_zeros() as usize;
+                heads &= heads - 1;
+                slow.extend(
+                    flat[start[h]..start[h + 1]]
+                        .iter()
+                        .map(|&m| vals[p ^ m].get() as u64),
+                );
+            }
+            value = super::mex::mex(slow.iter().copied());
+        }
+        vals[p] = C::put(value as u32);
+        report.p_positions += u64::from(value == 0);
+        report.mismatches += u64::from(value != xor);
+        report.max_value = report.max_value.max(value);
+    }
+    progress(n as u64);
+    Ok((report, vals))
+}

@@ -1,0 +1,1 @@
+//! Nivasch's g-points (placeholder, filled below).
