@@ -2,6 +2,7 @@
 
 mod corners;
 mod nim;
+mod queens;
 mod wythoff;
 
 use axum::routing::get;
@@ -19,6 +20,7 @@ pub fn routes() -> Router<AppState> {
         .merge(nim::routes())
         .merge(corners::routes())
         .merge(wythoff::routes())
+        .merge(queens::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {
