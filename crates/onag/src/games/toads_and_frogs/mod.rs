@@ -1,1 +1,11 @@
-//! Toads and Frogs: board, moves, Erickson's reductions and exact values.
+//! Toads and Frogs (Winning Ways ch. 1; Erickson, *New Toads and Frogs Results*, 1996): the
+//! board and its notation, moves, Erickson's reductions, exact canonical values, the computer
+//! player, statistics, verification and the research families.
+
+mod board;
+mod reduce;
+mod solver;
+
+pub use board::{Board, BoardError, Move, Square, MAX_LEN};
+pub use reduce::{reduce, PackedKey, Reduced};
+pub use solver::Solver;
