@@ -75,12 +75,12 @@ function draw() {
 function list() {
   const check = data.check;
   const rows = check ? check.listed.slice(0, 200) : [];
-  $('mismatches').replaceChildren(
+  $('mismatches').replaceChildren(...[
     el('tr', {}, el('th', {}, '(x, y)'), el('th', {}, 'g'), el('th', {}, 'formula')),
     ...rows.map(([x, y, g, f]) => el('tr', { class: 'mismatch' }, el('td', { class: 'mono' }, `(${x}, ${y})`), el('td', { class: 'mono' }, g), el('td', { class: 'mono' }, f))),
     check && check.mismatches > rows.length ? el('tr', {}, el('td', { colspan: 3, class: 'muted' }, `… and ${check.mismatches - rows.length} more`)) : null,
     !check || check.mismatches === 0 ? el('tr', {}, el('td', { colspan: 3, class: 'muted' }, check ? 'none' : 'no formula')) : null,
-  );
+  ].filter(Boolean));
 }
 
 $('table').addEventListener('mousemove', (e) => {

@@ -3,6 +3,7 @@
 mod corners;
 mod nim;
 mod queens;
+mod toads;
 mod wythoff;
 
 use axum::routing::get;
@@ -21,6 +22,7 @@ pub fn routes() -> Router<AppState> {
         .merge(corners::routes())
         .merge(wythoff::routes())
         .merge(queens::routes())
+        .merge(toads::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {
