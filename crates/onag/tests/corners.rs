@@ -148,3 +148,46 @@ fn illegal_moves_and_boards_are_errors() {
     assert!(matches!(game.play(off), Err(CornersError::OffBoard(_))));
     assert_eq!(game.heads(), vec![Coin::new(2, 2)]);
 }
+
+mod by_definition {
+    use onag::impartial::corners_mex::{corners_mex, verify_table};
+    use onag::nimber::table::mex_table;
+    use onag::StopFlag;
+
+    #[test]
+    fn verification_agrees_with_the_literal_mex_table() {
+        // The literal O(n⁴) mex table equals the fast table, and the verifier accepts it.
+        let n = 64;
+        let literal = mex_table(n);
+        let t: Vec<u16> = literal.iter().flatten().map(|&v| v as u16).collect();
+        let r = verify_table(&t, n, &StopFlag::new(), &|_| {}).unwrap();
+        assert_eq!((r.cells, r.mismatches, r.max_value), (63 * 63, 0, 255));
+    }
+
+    #[test]
+    fn corners_mex_256_has_no_mismatches() {
+        let r = corners_mex(256, &StopFlag::new(), &|_| {}).unwrap();
+        assert_eq!((r.cells, r.mismatches, r.max_value), (255 * 255, 0, 255));
+    }
+
+    #[test]
+    fn corrupted_tables_are_caught() {
+        let n = 40;
+        let good: Vec<u16> = mex_table(n).iter().flatten().map(|&v| v as u16).collect();
+        // A value raised (check 2 fails: the true value is missing below it), a value lowered
+        // to an option (check 1 fails), and a broken symmetry.
+        for (cell, delta) in [((7, 9), 1u16), ((20, 30), 3), ((39, 39), 5), ((12, 5), 2)] {
+            let mut t = good.clone();
+            t[cell.0 * n + cell.1] ^= delta;
+            let r = verify_table(&t, n, &StopFlag::new(), &|_| {}).unwrap();
+            assert!(r.mismatches > 0, "corruption at {cell:?} not caught");
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn corners_mex_1024_by_definition() {
+        let r = corners_mex(1024, &StopFlag::new(), &|_| {}).unwrap();
+        assert_eq!((r.cells, r.mismatches, r.max_value), (1_046_529, 0, 65535));
+    }
+}

@@ -124,9 +124,9 @@ fn fast_equals_reference_on_all_pairs_below_256_and_samples() {
 #[test]
 fn mex_definition_equals_fast_product_below_128() {
     let t = mex_table(128);
-    for a in 0..128 {
-        for b in 0..128 {
-            assert_eq!(t[a][b], nim(a as u64, b as u64), "({a}, {b})");
+    for (a, row) in t.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            assert_eq!(v, nim(a as u64, b as u64), "({a}, {b})");
         }
     }
 }
@@ -151,7 +151,7 @@ fn smallest_generator_of_gf65536_is_258() {
     let mut x = g;
     let mut order = 1u32;
     while x != Nimber::ONE {
-        x = x * g;
+        x *= g;
         order += 1;
     }
     assert_eq!(order, 65535);

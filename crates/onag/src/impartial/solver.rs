@@ -92,7 +92,7 @@ impl FromStr for Board {
             Some(p) => {
                 let (r, c) = dims.split_once(['x', 'X']).ok_or_else(syntax)?;
                 let (r, c) = (number(r)?, number(c)?);
-                check_size(r.checked_mul(c).unwrap_or(usize::MAX))?;
+                check_size(r.saturating_mul(c))?;
                 Ok(Board::product(p, r, c))
             }
             None => {

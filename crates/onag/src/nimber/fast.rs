@@ -189,7 +189,11 @@ impl Tables {
         }
         // Halving modulo the odd group order 65535: 2 · 32768 ≡ 1.
         let l = self.lg(x) as usize;
-        let half = if l % 2 == 0 { l / 2 } else { (l + ORDER) / 2 };
+        let half = if l.is_multiple_of(2) {
+            l / 2
+        } else {
+            (l + ORDER) / 2
+        };
         self.exp[half]
     }
 

@@ -68,9 +68,9 @@ macro_rules! nimber_type {
                 let (mut base, mut acc) = (self, Self::ONE);
                 while e > 0 {
                     if e & 1 == 1 {
-                        acc = acc * base;
+                        acc *= base;
                     }
-                    base = base * base;
+                    base *= base;
                     e >>= 1;
                 }
                 acc
@@ -100,6 +100,8 @@ macro_rules! nimber_type {
             }
         }
 
+        // Nim addition *is* XOR: the lint's suspicion does not apply to nimbers.
+        #[allow(clippy::suspicious_arithmetic_impl)]
         impl Add for $name {
             type Output = Self;
             /// Nim sum: XOR.
@@ -108,12 +110,14 @@ macro_rules! nimber_type {
             }
         }
 
+        #[allow(clippy::suspicious_op_assign_impl)]
         impl AddAssign for $name {
             fn add_assign(&mut self, rhs: Self) {
                 self.0 ^= rhs.0;
             }
         }
 
+        #[allow(clippy::suspicious_arithmetic_impl)]
         impl Sub for $name {
             type Output = Self;
             /// In characteristic 2 subtraction is addition.

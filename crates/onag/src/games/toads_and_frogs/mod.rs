@@ -2,10 +2,14 @@
 //! board and its notation, moves, Erickson's reductions, exact canonical values, the computer
 //! player, statistics, verification and the research families.
 
+mod analysis;
 mod board;
 mod reduce;
 mod solver;
 
+pub use analysis::{
+    all_boards, best_move, family, length_stats, verify_all, Choice, LengthStats, Verification,
+};
 pub use board::{Board, BoardError, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
 pub use solver::Solver;

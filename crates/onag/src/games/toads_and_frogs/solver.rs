@@ -24,6 +24,7 @@ const POLL_EVERY: u32 = 1 << 8;
 pub struct Solver {
     arena: Arena,
     memo: FxHashMap<PackedKey, GameId>,
+    plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     stop: Option<StopFlag>,
     polls: u32,
@@ -46,6 +47,7 @@ impl Solver {
         Solver {
             arena,
             memo: FxHashMap::default(),
+            plain: FxHashMap::default(),
             reductions: true,
             stop: None,
             polls: 0,
@@ -94,6 +96,34 @@ impl Solver {
         let result = self.board_value(board.squares());
         self.stop = None;
         result
+    }
+
+    /// The value of `board` searched move by move with no reduction at all, in the same arena
+    /// (so it can be compared with [`Solver::value`] by id): the slow reference.
+    pub fn value_unreduced(&mut self, board: &Board) -> Result<GameId, GameError> {
+        self.stop = None;
+        self.plain_value(board.squares())
+    }
+
+    fn plain_value(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+        let key = PackedKey::new(squares);
+        if let Some(&g) = self.plain.get(&key) {
+            return Ok(g);
+        }
+        let mut options = [Vec::new(), Vec::new()];
+        for (k, player) in [Player::Left, Player::Right].into_iter().enumerate() {
+            let mut moves = Vec::new();
+            moves_of(squares, player, |from, to| moves.push((from, to)));
+            let mut child = squares.to_vec();
+            for (from, to) in moves {
+                child.swap(from, to);
+                options[k].push(self.plain_value(&child)?);
+                child.swap(from, to);
+            }
+        }
+        let v = self.arena.from_options(&options[0], &options[1])?;
+        self.plain.insert(key, v);
+        Ok(v)
     }
 
     /// The value of the parts of `parts` (the board value minus its integer), for displaying
