@@ -1,8 +1,7 @@
 //! JSON errors: every failure the API reports is `{"error": "<message>"}` with a 4xx/5xx status.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::request::Parts;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -98,22 +97,4 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         _ => rejection.body_text(),
     };
     ApiError { status, message }
-}
-
-/// A query string whose rejections are answered as JSON [`ApiError`]s (status 400).
-pub struct Query<T>(pub T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(value)) => Ok(Query(value)),
-            Err(rejection) => Err(query_rejection(rejection)),
-        }
-    }
-}
-
-fn query_rejection(rejection: QueryRejection) -> ApiError {
-    ApiError::bad(rejection.body_text())
 }

@@ -158,10 +158,7 @@ fn parse_response(raw: &[u8]) -> Response {
 
 fn dechunk(mut data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(end) = data.windows(2).position(|w| w == b"\r\n") else {
-            break;
-        };
+    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
         let size_text = String::from_utf8_lossy(&data[..end]);
         let size = usize::from_str_radix(size_text.split(';').next().unwrap().trim(), 16).unwrap();
         if size == 0 {
