@@ -36,7 +36,8 @@ pub struct ServeArgs {
     /// client gets a 503.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub budget_ms: u64,
-    /// Most heavy computations running at once (default: the number of cores).
+    /// Most heavy computations running at once (default: one less than the number of cores, so
+    /// a core stays free to answer light requests).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: Option<u64>,
 }
@@ -52,7 +53,7 @@ pub struct AppState {
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let jobs = match args.jobs {
         Some(jobs) => jobs as usize,
-        None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)),
     };
     let state = AppState {
         budget: Budget::new(Duration::from_millis(args.budget_ms), jobs),
