@@ -1,1 +1,132 @@
-//! Partizan games: `game`.
+//! An arena of short partizan games in canonical form, hash-consed: every distinct value has
+//! exactly one [`GameId`], so equality of games is equality of ids.
+//!
+//! Games enter the arena through [`Arena::from_options`] (Conway's simplification: dominated
+//! options removed, reversible options bypassed, to a fixed point — ONAG ch. 10, Siegel *CGT*
+//! Thm II.2.9), or through the fast constructors for numbers, nimbers and `number + ups + star`.
+//! Since the canonical form of a game is unique (Conway, ONAG Thm 68), sorting the canonical
+//! option ids gives a unique key, and the arena interns each key once.
+//!
+//! # Examples
+//! ```
+//! use onag::partizan::game::Arena;
+//! use onag::partizan::Outcome;
+//! let mut arena = Arena::new();
+//! let zero = arena.zero();
+//! let star = arena.from_options(&[zero], &[zero]).unwrap();
+//! let up = arena.from_options(&[zero], &[star]).unwrap();
+//! assert_eq!(arena.as_nus(up), Some((0.into(), 1, 0)));
+//! let two_up = arena.add(up, up).unwrap();
+//! assert_eq!(arena.outcome(two_up), Outcome::L);
+//! let up_star = arena.add(up, star).unwrap();
+//! assert_eq!(arena.outcome(up_star), Outcome::N);
+//! ```
+
+mod arena;
+mod canonical;
+mod compare;
+mod hash;
+mod sum;
+
+use std::fmt;
+
+use crate::partizan::dyadic::{Dyadic, DyadicError};
+use crate::Stopped;
+
+pub(crate) use hash::FxHashMap;
+
+/// Id of a canonical game in an [`Arena`]: equal ids ⇔ equal values (hash-consing).
+///
+/// An id only means something in the arena that made it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(u32);
+
+impl GameId {
+    /// The index of this game in its arena (0 is always the game 0).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why an arena operation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// Dyadic arithmetic overflowed (a number beyond `i64 / 2^62` precision).
+    Overflow,
+    /// A [`crate::StopFlag`] was raised.
+    Stopped,
+    /// The game would need too many nodes (an integer, nimber or multiple of ↑ beyond the
+    /// arena's limits, or more than 2^32 games).
+    TooLarge(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Overflow => f.write_str("exact arithmetic overflow"),
+            GameError::Stopped => f.write_str("the computation was stopped before it finished"),
+            GameError::TooLarge(what) => write!(f, "too large: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<DyadicError> for GameError {
+    fn from(_: DyadicError) -> Self {
+        GameError::Overflow
+    }
+}
+
+impl From<Stopped> for GameError {
+    fn from(_: Stopped) -> Self {
+        GameError::Stopped
+    }
+}
+
+/// One canonical game: its options (a range of `Arena::options`) and cached facts.
+#[derive(Clone, Debug)]
+struct Node {
+    start: u32,
+    n_left: u32,
+    n_right: u32,
+    /// `Some(x)` when the game is the number x.
+    number: Option<Dyadic>,
+    /// `Some((x, u, s))` when the game is x + u·↑ + *s.
+    nus: Option<(Dyadic, i64, u32)>,
+    /// Left stop and right stop (ONAG ch. 9): cheap necessary conditions for ≤.
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+    /// The negative's id once known, else `u32::MAX`.
+    neg: u32,
+    /// Birthday (height of the canonical game tree).
+    birthday: u32,
+}
+
+/// A store of canonical games with memoised ≤, sums and negation.
+///
+/// Hash-consing makes every distinct value one [`GameId`]; the memo tables make repeated
+/// comparisons and sums free. An arena only grows; share one across many computations (all
+/// Toads-and-Frogs boards of a family) so that common subgames are built once.
+#[derive(Clone, Debug)]
+pub struct Arena {
+    nodes: Vec<Node>,
+    /// Canonical options of all nodes, each node a contiguous range (Left then Right).
+    options: Vec<GameId>,
+    /// Hash of (left, right) → first node with that hash; `chain` links further nodes.
+    index: FxHashMap<u64, u32>,
+    chain: Vec<u32>,
+    le_memo: FxHashMap<u64, bool>,
+    sum_memo: FxHashMap<u64, u32>,
+    numbers: FxHashMap<Dyadic, u32>,
+    nus_ids: FxHashMap<(Dyadic, i64, u32), u32>,
+    /// (number of Left options, Left ids, Right ids), sorted → canonical id.
+    options_memo: FxHashMap<Box<[u32]>, u32>,
+    scratch: Vec<u32>,
+}
+
+impl Default for Arena {
+    fn default() -> Self {
+        Arena::new()
+    }
+}

@@ -1,1 +1,924 @@
-//! Partizan games: `parse`.
+//! Parser of game notation: the literature's, CGSuite's ASCII exchange format, and everything
+//! [`super::name`] prints.
+//!
+//! Grammar (whitespace is free between tokens, except inside a compact `2v3*`-style literal):
+//!
+//! ```text
+//! expr     := unary (('+' | '-' | '±' | '+-') unary)*      a ± b means a + ±b
+//! unary    := '-' unary | '+' unary | ('±' | '+-') pm | primary
+//! pm       := '(' expr (',' expr)* ')' | unary             ±(A, B) = {A, B | −A, −B}
+//! primary  := compact | multiple | '{' game '}' | '(' expr ')'
+//!           | ('tiny' | 'miny') ['-'] primary              tiny-G = {0 ‖ 0 | −G}
+//! compact  := [number] [arrows [count]] ['*' [count]]     at least one part, no spaces
+//! number   := digits ['/' digits]                          denominator a power of two
+//! arrows   := ('^' | '↑' | '⇑')+ | ('v' | '↓' | '⇓')+       ⇑ counts two
+//! multiple := digits '·' (arrows | '{' game '}' | '(' expr ')') ['*' [count]]
+//! game     := options (bars options)*                      bars = a run of '|'
+//! options  := [expr (',' expr)*]
+//! ```
+//!
+//! - A count after arrows is a multiplicity (CGSuite): `2v3` = 2 + 3·↓, `v4*` = 4·↓ + *,
+//!   `^3` = 3·↑. `*n` is the nimber n.
+//! - In `k·↓*` the multiplier applies to the arrow only: `4·↓*` = 4·↓ + * (as CGSuite's `v4*`).
+//! - A `-` written directly before a digit, where a term starts, is the sign of that number
+//!   only: `-1^2` = −1 + ⇑ (CGSuite). `- 1^2` (with a space) and `-(1^2)` negate the whole term.
+//! - Multi-slash: the longest run of bars splits the game; each side with shorter runs is one
+//!   nested game: `{3||2|1}` = {3 | {2 | 1}}. The longest run must be unique.
+//! - `+-` is always the ASCII spelling of `±` (so `3+-1` = 3 ± 1 = {4 | 2}); write `3 + -1`
+//!   for a sum with a negative number.
+//!
+//! Input is bounded ([`ParseLimits`]): length, nesting depth and multiplicities, so a server can
+//! accept untrusted text without risking a stack overflow or an unbounded construction.
+
+use std::fmt;
+
+use super::dyadic::Dyadic;
+use super::game::{Arena, GameError, GameId};
+
+/// Bounds on what [`parse_with_limits`] accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseLimits {
+    /// Longest accepted input, in bytes.
+    pub max_len: usize,
+    /// Deepest accepted nesting of braces, parentheses and prefix operators.
+    pub max_depth: usize,
+    /// Largest count after `^`, `v`, `*`, or before `·`.
+    pub max_count: u32,
+}
+
+impl Default for ParseLimits {
+    /// 4 KiB of text, nesting depth 200, counts up to 1024.
+    fn default() -> Self {
+        ParseLimits {
+            max_len: 4096,
+            max_depth: 200,
+            max_count: 1024,
+        }
+    }
+}
+
+/// What went wrong in a [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The input is empty (or only whitespace).
+    Empty,
+    /// The input is longer than [`ParseLimits::max_len`] bytes.
+    TooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// Braces, parentheses or prefix operators nest deeper than [`ParseLimits::max_depth`].
+    TooDeep {
+        /// The limit.
+        max: usize,
+    },
+    /// A character that is not part of the notation.
+    UnexpectedChar(char),
+    /// A word other than `tiny`, `miny` or a run of `v`.
+    UnknownWord(String),
+    /// A token that cannot appear here.
+    Unexpected {
+        /// What was found.
+        found: String,
+        /// What would have been accepted.
+        expected: &'static str,
+    },
+    /// The input ended too early.
+    UnexpectedEnd {
+        /// What would have been accepted.
+        expected: &'static str,
+    },
+    /// A number does not fit in 64 bits.
+    NumberTooLarge,
+    /// A fraction's denominator is not a power of two (short games only have dyadic numbers).
+    NotDyadic,
+    /// A count after `^`/`v`/`*` or before `·` exceeds [`ParseLimits::max_count`].
+    CountTooLarge {
+        /// The limit.
+        max: u32,
+    },
+    /// A brace game without any `|`, e.g. `{1}`.
+    MissingBar,
+    /// Two runs of bars of the same, longest, length in one game, e.g. `{1|2|3}`.
+    AmbiguousBars,
+    /// Building the game failed (a dyadic overflow, or the computation was stopped).
+    Game(GameError),
+}
+
+/// A parse failure and where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset into the input.
+    pub position: usize,
+    /// Character offset into the input (0-based), for messages.
+    pub char_position: usize,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Empty => write!(f, "empty game"),
+            ParseErrorKind::TooLong { max } => write!(f, "input longer than {max} bytes"),
+            ParseErrorKind::TooDeep { max } => write!(f, "nesting deeper than {max}"),
+            ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
+            ParseErrorKind::UnknownWord(w) => {
+                write!(f, "unknown word '{w}' (known: tiny, miny, v)")
+            }
+            ParseErrorKind::Unexpected { found, expected } => {
+                write!(f, "unexpected '{found}', expected {expected}")
+            }
+            ParseErrorKind::UnexpectedEnd { expected } => {
+                write!(f, "unexpected end of input, expected {expected}")
+            }
+            ParseErrorKind::NumberTooLarge => write!(f, "number too large"),
+            ParseErrorKind::NotDyadic => {
+                write!(
+                    f,
+                    "denominator is not a power of two (short games are dyadic)"
+                )
+            }
+            ParseErrorKind::CountTooLarge { max } => write!(f, "count larger than {max}"),
+            ParseErrorKind::MissingBar => write!(f, "a game needs a '|' between its options"),
+            ParseErrorKind::AmbiguousBars => write!(
+                f,
+                "ambiguous bars: write {{a|{{b|c}}}} or {{a||b|c}} instead of {{a|b|c}}"
+            ),
+            ParseErrorKind::Game(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at character {}: {}", self.char_position + 1, self.kind)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses `text` into a game of `arena` with the default [`ParseLimits`].
+///
+/// # Examples
+/// ```
+/// use onag::partizan::game::Arena;
+/// use onag::partizan::parse::parse;
+///
+/// let mut arena = Arena::new();
+/// let a = parse(&mut arena, "2v3").unwrap();
+/// let b = parse(&mut arena, "2 + 3·↓").unwrap();
+/// assert_eq!(a, b);
+/// assert!(parse(&mut arena, "{1|2|3}").is_err());
+/// ```
+pub fn parse(arena: &mut Arena, text: &str) -> Result<GameId, ParseError> {
+    parse_with_limits(arena, text, ParseLimits::default())
+}
+
+/// Parses `text` into a game of `arena`, within `limits`.
+pub fn parse_with_limits(
+    arena: &mut Arena,
+    text: &str,
+    limits: ParseLimits,
+) -> Result<GameId, ParseError> {
+    let expr = parse_expr(text, limits)?;
+    build(arena, &expr).map_err(|(pos, e)| error_at(text, pos, ParseErrorKind::Game(e)))
+}
+
+/// Parses `text` into a syntax tree without building the game (no arena needed).
+pub fn parse_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
+    if text.len() > limits.max_len {
+        return Err(error_at(
+            text,
+            0,
+            ParseErrorKind::TooLong {
+                max: limits.max_len,
+            },
+        ));
+    }
+    let tokens = lex(text)?;
+    if tokens.is_empty() {
+        return Err(error_at(text, 0, ParseErrorKind::Empty));
+    }
+    let mut parser = Parser {
+        text,
+        tokens,
+        at: 0,
+        depth: 0,
+        limits,
+    };
+    let expr = parser.expr()?;
+    if let Some(tok) = parser.peek() {
+        let pos = tok.pos;
+        return Err(parser.unexpected(pos, "'+', '-' or the end of the game"));
+    }
+    Ok(expr)
+}
+
+fn error_at(text: &str, position: usize, kind: ParseErrorKind) -> ParseError {
+    let position = position.min(text.len());
+    let char_position = text
+        .char_indices()
+        .take_while(|&(i, _)| i < position)
+        .count();
+    ParseError {
+        position,
+        char_position,
+        kind,
+    }
+}
+
+/// A parsed game expression; `pos` fields are byte offsets for error messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// number + ups·↑ + *star, with the number as num / 2^exp (not yet normalised).
+    Nus {
+        /// Start of the literal.
+        pos: usize,
+        /// Numerator of the number part.
+        num: i64,
+        /// The number part is num / 2^exp.
+        exp: u32,
+        /// Multiplicity of ↑ (negative: ↓).
+        ups: i64,
+        /// The nimber added.
+        star: u32,
+    },
+    /// {left | right}.
+    Game {
+        /// Start of the game.
+        pos: usize,
+        /// Left options.
+        left: Vec<Expr>,
+        /// Right options.
+        right: Vec<Expr>,
+    },
+    /// a + b.
+    Add(Box<Expr>, Box<Expr>),
+    /// −a.
+    Neg(Box<Expr>),
+    /// ±(A, B, …) = {A, B, … | −A, −B, …}.
+    PlusMinus(usize, Vec<Expr>),
+    /// tiny-G = {0 ‖ 0 | −G}.
+    Tiny(usize, Box<Expr>),
+    /// miny-G = {G | 0 ‖ 0}.
+    Miny(usize, Box<Expr>),
+    /// k·G.
+    Multiple(usize, u32, Box<Expr>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Int(String),
+    Slash,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Comma,
+    Bars(usize),
+    Plus,
+    Minus,
+    PlusMinus,
+    /// Arrows: +1 per ↑ (+2 per ⇑), −1 per ↓.
+    Arrows(i64),
+    Star,
+    Dot,
+    Tiny,
+    Miny,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    pos: usize,
+    /// Whether the token directly follows the previous one (no whitespace in between).
+    glued: bool,
+}
+
+fn describe(tok: &Tok) -> String {
+    match tok {
+        Tok::Int(s) => s.clone(),
+        Tok::Slash => "/".into(),
+        Tok::LBrace => "{".into(),
+        Tok::RBrace => "}".into(),
+        Tok::LParen => "(".into(),
+        Tok::RParen => ")".into(),
+        Tok::Comma => ",".into(),
+        Tok::Bars(n) => "|".repeat(*n),
+        Tok::Plus => "+".into(),
+        Tok::Minus => "-".into(),
+        Tok::PlusMinus => "±".into(),
+        Tok::Arrows(n) if *n > 0 => "^".repeat(*n as usize),
+        Tok::Arrows(n) => "v".repeat(n.unsigned_abs() as usize),
+        Tok::Star => "*".into(),
+        Tok::Dot => "·".into(),
+        Tok::Tiny => "tiny".into(),
+        Tok::Miny => "miny".into(),
+    }
+}
+
+fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    let mut glued = false;
+    while let Some(&(pos, c)) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+            glued = false;
+            continue;
+        }
+        let single = |tok| Token { tok, pos, glued };
+        let token = match c {
+            '0'..='9' => {
+                let mut digits = String::new();
+                while let Some(&(_, d)) = chars.peek() {
+                    if d.is_ascii_digit() {
+                        digits.push(d);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                out.push(single(Tok::Int(digits)));
+                glued = true;
+                continue;
+            }
+            'a'..='z' | 'A'..='Z' => {
+                let mut word = String::new();
+                while let Some(&(_, d)) = chars.peek() {
+                    if d.is_ascii_alphabetic() {
+                        word.push(d);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                let tok = match word.to_ascii_lowercase().as_str() {
+                    "tiny" => Tok::Tiny,
+                    "miny" => Tok::Miny,
+                    w if w.chars().all(|c| c == 'v') => Tok::Arrows(-(w.len() as i64)),
+                    _ => return Err(error_at(text, pos, ParseErrorKind::UnknownWord(word))),
+                };
+                out.push(single(tok));
+                glued = true;
+                continue;
+            }
+            '|' => {
+                let mut n = 0;
+                while let Some(&(_, '|')) = chars.peek() {
+                    n += 1;
+                    chars.next();
+                }
+                out.push(single(Tok::Bars(n)));
+                glued = true;
+                continue;
+            }
+            '‖' => Tok::Bars(2),
+            '/' => Tok::Slash,
+            '{' => Tok::LBrace,
+            '}' => Tok::RBrace,
+            '(' => Tok::LParen,
+            ')' => Tok::RParen,
+            ',' => Tok::Comma,
+            '+' => {
+                chars.next();
+                if let Some(&(_, '-')) = chars.peek() {
+                    chars.next();
+                    out.push(single(Tok::PlusMinus));
+                } else {
+                    out.push(single(Tok::Plus));
+                }
+                glued = true;
+                continue;
+            }
+            '-' | '−' => Tok::Minus,
+            '±' => Tok::PlusMinus,
+            '^' | '↑' => Tok::Arrows(1),
+            '⇑' => Tok::Arrows(2),
+            '↓' => Tok::Arrows(-1),
+            '⇓' => Tok::Arrows(-2),
+            '*' | '∗' => Tok::Star,
+            '·' | '⋅' => Tok::Dot,
+            other => return Err(error_at(text, pos, ParseErrorKind::UnexpectedChar(other))),
+        };
+        chars.next();
+        // Runs of arrows of one direction merge into one token (`^^`, `↑↑↑`, `⇑↑`).
+        if let (Tok::Arrows(n), Some(last)) = (&token, out.last_mut()) {
+            if let Tok::Arrows(m) = &mut last.tok {
+                if glued && (*m > 0) == (*n > 0) {
+                    *m += n;
+                    continue;
+                }
+            }
+        }
+        out.push(single(token));
+        glued = true;
+    }
+    Ok(out)
+}
+
+struct Parser<'t> {
+    text: &'t str,
+    tokens: Vec<Token>,
+    at: usize,
+    depth: usize,
+    limits: ParseLimits,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at)
+    }
+
+    fn peek_tok(&self) -> Option<&Tok> {
+        self.peek().map(|t| &t.tok)
+    }
+
+    /// The next token if it directly follows the previous one.
+    fn peek_glued(&self) -> Option<&Tok> {
+        self.peek().filter(|t| t.glued).map(|t| &t.tok)
+    }
+
+    fn bump(&mut self) -> Option<Token> {
+        let tok = self.tokens.get(self.at).cloned();
+        self.at += 1;
+        tok
+    }
+
+    fn end_pos(&self) -> usize {
+        self.text.len()
+    }
+
+    fn err(&self, pos: usize, kind: ParseErrorKind) -> ParseError {
+        error_at(self.text, pos, kind)
+    }
+
+    fn unexpected(&self, pos: usize, expected: &'static str) -> ParseError {
+        match self.tokens.iter().find(|t| t.pos == pos) {
+            Some(tok) => self.err(
+                pos,
+                ParseErrorKind::Unexpected {
+                    found: describe(&tok.tok),
+                    expected,
+                },
+            ),
+            None => self.err(pos, ParseErrorKind::UnexpectedEnd { expected }),
+        }
+    }
+
+    /// The error for the next token (or the end of input) not being `expected`.
+    fn expected(&self, expected: &'static str) -> ParseError {
+        match self.peek() {
+            Some(tok) => self.unexpected(tok.pos, expected),
+            None => self.err(self.end_pos(), ParseErrorKind::UnexpectedEnd { expected }),
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth {
+            let pos = self.peek().map_or(self.end_pos(), |t| t.pos);
+            return Err(self.err(
+                pos,
+                ParseErrorKind::TooDeep {
+                    max: self.limits.max_depth,
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn expr(&mut self) -> Result<Expr, ParseError> {
+        let mut acc = self.unary()?;
+        while let Some(tok) = self.peek_tok() {
+            acc = match tok {
+                Tok::Plus => {
+                    self.bump();
+                    Expr::Add(Box::new(acc), Box::new(self.unary()?))
+                }
+                Tok::Minus => {
+                    self.bump();
+                    // Binary minus subtracts the whole next term, `-1^2` style glue included.
+                    let rhs = self.term_after_minus()?;
+                    Expr::Add(Box::new(acc), Box::new(Expr::Neg(Box::new(rhs))))
+                }
+                Tok::PlusMinus => {
+                    let pos = self.bump().map_or(0, |t| t.pos);
+                    let pm = self.pm(pos)?;
+                    Expr::Add(Box::new(acc), Box::new(pm))
+                }
+                _ => break,
+            };
+        }
+        Ok(acc)
+    }
+
+    /// The term after a binary minus: a whole unary term.
+    fn term_after_minus(&mut self) -> Result<Expr, ParseError> {
+        self.unary()
+    }
+
+    fn unary(&mut self) -> Result<Expr, ParseError> {
+        if !matches!(
+            self.peek_tok(),
+            Some(Tok::Minus) | Some(Tok::Plus) | Some(Tok::PlusMinus)
+        ) {
+            return self.primary();
+        }
+        self.enter()?;
+        let result = match self.peek_tok() {
+            Some(Tok::Minus) => {
+                let minus = self.bump().map_or(0, |t| t.pos);
+                let next_is_glued_int = matches!(self.peek_glued(), Some(Tok::Int(_)));
+                let next_is_dot =
+                    matches!(self.tokens.get(self.at + 1).map(|t| &t.tok), Some(Tok::Dot));
+                if next_is_glued_int && !next_is_dot {
+                    // CGSuite: the sign belongs to the number only (`-1^2` = −1 + ⇑).
+                    self.compact(Some(minus))
+                } else {
+                    Ok(Expr::Neg(Box::new(self.unary()?)))
+                }
+            }
+            Some(Tok::Plus) => {
+                self.bump();
+                self.unary()
+            }
+            Some(Tok::PlusMinus) => {
+                let pos = self.bump().map_or(0, |t| t.pos);
+                self.pm(pos)
+            }
+            _ => self.primary(),
+        };
+        self.leave();
+        result
+    }
+
+    /// The operand of ±: a parenthesised list, or one unary term.
+    fn pm(&mut self, pos: usize) -> Result<Expr, ParseError> {
+        self.enter()?;
+        let result = if self.peek_tok() == Some(&Tok::LParen) {
+            self.bump();
+            let mut items = vec![self.expr()?];
+            while self.peek_tok() == Some(&Tok::Comma) {
+                self.bump();
+                items.push(self.expr()?);
+            }
+            self.expect(Tok::RParen, "',' or ')'")?;
+            Ok(Expr::PlusMinus(pos, items))
+        } else {
+            Ok(Expr::PlusMinus(pos, vec![self.unary()?]))
+        };
+        self.leave();
+        result
+    }
+
+    fn expect(&mut self, tok: Tok, expected: &'static str) -> Result<(), ParseError> {
+        if self.peek_tok() == Some(&tok) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.expected(expected))
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr, ParseError> {
+        let Some(tok) = self.peek().cloned() else {
+            return Err(self.expected("a game"));
+        };
+        let nests = matches!(tok.tok, Tok::LBrace | Tok::LParen | Tok::Tiny | Tok::Miny);
+        if nests {
+            self.enter()?;
+        }
+        let result = match tok.tok {
+            Tok::LBrace => {
+                self.bump();
+                let game = self.game(tok.pos)?;
+                self.expect(Tok::RBrace, "',', '|' or '}'")?;
+                Ok(game)
+            }
+            Tok::LParen => {
+                self.bump();
+                let inner = self.expr()?;
+                self.expect(Tok::RParen, "')'")?;
+                Ok(inner)
+            }
+            Tok::Tiny | Tok::Miny => {
+                self.bump();
+                if self.peek_tok() == Some(&Tok::Minus) {
+                    self.bump();
+                }
+                let operand = Box::new(self.primary()?);
+                Ok(if tok.tok == Tok::Tiny {
+                    Expr::Tiny(tok.pos, operand)
+                } else {
+                    Expr::Miny(tok.pos, operand)
+                })
+            }
+            Tok::Int(_)
+                if matches!(self.tokens.get(self.at + 1).map(|t| &t.tok), Some(Tok::Dot)) =>
+            {
+                self.multiple()
+            }
+            Tok::Int(_) | Tok::Arrows(_) | Tok::Star => self.compact(None),
+            _ => Err(self.expected("a game")),
+        };
+        if nests {
+            self.leave();
+        }
+        result
+    }
+
+    fn count(&mut self, text: &str, pos: usize) -> Result<u32, ParseError> {
+        let max = self.limits.max_count;
+        match text.parse::<u32>() {
+            Ok(n) if n <= max => Ok(n),
+            _ => Err(self.err(pos, ParseErrorKind::CountTooLarge { max })),
+        }
+    }
+
+    /// `k·↑`, `k·{…}`, `k·(…)`, with an optional `*n` after arrows.
+    fn multiple(&mut self) -> Result<Expr, ParseError> {
+        let Some(Token {
+            tok: Tok::Int(digits),
+            pos,
+            ..
+        }) = self.bump()
+        else {
+            return Err(self.expected("a count"));
+        };
+        let k = self.count(&digits, pos)?;
+        self.bump(); // the dot
+        match self.peek_tok() {
+            Some(Tok::Arrows(n)) => {
+                let n = *n;
+                self.bump();
+                let star = self.star_suffix()?;
+                Ok(Expr::Nus {
+                    pos,
+                    num: 0,
+                    exp: 0,
+                    ups: n * i64::from(k),
+                    star,
+                })
+            }
+            Some(Tok::LBrace) | Some(Tok::LParen) => {
+                let operand = self.primary()?;
+                Ok(Expr::Multiple(pos, k, Box::new(operand)))
+            }
+            _ => Err(self.expected("an arrow, '{' or '(' after '·'")),
+        }
+    }
+
+    /// `*` or `*n` glued to what precedes it, if present.
+    fn star_suffix(&mut self) -> Result<u32, ParseError> {
+        if self.peek_glued() != Some(&Tok::Star) {
+            return Ok(0);
+        }
+        self.bump();
+        if let Some(Tok::Int(digits)) = self.peek_glued().cloned() {
+            let pos = self.peek().map_or(0, |t| t.pos);
+            self.bump();
+            return self.count(&digits, pos);
+        }
+        Ok(1)
+    }
+
+    /// `[number] [arrows [count]] [* [count]]`, the number negated when `minus` is given.
+    fn compact(&mut self, minus: Option<usize>) -> Result<Expr, ParseError> {
+        let start = self.peek().map_or(self.end_pos(), |t| t.pos);
+        let pos = minus.unwrap_or(start);
+        let (mut num, mut exp) = (0i64, 0u32);
+        let mut any = false;
+        if let Some(Tok::Int(digits)) = self.peek_tok().cloned() {
+            self.bump();
+            any = true;
+            num = digits
+                .parse::<i64>()
+                .map_err(|_| self.err(start, ParseErrorKind::NumberTooLarge))?;
+            if self.peek_glued() == Some(&Tok::Slash) {
+                self.bump();
+                let den_pos = self.peek().map_or(self.end_pos(), |t| t.pos);
+                let Some(Tok::Int(den)) = self.peek_glued().cloned() else {
+                    return Err(self.expected("a denominator"));
+                };
+                self.bump();
+                let den = den
+                    .parse::<u64>()
+                    .map_err(|_| self.err(den_pos, ParseErrorKind::NumberTooLarge))?;
+                if !den.is_power_of_two() {
+                    return Err(self.err(den_pos, ParseErrorKind::NotDyadic));
+                }
+                exp = den.trailing_zeros();
+            }
+            if minus.is_some() {
+                num = -num;
+            }
+        }
+        let mut ups = 0i64;
+        let arrows_here = if any {
+            self.peek_glued()
+        } else {
+            self.peek_tok()
+        };
+        if let Some(Tok::Arrows(n)) = arrows_here.cloned() {
+            self.bump();
+            any = true;
+            ups = n;
+            if let Some(Tok::Int(digits)) = self.peek_glued().cloned() {
+                let pos = self.peek().map_or(0, |t| t.pos);
+                if n.abs() != 1 {
+                    return Err(self.unexpected(pos, "a single arrow before a count"));
+                }
+                self.bump();
+                ups = n * i64::from(self.count(&digits, pos)?);
+            }
+        }
+        let star_here = if any {
+            self.peek_glued()
+        } else {
+            self.peek_tok()
+        };
+        let mut star = 0;
+        if star_here == Some(&Tok::Star) {
+            if !any {
+                // Make the star glued-looking for star_suffix.
+                self.tokens[self.at].glued = true;
+            }
+            star = self.star_suffix()?;
+            any = true;
+        }
+        if !any {
+            return Err(self.expected("a game"));
+        }
+        Ok(Expr::Nus {
+            pos,
+            num,
+            exp,
+            ups,
+            star,
+        })
+    }
+
+    /// The inside of `{…}`: option lists separated by runs of bars.
+    fn game(&mut self, pos: usize) -> Result<Expr, ParseError> {
+        let mut lists: Vec<(usize, Vec<Expr>)> = Vec::new();
+        let mut bars: Vec<(usize, usize)> = Vec::new(); // (run length, position)
+        loop {
+            let list_pos = self.peek().map_or(self.end_pos(), |t| t.pos);
+            let mut list = Vec::new();
+            if !matches!(self.peek_tok(), Some(Tok::Bars(_)) | Some(Tok::RBrace)) {
+                list.push(self.expr()?);
+                while self.peek_tok() == Some(&Tok::Comma) {
+                    self.bump();
+                    list.push(self.expr()?);
+                }
+            }
+            lists.push((list_pos, list));
+            match self.peek().cloned() {
+                Some(Token {
+                    tok: Tok::Bars(n),
+                    pos,
+                    ..
+                }) => {
+                    self.bump();
+                    bars.push((n, pos));
+                }
+                _ => break,
+            }
+        }
+        if bars.is_empty() {
+            return Err(self.err(pos, ParseErrorKind::MissingBar));
+        }
+        self.split(pos, lists, &bars)
+    }
+
+    /// Builds the nested game of `lists` separated by `bars` (one fewer than lists).
+    fn split(
+        &self,
+        pos: usize,
+        mut lists: Vec<(usize, Vec<Expr>)>,
+        bars: &[(usize, usize)],
+    ) -> Result<Expr, ParseError> {
+        let longest = bars.iter().map(|b| b.0).max().unwrap_or(0);
+        let mut at_longest = bars.iter().enumerate().filter(|(_, b)| b.0 == longest);
+        let Some((i, _)) = at_longest.next() else {
+            return Err(self.err(pos, ParseErrorKind::MissingBar));
+        };
+        if let Some((_, &(_, dup))) = at_longest.next() {
+            return Err(self.err(dup, ParseErrorKind::AmbiguousBars));
+        }
+        let right_lists = lists.split_off(i + 1);
+        let left = self.side(lists, &bars[..i])?;
+        let right = self.side(right_lists, &bars[i + 1..])?;
+        Ok(Expr::Game { pos, left, right })
+    }
+
+    /// One side of a split: an option list, or (with bars inside) a single nested game.
+    fn side(
+        &self,
+        mut lists: Vec<(usize, Vec<Expr>)>,
+        bars: &[(usize, usize)],
+    ) -> Result<Vec<Expr>, ParseError> {
+        if bars.is_empty() {
+            return Ok(lists.pop().map(|l| l.1).unwrap_or_default());
+        }
+        let pos = lists.first().map_or(0, |l| l.0);
+        Ok(vec![self.split(pos, lists, bars)?])
+    }
+}
+
+/// Builds the game of a syntax tree in `arena`; errors carry the byte offset of the node.
+pub fn build(arena: &mut Arena, expr: &Expr) -> Result<GameId, (usize, GameError)> {
+    match expr {
+        Expr::Nus {
+            pos,
+            num,
+            exp,
+            ups,
+            star,
+        } => {
+            let number = Dyadic::new(*num, *exp).map_err(|e| (*pos, GameError::from(e)))?;
+            arena.nus(number, *ups, *star).map_err(|e| (*pos, e))
+        }
+        Expr::Game { pos, left, right } => {
+            let left = left
+                .iter()
+                .map(|e| build(arena, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let right = right
+                .iter()
+                .map(|e| build(arena, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            arena.from_options(&left, &right).map_err(|e| (*pos, e))
+        }
+        Expr::Add(a, b) => {
+            let x = build(arena, a)?;
+            let y = build(arena, b)?;
+            arena.add(x, y).map_err(|e| (position(b), e))
+        }
+        Expr::Neg(a) => {
+            let x = build(arena, a)?;
+            Ok(arena.neg(x))
+        }
+        Expr::PlusMinus(pos, items) => {
+            let left = items
+                .iter()
+                .map(|e| build(arena, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let right: Vec<GameId> = left.iter().map(|&g| arena.neg(g)).collect();
+            arena.from_options(&left, &right).map_err(|e| (*pos, e))
+        }
+        Expr::Tiny(pos, g) | Expr::Miny(pos, g) => {
+            let x = build(arena, g)?;
+            let zero = arena.zero();
+            let neg = arena.neg(x);
+            let inner = arena.from_options(&[zero], &[neg]).map_err(|e| (*pos, e))?;
+            let tiny = arena
+                .from_options(&[zero], &[inner])
+                .map_err(|e| (*pos, e))?;
+            Ok(if matches!(expr, Expr::Miny(..)) {
+                arena.neg(tiny)
+            } else {
+                tiny
+            })
+        }
+        Expr::Multiple(pos, k, g) => {
+            let x = build(arena, g)?;
+            multiple(arena, x, *k).map_err(|e| (*pos, e))
+        }
+    }
+}
+
+/// k·g by doubling.
+fn multiple(arena: &mut Arena, g: GameId, k: u32) -> Result<GameId, GameError> {
+    let mut acc = arena.zero();
+    let mut power = g;
+    let mut k = k;
+    while k > 0 {
+        if k & 1 == 1 {
+            acc = arena.add(acc, power)?;
+        }
+        k >>= 1;
+        if k > 0 {
+            power = arena.add(power, power)?;
+        }
+    }
+    Ok(acc)
+}
+
+/// The byte offset where an expression starts.
+fn position(expr: &Expr) -> usize {
+    match expr {
+        Expr::Nus { pos, .. } | Expr::Game { pos, .. } => *pos,
+        Expr::Add(a, _) | Expr::Neg(a) => position(a),
+        Expr::PlusMinus(pos, _)
+        | Expr::Tiny(pos, _)
+        | Expr::Miny(pos, _)
+        | Expr::Multiple(pos, _, _) => *pos,
+    }
+}

@@ -1,1 +1,15 @@
-//! Toads and Frogs: board, moves, Erickson's reductions and exact values.
+//! Toads and Frogs (Winning Ways ch. 1; Erickson, *New Toads and Frogs Results*, 1996): the
+//! board and its notation, moves, Erickson's reductions, exact canonical values, the computer
+//! player, statistics, verification and the research families.
+
+mod analysis;
+mod board;
+mod reduce;
+mod solver;
+
+pub use analysis::{
+    all_boards, best_move, family, length_stats, verify_all, Choice, LengthStats, Verification,
+};
+pub use board::{Board, BoardError, Move, Square, MAX_LEN};
+pub use reduce::{reduce, PackedKey, Reduced};
+pub use solver::Solver;

@@ -1,0 +1,100 @@
+//! JSON errors: every failure the API reports is `{"error": "<message>"}` with a 4xx/5xx status.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+
+/// An API failure: a status and a message for a person.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status (4xx for the client's input, 503 for an exhausted budget, 500 otherwise).
+    pub status: StatusCode,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl ApiError {
+    /// 400: the input is malformed or breaks a rule.
+    pub fn bad(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// 422: well-formed input whose computation is too large for the web app.
+    pub fn too_large(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
+
+    /// 503: the work ran past its time budget (or the server is saturated) and was stopped.
+    pub fn busy(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
+    /// 500: a failure of the server itself.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: message.into(),
+        }
+    }
+
+    /// 404: no such endpoint or page.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            axum::Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+/// Shorthand for handler results.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// A JSON body whose rejections (bad syntax, wrong types, too large, wrong content type) are
+/// answered as [`ApiError`]s with the same status instead of axum's plain-text bodies.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    let status = rejection.status();
+    let message = match &rejection {
+        JsonRejection::BytesRejection(_) if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            format!(
+                "the request body is larger than {} bytes",
+                super::limits::MAX_BODY_BYTES
+            )
+        }
+        _ => rejection.body_text(),
+    };
+    ApiError { status, message }
+}

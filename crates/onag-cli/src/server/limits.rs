@@ -1,0 +1,126 @@
+//! Bounds on every request: body size, per-endpoint input sizes and a time budget for heavy work.
+//!
+//! Heavy work runs on tokio's blocking pool so the async workers keep answering; it gets a
+//! [`StopFlag`] that is raised when the budget runs out or the client goes away, so the
+//! computation really stops instead of burning a core for nobody.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use onag::StopFlag;
+use tokio::sync::Semaphore;
+
+use super::error::ApiError;
+
+/// Largest accepted request body (JSON).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Longest game notation (partizan values, move sets, formulas).
+pub const MAX_NOTATION_BYTES: usize = 4 * 1024;
+/// Most squares on a Toads-and-Frogs board.
+pub const MAX_TOADS_SQUARES: usize = 24;
+/// Largest side of any table (nim products, Grundy tables, heat maps).
+pub const MAX_TABLE_SIDE: usize = 512;
+/// Sides of the Turning Corners board.
+pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
+/// Largest side of the Wythoff board the queens play on (coordinates 0..side).
+pub const MAX_WYTHOFF_SIDE: u32 = 64;
+/// Largest row of the Wythoff row plot.
+pub const MAX_WYTHOFF_ROW: u64 = 40;
+/// Most columns of the Wythoff row plot.
+pub const MAX_ROW_COLUMNS: u64 = 20_000;
+
+/// The shared budget: a time limit per heavy request and a cap on heavy jobs in flight.
+#[derive(Clone)]
+pub struct Budget {
+    /// Wall-clock limit of one heavy computation.
+    pub time: Duration,
+    slots: Arc<Semaphore>,
+}
+
+impl Budget {
+    /// A budget of `time` per job and at most `jobs` heavy jobs at once.
+    pub fn new(time: Duration, jobs: usize) -> Self {
+        Self {
+            time,
+            slots: Arc::new(Semaphore::new(jobs.max(1))),
+        }
+    }
+
+    /// Runs `work` on the blocking pool within the time budget.
+    ///
+    /// Past the budget the flag handed to `work` is raised and the client gets a 503; a panic
+    /// inside `work` becomes a 500. Waiting for a free slot counts against the same budget.
+    pub async fn run<T, F>(&self, what: &str, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&StopFlag) -> Result<T, ApiError> + Send + 'static,
+    {
+        let stop = StopFlag::new();
+        let _guard = StopOnDrop(stop.clone());
+        let deadline = tokio::time::Instant::now() + self.time;
+        let busy = || {
+            ApiError::busy(format!(
+                "{what} took longer than the web app's budget of {} ms and was stopped; \
+                 try a smaller input, or the command line for long computations",
+                self.time.as_millis()
+            ))
+        };
+        let permit =
+            match tokio::time::timeout_at(deadline, self.slots.clone().acquire_owned()).await {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) => return Err(ApiError::internal("the job queue is closed")),
+                Err(_) => return Err(busy()),
+            };
+        let flag = stop.clone();
+        let job = tokio::task::spawn_blocking(move || {
+            // The permit lives as long as the computation, not as long as the request.
+            let _permit = permit;
+            work(&flag)
+        });
+        match tokio::time::timeout_at(deadline, job).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(join)) if join.is_panic() => Err(ApiError::internal(format!(
+                "{what} failed inside the engine (a bug: please report it)"
+            ))),
+            Ok(Err(_)) => Err(ApiError::internal(format!("{what} was cancelled"))),
+            Err(_) => Err(busy()),
+        }
+    }
+}
+
+/// Raises the flag when the request ends for any reason (finished, timed out, client gone),
+/// so no computation outlives its request.
+struct StopOnDrop(StopFlag);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// `Err(400)` unless `text` is at most [`MAX_NOTATION_BYTES`] long.
+pub fn check_notation(field: &str, text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_NOTATION_BYTES {
+        return Err(ApiError::bad(format!(
+            "'{field}' is {} bytes long; the limit is {MAX_NOTATION_BYTES}",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
+/// `Err(400)` unless `value` lies in `range`.
+pub fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), ApiError> {
+    if !range.contains(&value) {
+        return Err(ApiError::bad(format!(
+            "'{field}' is {value}; it must be between {} and {}",
+            range.start(),
+            range.end()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,105 @@
+// Corner-the-Queen variants: Grundy table of a move set as a heat map, a typed closed formula
+// checked cell by cell with the mismatches highlighted.
+import { api, el, $, busy } from './common.js';
+
+// SPEC §4's published closed forms (the pair-game formula folds its four parity cases into one
+// expression with x%2 and y%2 as selectors).
+const PRESETS = [
+  { moves: 'left,down', formula: 'x ^ y' },
+  { moves: 'left,down,diag:1', formula: '(x + y) % 3 + 3 * ((x / 3) ^ (y / 3))' },
+  { moves: 'diag,left:1,down:1', formula: '' },
+  { moves: 'left,down,diag', formula: '' },
+  {
+    moves: 'pair',
+    formula: '(1 - x%2)*(1 - y%2)*(y + x/2) + (x%2)*(1 - y%2)*(y - x/2 - 1 - max(0, 2*(x/2) - y/2 + 1))'
+      + ' + (1 - x%2)*(y%2)*(y - x/2 - max(0, 2*(x/2) - y/2)) + (x%2)*(y%2)*(y + x/2 + 1)',
+  },
+];
+
+let data = null;
+let bad = new Map();
+
+async function run() {
+  const body = { moves: $('moves').value, size: Number($('size').value), formula: $('formula').value };
+  const answer = await busy('table', $('verdict'), 'computing…', (signal) => api('queens/table', body, signal), $('error'));
+  if (!answer) { $('verdict').textContent = ''; return; }
+  data = answer;
+  bad = new Map();
+  const check = data.check;
+  if (check) {
+    for (let x = 0; x < data.size; x++) {
+      for (let y = data.symmetric_only ? x : 0; y < data.size; y++) {
+        const f = check.values[x][y];
+        if (f !== data.cells[x][y]) bad.set(`${x},${y}`, [data.cells[x][y], f]);
+      }
+    }
+  }
+  const verdict = $('verdict');
+  if (!check) {
+    verdict.textContent = `${data.moves}: table ${data.size} × ${data.size}, largest value ${data.max}. Type a formula to check it.`;
+    verdict.className = 'status';
+  } else if (check.mismatches === 0) {
+    verdict.textContent = `✓ The formula matches all ${check.cells} cells${data.symmetric_only ? ' with x ≤ y' : ''}.`;
+    verdict.className = 'status win';
+  } else {
+    verdict.textContent = `✗ ${check.mismatches} of ${check.cells} cells differ; the first at (${check.first[0]}, ${check.first[1]}).`;
+    verdict.className = 'status loss';
+  }
+  verdict.dataset.mismatches = check ? check.mismatches : '';
+  draw();
+  list();
+}
+
+function draw() {
+  const { size, cells, max } = data;
+  const canvas = $('table');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(size, size);
+  for (let x = 0; x < size; x++) {
+    for (let y = 0; y < size; y++) {
+      const i = 4 * ((size - 1 - y) * size + x);
+      let rgb;
+      if (bad.has(`${x},${y}`)) rgb = [229, 48, 42];
+      else {
+        const t = cells[x][y] / Math.max(1, max);
+        rgb = [Math.round(30 + 60 * t), Math.round(40 + 170 * t), Math.round(70 + 150 * t)];
+      }
+      image.data[i] = rgb[0]; image.data[i + 1] = rgb[1]; image.data[i + 2] = rgb[2]; image.data[i + 3] = 255;
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+function list() {
+  const check = data.check;
+  const rows = check ? check.listed.slice(0, 200) : [];
+  $('mismatches').replaceChildren(...[
+    el('tr', {}, el('th', {}, '(x, y)'), el('th', {}, 'g'), el('th', {}, 'formula')),
+    ...rows.map(([x, y, g, f]) => el('tr', { class: 'mismatch' }, el('td', { class: 'mono' }, `(${x}, ${y})`), el('td', { class: 'mono' }, g), el('td', { class: 'mono' }, f))),
+    check && check.mismatches > rows.length ? el('tr', {}, el('td', { colspan: 3, class: 'muted' }, `… and ${check.mismatches - rows.length} more`)) : null,
+    !check || check.mismatches === 0 ? el('tr', {}, el('td', { colspan: 3, class: 'muted' }, check ? 'none' : 'no formula')) : null,
+  ].filter(Boolean));
+}
+
+$('table').addEventListener('mousemove', (e) => {
+  if (!data) return;
+  const rect = e.target.getBoundingClientRect();
+  const x = Math.floor(((e.clientX - rect.left) / rect.width) * data.size);
+  const y = data.size - 1 - Math.floor(((e.clientY - rect.top) / rect.height) * data.size);
+  if (x < 0 || y < 0 || x >= data.size || y >= data.size) return;
+  const miss = bad.get(`${x},${y}`);
+  const f = data.check ? `, formula ${data.check.values[x][y]}${miss ? ' ✗' : ' ✓'}` : '';
+  $('cell').textContent = `g(${x}, ${y}) = ${data.cells[x][y]}${f}`;
+});
+
+$('preset').addEventListener('change', () => {
+  const preset = PRESETS[Number($('preset').value)];
+  $('moves').value = preset.moves;
+  $('formula').value = preset.formula;
+  run();
+});
+$('form').addEventListener('submit', (e) => { e.preventDefault(); run(); });
+$('size').addEventListener('change', run);
+run();

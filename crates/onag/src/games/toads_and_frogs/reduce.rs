@@ -1,0 +1,177 @@
+//! Erickson's reductions (*New Toads and Frogs Results*, 1996): a board is an integer plus a
+//! sum of independent parts, none of which is settled by the rules below.
+//!
+//! - **Dead pieces.** A run of pieces (no empty square inside) that starts with `TT` or at the
+//!   left end and ends with `FF` or at the right end can never move again (each toad in it
+//!   faces a toad, or a frog with a piece or the wall behind it; frogs likewise), and nothing
+//!   crosses it, so it cuts the board into independent parts whose values add.
+//! - **Terminal toads.** A toad with no frog to its right never meets a frog again:
+//!   X T □^n = X □^n + n. **Finished frogs** likewise: □^n F Y = □^n Y − n.
+//! - **Death Leap Principle.** A part containing none of `TF□□`, `□□TF`, `T□`, `□F` has only
+//!   leaps into isolated holes left, which is 0.
+
+use super::board::{Board, Square, MAX_LEN};
+
+/// A board as "integer + independent parts".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduced {
+    /// The integer collected from terminal toads and finished frogs.
+    pub integer: i64,
+    /// The remaining independent parts, left to right; the board's value is
+    /// `integer + Σ value(part)`.
+    pub parts: Vec<Board>,
+}
+
+/// Reduces `board` to an integer plus independent parts (see the module docs).
+pub fn reduce(board: &Board) -> Reduced {
+    let mut integer = 0i64;
+    let mut parts = Vec::new();
+    let _ = reduce_with::<()>(board.squares(), &mut integer, |p| {
+        parts.push(Board::from_squares(p.to_vec()));
+        Ok(())
+    });
+    Reduced { integer, parts }
+}
+
+/// Calls `part` on each irreducible part of `squares` (a board of at most
+/// [`super::board::MAX_LEN`] squares), left to right, adding the integers to `integer`.
+/// Works in place on one stack copy of the board: stripping a terminal toad empties its
+/// square and drops one of the empty squares after it, which is the same strip one shorter.
+pub(crate) fn reduce_with<E>(
+    squares: &[Square],
+    integer: &mut i64,
+    mut part: impl FnMut(&[Square]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut work = [Square::Empty; MAX_LEN];
+    let n = squares.len().min(MAX_LEN);
+    work[..n].copy_from_slice(&squares[..n]);
+    // segments still to reduce, as [start, end) ranges; the right one is pushed first so
+    // parts come out left to right
+    let mut stack = [(0u8, 0u8); MAX_LEN + 1];
+    stack[0] = (0, n as u8);
+    let mut depth = 1;
+    while depth > 0 {
+        depth -= 1;
+        let (mut start, mut end) = (stack[depth].0 as usize, stack[depth].1 as usize);
+        strip_ends(&mut work, &mut start, &mut end, integer);
+        let seg = &work[start..end];
+        if let Some((k, m)) = dead_run(seg) {
+            stack[depth] = ((start + m + 1) as u8, end as u8);
+            stack[depth + 1] = (start as u8, (start + k) as u8);
+            depth += 2;
+            continue;
+        }
+        if seg.is_empty() || !has_live_pattern(seg) {
+            continue;
+        }
+        part(seg)?;
+    }
+    Ok(())
+}
+
+/// Removes terminal toads (adding the empty squares ahead of each) and finished frogs
+/// (subtracting the empty squares behind each), until the rightmost piece is a frog and the
+/// leftmost a toad.
+fn strip_ends(work: &mut [Square], start: &mut usize, end: &mut usize, integer: &mut i64) {
+    loop {
+        let mut changed = false;
+        if let Some(p) = work[*start..*end].iter().rposition(|&s| s != Square::Empty) {
+            let p = *start + p;
+            if work[p] == Square::Toad {
+                *integer += (*end - 1 - p) as i64;
+                work[p] = Square::Empty;
+                *end -= 1;
+                changed = true;
+            }
+        }
+        if let Some(p) = work[*start..*end].iter().position(|&s| s != Square::Empty) {
+            let p = *start + p;
+            if work[p] == Square::Frog {
+                *integer -= (p - *start) as i64;
+                work[p] = Square::Empty;
+                *start += 1;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// A dead run `[k, m]`: all pieces, starting with `TT` or at the left end, ending with `FF`
+/// or at the right end; within each maximal run of pieces the widest such span is taken.
+fn dead_run(seg: &[Square]) -> Option<(usize, usize)> {
+    let n = seg.len();
+    let mut i = 0;
+    while i < n {
+        if seg[i] == Square::Empty {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < n && seg[j + 1] != Square::Empty {
+            j += 1;
+        }
+        // pieces occupy [i, j]
+        let start = if i == 0 {
+            Some(0)
+        } else {
+            (i..j).find(|&k| seg[k] == Square::Toad && seg[k + 1] == Square::Toad)
+        };
+        let end = if j == n - 1 {
+            Some(j)
+        } else {
+            (i + 1..=j)
+                .rev()
+                .find(|&m| seg[m - 1] == Square::Frog && seg[m] == Square::Frog)
+        };
+        if let (Some(k), Some(m)) = (start, end) {
+            if k <= m {
+                return Some((k, m));
+            }
+        }
+        i = j + 1;
+    }
+    None
+}
+
+/// Whether some piece can still step, or leap into a hole wider than one square: the part
+/// contains one of `T□`, `□F`, `TF□□`, `□□TF` (otherwise its value is 0 by the Death Leap
+/// Principle).
+fn has_live_pattern(seg: &[Square]) -> bool {
+    use Square::{Empty as E, Frog as F, Toad as T};
+    seg.windows(2).any(|w| w == [T, E] || w == [E, F])
+        || seg
+            .windows(4)
+            .any(|w| w == [T, F, E, E] || w == [E, E, T, F])
+}
+
+/// A part packed two bits per square into 256 bits, with a sentinel bit after the last
+/// square so that lengths are distinguished: the memo key of a part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PackedKey(pub [u64; 4]);
+
+impl PackedKey {
+    /// Packs `squares` (at most [`super::board::MAX_LEN`] of them).
+    pub fn new(squares: &[Square]) -> PackedKey {
+        let mut words = [0u64; 4];
+        for (i, &s) in squares.iter().enumerate() {
+            words[i / 32] |= (s as u64) << (2 * (i % 32));
+        }
+        let n = squares.len();
+        words[n / 32] |= 1u64 << (2 * (n % 32));
+        PackedKey(words)
+    }
+
+    /// The key of the mirror image of `squares` (reversed, toads and frogs swapped).
+    pub fn mirrored(squares: &[Square]) -> PackedKey {
+        let mut words = [0u64; 4];
+        let n = squares.len();
+        for (i, &s) in squares.iter().rev().enumerate() {
+            words[i / 32] |= (s.mirror() as u64) << (2 * (i % 32));
+        }
+        words[n / 32] |= 1u64 << (2 * (n % 32));
+        PackedKey(words)
+    }
+}

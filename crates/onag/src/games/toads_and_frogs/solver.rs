@@ -1,0 +1,200 @@
+//! Exact values of Toads-and-Frogs boards: Erickson's reductions, then canonical forms of the
+//! irreducible parts, memoised under packed keys in an arena shared by every board solved.
+
+use super::board::MAX_LEN;
+use super::board::{moves_of, Board, Square};
+use super::reduce::{reduce_with, PackedKey};
+use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
+use crate::partizan::Player;
+use crate::StopFlag;
+
+/// How often (in parts solved) the solver polls its [`StopFlag`].
+const POLL_EVERY: u32 = 1 << 8;
+
+/// A solver holding one [`Arena`] and the memo of part values; reuse it across many boards
+/// (a whole family T2□^bF2 shares subpositions across b).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{Board, Solver};
+/// use onag::partizan::name::{name, NameStyle};
+/// let mut solver = Solver::new();
+/// let g = solver.value(&"TT.FF".parse::<Board>().unwrap()).unwrap();
+/// assert_eq!(name(solver.arena(), g, NameStyle::Ascii), "*");
+/// ```
+pub struct Solver {
+    arena: Arena,
+    memo: FxHashMap<PackedKey, GameId>,
+    plain: FxHashMap<PackedKey, GameId>,
+    reductions: bool,
+    stop: Option<StopFlag>,
+    polls: u32,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver that applies Erickson's reductions before searching.
+    pub fn new() -> Solver {
+        Solver::with_arena(Arena::new())
+    }
+
+    /// A solver over an existing arena (to compare its values with other games there).
+    pub fn with_arena(arena: Arena) -> Solver {
+        Solver {
+            arena,
+            memo: FxHashMap::default(),
+            plain: FxHashMap::default(),
+            reductions: true,
+            stop: None,
+            polls: 0,
+        }
+    }
+
+    /// A solver that applies no reduction at all: every board is searched move by move (the
+    /// slow reference of the verification).
+    pub fn without_reductions() -> Solver {
+        Solver {
+            reductions: false,
+            ..Solver::new()
+        }
+    }
+
+    /// The arena holding the values.
+    pub fn arena(&self) -> &Arena {
+        &self.arena
+    }
+
+    /// The arena, mutably (to build or compare other games).
+    pub fn arena_mut(&mut self) -> &mut Arena {
+        &mut self.arena
+    }
+
+    /// Gives the arena back.
+    pub fn into_arena(self) -> Arena {
+        self.arena
+    }
+
+    /// Number of parts memoised.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The canonical value of `board`.
+    pub fn value(&mut self, board: &Board) -> Result<GameId, GameError> {
+        self.stop = None;
+        self.board_value(board.squares())
+    }
+
+    /// [`Solver::value`], giving up with [`GameError::Stopped`] soon after `stop` is raised
+    /// (what was solved so far stays memoised).
+    pub fn value_with_stop(&mut self, board: &Board, stop: &StopFlag) -> Result<GameId, GameError> {
+        self.stop = Some(stop.clone());
+        let result = self.board_value(board.squares());
+        self.stop = None;
+        result
+    }
+
+    /// The value of `board` searched move by move with no reduction at all, in the same arena
+    /// (so it can be compared with [`Solver::value`] by id): the slow reference.
+    pub fn value_unreduced(&mut self, board: &Board) -> Result<GameId, GameError> {
+        self.stop = None;
+        self.plain_value(board.squares())
+    }
+
+    fn plain_value(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+        let key = PackedKey::new(squares);
+        if let Some(&g) = self.plain.get(&key) {
+            return Ok(g);
+        }
+        let mut options = [Vec::new(), Vec::new()];
+        for (k, player) in [Player::Left, Player::Right].into_iter().enumerate() {
+            let mut moves = Vec::new();
+            moves_of(squares, player, |from, to| moves.push((from, to)));
+            let mut child = squares.to_vec();
+            for (from, to) in moves {
+                child.swap(from, to);
+                options[k].push(self.plain_value(&child)?);
+                child.swap(from, to);
+            }
+        }
+        let v = self.arena.from_options(&options[0], &options[1])?;
+        self.plain.insert(key, v);
+        Ok(v)
+    }
+
+    /// The value of the parts of `parts` (the board value minus its integer), for displaying
+    /// the reduced form.
+    pub fn part_value(&mut self, part: &Board) -> Result<GameId, GameError> {
+        self.part(part.squares())
+    }
+
+    fn board_value(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+        if !self.reductions {
+            return self.part(squares);
+        }
+        let mut integer = 0i64;
+        let mut total = self.arena.zero();
+        reduce_with(squares, &mut integer, |p| {
+            let v = self.part(p)?;
+            total = self.arena.add(total, v)?;
+            Ok::<(), GameError>(())
+        })?;
+        let n = self.arena.integer(integer)?;
+        self.arena.add(total, n)
+    }
+
+    /// The canonical value of one part, by its options; memoised, with the mirror image
+    /// sharing the entry (value(mirror) = −value).
+    fn part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+        // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
+        // half the table (the table is the memory-bound part of a family run).
+        let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
+        if mirror_key < key {
+            let mirrored: Vec<Square> = squares.iter().rev().map(|s| s.mirror()).collect();
+            let g = self.part(&mirrored)?;
+            return Ok(self.arena.neg(g));
+        }
+        if let Some(&g) = self.memo.get(&key) {
+            return Ok(g);
+        }
+        self.polls += 1;
+        if self.polls.is_multiple_of(POLL_EVERY) {
+            if let Some(stop) = &self.stop {
+                stop.check()?;
+            }
+        }
+        let left = self.option_values(squares, Player::Left)?;
+        let right = self.option_values(squares, Player::Right)?;
+        let v = self.arena.from_options(&left, &right)?;
+        self.memo.insert(key, v);
+        Ok(v)
+    }
+
+    fn option_values(
+        &mut self,
+        squares: &[Square],
+        player: Player,
+    ) -> Result<Vec<GameId>, GameError> {
+        let mut moves = [(0u8, 0u8); MAX_LEN];
+        let mut count = 0;
+        moves_of(squares, player, |from, to| {
+            moves[count] = (from as u8, to as u8);
+            count += 1;
+        });
+        let mut values = Vec::with_capacity(count);
+        let mut child = [Square::Empty; MAX_LEN];
+        let n = squares.len();
+        child[..n].copy_from_slice(squares);
+        for &(from, to) in &moves[..count] {
+            child.swap(from as usize, to as usize);
+            values.push(self.board_value(&child[..n])?);
+            child.swap(from as usize, to as usize);
+        }
+        Ok(values)
+    }
+}

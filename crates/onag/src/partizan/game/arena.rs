@@ -1,0 +1,381 @@
+//! Storage and interning of canonical games, accessors, and the constructors of numbers,
+//! nimbers and `number + ups + star`.
+
+use super::hash::{hash_words, FxHashMap};
+use super::{Arena, GameError, GameId, Node};
+use crate::partizan::dyadic::Dyadic;
+use crate::partizan::Player;
+
+const NONE: u32 = u32::MAX;
+
+/// Largest |integer| the arena builds: the canonical form of n is a chain of n games.
+pub(super) const MAX_INTEGER: i64 = 1 << 20;
+/// Largest nimber (its canonical form has n options on each side, n² in all).
+pub(super) const MAX_NIMBER: u32 = 1 << 10;
+/// Largest |multiple of ↑|.
+pub(super) const MAX_UPS: i64 = 1 << 10;
+
+impl Arena {
+    /// An arena holding only the game 0 = { | }.
+    pub fn new() -> Arena {
+        let mut arena = Arena {
+            nodes: Vec::new(),
+            options: Vec::new(),
+            index: FxHashMap::default(),
+            chain: Vec::new(),
+            le_memo: FxHashMap::default(),
+            sum_memo: FxHashMap::default(),
+            numbers: FxHashMap::default(),
+            nus_ids: FxHashMap::default(),
+            options_memo: FxHashMap::default(),
+            scratch: Vec::new(),
+        };
+        // cannot fail: the empty game is always internable
+        let zero = arena.intern(Vec::new(), Vec::new()).unwrap_or(GameId(0));
+        debug_assert_eq!(zero, GameId(0));
+        arena
+    }
+
+    /// The game 0 = { | }.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// Number of distinct games stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the arena holds only 0 (never true: 0 is always there; for clippy's sake).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub(super) fn node(&self, g: GameId) -> &Node {
+        &self.nodes[g.0 as usize]
+    }
+
+    /// The canonical Left options of `g`, in increasing id order.
+    pub fn left_options(&self, g: GameId) -> &[GameId] {
+        let n = self.node(g);
+        let s = n.start as usize;
+        &self.options[s..s + n.n_left as usize]
+    }
+
+    /// The canonical Right options of `g`, in increasing id order.
+    pub fn right_options(&self, g: GameId) -> &[GameId] {
+        let n = self.node(g);
+        let s = (n.start + n.n_left) as usize;
+        &self.options[s..s + n.n_right as usize]
+    }
+
+    /// The canonical options of `g` for `player`.
+    pub fn options(&self, g: GameId, player: Player) -> &[GameId] {
+        match player {
+            Player::Left => self.left_options(g),
+            Player::Right => self.right_options(g),
+        }
+    }
+
+    /// `Some(x)` when `g` is the number x.
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.node(g).number
+    }
+
+    /// `Some((number, ups, star))` when `g` = number + ups·↑ + *star.
+    pub fn as_nus(&self, g: GameId) -> Option<(Dyadic, i64, u32)> {
+        self.node(g).nus
+    }
+
+    /// Left stop of `g`: where the game ends when Left starts and both play optimally in the
+    /// "stop" sense (ONAG ch. 9); for a number, the number itself.
+    pub fn left_stop(&self, g: GameId) -> Dyadic {
+        self.node(g).left_stop
+    }
+
+    /// Right stop of `g`: the minimum over Right options of their left stops.
+    pub fn right_stop(&self, g: GameId) -> Dyadic {
+        self.node(g).right_stop
+    }
+
+    /// Birthday of `g`: the height of its canonical game tree.
+    pub fn birthday(&self, g: GameId) -> u32 {
+        self.node(g).birthday
+    }
+
+    /// Interns the canonical game {left | right}. The caller guarantees both lists are the
+    /// canonical option sets (no dominated or reversible options); order and repeats are free.
+    pub(super) fn intern(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Result<GameId, GameError> {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let hash = hash_words(
+            std::iter::once(left.len() as u32)
+                .chain(left.iter().map(|g| g.0))
+                .chain(right.iter().map(|g| g.0)),
+        );
+        if let Some(&first) = self.index.get(&hash) {
+            let mut at = first;
+            while at != NONE {
+                let g = GameId(at);
+                if self.left_options(g) == left.as_slice()
+                    && self.right_options(g) == right.as_slice()
+                {
+                    return Ok(g);
+                }
+                at = self.chain[at as usize];
+            }
+        }
+        let id = u32::try_from(self.nodes.len())
+            .ok()
+            .filter(|&i| i != NONE)
+            .ok_or_else(|| GameError::TooLarge("more than 2^32 games".into()))?;
+        let node = self.describe(&left, &right)?;
+        let start = u32::try_from(self.options.len())
+            .map_err(|_| GameError::TooLarge("more than 2^32 options".into()))?;
+        self.options.extend_from_slice(&left);
+        self.options.extend_from_slice(&right);
+        self.nodes.push(Node {
+            start,
+            n_left: left.len() as u32,
+            n_right: right.len() as u32,
+            ..node
+        });
+        let previous = self.index.insert(hash, id).unwrap_or(NONE);
+        self.chain.push(previous);
+        if let Some(x) = self.nodes[id as usize].number {
+            self.numbers.insert(x, id);
+        }
+        if let Some(t) = self.nodes[id as usize].nus {
+            self.nus_ids.insert(t, id);
+        }
+        Ok(GameId(id))
+    }
+
+    /// The cached facts of a new canonical game {left | right}.
+    fn describe(&self, left: &[GameId], right: &[GameId]) -> Result<Node, GameError> {
+        let birthday = left
+            .iter()
+            .chain(right)
+            .map(|&g| self.node(g).birthday + 1)
+            .max()
+            .unwrap_or(0);
+        let number = self.number_pattern(left, right)?;
+        let (left_stop, right_stop) = match number {
+            Some(x) => (x, x),
+            None => {
+                // a canonical non-number has options on both sides
+                let ls = left.iter().map(|&g| self.node(g).right_stop).max();
+                let rs = right.iter().map(|&g| self.node(g).left_stop).min();
+                (ls.unwrap_or(Dyadic::ZERO), rs.unwrap_or(Dyadic::ZERO))
+            }
+        };
+        let nus = match number {
+            Some(x) => Some((x, 0, 0)),
+            None => self.nus_pattern(left, right),
+        };
+        Ok(Node {
+            start: 0,
+            n_left: 0,
+            n_right: 0,
+            number,
+            nus,
+            left_stop,
+            right_stop,
+            neg: NONE,
+            birthday,
+        })
+    }
+
+    /// The number a canonical game is, read off its form: canonical numbers are { | } = 0,
+    /// {n−1 | } = n, { | n+1} = n, and {a | b} with numbers a < b (Conway's simplicity rule).
+    fn number_pattern(
+        &self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<Option<Dyadic>, GameError> {
+        let side = |opts: &[GameId]| -> Option<Option<Dyadic>> {
+            match opts {
+                [] => Some(None),
+                [g] => self.node(*g).number.map(Some),
+                _ => None,
+            }
+        };
+        let (Some(a), Some(b)) = (side(left), side(right)) else {
+            return Ok(None);
+        };
+        Ok(Some(match (a, b) {
+            (None, None) => Dyadic::ZERO,
+            (Some(a), None) => {
+                if a < Dyadic::ZERO {
+                    Dyadic::ZERO
+                } else {
+                    Dyadic::from_int(a.floor().checked_add(1).ok_or(GameError::Overflow)?)
+                }
+            }
+            (None, Some(b)) => {
+                if b > Dyadic::ZERO {
+                    Dyadic::ZERO
+                } else {
+                    Dyadic::from_int(b.ceil().checked_sub(1).ok_or(GameError::Overflow)?)
+                }
+            }
+            (Some(a), Some(b)) => {
+                if a >= b {
+                    return Ok(None);
+                }
+                Dyadic::simplest_between(a, b)?
+            }
+        }))
+    }
+
+    /// Recognises x + u·↑ + *s from the canonical options, when all of them are of that kind
+    /// with one number part x. The canonical forms (Siegel, *CGT*, §II.4; checked against
+    /// sums in the tests): x + *s = {x + *k (k < s) | same}; for u ≥ 1,
+    /// u↑*s = {0 | (u−1)↑*(s⊕1)} except ↑* = {0, * | 0}; u ≤ −1 by negation (all shifted
+    /// by x, by number translation).
+    fn nus_pattern(&self, left: &[GameId], right: &[GameId]) -> Option<(Dyadic, i64, u32)> {
+        let tags = |opts: &[GameId]| -> Option<Vec<(Dyadic, i64, u32)>> {
+            opts.iter().map(|&g| self.node(g).nus).collect()
+        };
+        let (lt, rt) = (tags(left)?, tags(right)?);
+        let x = lt.first()?.0;
+        if lt.iter().chain(&rt).any(|t| t.0 != x) {
+            return None;
+        }
+        let mut candidates = Vec::with_capacity(4);
+        if lt.len() == rt.len() && lt.iter().all(|t| t.1 == 0) {
+            candidates.push((x, 0, lt.len() as u32));
+        }
+        for &(_, u, s) in &rt {
+            candidates.push((x, u.checked_add(1)?, s ^ 1));
+        }
+        for &(_, u, s) in &lt {
+            candidates.push((x, u.checked_sub(1)?, s ^ 1));
+        }
+        candidates.into_iter().find(|&(x, u, s)| {
+            let (cl, cr) = Self::nus_form(x, u, s);
+            same_tags(&lt, &cl) && same_tags(&rt, &cr)
+        })
+    }
+
+    /// The canonical option tags of x + u·↑ + *s (see [`Arena::nus_pattern`]).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn nus_form(
+        x: Dyadic,
+        u: i64,
+        s: u32,
+    ) -> (Vec<(Dyadic, i64, u32)>, Vec<(Dyadic, i64, u32)>) {
+        if u == 0 {
+            let opts: Vec<_> = (0..s).map(|k| (x, 0, k)).collect();
+            return (opts.clone(), opts);
+        }
+        if u < 0 {
+            let (l, r) = Self::nus_form(x, -u, s);
+            return (
+                r.iter().map(|t| (t.0, -t.1, t.2)).collect(),
+                l.iter().map(|t| (t.0, -t.1, t.2)).collect(),
+            );
+        }
+        match (u, s) {
+            (1, 1) => (vec![(x, 0, 0), (x, 0, 1)], vec![(x, 0, 0)]),
+            _ => (vec![(x, 0, 0)], vec![(x, u - 1, s ^ 1)]),
+        }
+    }
+
+    /// The integer `n`.
+    pub fn integer(&mut self, n: i64) -> Result<GameId, GameError> {
+        self.number(Dyadic::from_int(n))
+    }
+
+    /// The number `d` in canonical form: n = {n−1 | }, −n = { | −n+1}, and
+    /// m/2^k = {(m−1)/2^k | (m+1)/2^k} for odd m.
+    pub fn number(&mut self, d: Dyadic) -> Result<GameId, GameError> {
+        if let Some(&id) = self.numbers.get(&d) {
+            return Ok(GameId(id));
+        }
+        if d.is_integer() {
+            let n = d.numerator();
+            if !(-MAX_INTEGER..=MAX_INTEGER).contains(&n) {
+                return Err(GameError::TooLarge(format!(
+                    "the integer {n} (limit ±{MAX_INTEGER})"
+                )));
+            }
+            // build the chain from 0 outwards without recursion
+            let step = n.signum();
+            let mut k = 0i64;
+            let mut g = GameId(0);
+            while k != n {
+                k += step;
+                if let Some(&id) = self.numbers.get(&Dyadic::from_int(k)) {
+                    g = GameId(id);
+                    continue;
+                }
+                g = if step > 0 {
+                    self.intern(vec![g], Vec::new())?
+                } else {
+                    self.intern(Vec::new(), vec![g])?
+                };
+            }
+            return Ok(g);
+        }
+        let (m, k) = (d.numerator(), d.exponent());
+        let lo = self.number(Dyadic::new(m - 1, k)?)?;
+        let hi = self.number(Dyadic::new(m + 1, k)?)?;
+        self.intern(vec![lo], vec![hi])
+    }
+
+    /// The nimber *n = {0, *, …, *(n−1) | 0, *, …, *(n−1)}.
+    pub fn nimber(&mut self, n: u32) -> Result<GameId, GameError> {
+        self.nus(Dyadic::ZERO, 0, n)
+    }
+
+    /// number + ups·↑ + *star (`ups` may be negative: downs), built from its known canonical
+    /// form.
+    pub fn nus(&mut self, number: Dyadic, ups: i64, star: u32) -> Result<GameId, GameError> {
+        if let Some(&id) = self.nus_ids.get(&(number, ups, star)) {
+            return Ok(GameId(id));
+        }
+        if star > MAX_NIMBER {
+            return Err(GameError::TooLarge(format!(
+                "*{star} (limit *{MAX_NIMBER})"
+            )));
+        }
+        if !(-MAX_UPS..=MAX_UPS).contains(&ups) {
+            return Err(GameError::TooLarge(format!("{ups}·↑ (limit ±{MAX_UPS})")));
+        }
+        if ups == 0 && star == 0 {
+            return self.number(number);
+        }
+        let (cl, cr) = Self::nus_form(number, ups, star);
+        let mut left = Vec::with_capacity(cl.len());
+        for (x, u, s) in cl {
+            left.push(self.nus(x, u, s)?);
+        }
+        let mut right = Vec::with_capacity(cr.len());
+        for (x, u, s) in cr {
+            right.push(self.nus(x, u, s)?);
+        }
+        self.intern(left, right)
+    }
+
+    pub(super) fn cached_neg(&self, g: GameId) -> Option<GameId> {
+        let n = self.node(g).neg;
+        (n != NONE).then_some(GameId(n))
+    }
+
+    pub(super) fn set_neg(&mut self, g: GameId, h: GameId) {
+        self.nodes[g.0 as usize].neg = h.0;
+        self.nodes[h.0 as usize].neg = g.0;
+    }
+}
+
+/// Whether two tag lists are the same set.
+fn same_tags(a: &[(Dyadic, i64, u32)], b: &[(Dyadic, i64, u32)]) -> bool {
+    a.len() == b.len() && a.iter().all(|t| b.contains(t))
+}

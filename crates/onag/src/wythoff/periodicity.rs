@@ -1,0 +1,590 @@
+//! Additive periodicity of Wythoff rows with proof (Dress, Flammenkamp and Pink, *Additive
+//! periodicity of the Sprague–Grundy function of certain Nim games*, Adv. Appl. Math. 22, 1999).
+//!
+//! Row `x` has preperiod `c` and period `p` when `g(x, y + p) = g(x, y) + p` for all `y ≥ c`.
+//! Known periods are 1 or `3·2^k`. This module runs the [`Sweep`] over rows `0..=X` and proves,
+//! for one fixed `P* = 3·2^K` (the *period cap*), that each row is `P*`-periodic, then derives
+//! the minimal period and the exact preperiod.
+//!
+//! # The argument
+//!
+//! *Residues.* With `r(y) = g(x, y) − y`, the sweep keeps the last `P*` residues of every row
+//! in a ring and records the last column `ℓ` with `r(ℓ) ≠ r(ℓ − P*)`. Once the row is known to
+//! be `P*`-periodic from some column, its preperiod for `P*` is `ℓ + 1 − P*` (0 if no mismatch).
+//!
+//! *Proof by state equality (induction on rows).* The future of row `x` from column `c` is a
+//! function of (a) its state at `c` — the set of free values relative to `c`, see
+//! [`SweepState::row_state`] — and (b) its inputs: the values of rows `x' < x` in columns
+//! `≥ c − x` (the column below and the diagonal reach at most `x` columns back). If every row
+//! `x' < x` is proven `P*`-periodic with preperiod `≤ c − x`, the inputs at `y + P*` are the
+//! inputs at `y` shifted by `P*` for all `y ≥ c`; if moreover the state at `c + P*` equals the
+//! state at `c` (relative to the column), then by induction on `y` every value and state of
+//! row `x` after `c + P*` is the one `P*` columns earlier plus `P*`: the row is `P*`-periodic
+//! from `c` forever. Row 0 has no inputs, so the induction starts there. States are compared
+//! at snapshot columns, multiples of `S = P*/8`; the proof column of a row is the first
+//! snapshot column `c` where this holds.
+//!
+//! *Exact preperiod.* Once proven at `c`, no mismatch occurs at or after `c + P*`, so `ℓ`
+//! (recorded up to that column) is final and the preperiod `ℓ + 1 − P*` is exact.
+//!
+//! *Minimal period.* The set of periods of an eventually periodic sequence is closed under gcd,
+//! so the minimal period `p` divides `P*`, i.e. `p = 2^j` or `3·2^j`. On a window of `P*`
+//! columns inside the periodic part, `q | P*` is a period iff the window equals its cyclic
+//! shift by `q`; starting from `P*`, divide by 2 or 3 while the quotient is still a period.
+//! This covers the one divisor `2^k` of `3·2^k` that a search over `{1, 3·2^k}` would miss.
+//! Since `p | P*`, the preperiod for `p` equals the preperiod for `P*`.
+//!
+//! # Checkpoints
+//!
+//! A [`Checkpoint`] stores the bookkeeping at column `C` and the full sweep state at a snapshot
+//! column `≤ C − P*` (a few hundred kilobytes, independent of the number of columns).
+//! [`PeriodSearch::resume`] replays the sweep from there to `C`, refilling the residue ring and
+//! the snapshots without touching the bookkeeping, so a resumed run is bit-identical to an
+//! uninterrupted one.
+
+use std::collections::VecDeque;
+
+use super::sweep::{Sweep, SweepState, MAX_SWEEP_ROW};
+use super::WythoffError;
+use crate::StopFlag;
+
+/// Largest residue ring [`PeriodSearch`] allocates, in bytes (`(X + 1)·P*·2`).
+pub const MAX_RING_BYTES: u64 = 8 << 30;
+
+/// The parameters of a period search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodConfig {
+    /// The top row `X`; rows `0..=X` are swept (lower rows are needed for the proofs).
+    pub top: usize,
+    /// The number of columns to sweep.
+    pub columns: u64,
+    /// The period cap `P* = 3·2^K`; every row whose minimal period divides it can be proven.
+    pub period_cap: u64,
+}
+
+impl PeriodConfig {
+    /// A config with the largest cap `3·2^K ≤ min(columns / 3, max_cap)` (at least 3).
+    pub fn with_auto_cap(top: usize, columns: u64, max_cap: u64) -> Self {
+        let limit = (columns / 3).min(max_cap).max(3);
+        let mut cap = 3;
+        while cap * 2 <= limit {
+            cap *= 2;
+        }
+        Self {
+            top,
+            columns,
+            period_cap: cap,
+        }
+    }
+
+    /// Checks the cap is `3·2^K`, the rows and the ring memory are within bounds.
+    pub fn validate(&self) -> Result<(), WythoffError> {
+        super::check_bound("top row", self.top as u64, MAX_SWEEP_ROW as u64)?;
+        let p = self.period_cap;
+        if !p.is_multiple_of(3) || !(p / 3).is_power_of_two() {
+            return Err(WythoffError::Invalid(format!(
+                "period cap {p} is not of the form 3·2^k"
+            )));
+        }
+        let bytes = (self.top as u64 + 1).saturating_mul(p).saturating_mul(2);
+        super::check_bound("residue ring bytes", bytes, MAX_RING_BYTES)
+    }
+
+    /// The snapshot spacing `S = P*/8` (or `P*` when smaller than 24).
+    pub fn spacing(&self) -> u64 {
+        if self.period_cap >= 24 {
+            self.period_cap / 8
+        } else {
+            self.period_cap
+        }
+    }
+}
+
+/// What is known about one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowResult {
+    /// The row `x`.
+    pub row: usize,
+    /// The minimal period (proven when `proven`), or a tentative one seen over at least
+    /// `P*` columns, or `None`.
+    pub period: Option<u64>,
+    /// The preperiod for `period`.
+    pub preperiod: Option<u64>,
+    /// Whether periodicity is proven (state equality, induction from row 0); then the period
+    /// is minimal and the preperiod exact.
+    pub proven: bool,
+    /// The column `c` where the state equality `state(c) = state(c + P*)` was found.
+    pub proof_column: Option<u64>,
+}
+
+/// The resumable state of a [`PeriodSearch`] as plain data (the CLI serialises it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The search parameters.
+    pub config: PeriodConfig,
+    /// The column reached.
+    pub column: u64,
+    /// The sweep state at a snapshot column `≤ column − P*` (or column 0).
+    pub base: SweepState,
+    /// Per row, the last column `y ≥ P*` with `r(y) ≠ r(y − P*)`.
+    pub last_mismatch: Vec<Option<u64>>,
+    /// Per row, the proof column.
+    pub proof: Vec<Option<u64>>,
+}
+
+/// The sweep: whole, or split into two row bands computed on two threads.
+#[derive(Debug)]
+enum Engine {
+    Whole(Sweep),
+    Split { lower: Sweep, upper: Sweep },
+}
+
+impl Engine {
+    fn column(&self) -> u64 {
+        match self {
+            Self::Whole(s) | Self::Split { upper: s, .. } => s.column(),
+        }
+    }
+
+    fn state(&self) -> SweepState {
+        match self {
+            Self::Whole(s) => s.state(),
+            Self::Split { lower, upper } => Sweep::join_states(lower, upper),
+        }
+    }
+}
+
+/// Residue ring, mismatch columns, proofs and snapshots: everything but the sweep.
+#[derive(Debug)]
+struct Book {
+    config: PeriodConfig,
+    ring: Vec<u16>,
+    last_mismatch: Vec<Option<u64>>,
+    proof: Vec<Option<u64>>,
+    snapshots: VecDeque<SweepState>,
+}
+
+/// A period search over rows `0..=X`: sweep, residue ring, proofs.
+#[derive(Debug)]
+pub struct PeriodSearch {
+    engine: Engine,
+    book: Book,
+}
+
+/// Rows at which a two-band split pays off (below, one thread is as fast).
+const MIN_SPLIT_TOP: usize = 48;
+/// Columns per block handed from the lower band's thread to the upper band.
+const BLOCK: u64 = 1024;
+
+impl PeriodSearch {
+    /// A search at column 0 (one thread; see [`PeriodSearch::set_threads`]).
+    pub fn new(config: PeriodConfig) -> Result<Self, WythoffError> {
+        config.validate()?;
+        let rows = config.top + 1;
+        Ok(Self {
+            engine: Engine::Whole(Sweep::new(config.top)?),
+            book: Book {
+                config,
+                ring: vec![0; rows * config.period_cap as usize],
+                last_mismatch: vec![None; rows],
+                proof: vec![None; rows],
+                snapshots: VecDeque::new(),
+            },
+        })
+    }
+
+    /// Uses one thread, or two (`threads ≥ 2`): the rows are split into a lower and an upper
+    /// band, and the lower band runs ahead on its own thread, handing each block of columns to
+    /// the upper band (a pipeline by column blocks; rows depend only on lower rows). Results
+    /// are identical either way.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), WythoffError> {
+        let top = self.book.config.top;
+        let state = self.engine.state();
+        self.engine = if threads >= 2 && top >= MIN_SPLIT_TOP {
+            // Row x costs roughly in proportion to x/64 + 1 words scanned, and the upper band
+            // also keeps the books: about 63% of the rows go to the lower band.
+            let first = top * 63 / 100;
+            Engine::Split {
+                lower: Sweep::band_from_state(&state, 0, first - 1)?,
+                upper: Sweep::band_from_state(&state, first, top)?,
+            }
+        } else {
+            Engine::Whole(Sweep::from_state(state)?)
+        };
+        Ok(())
+    }
+
+    /// Restores a search from a checkpoint by replaying the sweep from its base state; the
+    /// result is identical to the search that wrote the checkpoint.
+    pub fn resume(cp: Checkpoint) -> Result<Self, WythoffError> {
+        let mut s = Self::new(cp.config)?;
+        let rows = cp.config.top + 1;
+        let bad = |m: &str| Err(WythoffError::Invalid(format!("bad checkpoint: {m}")));
+        if cp.last_mismatch.len() != rows || cp.proof.len() != rows || cp.base.top != cp.config.top
+        {
+            return bad("row counts differ from the configuration");
+        }
+        if !cp.base.column.is_multiple_of(cp.config.spacing())
+            || cp.base.column > cp.column
+            || cp.column > cp.config.columns
+        {
+            return bad("columns are inconsistent");
+        }
+        s.engine = Engine::Whole(Sweep::from_state(cp.base)?);
+        s.run_whole(cp.column, false, &StopFlag::new(), &mut |_| {})?;
+        s.book.last_mismatch = cp.last_mismatch;
+        s.book.proof = cp.proof;
+        Ok(s)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> PeriodConfig {
+        self.book.config
+    }
+
+    /// The next column to compute.
+    pub fn column(&self) -> u64 {
+        self.engine.column()
+    }
+
+    /// Whether all configured columns are done.
+    pub fn is_done(&self) -> bool {
+        self.column() >= self.book.config.columns
+    }
+
+    /// Sweeps up to column `until` (capped at the configured columns). Polls `stop` and calls
+    /// `progress(column)` every 4096 columns; when stopped it returns
+    /// [`WythoffError::Stopped`] at a column boundary, and the search can still be
+    /// checkpointed or continued.
+    pub fn run(
+        &mut self,
+        until: u64,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), WythoffError> {
+        let until = until.min(self.book.config.columns);
+        match self.engine {
+            Engine::Whole(_) => self.run_whole(until, true, stop, progress)?,
+            Engine::Split { .. } => self.run_split(until, stop, progress)?,
+        }
+        progress(self.column());
+        Ok(())
+    }
+
+    fn run_whole(
+        &mut self,
+        until: u64,
+        track: bool,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), WythoffError> {
+        let Engine::Whole(sweep) = &mut self.engine else {
+            return Err(WythoffError::Invalid("not a whole sweep".to_string()));
+        };
+        let book = &mut self.book;
+        while sweep.column() < until {
+            let y = sweep.column();
+            if y.is_multiple_of(4096) {
+                progress(y);
+                stop.check()?;
+            }
+            book.before_column(y, track, || sweep.state());
+            let values = sweep.step()?;
+            book.after_column(y, values, &[], track);
+        }
+        Ok(())
+    }
+
+    fn run_split(
+        &mut self,
+        until: u64,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), WythoffError> {
+        let Engine::Split { lower, upper } = &mut self.engine else {
+            return Err(WythoffError::Invalid("not a split sweep".to_string()));
+        };
+        let book = &mut self.book;
+        let spacing = book.config.spacing();
+        let halt = StopFlag::new();
+        let mut stopped = false;
+        let mut failed: Option<WythoffError> = None;
+        // A block: its first column, the lower band's state there if it is a snapshot column,
+        // and g(0..first, y) for each of its columns.
+        type Block = (u64, Option<SweepState>, Vec<u64>);
+        let lower_result = std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<Block>(8);
+            let lower_halt = halt.clone();
+            let producer = scope.spawn(move || -> Result<(), WythoffError> {
+                while lower.column() < until && !lower_halt.is_stopped() {
+                    let y = lower.column();
+                    let snapshot = y.is_multiple_of(spacing).then(|| lower.state());
+                    let end = until.min((y / spacing + 1) * spacing).min(y + BLOCK);
+                    let mut block = Vec::with_capacity(((end - y) as usize) * lower.values.len());
+                    for _ in y..end {
+                        block.extend_from_slice(lower.step()?);
+                    }
+                    if tx.send((y, snapshot, block)).is_err() {
+                        break;
+                    }
+                }
+                Ok(())
+            });
+            for (start, snapshot, block) in rx.iter() {
+                if failed.is_some() {
+                    continue;
+                }
+                let k = upper.first;
+                for (j, below) in block.chunks(k).enumerate() {
+                    let y = start + j as u64;
+                    if y.is_multiple_of(4096) {
+                        progress(y);
+                        if !stopped && stop.is_stopped() {
+                            stopped = true;
+                            halt.stop();
+                        }
+                    }
+                    if j == 0 {
+                        if let Some(low) = &snapshot {
+                            book.before_column(y, true, || Sweep::join_state(low, upper));
+                        }
+                    }
+                    match upper.step_band(below) {
+                        Ok(values) => book.after_column(y, below, values, true),
+                        Err(e) => {
+                            failed = Some(e);
+                            halt.stop();
+                            break;
+                        }
+                    }
+                }
+            }
+            producer.join()
+        });
+        match lower_result {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(e),
+            Err(_) => {
+                return Err(WythoffError::Invalid(
+                    "the lower band's thread panicked".to_string(),
+                ))
+            }
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if stopped {
+            return Err(WythoffError::Stopped);
+        }
+        Ok(())
+    }
+
+    /// A checkpoint at the current column.
+    pub fn checkpoint(&self) -> Checkpoint {
+        let config = self.book.config;
+        let base = match self.book.snapshots.front() {
+            Some(s) if s.column + config.period_cap <= self.column() => s.clone(),
+            _ => Sweep::new(config.top)
+                .map(|s| s.state())
+                // cannot fail: the configuration was validated when the search was created.
+                .unwrap_or_else(|_| self.engine.state()),
+        };
+        Checkpoint {
+            config,
+            column: self.column(),
+            base,
+            last_mismatch: self.book.last_mismatch.clone(),
+            proof: self.book.proof.clone(),
+        }
+    }
+
+    /// What is known about every row `0..=X` at the current column.
+    pub fn results(&self) -> Vec<RowResult> {
+        self.book.results(self.column())
+    }
+}
+
+impl Book {
+    /// At a snapshot column: store the state, drop snapshots no longer needed, try proofs.
+    fn before_column(&mut self, y: u64, track: bool, state: impl FnOnce() -> SweepState) {
+        let p = self.config.period_cap;
+        if !y.is_multiple_of(self.config.spacing()) {
+            return;
+        }
+        self.snapshots.push_back(state());
+        while self.snapshots.len() >= 2 && self.snapshots[1].column + p <= y {
+            self.snapshots.pop_front();
+        }
+        if track && y >= p {
+            self.prove(y);
+        }
+    }
+
+    /// Residue bookkeeping for column `y`, whose values are `low` then `high` (bottom up).
+    fn after_column(&mut self, y: u64, low: &[u64], high: &[u64], track: bool) {
+        let p = self.config.period_cap;
+        let top = self.config.top as u64;
+        let rows = self.config.top + 1;
+        let slot = (y % p) as usize * rows;
+        let ring = &mut self.ring[slot..slot + rows];
+        let values = low.iter().chain(high);
+        for (x, (&v, old)) in values.zip(ring.iter_mut()).enumerate() {
+            // cannot fail: the sweep guarantees y − 2X ≤ v ≤ y + X, so 0 ≤ r ≤ 3X < 2^16.
+            let r = (v + 2 * top - y) as u16;
+            if track && y >= p && *old != r {
+                self.last_mismatch[x] = Some(y);
+            }
+            *old = r;
+        }
+    }
+
+    /// The preperiod for `P*` of a row from its last mismatch.
+    fn preperiod(&self, x: usize) -> u64 {
+        self.last_mismatch[x].map_or(0, |l| l + 1 - self.config.period_cap)
+    }
+
+    /// Tries to prove rows in order at snapshot column `now` (= `c + P*`).
+    fn prove(&mut self, now: u64) {
+        let p = self.config.period_cap;
+        let c = now - p;
+        let (Some(old), Some(cur)) = (self.snapshots.front(), self.snapshots.back()) else {
+            return;
+        };
+        if old.column != c || cur.column != now {
+            return;
+        }
+        let mut max_pre = 0;
+        for x in 0..=self.config.top {
+            if self.proof[x].is_none() {
+                let inputs_periodic = c >= x as u64 && max_pre <= c - x as u64;
+                if !inputs_periodic || old.row_state(x) != cur.row_state(x) {
+                    return;
+                }
+                self.proof[x] = Some(c);
+            }
+            max_pre = max_pre.max(self.preperiod(x));
+        }
+    }
+
+    /// The residues `r(y) + 2X` of each row in `xs` (ascending, within 64 consecutive rows)
+    /// for the last `P*` columns, oldest first. Reads the slot-major ring slot by slot, so
+    /// each slot costs one or two cache lines for the whole block of rows.
+    fn ring_rows(&self, xs: &[usize], column: u64) -> Vec<Vec<u16>> {
+        let p = self.config.period_cap as usize;
+        let rows = self.config.top + 1;
+        let start = (column % self.config.period_cap) as usize;
+        let mut out: Vec<Vec<u16>> = xs.iter().map(|_| Vec::with_capacity(p)).collect();
+        for slot in (start..p).chain(0..start) {
+            let base = slot * rows;
+            for (w, &x) in out.iter_mut().zip(xs) {
+                w.push(self.ring[base + x]);
+            }
+        }
+        out
+    }
+
+    fn results(&self, y: u64) -> Vec<RowResult> {
+        let p = self.config.period_cap;
+        let mut out: Vec<RowResult> = (0..=self.config.top)
+            .map(|x| RowResult {
+                row: x,
+                period: None,
+                preperiod: None,
+                proven: self.proof[x].is_some(),
+                proof_column: self.proof[x],
+            })
+            .collect();
+        let known: Vec<usize> = (0..=self.config.top)
+            .filter(|&x| {
+                let seen = y >= 2 * p && self.last_mismatch[x].is_none_or(|l| y - 1 - l >= p);
+                self.proof[x].is_some() || seen
+            })
+            .collect();
+        for block in known.chunk_by(|a, b| a / 64 == b / 64) {
+            for (&x, window) in block.iter().zip(self.ring_rows(block, y)) {
+                out[x].period = Some(minimal_period(&window));
+                out[x].preperiod = Some(self.preperiod(x));
+            }
+        }
+        out
+    }
+}
+
+/// The minimal cyclic period of `window` (whose length is `3·2^K`), dividing by 2 and 3 while
+/// the quotient is still a cyclic period.
+pub fn minimal_period(window: &[u16]) -> u64 {
+    let n = window.len();
+    // q is a cyclic period iff the window equals its rotation by q.
+    let is_period = |q: usize| window[..n - q] == window[q..] && window[n - q..] == window[..q];
+    let mut p = n;
+    loop {
+        if p.is_multiple_of(2) && is_period(p / 2) {
+            p /= 2;
+        } else if p.is_multiple_of(3) && is_period(p / 3) {
+            p /= 3;
+        } else {
+            return p as u64;
+        }
+    }
+}
+
+/// Runs a complete search (no checkpoints) and returns the results for every row.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+/// let cfg = PeriodConfig { top: 3, columns: 200, period_cap: 12 };
+/// let rows = search(cfg, &onag::StopFlag::new()).unwrap();
+/// assert_eq!((rows[3].period, rows[3].preperiod, rows[3].proven), (Some(6), Some(8), true));
+/// ```
+pub fn search(config: PeriodConfig, stop: &StopFlag) -> Result<Vec<RowResult>, WythoffError> {
+    let mut s = PeriodSearch::new(config)?;
+    s.run(config.columns, stop, &mut |_| {})?;
+    Ok(s.results())
+}
+
+/// Largest row [`row_profile`] accepts.
+pub const MAX_PROFILE_ROW: usize = 64;
+/// Largest number of residues [`row_profile`] returns.
+pub const MAX_PROFILE_COLUMNS: u64 = 200_000;
+
+/// One row's residues with its period and preperiod (for a row plot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowProfile {
+    /// The row `x`.
+    pub row: usize,
+    /// `g(x, y) − y` for `y` in `0..columns`.
+    pub residues: Vec<i64>,
+    /// The proven row result (period cap 3072, 100,000 columns: enough for rows ≤ 64).
+    pub result: RowResult,
+}
+
+/// The residues `g(x, y) − y` of row `x ≤ 64` for `y < columns`, with its proven period and
+/// preperiod.
+///
+/// # Examples
+/// ```
+/// let p = onag::wythoff::periodicity::row_profile(3, 20).unwrap();
+/// assert_eq!((p.result.period, p.result.preperiod), (Some(6), Some(8)));
+/// assert_eq!(p.residues[0], 3); // g(3, 0) = 3
+/// ```
+pub fn row_profile(row: usize, columns: u64) -> Result<RowProfile, WythoffError> {
+    super::check_bound("profile row", row as u64, MAX_PROFILE_ROW as u64)?;
+    super::check_bound("profile columns", columns, MAX_PROFILE_COLUMNS)?;
+    let mut sweep = Sweep::new(row)?;
+    let mut residues = Vec::with_capacity(columns as usize);
+    for y in 0..columns {
+        residues.push(sweep.step()?[row] as i64 - y as i64);
+    }
+    let cfg = PeriodConfig {
+        top: row,
+        columns: 100_000,
+        period_cap: 3072,
+    };
+    let result = search(cfg, &StopFlag::new())?[row];
+    Ok(RowProfile {
+        row,
+        residues,
+        result,
+    })
+}

@@ -1,0 +1,248 @@
+//! Sums of Wythoff queens: 1–4 queens on an `N × N` board, legal moves, the XOR rule, winning
+//! moves and a computer player.
+//!
+//! A position with several queens is the disjunctive sum of one-queen games, so by the
+//! Sprague–Grundy theorem it is a loss for the player to move exactly when the XOR of the
+//! queens' values is 0; a move wins when it makes that XOR 0. Queens may share a cell.
+
+use std::fmt;
+
+use super::table::{grundy_table, Table};
+
+/// Most queens in a [`Position`].
+pub const MAX_QUEENS: usize = 4;
+/// Largest board side a [`Position`] accepts.
+pub const MAX_BOARD: u32 = 512;
+
+/// Why a position or a move was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// No queens were given.
+    NoQueens,
+    /// More than [`MAX_QUEENS`] queens.
+    TooManyQueens(usize),
+    /// The board side is 0 or above [`MAX_BOARD`].
+    BadBoard(u32),
+    /// A queen lies outside the board.
+    OffBoard {
+        /// Index of the queen.
+        queen: usize,
+        /// Its cell.
+        cell: (u32, u32),
+    },
+    /// The move is not a queen move (left, down or diagonally down-left by at least 1).
+    IllegalMove {
+        /// Index of the queen.
+        queen: usize,
+        /// The requested destination.
+        to: (u32, u32),
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoQueens => f.write_str("a position needs at least one queen"),
+            Self::TooManyQueens(n) => write!(f, "{n} queens given, at most {MAX_QUEENS} allowed"),
+            Self::BadBoard(n) => write!(f, "board side {n} must be between 1 and {MAX_BOARD}"),
+            Self::OffBoard { queen, cell } => {
+                write!(f, "queen {queen} at {cell:?} is off the board")
+            }
+            Self::IllegalMove { queen, to } => {
+                write!(f, "queen {queen} cannot move to {to:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A validated position: board side and 1–4 queens `(x, y)` with `x, y < side`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    side: u32,
+    queens: Vec<(u32, u32)>,
+}
+
+/// A move: queen `queen` goes to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Index of the queen that moves.
+    pub queen: usize,
+    /// Its destination.
+    pub to: (u32, u32),
+}
+
+impl Position {
+    /// Validates a position.
+    pub fn new(side: u32, queens: &[(u32, u32)]) -> Result<Self, PositionError> {
+        if side == 0 || side > MAX_BOARD {
+            return Err(PositionError::BadBoard(side));
+        }
+        if queens.is_empty() {
+            return Err(PositionError::NoQueens);
+        }
+        if queens.len() > MAX_QUEENS {
+            return Err(PositionError::TooManyQueens(queens.len()));
+        }
+        if let Some((queen, &cell)) = queens
+            .iter()
+            .enumerate()
+            .find(|(_, &(x, y))| x >= side || y >= side)
+        {
+            return Err(PositionError::OffBoard { queen, cell });
+        }
+        Ok(Self {
+            side,
+            queens: queens.to_vec(),
+        })
+    }
+
+    /// The board side.
+    pub fn side(&self) -> u32 {
+        self.side
+    }
+
+    /// The queens' cells.
+    pub fn queens(&self) -> &[(u32, u32)] {
+        &self.queens
+    }
+
+    /// Every legal move, queen by queen, left then down then diagonal, nearest first.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        for (queen, &(x, y)) in self.queens.iter().enumerate() {
+            out.extend((1..=x).map(|k| Move {
+                queen,
+                to: (x - k, y),
+            }));
+            out.extend((1..=y).map(|k| Move {
+                queen,
+                to: (x, y - k),
+            }));
+            out.extend((1..=x.min(y)).map(|k| Move {
+                queen,
+                to: (x - k, y - k),
+            }));
+        }
+        out
+    }
+
+    /// Whether `m` is a queen move in this position.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let Some(&(x, y)) = self.queens.get(m.queen) else {
+            return false;
+        };
+        let (tx, ty) = m.to;
+        (tx < x && ty == y) || (tx == x && ty < y) || (tx < x && ty < y && x - tx == y - ty)
+    }
+
+    /// The position after `m`, or an error if `m` is illegal.
+    pub fn play(&self, m: Move) -> Result<Self, PositionError> {
+        if !self.is_legal(m) {
+            return Err(PositionError::IllegalMove {
+                queen: m.queen,
+                to: m.to,
+            });
+        }
+        let mut next = self.clone();
+        next.queens[m.queen] = m.to;
+        Ok(next)
+    }
+
+    /// Whether no queen can move (all at `(0, 0)`): the player to move has lost.
+    pub fn is_over(&self) -> bool {
+        self.queens.iter().all(|&q| q == (0, 0))
+    }
+}
+
+/// A legal move marked by whether it wins (leaves XOR 0, a loss for the opponent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkedMove {
+    /// The move.
+    pub mv: Move,
+    /// The Grundy value of the moved queen at its destination.
+    pub value: u32,
+    /// Whether the position after the move has XOR 0.
+    pub winning: bool,
+}
+
+/// The analysis of a position: each queen's value, the XOR and every move marked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// `g` of each queen.
+    pub values: Vec<u32>,
+    /// The XOR of the values: 0 means the player to move loses with best play.
+    pub xor: u32,
+    /// Every legal move, in [`Position::legal_moves`] order.
+    pub moves: Vec<MarkedMove>,
+}
+
+/// Grundy values for positions on boards up to a side: computes the table once.
+#[derive(Clone, Debug)]
+pub struct Analyser {
+    table: Table,
+}
+
+impl Analyser {
+    /// An analyser for boards of side `≤ side` (at most [`MAX_BOARD`]).
+    pub fn new(side: u32) -> Result<Self, PositionError> {
+        if side == 0 || side > MAX_BOARD {
+            return Err(PositionError::BadBoard(side));
+        }
+        let n = side as usize;
+        let table = grundy_table(n, n).map_err(|_| PositionError::BadBoard(side))?;
+        Ok(Self { table })
+    }
+
+    /// `g(x, y)`; the cell must lie on the analyser's board.
+    pub fn value(&self, (x, y): (u32, u32)) -> u32 {
+        self.table.get(x as usize, y as usize)
+    }
+
+    fn check(&self, pos: &Position) -> Result<(), PositionError> {
+        if pos.side as usize > self.table.rows() {
+            Err(PositionError::BadBoard(pos.side))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Values, XOR and marked moves of `pos`.
+    pub fn analyse(&self, pos: &Position) -> Result<Analysis, PositionError> {
+        self.check(pos)?;
+        let values: Vec<u32> = pos.queens.iter().map(|&q| self.value(q)).collect();
+        let xor = values.iter().fold(0, |a, &v| a ^ v);
+        let moves = pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let value = self.value(mv.to);
+                MarkedMove {
+                    mv,
+                    value,
+                    winning: xor ^ values[mv.queen] ^ value == 0,
+                }
+            })
+            .collect();
+        Ok(Analysis { values, xor, moves })
+    }
+
+    /// The computer's move: the first winning move if there is one, else a single step of the
+    /// first queen that can move (left if possible, else down), else `None` (game over).
+    pub fn computer_move(&self, pos: &Position) -> Result<Option<Move>, PositionError> {
+        let analysis = self.analyse(pos)?;
+        if let Some(m) = analysis.moves.iter().find(|m| m.winning) {
+            return Ok(Some(m.mv));
+        }
+        Ok(pos
+            .queens
+            .iter()
+            .enumerate()
+            .find(|(_, &q)| q != (0, 0))
+            .map(|(queen, &(x, y))| Move {
+                queen,
+                to: if x > 0 { (x - 1, y) } else { (x, y - 1) },
+            }))
+    }
+}

@@ -1,0 +1,224 @@
+//! Thermographs: the published examples, conventions for numbers and infinitesimals, stops
+//! against their recursive definition, switches in closed form, mean additivity and
+//! temperature(G + H) ≤ max on random sums.
+
+use onag::partizan::dyadic::Dyadic;
+use onag::partizan::game::{Arena, GameId};
+use onag::partizan::parse::parse;
+use onag::partizan::thermograph::{thermograph, Thermographs};
+use proptest::prelude::*;
+
+fn d(text: &str) -> Dyadic {
+    text.parse().unwrap()
+}
+
+fn check(text: &str, mean: &str, temperature: &str, left: &str, right: &str) {
+    let mut a = Arena::new();
+    let g = parse(&mut a, text).unwrap();
+    let th = thermograph(&mut a, g).unwrap();
+    assert_eq!(th.mean(), d(mean), "mean of {text}");
+    assert_eq!(th.temperature(), d(temperature), "temperature of {text}");
+    assert_eq!(th.left_stop(), d(left), "left stop of {text}");
+    assert_eq!(th.right_stop(), d(right), "right stop of {text}");
+}
+
+#[test]
+fn published_examples() {
+    check("{1 | {1/2 | 0}}", "5/8", "3/8", "1", "1/2");
+    check("{2 | -1}", "1/2", "3/2", "2", "-1");
+    check("{5 | {3 | -3}, 1*}", "3", "2", "5", "1");
+    check("{13/2 | 1}", "15/4", "11/4", "13/2", "1");
+    check("+-1/8", "0", "1/8", "1/8", "-1/8");
+    check("{3||2|1}", "9/4", "3/4", "3", "2");
+}
+
+#[test]
+fn numbers_and_infinitesimals() {
+    check("0", "0", "-1", "0", "0");
+    check("7", "7", "-1", "7", "7");
+    check("1/2", "1/2", "-1/2", "1/2", "1/2");
+    check("-3/8", "-3/8", "-1/8", "-3/8", "-3/8");
+    check("*", "0", "0", "0", "0");
+    check("^", "0", "0", "0", "0");
+    check("2v3*", "2", "0", "2", "2");
+    check("tiny-2", "0", "0", "0", "0");
+    check("{1|1}", "1", "0", "1", "1");
+}
+
+#[test]
+fn walls_and_svg() {
+    let mut a = Arena::new();
+    let g = parse(&mut a, "{1 | {1/2 | 0}}").unwrap();
+    let th = thermograph(&mut a, g).unwrap();
+    let (left, right) = th.points();
+    // Left wall: RW({1}) − t = 1 − t until 3/8; right wall: LW({1/2|0}) + t = 1/2 (t ≤ 1/4),
+    // then 1/4 + t… meeting at 5/8.
+    assert_eq!(left, vec![(d("0"), d("1")), (d("3/8"), d("5/8"))]);
+    assert_eq!(
+        right,
+        vec![
+            (d("0"), d("1/2")),
+            (d("1/4"), d("1/2")),
+            (d("3/8"), d("5/8"))
+        ]
+    );
+    let svg = th.to_svg();
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    assert!(svg.contains("mean 5/8") && svg.contains("t = 3/8"));
+}
+
+fn stops(a: &Arena, g: GameId) -> (Dyadic, Dyadic) {
+    if let Some(x) = a.as_number(g) {
+        return (x, x);
+    }
+    let left = a
+        .left_options(g)
+        .iter()
+        .map(|&o| stops(a, o).1)
+        .max()
+        .unwrap();
+    let right = a
+        .right_options(g)
+        .iter()
+        .map(|&o| stops(a, o).0)
+        .min()
+        .unwrap();
+    (left, right)
+}
+
+#[derive(Clone, Debug)]
+enum Tree {
+    Leaf(i64, u32, i64, u32),
+    Node(Vec<Tree>, Vec<Tree>),
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-4i64..=4, 0u32..=2, -1i64..=1, 0u32..=2).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(4, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+fn build(a: &mut Arena, t: &Tree) -> GameId {
+    match t {
+        Tree::Leaf(n, e, u, s) => a.nus(Dyadic::new(*n, *e).unwrap(), *u, *s).unwrap(),
+        Tree::Node(l, r) => {
+            let l: Vec<_> = l.iter().map(|t| build(a, t)).collect();
+            let r: Vec<_> = r.iter().map(|t| build(a, t)).collect();
+            a.from_options(&l, &r).unwrap()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn mean_is_additive_and_sums_are_no_hotter(t in tree(), u in tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        let mut ths = Thermographs::new();
+        let tg = ths.get(&a, g).unwrap().clone();
+        let th = ths.get(&a, h).unwrap().clone();
+        let ts = ths.get(&a, s).unwrap().clone();
+        prop_assert_eq!(ts.mean(), tg.mean().checked_add(th.mean()).unwrap());
+        prop_assert!(ts.temperature() <= tg.temperature().max(th.temperature()));
+        for (game, thg) in [(g, &tg), (h, &th), (s, &ts)] {
+            let (l, r) = stops(&a, game);
+            prop_assert_eq!(thg.left_stop(), l);
+            prop_assert_eq!(thg.right_stop(), r);
+            prop_assert!(r <= thg.mean() && thg.mean() <= l);
+            // Hot iff the stops differ (for non-numbers); numbers are cold.
+            if a.as_number(game).is_none() {
+                prop_assert_eq!(thg.temperature() > Dyadic::ZERO, l != r);
+            } else {
+                prop_assert!(thg.temperature() < Dyadic::ZERO);
+            }
+        }
+    }
+
+    /// Negation mirrors the thermograph; adding a number translates it.
+    #[test]
+    fn negation_mirrors_and_numbers_translate(t in tree(), n in -8i64..8, e in 0u32..3) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let x = Dyadic::new(n, e).unwrap();
+        let gx = a.number(x).unwrap();
+        let ng = a.neg(g);
+        let shifted = a.add(g, gx).unwrap();
+        let mut ths = Thermographs::new();
+        let tg = ths.get(&a, g).unwrap().clone();
+        let tn = ths.get(&a, ng).unwrap().clone();
+        let ts = ths.get(&a, shifted).unwrap().clone();
+        prop_assert_eq!(tn.mean(), tg.mean().checked_neg().unwrap());
+        prop_assert_eq!(tn.temperature(), tg.temperature());
+        prop_assert_eq!(tn.left_stop(), tg.right_stop().checked_neg().unwrap());
+        let (gl, gr) = tg.points();
+        let (nl, nr) = tn.points();
+        let neg = |w: Vec<(Dyadic, Dyadic)>| -> Vec<(Dyadic, Dyadic)> {
+            w.into_iter().map(|(t, x)| (t, x.checked_neg().unwrap())).collect()
+        };
+        prop_assert_eq!(nl, neg(gr));
+        prop_assert_eq!(nr, neg(gl));
+        prop_assert_eq!(ts.mean(), tg.mean().checked_add(x).unwrap());
+        if a.as_number(g).is_none() {
+            prop_assert_eq!(ts.temperature(), tg.temperature());
+        }
+        prop_assert_eq!(ts.left_stop(), tg.left_stop().checked_add(x).unwrap());
+    }
+
+    /// A switch {a | b} of numbers a > b has mean (a + b)/2 and temperature (a − b)/2.
+    #[test]
+    fn switches_in_closed_form(a in -64i64..64, b in -64i64..64, ea in 0u32..4, eb in 0u32..4) {
+        let (x, y) = (Dyadic::new(a, ea).unwrap(), Dyadic::new(b, eb).unwrap());
+        prop_assume!(x > y);
+        let mut arena = Arena::new();
+        let (gx, gy) = (arena.number(x).unwrap(), arena.number(y).unwrap());
+        let g = arena.from_options(&[gx], &[gy]).unwrap();
+        prop_assume!(arena.as_number(g).is_none());
+        let th = thermograph(&mut arena, g).unwrap();
+        prop_assert_eq!(th.mean(), x.checked_add(y).unwrap().half().unwrap());
+        prop_assert_eq!(th.temperature(), x.checked_sub(y).unwrap().half().unwrap());
+    }
+}
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(5, 64, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: mean additivity and temperature(G + H) ≤ max on 20,000 random pairs of deeper games.
+    #[test]
+    #[ignore]
+    fn ci_thermograph_laws_on_random_sums(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        let mut ths = Thermographs::new();
+        let tg = ths.get(&a, g).unwrap().clone();
+        let th = ths.get(&a, h).unwrap().clone();
+        let ts = ths.get(&a, s).unwrap().clone();
+        prop_assert_eq!(ts.mean(), tg.mean().checked_add(th.mean()).unwrap());
+        prop_assert!(ts.temperature() <= tg.temperature().max(th.temperature()));
+        let (l, r) = stops(&a, s);
+        prop_assert_eq!((ts.left_stop(), ts.right_stop()), (l, r));
+    }
+}

@@ -1,0 +1,78 @@
+// Shared set-up of the browser tests: the release `onag serve --port 0` and headless Chromium.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+export const artifacts = join(here, '..', 'artifacts');
+
+/** Starts `target/release/onag serve --port 0` and resolves with {url, stop()}. */
+export function startServer(extra = []) {
+  const binary = process.env.ONAG_BIN || join(root, 'target', 'release', 'onag');
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build --release --bin onag`);
+  const child = spawn(binary, ['serve', '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error('onag serve printed no URL within 20 s')), 20000);
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`onag serve exited early (${code})`)));
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const match = buffered.match(/http:\/\/[^\s]+/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[0].replace(/\/$/, ''), stop: () => child.kill() });
+      }
+    });
+  });
+}
+
+/** Launches Debian's Chromium headless with a fresh profile; resolves with {browser, close()}. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'onag-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1200, height: 900 },
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run', '--disable-sync', '--disable-quic',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens `url` in a new page that records console errors and page errors into `page.errors`.
+ */
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => page.errors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    // Requests the page aborts on purpose (superseded API calls) are not errors.
+    const failure = req.failure();
+    if (failure && !/ERR_ABORTED/.test(failure.errorText)) page.errors.push(`request failed: ${req.url()} ${failure.errorText}`);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return page;
+}
+
+/** Saves a full-page screenshot as artifacts/<name>.png. */
+export async function screenshot(page, name) {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
