@@ -230,6 +230,16 @@ impl PeriodSearch {
         {
             return bad("columns are inconsistent");
         }
+        let p = cp.config.period_cap;
+        if cp
+            .last_mismatch
+            .iter()
+            .flatten()
+            .any(|&l| l < p || l >= cp.column)
+            || cp.proof.iter().flatten().any(|&c| c + p > cp.column)
+        {
+            return bad("mismatch or proof columns out of range");
+        }
         s.engine = Engine::Whole(Sweep::from_state(cp.base)?);
         s.run_whole(cp.column, false, &StopFlag::new(), &mut |_| {})?;
         s.book.last_mismatch = cp.last_mismatch;
