@@ -62,6 +62,9 @@ pub enum Cmd {
         /// Rows to sweep (default: 5,000,000 for tables 2–3, 1,000,000 for table 4).
         #[arg(long, value_parser = parse_u64)]
         rows: Option<u64>,
+        /// Threads: 1, or 2 to pipeline the smaller and the larger values (same results).
+        #[arg(long, value_parser = parse_usize, default_value_t = 1)]
+        threads: usize,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -151,8 +154,9 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             table,
             min_row,
             rows,
+            threads,
             json,
-        } => nivasch(table, min_row, rows, json),
+        } => nivasch(table, min_row, rows, threads, json),
     }
 }
 
@@ -388,12 +392,18 @@ fn read_checkpoint(path: &Path) -> anyhow::Result<Checkpoint> {
     })
 }
 
-fn nivasch(table: u8, min_row: u64, rows: Option<u64>, json: bool) -> anyhow::Result<()> {
+fn nivasch(
+    table: u8,
+    min_row: u64,
+    rows: Option<u64>,
+    threads: usize,
+    json: bool,
+) -> anyhow::Result<()> {
     let stop = StopFlag::new();
     let started = Instant::now();
     if table == 4 {
         let rows = rows.unwrap_or(1_000_000);
-        let recs = distance_table(199, rows, min_row, 10, &stop)?;
+        let recs = distance_table(199, rows, min_row, 10, threads, &stop).map_err(to_anyhow)?;
         let seconds = started.elapsed().as_secs_f64();
         if json {
             let list: Vec<Value> = recs
@@ -422,7 +432,7 @@ fn nivasch(table: u8, min_row: u64, rows: Option<u64>, json: bool) -> anyhow::Re
         return Ok(());
     }
     let rows = rows.unwrap_or(5_000_000);
-    let stats = excess_tables(30, rows, &stop).map_err(to_anyhow)?;
+    let stats = excess_tables(30, rows, threads, &stop).map_err(to_anyhow)?;
     let seconds = started.elapsed().as_secs_f64();
     let from = if table == 3 { 7 } else { 0 };
     let shown = &stats[from..];

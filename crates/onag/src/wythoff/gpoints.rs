@@ -137,8 +137,20 @@ impl GPointSweep {
 
     /// Computes the next row `r` and returns, for each value `g`, where it lies in row `r`.
     pub fn next_row(&mut self) -> &[Placement] {
+        self.next_row_above(&[])
+    }
+
+    /// Like [`GPointSweep::next_row`] for a sweep of the values `below.len()..`, given the
+    /// placements of the smaller values in this row (computed by another sweep of the values
+    /// `0..below.len()`): their cells are taken. Used to pipeline values over two threads.
+    pub fn next_row_above(&mut self, below: &[Placement]) -> &[Placement] {
         let r = self.row;
         self.out.clear();
+        for p in below {
+            if let Placement::Point { column, .. } = *p {
+                self.taken.set(column);
+            }
+        }
         for st in &mut self.values {
             if st.cols.get(r) {
                 st.cols.clear(r);
@@ -168,7 +180,7 @@ impl GPointSweep {
             });
             st.points += 1;
         }
-        for p in &self.out {
+        for p in below.iter().chain(&self.out) {
             if let Placement::Point { column, .. } = *p {
                 self.taken.clear(column);
             }
@@ -176,6 +188,74 @@ impl GPointSweep {
         self.row += 1;
         &self.out
     }
+}
+
+/// Rows per block handed from the lower values' thread to the upper values'.
+const BLOCK_ROWS: u64 = 4096;
+
+/// Calls `f(r, placements of 0..=max_g)` for rows `0..rows`, on one thread or pipelined over
+/// two (`threads ≥ 2`: values `0..=max_g/2` run ahead on their own thread in blocks of rows).
+/// Polls `stop` every block.
+pub fn for_each_row(
+    max_g: u32,
+    rows: u64,
+    threads: usize,
+    stop: &StopFlag,
+    mut f: impl FnMut(u64, &[Placement]),
+) -> Result<(), WythoffError> {
+    check_bound("rows", rows, MAX_ROWS)?;
+    check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
+    if threads < 2 || max_g < 8 {
+        let mut sweep = GPointSweep::new(max_g)?;
+        for r in 0..rows {
+            if r % BLOCK_ROWS == 0 {
+                stop.check()?;
+            }
+            f(r, sweep.next_row());
+        }
+        return Ok(());
+    }
+    let split = max_g / 2; // values 0..=split below, split+1..=max_g above
+    let mut lower = GPointSweep::new(split)?;
+    let mut upper = GPointSweep::new(max_g - split - 1)?;
+    let k = split as usize + 1;
+    let halt = StopFlag::new();
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Placement>>(4);
+        let lower_halt = halt.clone();
+        scope.spawn(move || {
+            let mut r = 0;
+            while r < rows && !lower_halt.is_stopped() {
+                let end = rows.min(r + BLOCK_ROWS);
+                let mut block = Vec::with_capacity((end - r) as usize * k);
+                for _ in r..end {
+                    block.extend_from_slice(lower.next_row());
+                }
+                if tx.send(block).is_err() {
+                    break;
+                }
+                r = end;
+            }
+        });
+        let mut row = vec![Placement::Mirror; max_g as usize + 1];
+        let mut r = 0;
+        for block in rx.iter() {
+            if stop.is_stopped() {
+                halt.stop();
+                continue;
+            }
+            for below in block.chunks(k) {
+                row[..k].copy_from_slice(below);
+                row[k..].copy_from_slice(upper.next_row_above(below));
+                f(r, &row);
+                r += 1;
+            }
+        }
+    });
+    if stop.is_stopped() {
+        return Err(WythoffError::Stopped);
+    }
+    Ok(())
 }
 
 /// Table 2 and 3 data for one value `g`.
@@ -194,14 +274,13 @@ pub struct ExcessStats {
 }
 
 /// Nivasch's tables 2 and 3: for `g = 0..=max_g` and points with `a_n < rows`, the extremes of
-/// `d_n − n`. Polls `stop` every 65,536 rows.
+/// `d_n − n`, on `threads` threads (1 or 2; see [`for_each_row`]).
 pub fn excess_tables(
     max_g: u32,
     rows: u64,
+    threads: usize,
     stop: &StopFlag,
 ) -> Result<Vec<ExcessStats>, WythoffError> {
-    check_bound("rows", rows, MAX_ROWS)?;
-    let mut sweep = GPointSweep::new(max_g)?;
     let mut stats: Vec<ExcessStats> = (0..=max_g)
         .map(|g| ExcessStats {
             g,
@@ -211,12 +290,9 @@ pub fn excess_tables(
             max_from_100: None,
         })
         .collect();
-    for r in 0..rows {
-        if r % 65_536 == 0 {
-            stop.check()?;
-        }
-        for (s, p) in stats.iter_mut().zip(sweep.next_row()) {
-            let Some((column, n)) = p.point() else {
+    for_each_row(max_g, rows, threads, stop, |r, placements| {
+        for (s, p) in stats.iter_mut().zip(placements) {
+            let Placement::Point { column, n } = *p else {
                 continue;
             };
             let e = (column - r) as i64 - n as i64;
@@ -231,7 +307,7 @@ pub fn excess_tables(
                 s.max_from_100 = Some((e, n));
             }
         }
-    }
+    })?;
     Ok(stats)
 }
 
@@ -247,12 +323,13 @@ pub struct DistanceRecord {
 
 /// Nivasch's table 4: for each Manhattan distance `1..=max_distance` from the nearest 0-cell,
 /// the cell of largest value among values `≤ max_g` in rows `min_row..rows` (cells `(a, b)`,
-/// `a ≤ b`; mirrors have the same distance).
+/// `a ≤ b`; mirrors have the same distance), on `threads` threads (see [`for_each_row`]).
 pub fn distance_table(
     max_g: u32,
     rows: u64,
     min_row: u64,
     max_distance: u32,
+    threads: usize,
     stop: &StopFlag,
 ) -> Result<Vec<DistanceRecord>, WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
@@ -272,14 +349,9 @@ pub fn distance_table(
         }
     }
     let mut best: Vec<Option<(u32, (u64, u64))>> = vec![None; max_distance as usize + 1];
-    let mut sweep = GPointSweep::new(max_g)?;
-    for r in 0..rows {
-        if r % 65_536 == 0 {
-            stop.check()?;
-        }
-        let placements = sweep.next_row();
+    for_each_row(max_g, rows, threads, stop, |r, placements| {
         if r < min_row {
-            continue;
+            return;
         }
         let lo = r.saturating_sub(k) as usize;
         let near = &zero[lo..=(r + k) as usize];
@@ -300,7 +372,7 @@ pub fn distance_table(
                 }
             }
         }
-    }
+    })?;
     Ok((1..=max_distance)
         .map(|d| DistanceRecord {
             distance: d,
