@@ -65,6 +65,9 @@ pub enum Cmd {
         /// Threads: 1, or 2 to pipeline the smaller and the larger values (same results).
         #[arg(long, value_parser = parse_usize, default_value_t = 1)]
         threads: usize,
+        /// Hide the progress bar.
+        #[arg(long)]
+        quiet: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -155,8 +158,9 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             min_row,
             rows,
             threads,
+            quiet,
             json,
-        } => nivasch(table, min_row, rows, threads, json),
+        } => nivasch(table, min_row, rows, threads, quiet, json),
     }
 }
 
@@ -397,13 +401,18 @@ fn nivasch(
     min_row: u64,
     rows: Option<u64>,
     threads: usize,
+    quiet: bool,
     json: bool,
 ) -> anyhow::Result<()> {
     let stop = StopFlag::new();
     let started = Instant::now();
+    let rows = rows.unwrap_or(if table == 4 { 1_000_000 } else { 5_000_000 });
+    let bar = common::progress(rows, &format!("nivasch table {table}"), quiet);
+    let mut tick = |r: u64| bar.set_position(r);
     if table == 4 {
-        let rows = rows.unwrap_or(1_000_000);
-        let recs = distance_table(199, rows, min_row, 10, threads, &stop).map_err(to_anyhow)?;
+        let recs =
+            distance_table(199, rows, min_row, 10, threads, &stop, &mut tick).map_err(to_anyhow)?;
+        bar.finish_and_clear();
         let seconds = started.elapsed().as_secs_f64();
         if json {
             let list: Vec<Value> = recs
@@ -431,8 +440,8 @@ fn nivasch(
         println!("rows {min_row}..{rows}, values ≤ 199, {seconds:.2} s");
         return Ok(());
     }
-    let rows = rows.unwrap_or(5_000_000);
-    let stats = excess_tables(30, rows, threads, &stop).map_err(to_anyhow)?;
+    let stats = excess_tables(30, rows, threads, &stop, &mut tick).map_err(to_anyhow)?;
+    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let from = if table == 3 { 7 } else { 0 };
     let shown = &stats[from..];

@@ -195,12 +195,13 @@ const BLOCK_ROWS: u64 = 4096;
 
 /// Calls `f(r, placements of 0..=max_g)` for rows `0..rows`, on one thread or pipelined over
 /// two (`threads ≥ 2`: values `0..=max_g/2` run ahead on their own thread in blocks of rows).
-/// Polls `stop` every block.
+/// Polls `stop` and reports `progress(row)` every block of 4096 rows.
 pub fn for_each_row(
     max_g: u32,
     rows: u64,
     threads: usize,
     stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
     mut f: impl FnMut(u64, &[Placement]),
 ) -> Result<(), WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
@@ -209,6 +210,7 @@ pub fn for_each_row(
         let mut sweep = GPointSweep::new(max_g)?;
         for r in 0..rows {
             if r % BLOCK_ROWS == 0 {
+                progress(r);
                 stop.check()?;
             }
             f(r, sweep.next_row());
@@ -240,6 +242,7 @@ pub fn for_each_row(
         let mut row = vec![Placement::Mirror; max_g as usize + 1];
         let mut r = 0;
         for block in rx.iter() {
+            progress(r);
             if stop.is_stopped() {
                 halt.stop();
                 continue;
@@ -280,6 +283,7 @@ pub fn excess_tables(
     rows: u64,
     threads: usize,
     stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<ExcessStats>, WythoffError> {
     let mut stats: Vec<ExcessStats> = (0..=max_g)
         .map(|g| ExcessStats {
@@ -290,7 +294,7 @@ pub fn excess_tables(
             max_from_100: None,
         })
         .collect();
-    for_each_row(max_g, rows, threads, stop, |r, placements| {
+    for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
         for (s, p) in stats.iter_mut().zip(placements) {
             let Placement::Point { column, n } = *p else {
                 continue;
@@ -331,6 +335,7 @@ pub fn distance_table(
     max_distance: u32,
     threads: usize,
     stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<DistanceRecord>, WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
     check_bound("distance", u64::from(max_distance), 64)?;
@@ -349,7 +354,7 @@ pub fn distance_table(
         }
     }
     let mut best: Vec<Option<(u32, (u64, u64))>> = vec![None; max_distance as usize + 1];
-    for_each_row(max_g, rows, threads, stop, |r, placements| {
+    for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
         if r < min_row {
             return;
         }
