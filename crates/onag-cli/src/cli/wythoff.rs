@@ -16,6 +16,15 @@ use onag::StopFlag;
 
 use super::common::{self, parse_u64, parse_usize, print_json, Internal};
 
+/// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+            .map_err(|e| super::common::Internal(format!("cannot write to stdout: {e}")))?;
+    }};
+}
+
 /// The `wythoff` subcommands.
 #[derive(Subcommand)]
 pub enum Cmd {
@@ -126,7 +135,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if json {
                 print_json(&json!({"x": x, "y": y, "g": v}))
             } else {
-                println!("g({x}, {y}) = {v}");
+                outln!("g({x}, {y}) = {v}");
                 Ok(())
             }
         }
@@ -135,8 +144,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if json {
                 print_json(&json!({"size": n, "rows": t.to_rows()}))
             } else {
-                print_grid(&t.to_rows());
-                Ok(())
+                print_grid(&t.to_rows())
             }
         }
         Cmd::Pairs { n, json } => {
@@ -147,7 +155,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 print_json(&json!({"count": n, "pairs": list}))
             } else {
                 for (i, (a, b)) in pairs.iter().enumerate() {
-                    println!("{i:>6}  ({a}, {b})");
+                    outln!("{i:>6}  ({a}, {b})");
                 }
                 Ok(())
             }
@@ -171,7 +179,7 @@ fn common_bound(what: &str, value: u64, max: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_grid(rows: &[Vec<u32>]) {
+fn print_grid(rows: &[Vec<u32>]) -> anyhow::Result<()> {
     let width = rows
         .iter()
         .flatten()
@@ -180,8 +188,9 @@ fn print_grid(rows: &[Vec<u32>]) {
         .unwrap_or(1);
     for row in rows {
         let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
-        println!("{}", line.join(" "));
+        outln!("{}", line.join(" "));
     }
+    Ok(())
 }
 
 /// The default period cap: the largest 3·2^k ≤ min(columns/3, 393,216) with a ring ≤ 1 GiB.
@@ -258,10 +267,10 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             "us_per_cell": if cells > 0.0 { seconds * 1e6 / cells } else { 0.0 },
         }))
     } else {
-        println!("  row    period  preperiod  proven  proof column");
+        outln!("  row    period  preperiod  proven  proof column");
         for r in reported {
             let show = |v: Option<u64>| v.map_or("?".to_string(), |v| v.to_string());
-            println!(
+            outln!(
                 "{:>5} {:>9} {:>10}  {:>6}  {}",
                 r.row,
                 show(r.period),
@@ -270,7 +279,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
                 show(r.proof_column)
             );
         }
-        println!(
+        outln!(
             "{} columns, period cap {}, {seconds:.2} s ({:.4} µs per cell)",
             args.columns,
             search.config().period_cap,
@@ -430,14 +439,14 @@ fn nivasch(
                 "distances": list, "seconds": seconds,
             }));
         }
-        println!("distance  largest g  cell (a, b)");
+        outln!("distance  largest g  cell (a, b)");
         for r in &recs {
             match r.best {
-                Some((g, (a, b))) => println!("{:>8}  {g:>9}  ({a}, {b})", r.distance),
-                None => println!("{:>8}  {:>9}  -", r.distance, "-"),
+                Some((g, (a, b))) => outln!("{:>8}  {g:>9}  ({a}, {b})", r.distance),
+                None => outln!("{:>8}  {:>9}  -", r.distance, "-"),
             }
         }
-        println!("rows {min_row}..{rows}, values ≤ 199, {seconds:.2} s");
+        outln!("rows {min_row}..{rows}, values ≤ 199, {seconds:.2} s");
         return Ok(());
     }
     let stats = excess_tables(30, rows, threads, &stop, &mut tick).map_err(to_anyhow)?;
@@ -463,22 +472,26 @@ fn nivasch(
         }));
     }
     if table == 3 {
-        println!("   g  max d_n−n (n ≥ 100)  first n");
+        outln!("   g  max d_n−n (n ≥ 100)  first n");
         for s in shown {
             if let Some((m, n)) = s.max_from_100 {
-                println!("{:>4}  {m:>19}  {n}", s.g);
+                outln!("{:>4}  {m:>19}  {n}", s.g);
             }
         }
     } else {
-        println!("   g  min d_n−n  first n     max d_n−n  first n");
+        outln!("   g  min d_n−n  first n     max d_n−n  first n");
         for s in shown {
-            println!(
+            outln!(
                 "{:>4}  {:>9}  {:<10}  {:>9}  {}",
-                s.g, s.min.0, s.min.1, s.max.0, s.max.1
+                s.g,
+                s.min.0,
+                s.min.1,
+                s.max.0,
+                s.max.1
             );
         }
     }
-    println!("a_n < {rows}, {seconds:.2} s");
+    outln!("a_n < {rows}, {seconds:.2} s");
     Ok(())
 }
 
