@@ -374,23 +374,40 @@ pub fn distance_table(
         }
     }
     let mut best: Vec<Option<(u32, (u64, u64))>> = vec![None; max_distance as usize + 1];
+    // Per row: the zero columns of rows r − k ..= r + k and their row distances, as i32 so
+    // the per-point minimum vectorises. Columns stay below 3·MAX_ROWS < 2^31.
+    let width = 2 * k as usize + 1;
+    let far = i32::MAX / 4;
+    let mut zcol = vec![far; width];
+    let mut zdist = vec![far; width];
     for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
         if r < min_row {
             return;
         }
-        let lo = r.saturating_sub(k) as usize;
-        let near = &zero[lo..=(r + k) as usize];
+        for i in 0..width {
+            let p = r + i as u64;
+            // Row p − k; rows below 0 have no zero.
+            let (col, d) = match p.checked_sub(k) {
+                Some(row) if zero[row as usize] != u64::MAX => {
+                    (zero[row as usize] as i32, row.abs_diff(r) as i32)
+                }
+                _ => (far, far),
+            };
+            zcol[i] = col;
+            zdist[i] = d;
+        }
         for (g, p) in placements.iter().enumerate().skip(1) {
             let Some((b, _)) = p.point() else {
                 continue;
             };
-            let dist = near
+            let bb = b as i32;
+            let dist = zcol
                 .iter()
-                .enumerate()
-                .map(|(i, &z)| (lo + i).abs_diff(r as usize) as u64 + z.abs_diff(b))
+                .zip(&zdist)
+                .map(|(&z, &d)| d + (bb - z).abs())
                 .min()
-                .unwrap_or(u64::MAX);
-            if dist <= k {
+                .unwrap_or(far);
+            if dist as u64 <= k {
                 let slot = &mut best[dist as usize];
                 if slot.is_none_or(|(v, _)| (g as u32) > v) {
                     *slot = Some((g as u32, (r, b)));
