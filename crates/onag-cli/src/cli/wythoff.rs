@@ -300,6 +300,8 @@ fn row_json(r: &RowResult) -> Value {
         "preperiod": r.preperiod,
         "proven": r.proven,
         "proof_column": r.proof_column,
+        // Proven rows have every divisor of the cap checked on a full period (incl. 2^k).
+        "minimal_confirmed": r.proven,
     })
 }
 
