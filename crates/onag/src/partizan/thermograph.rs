@@ -281,9 +281,9 @@ impl Thermograph {
             .iter()
             .map(|th| th.left.tilt(1))
             .collect::<Result<Vec<_>, _>>()?;
-        // cannot fail for a canonical non-number: it has options on both sides (a game with
-        // no Right option is an integer, ONAG Theorem 55-ish: {L | } is the simplest integer
-        // above its Left options), and its scaffolds always meet (slopes −1 against +1).
+        // cannot fail for a canonical non-number: it has options on both sides (by the
+        // simplicity theorem, {L | } is the simplest number not ≤ any Left option, an
+        // integer), and its scaffolds always meet (eventually slopes −1 against +1).
         let (Some(ls), Some(rs)) = (scaffold(left_walls, true)?, scaffold(right_walls, false)?)
         else {
             return Err(GameError::Overflow);
