@@ -504,7 +504,7 @@ impl Parser<'_> {
                 Tok::Minus => {
                     self.bump();
                     // Binary minus subtracts the whole next term, `-1^2` style glue included.
-                    let rhs = self.term_after_minus()?;
+                    let rhs = self.unary()?;
                     Expr::Add(Box::new(acc), Box::new(Expr::Neg(Box::new(rhs))))
                 }
                 Tok::PlusMinus => {
@@ -516,11 +516,6 @@ impl Parser<'_> {
             };
         }
         Ok(acc)
-    }
-
-    /// The term after a binary minus: a whole unary term.
-    fn term_after_minus(&mut self) -> Result<Expr, ParseError> {
-        self.unary()
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
@@ -679,6 +674,11 @@ impl Parser<'_> {
         if self.peek_glued() != Some(&Tok::Star) {
             return Ok(0);
         }
+        self.star()
+    }
+
+    /// `*` or `*n`, the star being the next token.
+    fn star(&mut self) -> Result<u32, ParseError> {
         self.bump();
         if let Some(Tok::Int(digits)) = self.peek_glued().cloned() {
             let pos = self.peek().map_or(0, |t| t.pos);
@@ -745,11 +745,7 @@ impl Parser<'_> {
         };
         let mut star = 0;
         if star_here == Some(&Tok::Star) {
-            if !any {
-                // Make the star glued-looking for star_suffix.
-                self.tokens[self.at].glued = true;
-            }
-            star = self.star_suffix()?;
+            star = self.star()?;
             any = true;
         }
         if !any {
