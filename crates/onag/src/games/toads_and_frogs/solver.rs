@@ -1,8 +1,8 @@
 //! Exact values of Toads-and-Frogs boards: Erickson's reductions, then canonical forms of the
 //! irreducible parts, memoised under packed keys in an arena shared by every board solved.
 
-use super::board::{moves_of, Board, Square};
 use super::board::MAX_LEN;
+use super::board::{moves_of, Board, Square};
 use super::reduce::{reduce_with, PackedKey};
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
@@ -151,15 +151,16 @@ impl Solver {
     /// The canonical value of one part, by its options; memoised, with the mirror image
     /// sharing the entry (value(mirror) = −value).
     fn part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
-        let key = PackedKey::new(squares);
+        // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
+        // half the table (the table is the memory-bound part of a family run).
+        let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
+        if mirror_key < key {
+            let mirrored: Vec<Square> = squares.iter().rev().map(|s| s.mirror()).collect();
+            let g = self.part(&mirrored)?;
+            return Ok(self.arena.neg(g));
+        }
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
-        }
-        let mirror_key = PackedKey::mirrored(squares);
-        if let Some(&g) = self.memo.get(&mirror_key) {
-            let v = self.arena.neg(g);
-            self.memo.insert(key, v);
-            return Ok(v);
         }
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
