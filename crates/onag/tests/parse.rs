@@ -320,6 +320,34 @@ proptest! {
         }
     }
 
+    /// The special forms (±, tiny, miny) built around random games round-trip.
+    #[test]
+    fn special_forms_parse_back(t in tree(), u in tree(), n in 1i64..40, e in 0u32..4) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let zero = a.zero();
+        let x = a.number(d(n, e)).unwrap();
+        let mx = a.neg(x);
+        let inner = a.from_options(&[zero], &[mx]).unwrap();
+        let tiny = a.from_options(&[zero], &[inner]).unwrap();
+        let miny = a.neg(tiny);
+        let (ng, nh) = (a.neg(g), a.neg(h));
+        let pm = a.from_options(&[g, h], &[ng, nh]).unwrap();
+        let pm1 = a.from_options(&[g], &[ng]).unwrap();
+        let tiny_g = {
+            let i = a.from_options(&[zero], &[ng]).unwrap();
+            a.from_options(&[zero], &[i]).unwrap()
+        };
+        prop_assert_eq!(name(&a, tiny, NameStyle::Ascii), format!("tiny-{}", d(n, e)));
+        for game in [tiny, miny, pm, pm1, tiny_g] {
+            for style in [NameStyle::Ascii, NameStyle::Unicode] {
+                let text = name(&a, game, style);
+                prop_assert_eq!(parse(&mut a, &text), Ok(game), "{}", text);
+            }
+        }
+    }
+
     #[test]
     fn nus_names_parse_back(num in -40i64..40, exp in 0u32..5, ups in -12i64..12, star in 0u32..9) {
         let mut a = Arena::new();
