@@ -359,9 +359,15 @@ proptest! {
     }
 
     #[test]
-    fn parser_never_panics(text in "[-+0-9/{}|,^v*·↑↓⇑±() ]{0,40}") {
+    fn parser_never_panics(text in "[-+0-9/{}|,^v*·↑↓⇑±() ]{0,40}", other in any::<String>()) {
         let mut a = Arena::new();
-        let _ = parse(&mut a, &text);
+        for t in [&text, &other] {
+            if let Err(e) = parse(&mut a, t) {
+                // The position is a character boundary inside the input.
+                prop_assert!(e.position <= t.len() && t.is_char_boundary(e.position));
+                prop_assert!(e.char_position <= t.chars().count());
+            }
+        }
     }
 }
 
