@@ -61,7 +61,7 @@ fn sweep(c: &mut Criterion) {
     });
     group.bench_function("nivasch g <= 3, 250000 rows (minima -4 -6 -8)", |b| {
         b.iter(|| {
-            let s = excess_tables(3, 250_000, &StopFlag::new()).expect("g-points");
+            let s = excess_tables(3, 250_000, 1, &StopFlag::new(), &mut |_| {}).expect("g-points");
             let minima: Vec<i64> = s[1..].iter().map(|s| s.min.0).collect();
             assert_eq!(minima, vec![-4, -6, -8]);
         })

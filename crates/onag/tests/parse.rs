@@ -320,6 +320,34 @@ proptest! {
         }
     }
 
+    /// The special forms (±, tiny, miny) built around random games round-trip.
+    #[test]
+    fn special_forms_parse_back(t in tree(), u in tree(), n in 1i64..40, e in 0u32..4) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let zero = a.zero();
+        let x = a.number(d(n, e)).unwrap();
+        let mx = a.neg(x);
+        let inner = a.from_options(&[zero], &[mx]).unwrap();
+        let tiny = a.from_options(&[zero], &[inner]).unwrap();
+        let miny = a.neg(tiny);
+        let (ng, nh) = (a.neg(g), a.neg(h));
+        let pm = a.from_options(&[g, h], &[ng, nh]).unwrap();
+        let pm1 = a.from_options(&[g], &[ng]).unwrap();
+        let tiny_g = {
+            let i = a.from_options(&[zero], &[ng]).unwrap();
+            a.from_options(&[zero], &[i]).unwrap()
+        };
+        prop_assert_eq!(name(&a, tiny, NameStyle::Ascii), format!("tiny-{}", d(n, e)));
+        for game in [tiny, miny, pm, pm1, tiny_g] {
+            for style in [NameStyle::Ascii, NameStyle::Unicode] {
+                let text = name(&a, game, style);
+                prop_assert_eq!(parse(&mut a, &text), Ok(game), "{}", text);
+            }
+        }
+    }
+
     #[test]
     fn nus_names_parse_back(num in -40i64..40, exp in 0u32..5, ups in -12i64..12, star in 0u32..9) {
         let mut a = Arena::new();
@@ -331,9 +359,15 @@ proptest! {
     }
 
     #[test]
-    fn parser_never_panics(text in "[-+0-9/{}|,^v*·↑↓⇑±() ]{0,40}") {
+    fn parser_never_panics(text in "[-+0-9/{}|,^v*·↑↓⇑±() ]{0,40}", other in any::<String>()) {
         let mut a = Arena::new();
-        let _ = parse(&mut a, &text);
+        for t in [&text, &other] {
+            if let Err(e) = parse(&mut a, t) {
+                // The position is a character boundary inside the input.
+                prop_assert!(e.position <= t.len() && t.is_char_boundary(e.position));
+                prop_assert!(e.char_position <= t.chars().count());
+            }
+        }
     }
 }
 

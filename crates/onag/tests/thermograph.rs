@@ -222,3 +222,105 @@ proptest! {
         prop_assert_eq!((ts.left_stop(), ts.right_stop()), (l, r));
     }
 }
+
+/// Slow reference: walls evaluated pointwise on the grid t = i / 2^GRID, the temperature found
+/// by scanning the grid for the first t where the left scaffold is not right of the right one.
+/// Exact as long as every breakpoint lies on the grid (small games have small exponents).
+const GRID: u32 = 8;
+
+struct Reference<'a> {
+    arena: &'a Arena,
+    walls: std::collections::HashMap<(GameId, u32), (Dyadic, Dyadic)>,
+    tau: std::collections::HashMap<GameId, (u32, Dyadic)>,
+}
+
+fn grid_t(i: u32) -> Dyadic {
+    Dyadic::new(i64::from(i), GRID).unwrap()
+}
+
+impl Reference<'_> {
+    fn walls(&mut self, g: GameId, i: u32) -> (Dyadic, Dyadic) {
+        if let Some(x) = self.arena.as_number(g) {
+            return (x, x);
+        }
+        if let Some(&w) = self.walls.get(&(g, i)) {
+            return w;
+        }
+        let (tau, mean) = self.tau(g);
+        let w = if i >= tau {
+            (mean, mean)
+        } else {
+            self.scaffolds(g, i)
+        };
+        self.walls.insert((g, i), w);
+        w
+    }
+
+    fn scaffolds(&mut self, g: GameId, i: u32) -> (Dyadic, Dyadic) {
+        let t = grid_t(i);
+        let ls = (self.arena.left_options(g).to_vec().into_iter())
+            .map(|o| self.walls(o, i).1.checked_sub(t).unwrap())
+            .max()
+            .unwrap();
+        let rs = (self.arena.right_options(g).to_vec().into_iter())
+            .map(|o| self.walls(o, i).0.checked_add(t).unwrap())
+            .min()
+            .unwrap();
+        (ls, rs)
+    }
+
+    fn tau(&mut self, g: GameId) -> (u32, Dyadic) {
+        if let Some(&known) = self.tau.get(&g) {
+            return known;
+        }
+        let mut i = 0;
+        let found = loop {
+            let (ls, rs) = self.scaffolds(g, i);
+            if ls <= rs {
+                break (i, ls);
+            }
+            i += 1;
+        };
+        self.tau.insert(g, found);
+        found
+    }
+}
+
+fn small_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-4i64..=4, 0u32..=1, -1i64..=1, 0u32..=1).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Exact wall algebra against pointwise evaluation on a dyadic grid.
+    #[test]
+    fn walls_agree_with_the_grid_reference(t in small_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        prop_assume!(a.as_number(g).is_none());
+        let th = thermograph(&mut a, g).unwrap();
+        prop_assume!(th.temperature().exponent() <= GRID - 2);
+        let mut reference = Reference {
+            arena: &a,
+            walls: Default::default(),
+            tau: Default::default(),
+        };
+        let (tau, mean) = reference.tau(g);
+        prop_assert_eq!(th.temperature(), grid_t(tau));
+        prop_assert_eq!(th.mean(), mean);
+        for i in (0..tau + 64).step_by(4) {
+            let (l, r) = reference.walls(g, i);
+            prop_assert_eq!(th.left_wall().eval(grid_t(i)).unwrap(), l, "left wall at {}", grid_t(i));
+            prop_assert_eq!(th.right_wall().eval(grid_t(i)).unwrap(), r, "right wall at {}", grid_t(i));
+        }
+    }
+}

@@ -28,7 +28,7 @@ fn gpoints_match_the_table() {
 
 #[test]
 fn value_zero_points_are_wythoff_pairs() {
-    let stats = excess_tables(3, 10_000, &StopFlag::new()).unwrap();
+    let stats = excess_tables(3, 10_000, 1, &StopFlag::new(), &mut |_| {}).unwrap();
     assert_eq!((stats[0].min.0, stats[0].max.0), (0, 0));
     let mut s = GPointSweep::new(0).unwrap();
     let mut n = 0;
@@ -45,7 +45,7 @@ fn excess_and_distance_tables_agree_with_brute_force() {
     let rows = 400usize;
     let max_g = 12u32;
     let t = grundy_table(rows + 20, 3 * rows).unwrap();
-    let stats = excess_tables(max_g, rows as u64, &StopFlag::new()).unwrap();
+    let stats = excess_tables(max_g, rows as u64, 1, &StopFlag::new(), &mut |_| {}).unwrap();
     for g in 0..=max_g {
         let pts: Vec<(usize, usize)> = (0..rows)
             .filter_map(|a| (a..3 * rows).find(|&b| t.get(a, b) == g).map(|b| (a, b)))
@@ -69,7 +69,7 @@ fn excess_and_distance_tables_agree_with_brute_force() {
         );
     }
     // Table 4 by brute force over the table.
-    let recs = distance_table(max_g, rows as u64, 0, 6, &StopFlag::new()).unwrap();
+    let recs = distance_table(max_g, rows as u64, 0, 6, 1, &StopFlag::new(), &mut |_| {}).unwrap();
     for rec in recs {
         let mut best: Option<(u32, (u64, u64))> = None;
         for a in 0..rows {
@@ -93,4 +93,28 @@ fn excess_and_distance_tables_agree_with_brute_force() {
         }
         assert_eq!(rec.best, best, "distance {}", rec.distance);
     }
+}
+
+#[test]
+fn two_threads_give_the_same_tables() {
+    let stop = StopFlag::new();
+    assert_eq!(
+        excess_tables(30, 20_000, 1, &stop, &mut |_| {}).unwrap(),
+        excess_tables(30, 20_000, 2, &stop, &mut |_| {}).unwrap()
+    );
+    assert_eq!(
+        distance_table(40, 9_000, 100, 10, 1, &stop, &mut |_| {}).unwrap(),
+        distance_table(40, 9_000, 100, 10, 2, &stop, &mut |_| {}).unwrap()
+    );
+    let flag = StopFlag::new();
+    flag.stop();
+    assert!(excess_tables(30, 20_000, 2, &flag, &mut |_| {}).is_err());
+}
+
+#[test]
+fn published_minima_minus_4_6_8() {
+    // SPEC §3 / Nivasch's table 2: min (d_n − n) is −4, −6, −8 for g = 1, 2, 3.
+    let s = excess_tables(3, 250_000, 1, &StopFlag::new(), &mut |_| {}).unwrap();
+    let minima: Vec<i64> = s[1..].iter().map(|s| s.min.0).collect();
+    assert_eq!(minima, vec![-4, -6, -8]);
 }

@@ -161,3 +161,27 @@ fn two_thread_pipeline_is_identical_and_resumable() {
     assert_eq!(resumed.checkpoint(), one.checkpoint());
     assert!(one.results()[..=50].iter().all(|r| r.proven));
 }
+
+#[test]
+fn corrupt_checkpoints_are_rejected() {
+    let cfg = PeriodConfig {
+        top: 10,
+        columns: 2000,
+        period_cap: 96,
+    };
+    let mut s = PeriodSearch::new(cfg).unwrap();
+    s.run(1000, &StopFlag::new(), &mut |_| {}).unwrap();
+    let good = s.checkpoint();
+    let mut bad = good.clone();
+    bad.last_mismatch[3] = Some(5);
+    assert!(PeriodSearch::resume(bad).is_err());
+    let mut bad = good.clone();
+    bad.base.free.pop();
+    assert!(PeriodSearch::resume(bad).is_err());
+    let mut bad = good.clone();
+    bad.config.period_cap = 100;
+    assert!(PeriodSearch::resume(bad).is_err());
+    let mut bad = good;
+    bad.proof[0] = Some(990);
+    assert!(PeriodSearch::resume(bad).is_err());
+}

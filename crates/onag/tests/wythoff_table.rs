@@ -142,4 +142,6 @@ fn single_cell_g_uses_the_sweep() {
     }
     assert!(wythoff::g(5000, 5000).is_err());
     assert!(grundy_table(9000, 1).is_err());
+    assert_eq!(t.try_get(63, 199), Some(t.get(63, 199)));
+    assert_eq!(t.try_get(64, 0), None);
 }

@@ -10,6 +10,15 @@ use onag::queens::table::grundy_table;
 
 use super::common::{parse_usize, print_json};
 
+/// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+            .map_err(|e| super::common::Internal(format!("cannot write to stdout: {e}")))?;
+    }};
+}
+
 /// The `queens` subcommands.
 #[derive(Subcommand)]
 pub enum Cmd {
@@ -64,7 +73,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 .unwrap_or(1);
             for row in &rows {
                 let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
-                println!("{}", line.join(" "));
+                outln!("{}", line.join(" "));
             }
             Ok(())
         }
@@ -96,12 +105,13 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "examples": listed,
                 }));
             }
-            println!(
+            outln!(
                 "{} of {} cells differ from {formula} for {set}",
-                r.mismatches, r.cells
+                r.mismatches,
+                r.cells
             );
             for &(x, y, g, f) in r.listed.iter().take(10) {
-                println!("  ({x}, {y}): g = {g}, formula = {f}");
+                outln!("  ({x}, {y}): g = {g}, formula = {f}");
             }
             Ok(())
         }

@@ -16,6 +16,15 @@ use onag::StopFlag;
 
 use super::common::{self, parse_u64, parse_usize, print_json, Internal};
 
+/// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+            .map_err(|e| super::common::Internal(format!("cannot write to stdout: {e}")))?;
+    }};
+}
+
 /// The `wythoff` subcommands.
 #[derive(Subcommand)]
 pub enum Cmd {
@@ -62,6 +71,12 @@ pub enum Cmd {
         /// Rows to sweep (default: 5,000,000 for tables 2–3, 1,000,000 for table 4).
         #[arg(long, value_parser = parse_u64)]
         rows: Option<u64>,
+        /// Threads: 1, or 2 to pipeline the smaller and the larger values (same results).
+        #[arg(long, value_parser = parse_usize, default_value_t = 1)]
+        threads: usize,
+        /// Hide the progress bar.
+        #[arg(long)]
+        quiet: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -120,7 +135,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if json {
                 print_json(&json!({"x": x, "y": y, "g": v}))
             } else {
-                println!("g({x}, {y}) = {v}");
+                outln!("g({x}, {y}) = {v}");
                 Ok(())
             }
         }
@@ -129,8 +144,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if json {
                 print_json(&json!({"size": n, "rows": t.to_rows()}))
             } else {
-                print_grid(&t.to_rows());
-                Ok(())
+                print_grid(&t.to_rows())
             }
         }
         Cmd::Pairs { n, json } => {
@@ -141,7 +155,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 print_json(&json!({"count": n, "pairs": list}))
             } else {
                 for (i, (a, b)) in pairs.iter().enumerate() {
-                    println!("{i:>6}  ({a}, {b})");
+                    outln!("{i:>6}  ({a}, {b})");
                 }
                 Ok(())
             }
@@ -151,8 +165,10 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             table,
             min_row,
             rows,
+            threads,
+            quiet,
             json,
-        } => nivasch(table, min_row, rows, json),
+        } => nivasch(table, min_row, rows, threads, quiet, json),
     }
 }
 
@@ -163,7 +179,7 @@ fn common_bound(what: &str, value: u64, max: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_grid(rows: &[Vec<u32>]) {
+fn print_grid(rows: &[Vec<u32>]) -> anyhow::Result<()> {
     let width = rows
         .iter()
         .flatten()
@@ -172,8 +188,9 @@ fn print_grid(rows: &[Vec<u32>]) {
         .unwrap_or(1);
     for row in rows {
         let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
-        println!("{}", line.join(" "));
+        outln!("{}", line.join(" "));
     }
+    Ok(())
 }
 
 /// The default period cap: the largest 3·2^k ≤ min(columns/3, 393,216) with a ring ≤ 1 GiB.
@@ -250,10 +267,10 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             "us_per_cell": if cells > 0.0 { seconds * 1e6 / cells } else { 0.0 },
         }))
     } else {
-        println!("  row    period  preperiod  proven  proof column");
+        outln!("  row    period  preperiod  proven  proof column");
         for r in reported {
             let show = |v: Option<u64>| v.map_or("?".to_string(), |v| v.to_string());
-            println!(
+            outln!(
                 "{:>5} {:>9} {:>10}  {:>6}  {}",
                 r.row,
                 show(r.period),
@@ -262,7 +279,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
                 show(r.proof_column)
             );
         }
-        println!(
+        outln!(
             "{} columns, period cap {}, {seconds:.2} s ({:.4} µs per cell)",
             args.columns,
             search.config().period_cap,
@@ -283,6 +300,8 @@ fn row_json(r: &RowResult) -> Value {
         "preperiod": r.preperiod,
         "proven": r.proven,
         "proof_column": r.proof_column,
+        // Proven rows have every divisor of the cap checked on a full period (incl. 2^k).
+        "minimal_confirmed": r.proven,
     })
 }
 
@@ -388,12 +407,23 @@ fn read_checkpoint(path: &Path) -> anyhow::Result<Checkpoint> {
     })
 }
 
-fn nivasch(table: u8, min_row: u64, rows: Option<u64>, json: bool) -> anyhow::Result<()> {
+fn nivasch(
+    table: u8,
+    min_row: u64,
+    rows: Option<u64>,
+    threads: usize,
+    quiet: bool,
+    json: bool,
+) -> anyhow::Result<()> {
     let stop = StopFlag::new();
     let started = Instant::now();
+    let rows = rows.unwrap_or(if table == 4 { 1_000_000 } else { 5_000_000 });
+    let bar = common::progress(rows, &format!("nivasch table {table}"), quiet);
+    let mut tick = |r: u64| bar.set_position(r);
     if table == 4 {
-        let rows = rows.unwrap_or(1_000_000);
-        let recs = distance_table(199, rows, min_row, 10, &stop)?;
+        let recs =
+            distance_table(199, rows, min_row, 10, threads, &stop, &mut tick).map_err(to_anyhow)?;
+        bar.finish_and_clear();
         let seconds = started.elapsed().as_secs_f64();
         if json {
             let list: Vec<Value> = recs
@@ -411,18 +441,18 @@ fn nivasch(table: u8, min_row: u64, rows: Option<u64>, json: bool) -> anyhow::Re
                 "distances": list, "seconds": seconds,
             }));
         }
-        println!("distance  largest g  cell (a, b)");
+        outln!("distance  largest g  cell (a, b)");
         for r in &recs {
             match r.best {
-                Some((g, (a, b))) => println!("{:>8}  {g:>9}  ({a}, {b})", r.distance),
-                None => println!("{:>8}  {:>9}  -", r.distance, "-"),
+                Some((g, (a, b))) => outln!("{:>8}  {g:>9}  ({a}, {b})", r.distance),
+                None => outln!("{:>8}  {:>9}  -", r.distance, "-"),
             }
         }
-        println!("rows {min_row}..{rows}, values ≤ 199, {seconds:.2} s");
+        outln!("rows {min_row}..{rows}, values ≤ 199, {seconds:.2} s");
         return Ok(());
     }
-    let rows = rows.unwrap_or(5_000_000);
-    let stats = excess_tables(30, rows, &stop).map_err(to_anyhow)?;
+    let stats = excess_tables(30, rows, threads, &stop, &mut tick).map_err(to_anyhow)?;
+    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let from = if table == 3 { 7 } else { 0 };
     let shown = &stats[from..];
@@ -444,22 +474,26 @@ fn nivasch(table: u8, min_row: u64, rows: Option<u64>, json: bool) -> anyhow::Re
         }));
     }
     if table == 3 {
-        println!("   g  max d_n−n (n ≥ 100)  first n");
+        outln!("   g  max d_n−n (n ≥ 100)  first n");
         for s in shown {
             if let Some((m, n)) = s.max_from_100 {
-                println!("{:>4}  {m:>19}  {n}", s.g);
+                outln!("{:>4}  {m:>19}  {n}", s.g);
             }
         }
     } else {
-        println!("   g  min d_n−n  first n     max d_n−n  first n");
+        outln!("   g  min d_n−n  first n     max d_n−n  first n");
         for s in shown {
-            println!(
+            outln!(
                 "{:>4}  {:>9}  {:<10}  {:>9}  {}",
-                s.g, s.min.0, s.min.1, s.max.0, s.max.1
+                s.g,
+                s.min.0,
+                s.min.1,
+                s.max.0,
+                s.max.1
             );
         }
     }
-    println!("a_n < {rows}, {seconds:.2} s");
+    outln!("a_n < {rows}, {seconds:.2} s");
     Ok(())
 }
 

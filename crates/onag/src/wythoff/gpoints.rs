@@ -38,20 +38,42 @@ impl Bits {
     }
 
     /// Bits `i .. i + 64` as one word (bit 0 = bit `i`); bits past the end read as 0.
+    #[inline]
     fn window(&self, i: u64) -> u64 {
         let (w, s) = ((i / 64) as usize, i % 64);
-        let lo = self.0.get(w).copied().unwrap_or(0) >> s;
-        if s == 0 {
-            lo
-        } else {
-            lo | self.0.get(w + 1).copied().unwrap_or(0) << (64 - s)
+        match self.0.get(w..w + 2) {
+            // Two words always fetched; the shift pair is branch-free (s = 0 shifts by 64 as
+            // a 128-bit value).
+            Some(&[lo, hi]) => ((u128::from(hi) << 64 | u128::from(lo)) >> s) as u64,
+            _ => {
+                let lo = self.0.get(w).copied().unwrap_or(0) >> s;
+                let hi = self.0.get(w + 1).copied().unwrap_or(0);
+                if s == 0 {
+                    lo
+                } else {
+                    lo | hi << (64 - s)
+                }
+            }
+        }
+    }
+
+    /// The first clear bit at or after `i`.
+    #[inline]
+    fn next_clear(&self, mut i: u64) -> u64 {
+        loop {
+            let w = !self.window(i);
+            if w != 0 {
+                return i + u64::from(w.trailing_zeros());
+            }
+            i += 64;
         }
     }
 
     fn set(&mut self, i: u64) {
         let w = (i / 64) as usize;
-        if w >= self.0.len() {
-            self.0.resize((w + 1).next_power_of_two(), 0);
+        if w + 1 >= self.0.len() {
+            // Keep a spare word so that windows near the top take the fast path.
+            self.0.resize((w + 2).next_power_of_two(), 0);
         }
         self.0[w] |= 1 << (i % 64);
     }
@@ -137,8 +159,20 @@ impl GPointSweep {
 
     /// Computes the next row `r` and returns, for each value `g`, where it lies in row `r`.
     pub fn next_row(&mut self) -> &[Placement] {
+        self.next_row_above(&[])
+    }
+
+    /// Like [`GPointSweep::next_row`] for a sweep of the values `below.len()..`, given the
+    /// placements of the smaller values in this row (computed by another sweep of the values
+    /// `0..below.len()`): their cells are taken. Used to pipeline values over two threads.
+    pub fn next_row_above(&mut self, below: &[Placement]) -> &[Placement] {
         let r = self.row;
         self.out.clear();
+        for p in below {
+            if let Placement::Point { column, .. } = *p {
+                self.taken.set(column);
+            }
+        }
         for st in &mut self.values {
             if st.cols.get(r) {
                 st.cols.clear(r);
@@ -157,9 +191,7 @@ impl GPointSweep {
                 d += 64;
             }
             st.diags.set(d);
-            while st.diags.get(st.min_diag) {
-                st.min_diag += 1;
-            }
+            st.min_diag = st.diags.next_clear(st.min_diag);
             st.cols.set(r + d);
             self.taken.set(r + d);
             self.out.push(Placement::Point {
@@ -168,7 +200,7 @@ impl GPointSweep {
             });
             st.points += 1;
         }
-        for p in &self.out {
+        for p in below.iter().chain(&self.out) {
             if let Placement::Point { column, .. } = *p {
                 self.taken.clear(column);
             }
@@ -176,6 +208,77 @@ impl GPointSweep {
         self.row += 1;
         &self.out
     }
+}
+
+/// Rows per block handed from the lower values' thread to the upper values'.
+const BLOCK_ROWS: u64 = 4096;
+
+/// Calls `f(r, placements of 0..=max_g)` for rows `0..rows`, on one thread or pipelined over
+/// two (`threads ≥ 2`: values `0..=max_g/2` run ahead on their own thread in blocks of rows).
+/// Polls `stop` and reports `progress(row)` every block of 4096 rows.
+pub fn for_each_row(
+    max_g: u32,
+    rows: u64,
+    threads: usize,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
+    mut f: impl FnMut(u64, &[Placement]),
+) -> Result<(), WythoffError> {
+    check_bound("rows", rows, MAX_ROWS)?;
+    check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
+    if threads < 2 || max_g < 8 {
+        let mut sweep = GPointSweep::new(max_g)?;
+        for r in 0..rows {
+            if r % BLOCK_ROWS == 0 {
+                progress(r);
+                stop.check()?;
+            }
+            f(r, sweep.next_row());
+        }
+        return Ok(());
+    }
+    let split = max_g / 2; // values 0..=split below, split+1..=max_g above
+    let mut lower = GPointSweep::new(split)?;
+    let mut upper = GPointSweep::new(max_g - split - 1)?;
+    let k = split as usize + 1;
+    let halt = StopFlag::new();
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Placement>>(4);
+        let lower_halt = halt.clone();
+        scope.spawn(move || {
+            let mut r = 0;
+            while r < rows && !lower_halt.is_stopped() {
+                let end = rows.min(r + BLOCK_ROWS);
+                let mut block = Vec::with_capacity((end - r) as usize * k);
+                for _ in r..end {
+                    block.extend_from_slice(lower.next_row());
+                }
+                if tx.send(block).is_err() {
+                    break;
+                }
+                r = end;
+            }
+        });
+        let mut row = vec![Placement::Mirror; max_g as usize + 1];
+        let mut r = 0;
+        for block in rx.iter() {
+            progress(r);
+            if stop.is_stopped() {
+                halt.stop();
+                continue;
+            }
+            for below in block.chunks(k) {
+                row[..k].copy_from_slice(below);
+                row[k..].copy_from_slice(upper.next_row_above(below));
+                f(r, &row);
+                r += 1;
+            }
+        }
+    });
+    if stop.is_stopped() {
+        return Err(WythoffError::Stopped);
+    }
+    Ok(())
 }
 
 /// Table 2 and 3 data for one value `g`.
@@ -194,14 +297,14 @@ pub struct ExcessStats {
 }
 
 /// Nivasch's tables 2 and 3: for `g = 0..=max_g` and points with `a_n < rows`, the extremes of
-/// `d_n − n`. Polls `stop` every 65,536 rows.
+/// `d_n − n`, on `threads` threads (1 or 2; see [`for_each_row`]).
 pub fn excess_tables(
     max_g: u32,
     rows: u64,
+    threads: usize,
     stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<ExcessStats>, WythoffError> {
-    check_bound("rows", rows, MAX_ROWS)?;
-    let mut sweep = GPointSweep::new(max_g)?;
     let mut stats: Vec<ExcessStats> = (0..=max_g)
         .map(|g| ExcessStats {
             g,
@@ -211,12 +314,9 @@ pub fn excess_tables(
             max_from_100: None,
         })
         .collect();
-    for r in 0..rows {
-        if r % 65_536 == 0 {
-            stop.check()?;
-        }
-        for (s, p) in stats.iter_mut().zip(sweep.next_row()) {
-            let Some((column, n)) = p.point() else {
+    for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
+        for (s, p) in stats.iter_mut().zip(placements) {
+            let Placement::Point { column, n } = *p else {
                 continue;
             };
             let e = (column - r) as i64 - n as i64;
@@ -231,7 +331,7 @@ pub fn excess_tables(
                 s.max_from_100 = Some((e, n));
             }
         }
-    }
+    })?;
     Ok(stats)
 }
 
@@ -247,13 +347,15 @@ pub struct DistanceRecord {
 
 /// Nivasch's table 4: for each Manhattan distance `1..=max_distance` from the nearest 0-cell,
 /// the cell of largest value among values `≤ max_g` in rows `min_row..rows` (cells `(a, b)`,
-/// `a ≤ b`; mirrors have the same distance).
+/// `a ≤ b`; mirrors have the same distance), on `threads` threads (see [`for_each_row`]).
 pub fn distance_table(
     max_g: u32,
     rows: u64,
     min_row: u64,
     max_distance: u32,
+    threads: usize,
     stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<DistanceRecord>, WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
     check_bound("distance", u64::from(max_distance), 64)?;
@@ -272,35 +374,47 @@ pub fn distance_table(
         }
     }
     let mut best: Vec<Option<(u32, (u64, u64))>> = vec![None; max_distance as usize + 1];
-    let mut sweep = GPointSweep::new(max_g)?;
-    for r in 0..rows {
-        if r % 65_536 == 0 {
-            stop.check()?;
-        }
-        let placements = sweep.next_row();
+    // Per row: the zero columns of rows r − k ..= r + k and their row distances, as i32 so
+    // the per-point minimum vectorises. Columns stay below 3·MAX_ROWS < 2^31.
+    let width = 2 * k as usize + 1;
+    let far = i32::MAX / 4;
+    let mut zcol = vec![far; width];
+    let mut zdist = vec![far; width];
+    for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
         if r < min_row {
-            continue;
+            return;
         }
-        let lo = r.saturating_sub(k) as usize;
-        let near = &zero[lo..=(r + k) as usize];
+        for i in 0..width {
+            let p = r + i as u64;
+            // Row p − k; rows below 0 have no zero.
+            let (col, d) = match p.checked_sub(k) {
+                Some(row) if zero[row as usize] != u64::MAX => {
+                    (zero[row as usize] as i32, row.abs_diff(r) as i32)
+                }
+                _ => (far, far),
+            };
+            zcol[i] = col;
+            zdist[i] = d;
+        }
         for (g, p) in placements.iter().enumerate().skip(1) {
             let Some((b, _)) = p.point() else {
                 continue;
             };
-            let dist = near
+            let bb = b as i32;
+            let dist = zcol
                 .iter()
-                .enumerate()
-                .map(|(i, &z)| (lo + i).abs_diff(r as usize) as u64 + z.abs_diff(b))
+                .zip(&zdist)
+                .map(|(&z, &d)| d + (bb - z).abs())
                 .min()
-                .unwrap_or(u64::MAX);
-            if dist <= k {
+                .unwrap_or(far);
+            if dist as u64 <= k {
                 let slot = &mut best[dist as usize];
                 if slot.is_none_or(|(v, _)| (g as u32) > v) {
                     *slot = Some((g as u32, (r, b)));
                 }
             }
         }
-    }
+    })?;
     Ok((1..=max_distance)
         .map(|d| DistanceRecord {
             distance: d,

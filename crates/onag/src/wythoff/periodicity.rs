@@ -41,6 +41,15 @@
 //! [`PeriodSearch::resume`] replays the sweep from there to `C`, refilling the residue ring and
 //! the snapshots without touching the bookkeeping, so a resumed run is bit-identical to an
 //! uninterrupted one.
+//!
+//! # Two threads
+//!
+//! Row `x` depends only on rows below it, so [`PeriodSearch::set_threads`] splits the rows into
+//! a lower band (about 63% of them, the cheaper rows) that runs ahead on its own thread and an
+//! upper band that receives the lower values block by block (1024 columns, cut at snapshot
+//! columns, where the lower band also sends its state). Both bands share the whole sweep's
+//! ring width and diagonal slots ([`Sweep::band`]), so the joined state is exactly the
+//! one-thread state and results, proofs and checkpoints are identical.
 
 use std::collections::VecDeque;
 
@@ -229,6 +238,16 @@ impl PeriodSearch {
             || cp.column > cp.config.columns
         {
             return bad("columns are inconsistent");
+        }
+        let p = cp.config.period_cap;
+        if cp
+            .last_mismatch
+            .iter()
+            .flatten()
+            .any(|&l| l < p || l >= cp.column)
+            || cp.proof.iter().flatten().any(|&c| c + p > cp.column)
+        {
+            return bad("mismatch or proof columns out of range");
         }
         s.engine = Engine::Whole(Sweep::from_state(cp.base)?);
         s.run_whole(cp.column, false, &StopFlag::new(), &mut |_| {})?;

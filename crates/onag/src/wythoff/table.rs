@@ -40,6 +40,11 @@ impl Table {
         self.values[x * self.cols + y]
     }
 
+    /// `g(x, y)`, or `None` outside the table.
+    pub fn try_get(&self, x: usize, y: usize) -> Option<u32> {
+        (x < self.rows && y < self.cols).then(|| self.values[x * self.cols + y])
+    }
+
     /// Row `x` as a slice `g(x, 0..cols)`.
     pub fn row(&self, x: usize) -> &[u32] {
         &self.values[x * self.cols..(x + 1) * self.cols]
