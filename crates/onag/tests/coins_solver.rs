@@ -1,7 +1,7 @@
 //! The full-position solver (no XOR assumption) and lexicodes.
 
 use onag::impartial::lexicode::{lexicode, min_weight, p_positions_at_most, weight_distribution};
-use onag::impartial::solver::{solve, solve_values, Board, BoardError};
+use onag::impartial::solver::{solve, solve_reference, solve_values, Board, BoardError};
 use onag::StopFlag;
 
 fn run(board: &str) -> onag::impartial::solver::SolveReport {
@@ -24,6 +24,8 @@ fn small_boards_have_no_mismatches_and_power_of_two_kernels() {
         "mock-turtles*mock-turtles:3x4",
         "ruler*mock-turtles:3x4",
         "twins*mock-turtles:4x3",
+        "corners:4x5",
+        "ruler:20",
     ] {
         let r = run(board);
         assert_eq!(r.mismatches, 0, "{board}");
@@ -32,6 +34,24 @@ fn small_boards_have_no_mismatches_and_power_of_two_kernels() {
             "{board}: {}",
             r.p_positions
         );
+    }
+}
+
+#[test]
+fn block_solver_equals_plain_solver() {
+    // Boards above 12 coins use several blocks; 18+ coins use the two-thread halves.
+    for board in [
+        "corners:3x5",
+        "corners:4x5",
+        "mock-turtles:16",
+        "mogul:13",
+        "rugs:3x6",
+    ] {
+        let b: Board = board.parse().unwrap();
+        let (fast, fast_values) = solve_values(&b);
+        let (slow, slow_values) = solve_reference(&b);
+        assert_eq!(fast, slow, "{board}");
+        assert!(fast_values == slow_values, "{board}: values differ");
     }
 }
 

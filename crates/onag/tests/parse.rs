@@ -141,6 +141,7 @@ fn literature_forms() {
     assert_eq!(p(&mut a, "{0||0|-2}"), tiny2);
     assert_eq!(p(&mut a, "tiny-2"), tiny2);
     assert_eq!(p(&mut a, "tiny(2)"), tiny2);
+    assert_eq!(p(&mut a, "Tiny(2)"), tiny2);
     let miny2 = a.neg(tiny2);
     assert_eq!(p(&mut a, "miny-2"), miny2);
     assert_eq!(p(&mut a, "-tiny-2"), miny2);
@@ -236,12 +237,13 @@ fn bounded_input_never_overflows_the_stack() {
 /// A random game as a tree of options over small dyadic leaves.
 #[derive(Clone, Debug)]
 enum Tree {
-    Leaf(i64, u32),
+    Leaf(i64, u32, i64, u32),
     Node(Vec<Tree>, Vec<Tree>),
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf = (-3i64..=3, 0u32..=2).prop_map(|(n, e)| Tree::Leaf(n, e));
+    let leaf =
+        (-3i64..=3, 0u32..=2, -1i64..=1, 0u32..=2).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
     leaf.prop_recursive(4, 32, 3, |inner| {
         (
             prop::collection::vec(inner.clone(), 0..3),
@@ -253,7 +255,7 @@ fn tree() -> impl Strategy<Value = Tree> {
 
 fn build(a: &mut Arena, t: &Tree) -> GameId {
     match t {
-        Tree::Leaf(n, e) => a.number(d(*n, *e)).unwrap(),
+        Tree::Leaf(n, e, u, s) => a.nus(d(*n, *e), *u, *s).unwrap(),
         Tree::Node(l, r) => {
             let l: Vec<_> = l.iter().map(|t| build(a, t)).collect();
             let r: Vec<_> = r.iter().map(|t| build(a, t)).collect();
@@ -332,5 +334,37 @@ proptest! {
     fn parser_never_panics(text in "[-+0-9/{}|,^v*·↑↓⇑±() ]{0,40}") {
         let mut a = Arena::new();
         let _ = parse(&mut a, &text);
+    }
+}
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(5, 64, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: 20,000 random pairs of deeper games and their sums round-trip in both styles.
+    #[test]
+    #[ignore]
+    fn ci_printed_names_parse_back(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        for game in [g, h, s] {
+            for style in [NameStyle::Ascii, NameStyle::Unicode] {
+                let text = name(&a, game, style);
+                prop_assert_eq!(parse(&mut a, &text), Ok(game), "{}", text);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Corner-the-Queen variants: move-set parsing, the four published closed forms, the pair game
 //! and the formula checker.
+#![allow(clippy::needless_range_loop)] // index loops read like the tables they check
 use onag::queens::check::check;
 use onag::queens::formula::{EvalError, Expr};
 use onag::queens::moves::{MoveSet, MoveSetError};

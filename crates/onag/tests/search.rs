@@ -197,3 +197,34 @@ fn day_two_sums_and_differences() {
         assert_eq!(equal_by_search(&pg, &ph), g == h);
     }
 }
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf = (-3i64..=3, 0u32..=2).prop_map(|(n, e)| Tree::Leaf(n, e));
+    leaf.prop_recursive(5, 48, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: value-free search agrees with the arena on sums and differences of deeper games.
+    #[test]
+    #[ignore]
+    fn ci_search_agrees_with_the_arena(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        let d = a.sub(g, h).unwrap();
+        let (os, od) = (a.outcome(s), a.outcome(d));
+        let (pg, ph) = (ArenaPosition::new(&a, g), ArenaPosition::new(&a, h));
+        prop_assert_eq!(outcome_by_search(&Sum(pg, ph)), os);
+        prop_assert_eq!(outcome_by_search(&Sum(pg, Neg(ph))), od);
+        prop_assert_eq!(equal_by_search(&pg, &ph), g == h);
+    }
+}

@@ -1,4 +1,5 @@
 //! Nivasch's g-points against the definition table.
+#![allow(clippy::needless_range_loop)] // index loops read like the tables they check
 use onag::wythoff::gpoints::{distance_table, excess_tables, GPointSweep, Placement};
 use onag::wythoff::{grundy_table, pairs};
 use onag::StopFlag;

@@ -14,8 +14,8 @@ fn sweep_equals_definition_table() {
     let mut s = Sweep::new(rows - 1).unwrap();
     for y in 0..cols {
         let col = s.step().unwrap().to_vec();
-        for x in 0..rows {
-            assert_eq!(col[x], u64::from(t.get(x, y)), "({x},{y})");
+        for (x, &v) in col.iter().enumerate() {
+            assert_eq!(v, u64::from(t.get(x, y)), "({x},{y})");
         }
     }
 }
@@ -111,4 +111,53 @@ fn checkpoint_resume_is_bit_identical() {
     assert_eq!(resumed.results(), whole.results());
     assert_eq!(resumed.checkpoint(), whole.checkpoint());
     assert!(whole.results().iter().all(|r| r.proven));
+}
+
+#[test]
+fn row_profiles_are_proven_up_to_row_64() {
+    let pre = common::oeis("A046874");
+    for x in [0usize, 10, 40, 45, 64] {
+        let p = onag::wythoff::periodicity::row_profile(x, 300).unwrap();
+        assert!(p.result.proven, "row {x}");
+        if let Some(&(_, c)) = pre.get(x) {
+            assert_eq!(p.result.preperiod.map(i128::from), Some(c));
+        }
+        let t = grundy_table(x + 1, 300).unwrap();
+        for (y, &r) in p.residues.iter().enumerate() {
+            assert_eq!(r, i64::from(t.get(x, y)) - y as i64);
+        }
+    }
+    assert!(onag::wythoff::periodicity::row_profile(65, 10).is_err());
+}
+
+#[test]
+fn two_thread_pipeline_is_identical_and_resumable() {
+    let cfg = PeriodConfig {
+        top: 70,
+        columns: 40_000,
+        period_cap: 3072,
+    };
+    let mut one = PeriodSearch::new(cfg).unwrap();
+    one.run(cfg.columns, &StopFlag::new(), &mut |_| {}).unwrap();
+
+    let mut two = PeriodSearch::new(cfg).unwrap();
+    two.set_threads(2).unwrap();
+    two.run(7_777, &StopFlag::new(), &mut |_| {}).unwrap();
+    let flag = StopFlag::new();
+    let raiser = flag.clone();
+    let stopped = two.run(cfg.columns, &flag, &mut |c| {
+        if c >= 20_000 {
+            raiser.stop()
+        }
+    });
+    assert!(stopped.is_err());
+    assert!(two.column() < cfg.columns);
+    let mut resumed = PeriodSearch::resume(two.checkpoint()).unwrap();
+    resumed.set_threads(2).unwrap();
+    resumed
+        .run(cfg.columns, &StopFlag::new(), &mut |_| {})
+        .unwrap();
+    assert_eq!(resumed.results(), one.results());
+    assert_eq!(resumed.checkpoint(), one.checkpoint());
+    assert!(one.results()[..=50].iter().all(|r| r.proven));
 }

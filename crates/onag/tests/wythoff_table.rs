@@ -1,5 +1,6 @@
 //! Wythoff's game: the definition table against OEIS, the slow reference and known bounds;
 //! P-positions exact vs greedy.
+#![allow(clippy::needless_range_loop)] // index loops read like the tables they check
 mod common;
 
 use onag::wythoff::{

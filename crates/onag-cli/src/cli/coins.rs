@@ -1,12 +1,224 @@
 //! `onag coins …` commands.
 
+use std::time::Instant;
+
+use anyhow::bail;
 use clap::Subcommand;
+use onag::impartial::coins::{Rule, MAX_MASK_POSITION};
+use onag::impartial::lexicode::{
+    lexicode, min_weight, p_positions_at_most, weight_distribution, MAX_LENGTH,
+};
+use onag::impartial::product::Product;
+use onag::impartial::solver::{solve, Board};
+use onag::StopFlag;
+use serde_json::json;
+
+use super::common::{parse_usize, print_json, progress, Internal};
+
+/// The most single-coin values `coins values` computes.
+const MAX_COUNT: usize = 4096;
 
 /// The `coins` subcommands.
 #[derive(Subcommand)]
-pub enum Cmd {}
+pub enum Cmd {
+    /// Single-coin values v(0), v(1), … of a ruleset (twins, ruler, mock-turtles, moebius,
+    /// mogul, at-most:K); Twins and Ruler start at coin 1 (v(0) is the border, 0).
+    Values {
+        /// The ruleset.
+        rule: Rule,
+        /// How many values (at most 4096).
+        #[arg(long, value_parser = parse_usize, default_value = "32")]
+        count: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The Tartan theorem: coin values of RULE1×RULE2 by mex against g(x) ⊗ h(y).
+    Tartan {
+        /// The rows' ruleset.
+        rule1: Rule,
+        /// The columns' ruleset.
+        rule2: Rule,
+        /// Rows and columns (each at most 63).
+        #[arg(long, num_args = 2, value_names = ["R", "C"], value_parser = parse_usize, default_values = ["32", "32"])]
+        size: Vec<usize>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every position of a board by mex, compared with the XOR of single-coin values
+    /// (e.g. corners:5x5, rugs:5x5, ruler:22, ruler*mock-turtles:4x5). Exits 1 on a mismatch.
+    Solve {
+        /// The board.
+        board: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// lexicode(N, D); with --compare-game also the P-positions of "turn at most D−1 coins".
+    Lexicode {
+        /// Word length N (at most 28).
+        #[arg(value_parser = parse_usize)]
+        n: usize,
+        /// Minimum distance D (at least 1).
+        #[arg(value_parser = parse_usize)]
+        d: usize,
+        /// Compare with the game's P-positions. Exits 1 if they differ.
+        #[arg(long)]
+        compare_game: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
 
 /// Runs one `coins` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    match cmd {}
+    match cmd {
+        Cmd::Values { rule, count, json } => {
+            if count > MAX_COUNT {
+                bail!("--count must be at most {MAX_COUNT}, not {count}");
+            }
+            let values = rule.values(count);
+            if json {
+                print_json(
+                    &json!({"rule": rule.to_string(), "first_coin": rule.first_coin(), "values": values}),
+                )
+            } else {
+                let text: Vec<String> = values.iter().map(u64::to_string).collect();
+                println!(
+                    "{rule} (first coin {}): {}",
+                    rule.first_coin(),
+                    text.join(" ")
+                );
+                Ok(())
+            }
+        }
+        Cmd::Tartan {
+            rule1,
+            rule2,
+            size,
+            json,
+        } => {
+            let (r, c) = (size[0], size[1]);
+            let limit = |rule: Rule| MAX_MASK_POSITION + 1 - rule.first_coin();
+            if r == 0 || c == 0 || r > limit(rule1) || c > limit(rule2) {
+                bail!("--size must be between 1 and 63 in each direction, not {r} {c}");
+            }
+            let report = Product { g: rule1, h: rule2 }.tartan_check(r, c);
+            if json {
+                print_json(&json!({
+                    "rules": [rule1.to_string(), rule2.to_string()],
+                    "size": [r, c],
+                    "cells": report.cells,
+                    "mismatches": report.mismatches,
+                }))?;
+            } else {
+                println!(
+                    "{rule1} × {rule2}, {r}×{c}: {} cells, {} mismatches with g(x) ⊗ h(y)",
+                    report.cells, report.mismatches
+                );
+            }
+            if report.mismatches > 0 {
+                return Err(Internal("the Tartan check failed".into()).into());
+            }
+            Ok(())
+        }
+        Cmd::Solve { board, json, quiet } => {
+            let board: Board = board.parse()?;
+            let positions = 1u64 << board.coins();
+            let bar = progress(positions, board.name(), quiet);
+            let start = Instant::now();
+            let report = solve(&board, &StopFlag::new(), &mut |done| bar.set_position(done))
+                .map_err(|e| Internal(e.to_string()))?;
+            bar.finish_and_clear();
+            let seconds = start.elapsed().as_secs_f64();
+            if json {
+                print_json(&json!({
+                    "board": board.name(),
+                    "positions": report.positions,
+                    "p_positions": report.p_positions,
+                    "mismatches": report.mismatches,
+                    "max_value": report.max_value,
+                    "seconds": seconds,
+                }))?;
+            } else {
+                println!(
+                    "{}: {} positions, {} P-positions, {} mismatches, max value {}, {seconds:.2} s",
+                    board.name(),
+                    report.positions,
+                    report.p_positions,
+                    report.mismatches,
+                    report.max_value
+                );
+            }
+            if report.mismatches > 0 {
+                return Err(
+                    Internal("values differ from the XOR of single-coin values".into()).into(),
+                );
+            }
+            Ok(())
+        }
+        Cmd::Lexicode {
+            n,
+            d,
+            compare_game,
+            json,
+        } => {
+            if n == 0 || n > MAX_LENGTH as usize {
+                bail!("N must be between 1 and {MAX_LENGTH}, not {n}");
+            }
+            if d == 0 || d > n + 1 || (compare_game && d < 2) {
+                bail!(
+                    "D must be between {} and N+1, not {d}",
+                    if compare_game { 2 } else { 1 }
+                );
+            }
+            let (n, d) = (n as u32, d as u32);
+            let words = lexicode(n, d);
+            let weights = weight_distribution(&words, n);
+            let min = min_weight(&words);
+            let equal = compare_game.then(|| words == p_positions_at_most(n, d - 1));
+            if json {
+                let mut out = json!({
+                    "n": n, "d": d,
+                    "words": words.len(),
+                    "min_weight": min,
+                    "weights": weights,
+                });
+                if let Some(eq) = equal {
+                    out["game"] = json!(Rule::AtMost(d - 1).to_string());
+                    out["equals_game_p_positions"] = json!(eq);
+                }
+                print_json(&out)?;
+            } else {
+                let nonzero: Vec<String> = weights
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| c > 0)
+                    .map(|(w, c)| format!("{w}:{c}"))
+                    .collect();
+                println!(
+                    "lexicode({n}, {d}): {} words, minimum weight {}, weights {}",
+                    words.len(),
+                    min.map_or("-".to_string(), |m| m.to_string()),
+                    nonzero.join(" ")
+                );
+                if let Some(eq) = equal {
+                    println!(
+                        "P-positions of {} on {n} coins: {}",
+                        Rule::AtMost(d - 1),
+                        if eq { "equal" } else { "DIFFERENT" }
+                    );
+                }
+            }
+            if equal == Some(false) {
+                return Err(Internal("lexicode and P-positions differ".into()).into());
+            }
+            Ok(())
+        }
+    }
 }

@@ -1,12 +1,109 @@
-//! `onag queens …` commands.
+//! `onag queens …` commands: Grundy tables of restricted queens and the closed-form checker.
 
 use clap::Subcommand;
+use serde_json::json;
+
+use onag::queens::check::check;
+use onag::queens::formula::Expr;
+use onag::queens::moves::MoveSet;
+use onag::queens::table::grundy_table;
+
+use super::common::{parse_usize, print_json};
 
 /// The `queens` subcommands.
 #[derive(Subcommand)]
-pub enum Cmd {}
+pub enum Cmd {
+    /// The Grundy table of a move set.
+    Table {
+        /// Move set: rays left, down, diag (each optionally ':k'), comma-separated; or 'pair'.
+        #[arg(long)]
+        moves: String,
+        /// Side of the table.
+        #[arg(long, value_parser = parse_usize)]
+        size: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare a move set's table with a formula in x and y (+ - * / % ^ min max).
+    Check {
+        /// Move set (see `queens table`).
+        #[arg(long)]
+        moves: String,
+        /// Integer expression in x and y, e.g. '(x+y)%3 + 3*((x/3)^(y/3))'.
+        #[arg(long)]
+        formula: String,
+        /// Side of the square to check.
+        #[arg(long, value_parser = parse_usize)]
+        size: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_moves(text: &str) -> anyhow::Result<MoveSet> {
+    text.parse::<MoveSet>()
+        .map_err(|e| anyhow::anyhow!("--moves: {e}"))
+}
 
 /// Runs one `queens` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    match cmd {}
+    match cmd {
+        Cmd::Table { moves, size, json } => {
+            let set = parse_moves(&moves)?;
+            let rows = grundy_table(&set, size)?;
+            if json {
+                return print_json(&json!({"moves": set.to_string(), "size": size, "rows": rows}));
+            }
+            let width = rows
+                .iter()
+                .flatten()
+                .map(|v| v.to_string().len())
+                .max()
+                .unwrap_or(1);
+            for row in &rows {
+                let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
+                println!("{}", line.join(" "));
+            }
+            Ok(())
+        }
+        Cmd::Check {
+            moves,
+            formula,
+            size,
+            json,
+        } => {
+            let set = parse_moves(&moves)?;
+            let expr: Expr = formula
+                .parse()
+                .map_err(|e| anyhow::anyhow!("--formula: {e}"))?;
+            let r = check(&set, &expr, size)?;
+            if json {
+                let listed: Vec<_> = r
+                    .listed
+                    .iter()
+                    .take(20)
+                    .map(|&(x, y, g, f)| json!({"cell": [x, y], "g": g, "formula": f}))
+                    .collect();
+                return print_json(&json!({
+                    "moves": set.to_string(),
+                    "formula": formula,
+                    "size": size,
+                    "cells": r.cells,
+                    "mismatches": r.mismatches,
+                    "first_mismatch": r.first_mismatch.map(|(x, y)| [x, y]),
+                    "examples": listed,
+                }));
+            }
+            println!(
+                "{} of {} cells differ from {formula} for {set}",
+                r.mismatches, r.cells
+            );
+            for &(x, y, g, f) in r.listed.iter().take(10) {
+                println!("  ({x}, {y}): g = {g}, formula = {f}");
+            }
+            Ok(())
+        }
+    }
 }

@@ -233,10 +233,23 @@ pub fn solve_values(board: &Board) -> (SolveReport, Vec<u16>) {
 }
 
 /// A value cell of the solver's table.
-trait Cell: Copy + Default {
+trait Cell: Copy + Default + Sync {
     fn get(self) -> u32;
     fn put(v: u32) -> Self;
+    /// `1 << value` when the value is below 64, else 0.
+    fn bit(self) -> u64;
 }
+
+/// `BIT8[v] = 1 << v` for `v < 64`, 0 above: one load instead of a variable shift and a mask.
+static BIT8: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut v = 0;
+    while v < 64 {
+        t[v] = 1 << v;
+        v += 1;
+    }
+    t
+};
 
 impl Cell for u8 {
     #[inline(always)]
@@ -246,6 +259,10 @@ impl Cell for u8 {
     #[inline(always)]
     fn put(v: u32) -> Self {
         v as u8
+    }
+    #[inline(always)]
+    fn bit(self) -> u64 {
+        BIT8[usize::from(self)]
     }
 }
 
@@ -258,6 +275,39 @@ impl Cell for u16 {
     fn put(v: u32) -> Self {
         v as u16
     }
+    #[inline(always)]
+    fn bit(self) -> u64 {
+        bit(u32::from(self))
+    }
+}
+
+/// Positions are processed in blocks of `2^LOW_BITS` that share their high coins. Moves whose
+/// head is a high coin read a finished lower block at `l ⊕ low(mask)`: a permutation inside a
+/// 4 KiB block, so the pass stays in L1 instead of striding over the whole table (measured 2×+
+/// on 5×5 Turning Corners). Moves with a low head stay inside the block, in increasing order.
+const LOW_BITS: usize = 12;
+
+#[inline(always)]
+fn bit(v: u32) -> u64 {
+    (1u64 << (v & 63)) & 0u64.wrapping_sub(u64::from(v < 64))
+}
+
+/// `seen[j] |= bit(child[(offset + j) ⊕ ml])`: the options of the positions `offset + j` of a
+/// block through one high move. A full-size child block is a fixed-size array, so the
+/// permuted index needs no bounds check.
+#[inline(always)]
+fn or_options<C: Cell>(seen: &mut [u64], offset: usize, child: &[C], ml: usize) {
+    const BS: usize = 1 << LOW_BITS;
+    if let Ok(child) = <&[C; BS]>::try_from(child) {
+        for (j, s) in seen.iter_mut().enumerate() {
+            *s |= child[((offset + j) ^ ml) & (BS - 1)].bit();
+        }
+    } else {
+        let mask = child.len() - 1;
+        for (j, s) in seen.iter_mut().enumerate() {
+            *s |= child[((offset + j) ^ ml) & mask].bit();
+        }
+    }
 }
 
 fn solve_with<C: Cell>(
@@ -267,60 +317,134 @@ fn solve_with<C: Cell>(
 ) -> Result<(SolveReport, Vec<C>), Stopped> {
     let k = board.coins();
     let n = 1usize << k;
-    // Flattened move lists: masks of coin i are flat[start[i]..start[i + 1]].
-    let mut flat: Vec<usize> = Vec::new();
-    let mut start = vec![0usize];
-    for list in &board.moves {
-        flat.extend(list.iter().map(|&m| m as usize));
-        start.push(flat.len());
-    }
+    let low = k.min(LOW_BITS);
+    let bs = 1usize << low;
+    let lmask = bs - 1;
+    // Moves with a high head as (high part, low part); moves with a low head as masks.
+    let high: Vec<Vec<(usize, usize)>> = (low..k)
+        .map(|h| {
+            board.moves[h]
+                .iter()
+                .map(|&m| ((m as usize) >> low, m as usize & lmask))
+                .collect()
+        })
+        .collect();
+    let low_moves: Vec<&[u64]> = (0..low).map(|h| board.moves[h].as_slice()).collect();
     let mut vals: Vec<C> = vec![C::default(); n];
+    let mut report = SolveReport {
+        positions: n as u64,
+        p_positions: 0,
+        mismatches: 0,
+        max_value: 0,
+    };
+    let mut seen = vec![0u64; bs];
+    let mut slow = Vec::new();
+    let mut children: Vec<(usize, usize)> = Vec::new();
+    // Parallel halves pay off once blocks are full and numerous.
+    let parallel = low == LOW_BITS && k >= 18 && rayon::current_num_threads() > 1;
+    for hi in 0..n >> low {
+        if hi & 0xF == 0 {
+            stop.check()?;
+            progress((hi << low) as u64);
+        }
+        seen.fill(0);
+        let (done, rest) = vals.split_at_mut(hi << low);
+        let block = &mut rest[..bs];
+        let mut xor_high = 0u64;
+        let mut heads = hi;
+        children.clear();
+        while heads != 0 {
+            let h = heads.trailing_zeros() as usize;
+            heads &= heads - 1;
+            xor_high ^= board.values[h + low];
+            // mh has bit h set and hi has it set: the child block is below this one.
+            children.extend(high[h].iter().map(|&(mh, ml)| ((hi ^ mh) << low, ml)));
+        }
+        let done: &[C] = done;
+        let run = |part: &mut [u64], offset: usize| {
+            for &(start, ml) in &children {
+                or_options(part, offset, &done[start..start + bs], ml);
+            }
+        };
+        if parallel {
+            // Two halves of the block on two threads (the rows of `seen` are independent).
+            let (first, second) = seen.split_at_mut(bs / 2);
+            rayon::join(|| run(first, 0), || run(second, bs / 2));
+        } else {
+            run(&mut seen, 0);
+        }
+        for l in 0..bs {
+            let mut s = seen[l];
+            let mut xor = xor_high;
+            let mut heads = l;
+            while heads != 0 {
+                let h = heads.trailing_zeros() as usize;
+                heads &= heads - 1;
+                xor ^= board.values[h];
+                for &m in low_moves[h] {
+                    s |= block[l ^ m as usize].bit();
+                }
+            }
+            let mut value = u64::from((!s).trailing_zeros());
+            if value == 64 {
+                // Some position has all of 0..63 as options: take its mex the slow way.
+                slow.clear();
+                let p = hi << low | l;
+                let mut heads = p;
+                while heads != 0 {
+                    let h = heads.trailing_zeros() as usize;
+                    heads &= heads - 1;
+                    for &m in &board.moves[h] {
+                        let q = p ^ m as usize;
+                        let v = if q >> low == hi {
+                            block[q & lmask]
+                        } else {
+                            done[q]
+                        };
+                        slow.push(u64::from(v.get()));
+                    }
+                }
+                value = super::mex::mex(slow.iter().copied());
+            }
+            block[l] = C::put(value as u32);
+            report.p_positions += u64::from(value == 0);
+            report.mismatches += u64::from(value != xor);
+            report.max_value = report.max_value.max(value);
+        }
+    }
+    progress(n as u64);
+    Ok((report, vals))
+}
+
+/// The plain solver: for each position in increasing order, the mex of all its options read
+/// straight from the table (no blocks, no bit tables, one thread). The slow code [`solve`] is
+/// checked and benchmarked against; returns every value.
+pub fn solve_reference(board: &Board) -> (SolveReport, Vec<u16>) {
+    let n = 1usize << board.coins();
+    let mut vals = vec![0u16; n];
     let mut report = SolveReport {
         positions: n as u64,
         p_positions: 1,
         mismatches: 0,
         max_value: 0,
     };
-    let mut slow = Vec::new();
+    let mut options = Vec::new();
     for p in 1..n {
-        if p & 0xFFFF == 0 {
-            stop.check()?;
-            progress(p as u64);
-        }
-        // Values below 64 go into a bitmask; only when all of 0..63 are options is the mex
-        // taken the slow way.
-        let mut seen = 0u64;
-        let mut xor = 0u64;
-        let mut heads = p;
-        while heads != 0 {
-            let h = heads.trailing_zeros() as usize;
-            heads &= heads - 1;
+        options.clear();
+        let mut xor = 0;
+        for h in bits(p as u64) {
             xor ^= board.values[h];
-            for &m in &flat[start[h]..start[h + 1]] {
-                let v = vals[p ^ m].get();
-                seen |= (1u64 << (v & 63)) & 0u64.wrapping_sub(u64::from(v < 64));
-            }
+            options.extend(
+                board.moves[h]
+                    .iter()
+                    .map(|&m| u64::from(vals[p ^ m as usize])),
+            );
         }
-        let mut value = u64::from((!seen).trailing_zeros());
-        if value == 64 {
-            slow.clear();
-            let mut heads = p;
-            while heads != 0 {
-                let h = heads.trailing_zeros() as usize;
-                heads &= heads - 1;
-                slow.extend(
-                    flat[start[h]..start[h + 1]]
-                        .iter()
-                        .map(|&m| vals[p ^ m].get() as u64),
-                );
-            }
-            value = super::mex::mex(slow.iter().copied());
-        }
-        vals[p] = C::put(value as u32);
+        let value = super::mex::mex(options.iter().copied());
+        vals[p] = value as u16;
         report.p_positions += u64::from(value == 0);
         report.mismatches += u64::from(value != xor);
         report.max_value = report.max_value.max(value);
     }
-    progress(n as u64);
-    Ok((report, vals))
+    (report, vals)
 }

@@ -120,6 +120,9 @@ pub struct Arena {
     sum_memo: FxHashMap<u64, u32>,
     numbers: FxHashMap<Dyadic, u32>,
     nus_ids: FxHashMap<(Dyadic, i64, u32), u32>,
+    /// (number of Left options, Left ids, Right ids), sorted → canonical id.
+    options_memo: FxHashMap<Box<[u32]>, u32>,
+    scratch: Vec<u32>,
 }
 
 impl Default for Arena {

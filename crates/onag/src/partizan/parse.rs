@@ -354,7 +354,7 @@ fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
                         break;
                     }
                 }
-                let tok = match word.as_str() {
+                let tok = match word.to_ascii_lowercase().as_str() {
                     "tiny" => Tok::Tiny,
                     "miny" => Tok::Miny,
                     w if w.chars().all(|c| c == 'v') => Tok::Arrows(-(w.len() as i64)),

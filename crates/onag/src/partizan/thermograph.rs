@@ -15,11 +15,10 @@
 //! value. Every other game has temperature ≥ 0 (infinitesimals such as ↑ or * have 0), so
 //! "hot ⇔ temperature > 0".
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::dyadic::{Dyadic, DyadicError};
-use super::game::{Arena, GameError, GameId};
+use super::game::{Arena, FxHashMap, GameError, GameId};
 
 /// (t, x) breakpoints of a wall, by increasing t.
 pub type Breakpoints = Vec<(Dyadic, Dyadic)>;
@@ -347,7 +346,7 @@ impl Thermograph {
 /// A memo of thermographs for the games of one arena.
 #[derive(Default)]
 pub struct Thermographs {
-    memo: HashMap<GameId, Thermograph>,
+    memo: FxHashMap<GameId, Thermograph>,
 }
 
 impl Thermographs {

@@ -16,7 +16,8 @@
 //! # Examples
 //! ```
 //! use onag::wythoff;
-//! assert_eq!(wythoff::g(3, 5).unwrap(), 7);
+//! assert_eq!(wythoff::g(3, 5).unwrap(), 0); // a P-position
+//! assert_eq!(wythoff::g(4, 5).unwrap(), 6);
 //! assert_eq!(wythoff::p_position(2), (3, 5));
 //! ```
 

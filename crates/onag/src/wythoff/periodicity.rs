@@ -81,7 +81,7 @@ impl PeriodConfig {
     pub fn validate(&self) -> Result<(), WythoffError> {
         super::check_bound("top row", self.top as u64, MAX_SWEEP_ROW as u64)?;
         let p = self.period_cap;
-        if p % 3 != 0 || !(p / 3).is_power_of_two() {
+        if !p.is_multiple_of(3) || !(p / 3).is_power_of_two() {
             return Err(WythoffError::Invalid(format!(
                 "period cap {p} is not of the form 3·2^k"
             )));
@@ -132,30 +132,86 @@ pub struct Checkpoint {
     pub proof: Vec<Option<u64>>,
 }
 
-/// A period search over rows `0..=X`: sweep, residue ring, proofs.
+/// The sweep: whole, or split into two row bands computed on two threads.
 #[derive(Debug)]
-pub struct PeriodSearch {
+enum Engine {
+    Whole(Sweep),
+    Split { lower: Sweep, upper: Sweep },
+}
+
+impl Engine {
+    fn column(&self) -> u64 {
+        match self {
+            Self::Whole(s) | Self::Split { upper: s, .. } => s.column(),
+        }
+    }
+
+    fn state(&self) -> SweepState {
+        match self {
+            Self::Whole(s) => s.state(),
+            Self::Split { lower, upper } => Sweep::join_states(lower, upper),
+        }
+    }
+}
+
+/// Residue ring, mismatch columns, proofs and snapshots: everything but the sweep.
+#[derive(Debug)]
+struct Book {
     config: PeriodConfig,
-    sweep: Sweep,
     ring: Vec<u16>,
     last_mismatch: Vec<Option<u64>>,
     proof: Vec<Option<u64>>,
     snapshots: VecDeque<SweepState>,
 }
 
+/// A period search over rows `0..=X`: sweep, residue ring, proofs.
+#[derive(Debug)]
+pub struct PeriodSearch {
+    engine: Engine,
+    book: Book,
+}
+
+/// Rows at which a two-band split pays off (below, one thread is as fast).
+const MIN_SPLIT_TOP: usize = 48;
+/// Columns per block handed from the lower band's thread to the upper band.
+const BLOCK: u64 = 1024;
+
 impl PeriodSearch {
-    /// A search at column 0.
+    /// A search at column 0 (one thread; see [`PeriodSearch::set_threads`]).
     pub fn new(config: PeriodConfig) -> Result<Self, WythoffError> {
         config.validate()?;
         let rows = config.top + 1;
         Ok(Self {
-            config,
-            sweep: Sweep::new(config.top)?,
-            ring: vec![0; rows * config.period_cap as usize],
-            last_mismatch: vec![None; rows],
-            proof: vec![None; rows],
-            snapshots: VecDeque::new(),
+            engine: Engine::Whole(Sweep::new(config.top)?),
+            book: Book {
+                config,
+                ring: vec![0; rows * config.period_cap as usize],
+                last_mismatch: vec![None; rows],
+                proof: vec![None; rows],
+                snapshots: VecDeque::new(),
+            },
         })
+    }
+
+    /// Uses one thread, or two (`threads ≥ 2`): the rows are split into a lower and an upper
+    /// band, and the lower band runs ahead on its own thread, handing each block of columns to
+    /// the upper band (a pipeline by column blocks; rows depend only on lower rows). Results
+    /// are identical either way.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), WythoffError> {
+        let top = self.book.config.top;
+        let state = self.engine.state();
+        self.engine = if threads >= 2 && top >= MIN_SPLIT_TOP {
+            // Row x costs roughly in proportion to x/64 + 1 words scanned, and the upper band
+            // also keeps the books: about 63% of the rows go to the lower band.
+            let first = top * 63 / 100;
+            Engine::Split {
+                lower: Sweep::band_from_state(&state, 0, first - 1)?,
+                upper: Sweep::band_from_state(&state, first, top)?,
+            }
+        } else {
+            Engine::Whole(Sweep::from_state(state)?)
+        };
+        Ok(())
     }
 
     /// Restores a search from a checkpoint by replaying the sweep from its base state; the
@@ -168,34 +224,32 @@ impl PeriodSearch {
         {
             return bad("row counts differ from the configuration");
         }
-        if cp.base.column % cp.config.spacing() != 0
+        if !cp.base.column.is_multiple_of(cp.config.spacing())
             || cp.base.column > cp.column
             || cp.column > cp.config.columns
         {
             return bad("columns are inconsistent");
         }
-        s.sweep = Sweep::from_state(cp.base)?;
-        while s.sweep.column() < cp.column {
-            s.advance(false)?;
-        }
-        s.last_mismatch = cp.last_mismatch;
-        s.proof = cp.proof;
+        s.engine = Engine::Whole(Sweep::from_state(cp.base)?);
+        s.run_whole(cp.column, false, &StopFlag::new(), &mut |_| {})?;
+        s.book.last_mismatch = cp.last_mismatch;
+        s.book.proof = cp.proof;
         Ok(s)
     }
 
     /// The configuration.
     pub fn config(&self) -> PeriodConfig {
-        self.config
+        self.book.config
     }
 
     /// The next column to compute.
     pub fn column(&self) -> u64 {
-        self.sweep.column()
+        self.engine.column()
     }
 
     /// Whether all configured columns are done.
     pub fn is_done(&self) -> bool {
-        self.column() >= self.config.columns
+        self.column() >= self.book.config.columns
     }
 
     /// Sweeps up to column `until` (capped at the configured columns). Polls `stop` and calls
@@ -208,38 +262,173 @@ impl PeriodSearch {
         stop: &StopFlag,
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), WythoffError> {
-        let until = until.min(self.config.columns);
-        while self.column() < until {
-            if self.column() % 4096 == 0 {
-                progress(self.column());
-                stop.check()?;
-            }
-            self.advance(true)?;
+        let until = until.min(self.book.config.columns);
+        match self.engine {
+            Engine::Whole(_) => self.run_whole(until, true, stop, progress)?,
+            Engine::Split { .. } => self.run_split(until, stop, progress)?,
         }
         progress(self.column());
         Ok(())
     }
 
-    /// One column: snapshot and proofs at multiples of `S`, then the sweep step and the
-    /// residue bookkeeping (`track = false` while replaying after a resume).
-    fn advance(&mut self, track: bool) -> Result<(), WythoffError> {
-        let y = self.sweep.column();
-        let p = self.config.period_cap;
-        if y % self.config.spacing() == 0 {
-            self.snapshots.push_back(self.sweep.state());
-            while self.snapshots.len() >= 2 && self.snapshots[1].column + p <= y {
-                self.snapshots.pop_front();
+    fn run_whole(
+        &mut self,
+        until: u64,
+        track: bool,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), WythoffError> {
+        let Engine::Whole(sweep) = &mut self.engine else {
+            return Err(WythoffError::Invalid("not a whole sweep".to_string()));
+        };
+        let book = &mut self.book;
+        while sweep.column() < until {
+            let y = sweep.column();
+            if y.is_multiple_of(4096) {
+                progress(y);
+                stop.check()?;
             }
-            if track && y >= p {
-                self.prove(y);
+            book.before_column(y, track, || sweep.state());
+            let values = sweep.step()?;
+            book.after_column(y, values, &[], track);
+        }
+        Ok(())
+    }
+
+    fn run_split(
+        &mut self,
+        until: u64,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), WythoffError> {
+        let Engine::Split { lower, upper } = &mut self.engine else {
+            return Err(WythoffError::Invalid("not a split sweep".to_string()));
+        };
+        let book = &mut self.book;
+        let spacing = book.config.spacing();
+        let halt = StopFlag::new();
+        let mut stopped = false;
+        let mut failed: Option<WythoffError> = None;
+        // A block: its first column, the lower band's state there if it is a snapshot column,
+        // and g(0..first, y) for each of its columns.
+        type Block = (u64, Option<SweepState>, Vec<u64>);
+        let lower_result = std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<Block>(8);
+            let lower_halt = halt.clone();
+            let producer = scope.spawn(move || -> Result<(), WythoffError> {
+                while lower.column() < until && !lower_halt.is_stopped() {
+                    let y = lower.column();
+                    let snapshot = y.is_multiple_of(spacing).then(|| lower.state());
+                    let end = until.min((y / spacing + 1) * spacing).min(y + BLOCK);
+                    let mut block = Vec::with_capacity(((end - y) as usize) * lower.values.len());
+                    for _ in y..end {
+                        block.extend_from_slice(lower.step()?);
+                    }
+                    if tx.send((y, snapshot, block)).is_err() {
+                        break;
+                    }
+                }
+                Ok(())
+            });
+            for (start, snapshot, block) in rx.iter() {
+                if failed.is_some() {
+                    continue;
+                }
+                let k = upper.first;
+                for (j, below) in block.chunks(k).enumerate() {
+                    let y = start + j as u64;
+                    if y.is_multiple_of(4096) {
+                        progress(y);
+                        if !stopped && stop.is_stopped() {
+                            stopped = true;
+                            halt.stop();
+                        }
+                    }
+                    if j == 0 {
+                        if let Some(low) = &snapshot {
+                            book.before_column(y, true, || Sweep::join_state(low, upper));
+                        }
+                    }
+                    match upper.step_band(below) {
+                        Ok(values) => book.after_column(y, below, values, true),
+                        Err(e) => {
+                            failed = Some(e);
+                            halt.stop();
+                            break;
+                        }
+                    }
+                }
+            }
+            producer.join()
+        });
+        match lower_result {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(e),
+            Err(_) => {
+                return Err(WythoffError::Invalid(
+                    "the lower band's thread panicked".to_string(),
+                ))
             }
         }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if stopped {
+            return Err(WythoffError::Stopped);
+        }
+        Ok(())
+    }
+
+    /// A checkpoint at the current column.
+    pub fn checkpoint(&self) -> Checkpoint {
+        let config = self.book.config;
+        let base = match self.book.snapshots.front() {
+            Some(s) if s.column + config.period_cap <= self.column() => s.clone(),
+            _ => Sweep::new(config.top)
+                .map(|s| s.state())
+                // cannot fail: the configuration was validated when the search was created.
+                .unwrap_or_else(|_| self.engine.state()),
+        };
+        Checkpoint {
+            config,
+            column: self.column(),
+            base,
+            last_mismatch: self.book.last_mismatch.clone(),
+            proof: self.book.proof.clone(),
+        }
+    }
+
+    /// What is known about every row `0..=X` at the current column.
+    pub fn results(&self) -> Vec<RowResult> {
+        self.book.results(self.column())
+    }
+}
+
+impl Book {
+    /// At a snapshot column: store the state, drop snapshots no longer needed, try proofs.
+    fn before_column(&mut self, y: u64, track: bool, state: impl FnOnce() -> SweepState) {
+        let p = self.config.period_cap;
+        if !y.is_multiple_of(self.config.spacing()) {
+            return;
+        }
+        self.snapshots.push_back(state());
+        while self.snapshots.len() >= 2 && self.snapshots[1].column + p <= y {
+            self.snapshots.pop_front();
+        }
+        if track && y >= p {
+            self.prove(y);
+        }
+    }
+
+    /// Residue bookkeeping for column `y`, whose values are `low` then `high` (bottom up).
+    fn after_column(&mut self, y: u64, low: &[u64], high: &[u64], track: bool) {
+        let p = self.config.period_cap;
         let top = self.config.top as u64;
         let rows = self.config.top + 1;
-        let values = self.sweep.step()?;
         let slot = (y % p) as usize * rows;
         let ring = &mut self.ring[slot..slot + rows];
-        for (x, (&v, old)) in values.iter().zip(ring.iter_mut()).enumerate() {
+        let values = low.iter().chain(high);
+        for (x, (&v, old)) in values.zip(ring.iter_mut()).enumerate() {
             // cannot fail: the sweep guarantees y − 2X ≤ v ≤ y + X, so 0 ≤ r ≤ 3X < 2^16.
             let r = (v + 2 * top - y) as u16;
             if track && y >= p && *old != r {
@@ -247,7 +436,6 @@ impl PeriodSearch {
             }
             *old = r;
         }
-        Ok(())
     }
 
     /// The preperiod for `P*` of a row from its last mismatch.
@@ -278,60 +466,47 @@ impl PeriodSearch {
         }
     }
 
-    /// A checkpoint at the current column.
-    pub fn checkpoint(&self) -> Checkpoint {
-        let base = match self.snapshots.front() {
-            Some(s) if s.column + self.config.period_cap <= self.column() => s.clone(),
-            _ => Sweep::new(self.config.top)
-                .map(|s| s.state())
-                // cannot fail: the configuration was validated when the search was created.
-                .unwrap_or_else(|_| self.sweep.state()),
-        };
-        Checkpoint {
-            config: self.config,
-            column: self.column(),
-            base,
-            last_mismatch: self.last_mismatch.clone(),
-            proof: self.proof.clone(),
-        }
-    }
-
-    /// The residues `r(y) + 2X` of row `x` for the last `P*` columns, oldest first.
-    fn ring_row(&self, x: usize) -> Vec<u16> {
-        let p = self.config.period_cap;
+    /// The residues `r(y) + 2X` of each row in `xs` (ascending, within 64 consecutive rows)
+    /// for the last `P*` columns, oldest first. Reads the slot-major ring slot by slot, so
+    /// each slot costs one or two cache lines for the whole block of rows.
+    fn ring_rows(&self, xs: &[usize], column: u64) -> Vec<Vec<u16>> {
+        let p = self.config.period_cap as usize;
         let rows = self.config.top + 1;
-        let start = self.column() % p;
-        (0..p)
-            .map(|i| self.ring[((start + i) % p) as usize * rows + x])
-            .collect()
+        let start = (column % self.config.period_cap) as usize;
+        let mut out: Vec<Vec<u16>> = xs.iter().map(|_| Vec::with_capacity(p)).collect();
+        for slot in (start..p).chain(0..start) {
+            let base = slot * rows;
+            for (w, &x) in out.iter_mut().zip(xs) {
+                w.push(self.ring[base + x]);
+            }
+        }
+        out
     }
 
-    /// What is known about every row `0..=X` at the current column.
-    pub fn results(&self) -> Vec<RowResult> {
+    fn results(&self, y: u64) -> Vec<RowResult> {
         let p = self.config.period_cap;
-        let y = self.column();
-        (0..=self.config.top)
-            .map(|x| {
-                let proven = self.proof[x].is_some();
-                let seen = y >= 2 * p && self.last_mismatch[x].map_or(true, |l| y - 1 - l >= p);
-                if !(proven || seen) {
-                    return RowResult {
-                        row: x,
-                        period: None,
-                        preperiod: None,
-                        proven: false,
-                        proof_column: None,
-                    };
-                }
-                RowResult {
-                    row: x,
-                    period: Some(minimal_period(&self.ring_row(x))),
-                    preperiod: Some(self.preperiod(x)),
-                    proven,
-                    proof_column: self.proof[x],
-                }
+        let mut out: Vec<RowResult> = (0..=self.config.top)
+            .map(|x| RowResult {
+                row: x,
+                period: None,
+                preperiod: None,
+                proven: self.proof[x].is_some(),
+                proof_column: self.proof[x],
             })
-            .collect()
+            .collect();
+        let known: Vec<usize> = (0..=self.config.top)
+            .filter(|&x| {
+                let seen = y >= 2 * p && self.last_mismatch[x].is_none_or(|l| y - 1 - l >= p);
+                self.proof[x].is_some() || seen
+            })
+            .collect();
+        for block in known.chunk_by(|a, b| a / 64 == b / 64) {
+            for (&x, window) in block.iter().zip(self.ring_rows(block, y)) {
+                out[x].period = Some(minimal_period(&window));
+                out[x].preperiod = Some(self.preperiod(x));
+            }
+        }
+        out
     }
 }
 
@@ -339,12 +514,13 @@ impl PeriodSearch {
 /// the quotient is still a cyclic period.
 pub fn minimal_period(window: &[u16]) -> u64 {
     let n = window.len();
-    let is_period = |q: usize| (0..n).all(|i| window[i] == window[(i + q) % n]);
+    // q is a cyclic period iff the window equals its rotation by q.
+    let is_period = |q: usize| window[..n - q] == window[q..] && window[n - q..] == window[..q];
     let mut p = n;
     loop {
-        if p % 2 == 0 && is_period(p / 2) {
+        if p.is_multiple_of(2) && is_period(p / 2) {
             p /= 2;
-        } else if p % 3 == 0 && is_period(p / 3) {
+        } else if p.is_multiple_of(3) && is_period(p / 3) {
             p /= 3;
         } else {
             return p as u64;
@@ -365,4 +541,50 @@ pub fn search(config: PeriodConfig, stop: &StopFlag) -> Result<Vec<RowResult>, W
     let mut s = PeriodSearch::new(config)?;
     s.run(config.columns, stop, &mut |_| {})?;
     Ok(s.results())
+}
+
+/// Largest row [`row_profile`] accepts.
+pub const MAX_PROFILE_ROW: usize = 64;
+/// Largest number of residues [`row_profile`] returns.
+pub const MAX_PROFILE_COLUMNS: u64 = 200_000;
+
+/// One row's residues with its period and preperiod (for a row plot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowProfile {
+    /// The row `x`.
+    pub row: usize,
+    /// `g(x, y) − y` for `y` in `0..columns`.
+    pub residues: Vec<i64>,
+    /// The proven row result (period cap 3072, 100,000 columns: enough for rows ≤ 64).
+    pub result: RowResult,
+}
+
+/// The residues `g(x, y) − y` of row `x ≤ 64` for `y < columns`, with its proven period and
+/// preperiod.
+///
+/// # Examples
+/// ```
+/// let p = onag::wythoff::periodicity::row_profile(3, 20).unwrap();
+/// assert_eq!((p.result.period, p.result.preperiod), (Some(6), Some(8)));
+/// assert_eq!(p.residues[0], 3); // g(3, 0) = 3
+/// ```
+pub fn row_profile(row: usize, columns: u64) -> Result<RowProfile, WythoffError> {
+    super::check_bound("profile row", row as u64, MAX_PROFILE_ROW as u64)?;
+    super::check_bound("profile columns", columns, MAX_PROFILE_COLUMNS)?;
+    let mut sweep = Sweep::new(row)?;
+    let mut residues = Vec::with_capacity(columns as usize);
+    for y in 0..columns {
+        residues.push(sweep.step()?[row] as i64 - y as i64);
+    }
+    let cfg = PeriodConfig {
+        top: row,
+        columns: 100_000,
+        period_cap: 3072,
+    };
+    let result = search(cfg, &StopFlag::new())?[row];
+    Ok(RowProfile {
+        row,
+        residues,
+        result,
+    })
 }

@@ -24,9 +24,10 @@
 //! `mex ≥ y + 1 − 2X` after every cell and that every value is `≤ y + x`, and stops with
 //! [`WythoffError::WindowViolated`] otherwise. Given those, the column and diagonal sets hold
 //! values of cells in columns `y − X ..= y`, hence in `[y − 3X, y + X]`, and the bits the
-//! search reads lie in `[y − 2X, y + X + 63]`; two such values differ by less than `4X + 64
-//! < W`, so no two share a bit. A free-set bit above `y + x` belongs to a value `≤ y + X + 63
-//! − W < y − 2X ≤ mex`, which is used, so the bit is clear.
+//! search reads (it may look one word past `y + x`) lie in `[y − 2X, y + X + 127]`; two such
+//! values differ by less than `4X + 128 < W`, so no two share a bit. A free-set bit above
+//! `y + x` belongs to a value `≤ y + X + 127 − W < y − 2X ≤ mex`, which is used, so the bit
+//! is clear.
 
 use super::WythoffError;
 
@@ -78,7 +79,8 @@ impl SweepState {
     }
 }
 
-/// The column sweep over rows `0..=top`. See the module docs for the representation.
+/// The column sweep over rows `0..=top`, or over a band of them. See the module docs for the
+/// representation.
 ///
 /// # Examples
 /// ```
@@ -88,15 +90,21 @@ impl SweepState {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Sweep {
+    /// First and last row this sweep computes; rows below `first` are given to
+    /// [`Sweep::step_band`] by another band.
+    pub(crate) first: usize,
+    last: usize,
+    /// The top row `X` of the whole sweep: it sets the ring width and the diagonal slots.
     top: usize,
     words: usize,
     mask: usize,
     column: u64,
+    /// Mex and free ring of rows `first..=last` (index `x − first`).
     mex: Vec<u64>,
     free: Vec<u64>,
     diags: Vec<u64>,
     col: Vec<u64>,
-    values: Vec<u64>,
+    pub(crate) values: Vec<u64>,
 }
 
 /// Ring width in words for top row `top`: a power of two with `64·words ≥ 4·top + 130`.
@@ -107,31 +115,61 @@ fn ring_words(top: usize) -> usize {
 impl Sweep {
     /// A sweep of rows `0..=top` positioned before column 0.
     pub fn new(top: usize) -> Result<Self, WythoffError> {
+        Self::band(0, top, top)
+    }
+
+    /// A sweep of rows `first..=last` of the whole sweep `0..=top`, for a pipeline: each
+    /// column it is given the values of rows `0..first` (computed by another band) through
+    /// [`Sweep::step_band`]. Ring widths and diagonal slots are those of the whole sweep, so
+    /// the bands' states combine into one [`SweepState`] ([`Sweep::join_states`]).
+    pub fn band(first: usize, last: usize, top: usize) -> Result<Self, WythoffError> {
         super::check_bound("top row", top as u64, MAX_SWEEP_ROW as u64)?;
+        if first > last || last > top {
+            return Err(WythoffError::Invalid(format!(
+                "bad band {first}..={last} of 0..={top}"
+            )));
+        }
         let words = ring_words(top);
-        let mut free = vec![0u64; (top + 1) * words];
-        for x in 0..=top {
+        let rows = last + 1 - first;
+        let mut free = vec![0u64; rows * words];
+        for x in first..=last {
             // Before column 0, row x has the free values 0..=x.
             for v in 0..=x {
-                free[x * words + (v / 64) % words] |= 1 << (v % 64);
+                free[(x - first) * words + (v / 64) % words] |= 1 << (v % 64);
             }
         }
         Ok(Self {
+            first,
+            last,
             top,
             words,
             mask: words - 1,
             column: 0,
-            mex: vec![0; top + 1],
+            mex: vec![0; rows],
             free,
             diags: vec![0; (top + 1) * words],
             col: vec![0; words],
-            values: vec![0; top + 1],
+            values: vec![0; rows],
         })
     }
 
-    /// Restores a sweep from a [`SweepState`], checking that its shapes are consistent.
+    /// Restores a whole sweep from a [`SweepState`], checking that its shapes are consistent.
     pub fn from_state(state: SweepState) -> Result<Self, WythoffError> {
-        let mut s = Self::new(state.top)?;
+        Self::band_from_state(&state, 0, state.top)
+    }
+
+    /// Restores the band `first..=last` from a whole-sweep state.
+    ///
+    /// Every band gets all diagonal slots. Between columns, a diagonal that row `x` will still
+    /// read holds only values of rows below `x` (the cells of higher rows on it lie in later
+    /// columns), so a lower band never reads the upper band's values in its slots, and each
+    /// slot is cleared before reuse.
+    pub fn band_from_state(
+        state: &SweepState,
+        first: usize,
+        last: usize,
+    ) -> Result<Self, WythoffError> {
+        let mut s = Self::band(first, last, state.top)?;
         let n = (state.top + 1) * s.words;
         if state.words != s.words
             || state.mex.len() != state.top + 1
@@ -143,13 +181,14 @@ impl Sweep {
             ));
         }
         s.column = state.column;
-        s.mex = state.mex;
-        s.free = state.free;
-        s.diags = state.diags;
+        s.mex = state.mex[first..=last].to_vec();
+        s.free = state.free[first * s.words..(last + 1) * s.words].to_vec();
+        s.diags.clone_from(&state.diags);
         Ok(s)
     }
 
-    /// The state between columns, for checkpoints and proofs.
+    /// The state between columns, for checkpoints and proofs (for a band: its rows' mex and
+    /// free rings, and all diagonal slots).
     pub fn state(&self) -> SweepState {
         SweepState {
             top: self.top,
@@ -158,6 +197,40 @@ impl Sweep {
             mex: self.mex.clone(),
             free: self.free.clone(),
             diags: self.diags.clone(),
+        }
+    }
+
+    /// The whole-sweep state of a lower band `0..first` and an upper band `first..=top` at
+    /// the same column. The diagonals come from the upper band, which holds every value.
+    pub fn join_states(lower: &Self, upper: &Self) -> SweepState {
+        let mut mex = lower.mex.clone();
+        mex.extend_from_slice(&upper.mex);
+        let mut free = lower.free.clone();
+        free.extend_from_slice(&upper.free);
+        SweepState {
+            top: upper.top,
+            column: upper.column,
+            words: upper.words,
+            mex,
+            free,
+            diags: upper.diags.clone(),
+        }
+    }
+
+    /// The whole-sweep state of a lower band's state (rows `0..first`, from
+    /// [`Sweep::state`] on that band) and an upper band at the same column.
+    pub fn join_state(lower: &SweepState, upper: &Self) -> SweepState {
+        let mut mex = lower.mex.clone();
+        mex.extend_from_slice(&upper.mex);
+        let mut free = lower.free.clone();
+        free.extend_from_slice(&upper.free);
+        SweepState {
+            top: upper.top,
+            column: upper.column,
+            words: upper.words,
+            mex,
+            free,
+            diags: upper.diags.clone(),
         }
     }
 
@@ -171,8 +244,22 @@ impl Sweep {
         self.column
     }
 
-    /// Computes the next column `y` and returns `g(0..=X, y)`.
+    /// Computes the next column `y` and returns `g(0..=X, y)` (for a lower band starting at
+    /// row 0: its rows).
     pub fn step(&mut self) -> Result<&[u64], WythoffError> {
+        self.step_band(&[])
+    }
+
+    /// Computes the next column `y` of the band, given `g(0..first, y)` in `below`, and
+    /// returns `g(first..=last, y)`.
+    pub fn step_band(&mut self, below: &[u64]) -> Result<&[u64], WythoffError> {
+        if below.len() != self.first {
+            return Err(WythoffError::Invalid(format!(
+                "band starting at row {} given {} values below",
+                self.first,
+                below.len()
+            )));
+        }
         let y = self.column;
         let (words, mask, top) = (self.words, self.mask, self.top as u64);
         let dslots = self.top + 1;
@@ -184,25 +271,48 @@ impl Sweep {
         let col = &mut self.col;
         // Diagonal y − x lives in slot (y − x) mod (X + 1): start at row 0's slot and step down.
         let mut slot = new_slot;
-        for x in 0..=self.top {
+        for (x, &v) in below.iter().enumerate() {
+            if x > 0 {
+                slot = if slot == 0 { dslots - 1 } else { slot - 1 };
+            }
+            let (vi, vb) = ((v / 64) as usize & mask, 1u64 << (v % 64));
+            col[vi] |= vb;
+            self.diags[slot * words + vi] |= vb;
+        }
+        for x in self.first..=self.last {
             let xu = x as u64;
             if x > 0 {
                 slot = if slot == 0 { dslots - 1 } else { slot - 1 };
             }
+            let i = x - self.first;
             let diag = &mut self.diags[slot * words..(slot + 1) * words];
-            let free = &mut self.free[x * words..(x + 1) * words];
+            let free = &mut self.free[i * words..(i + 1) * words];
             let hi = y + xu;
-            let m = self.mex[x];
+            let m = self.mex[i];
             let mut a = m / 64;
-            let v = loop {
-                let i = a as usize & mask;
-                let cand = free[i] & !(col[i] | diag[i]);
-                if cand != 0 {
-                    break a * 64 + u64::from(cand.trailing_zeros());
-                }
-                a += 1;
-                if a * 64 > hi {
-                    return Err(WythoffError::WindowViolated { row: xu, column: y });
+            let cand = |a: u64| {
+                let w = a as usize & mask;
+                free[w] & !(col[w] | diag[w])
+            };
+            // The first word usually decides; after it, test two words per round so the
+            // loads of both overlap.
+            let first = cand(a);
+            let v = if first != 0 {
+                a * 64 + u64::from(first.trailing_zeros())
+            } else {
+                loop {
+                    a += 1;
+                    if a * 64 > hi {
+                        return Err(WythoffError::WindowViolated { row: xu, column: y });
+                    }
+                    let (c0, c1) = (cand(a), cand(a + 1));
+                    if c0 != 0 {
+                        break a * 64 + u64::from(c0.trailing_zeros());
+                    }
+                    if c1 != 0 {
+                        break (a + 1) * 64 + u64::from(c1.trailing_zeros());
+                    }
+                    a += 1;
                 }
             };
             if v > hi {
@@ -221,12 +331,12 @@ impl Sweep {
                     a += 1;
                     w = free[a as usize & mask];
                 }
-                self.mex[x] = a * 64 + u64::from(w.trailing_zeros());
+                self.mex[i] = a * 64 + u64::from(w.trailing_zeros());
             }
-            if self.mex[x] + 2 * top < y + 1 {
+            if self.mex[i] + 2 * top < y + 1 {
                 return Err(WythoffError::WindowViolated { row: xu, column: y });
             }
-            self.values[x] = v;
+            self.values[i] = v;
         }
         self.column += 1;
         Ok(&self.values)

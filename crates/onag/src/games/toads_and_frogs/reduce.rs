@@ -10,7 +10,7 @@
 //! - **Death Leap Principle.** A part containing none of `TF□□`, `□□TF`, `T□`, `□F` has only
 //!   leaps into isolated holes left, which is 0.
 
-use super::board::{Board, Square};
+use super::board::{Board, Square, MAX_LEN};
 
 /// A board as "integer + independent parts".
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,45 +26,70 @@ pub struct Reduced {
 pub fn reduce(board: &Board) -> Reduced {
     let mut integer = 0i64;
     let mut parts = Vec::new();
-    reduce_into(board.squares(), &mut integer, &mut parts);
+    let _ = reduce_with::<()>(board.squares(), &mut integer, |p| {
+        parts.push(Board::from_squares(p.to_vec()));
+        Ok(())
+    });
     Reduced { integer, parts }
 }
 
-/// Appends the irreducible parts of `squares` to `parts`, adding the integers to `integer`.
-pub(crate) fn reduce_into(squares: &[Square], integer: &mut i64, parts: &mut Vec<Board>) {
-    let mut stack = vec![squares.to_vec()];
-    while let Some(mut seg) = stack.pop() {
-        strip_ends(&mut seg, integer);
-        if let Some((k, m)) = dead_run(&seg) {
-            // the right part is pushed first so parts come out left to right
-            stack.push(seg[m + 1..].to_vec());
-            stack.push(seg[..k].to_vec());
+/// Calls `part` on each irreducible part of `squares` (a board of at most
+/// [`super::board::MAX_LEN`] squares), left to right, adding the integers to `integer`.
+/// Works in place on one stack copy of the board: stripping a terminal toad empties its
+/// square and drops one of the empty squares after it, which is the same strip one shorter.
+pub(crate) fn reduce_with<E>(
+    squares: &[Square],
+    integer: &mut i64,
+    mut part: impl FnMut(&[Square]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut work = [Square::Empty; MAX_LEN];
+    let n = squares.len().min(MAX_LEN);
+    work[..n].copy_from_slice(&squares[..n]);
+    // segments still to reduce, as [start, end) ranges; the right one is pushed first so
+    // parts come out left to right
+    let mut stack = [(0u8, 0u8); MAX_LEN + 1];
+    stack[0] = (0, n as u8);
+    let mut depth = 1;
+    while depth > 0 {
+        depth -= 1;
+        let (mut start, mut end) = (stack[depth].0 as usize, stack[depth].1 as usize);
+        strip_ends(&mut work, &mut start, &mut end, integer);
+        let seg = &work[start..end];
+        if let Some((k, m)) = dead_run(seg) {
+            stack[depth] = ((start + m + 1) as u8, end as u8);
+            stack[depth + 1] = (start as u8, (start + k) as u8);
+            depth += 2;
             continue;
         }
-        if seg.is_empty() || !has_live_pattern(&seg) {
+        if seg.is_empty() || !has_live_pattern(seg) {
             continue;
         }
-        parts.push(Board::from_squares(seg));
+        part(seg)?;
     }
+    Ok(())
 }
 
 /// Removes terminal toads (adding the empty squares ahead of each) and finished frogs
 /// (subtracting the empty squares behind each), until the rightmost piece is a frog and the
 /// leftmost a toad.
-fn strip_ends(seg: &mut Vec<Square>, integer: &mut i64) {
+fn strip_ends(work: &mut [Square], start: &mut usize, end: &mut usize, integer: &mut i64) {
     loop {
         let mut changed = false;
-        if let Some(p) = seg.iter().rposition(|&s| s != Square::Empty) {
-            if seg[p] == Square::Toad {
-                *integer += (seg.len() - 1 - p) as i64;
-                seg.remove(p);
+        if let Some(p) = work[*start..*end].iter().rposition(|&s| s != Square::Empty) {
+            let p = *start + p;
+            if work[p] == Square::Toad {
+                *integer += (*end - 1 - p) as i64;
+                work[p] = Square::Empty;
+                *end -= 1;
                 changed = true;
             }
         }
-        if let Some(p) = seg.iter().position(|&s| s != Square::Empty) {
-            if seg[p] == Square::Frog {
-                *integer -= p as i64;
-                seg.remove(p);
+        if let Some(p) = work[*start..*end].iter().position(|&s| s != Square::Empty) {
+            let p = *start + p;
+            if work[p] == Square::Frog {
+                *integer -= (p - *start) as i64;
+                work[p] = Square::Empty;
+                *start += 1;
                 changed = true;
             }
         }
@@ -135,6 +160,17 @@ impl PackedKey {
             words[i / 32] |= (s as u64) << (2 * (i % 32));
         }
         let n = squares.len();
+        words[n / 32] |= 1u64 << (2 * (n % 32));
+        PackedKey(words)
+    }
+
+    /// The key of the mirror image of `squares` (reversed, toads and frogs swapped).
+    pub fn mirrored(squares: &[Square]) -> PackedKey {
+        let mut words = [0u64; 4];
+        let n = squares.len();
+        for (i, &s) in squares.iter().rev().enumerate() {
+            words[i / 32] |= (s.mirror() as u64) << (2 * (i % 32));
+        }
         words[n / 32] |= 1u64 << (2 * (n % 32));
         PackedKey(words)
     }

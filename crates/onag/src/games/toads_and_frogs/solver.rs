@@ -1,8 +1,9 @@
 //! Exact values of Toads-and-Frogs boards: Erickson's reductions, then canonical forms of the
 //! irreducible parts, memoised under packed keys in an arena shared by every board solved.
 
+use super::board::MAX_LEN;
 use super::board::{moves_of, Board, Square};
-use super::reduce::{reduce_into, PackedKey};
+use super::reduce::{reduce_with, PackedKey};
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
@@ -137,29 +138,29 @@ impl Solver {
             return self.part(squares);
         }
         let mut integer = 0i64;
-        let mut parts = Vec::new();
-        reduce_into(squares, &mut integer, &mut parts);
-        let mut total = self.arena.integer(integer)?;
-        for p in &parts {
-            let v = self.part(p.squares())?;
+        let mut total = self.arena.zero();
+        reduce_with(squares, &mut integer, |p| {
+            let v = self.part(p)?;
             total = self.arena.add(total, v)?;
-        }
-        Ok(total)
+            Ok::<(), GameError>(())
+        })?;
+        let n = self.arena.integer(integer)?;
+        self.arena.add(total, n)
     }
 
     /// The canonical value of one part, by its options; memoised, with the mirror image
     /// sharing the entry (value(mirror) = −value).
     fn part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
-        let key = PackedKey::new(squares);
+        // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
+        // half the table (the table is the memory-bound part of a family run).
+        let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
+        if mirror_key < key {
+            let mirrored: Vec<Square> = squares.iter().rev().map(|s| s.mirror()).collect();
+            let g = self.part(&mirrored)?;
+            return Ok(self.arena.neg(g));
+        }
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
-        }
-        let mirrored: Vec<Square> = squares.iter().rev().map(|s| s.mirror()).collect();
-        let mirror_key = PackedKey::new(&mirrored);
-        if let Some(&g) = self.memo.get(&mirror_key) {
-            let v = self.arena.neg(g);
-            self.memo.insert(key, v);
-            return Ok(v);
         }
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
@@ -179,14 +180,20 @@ impl Solver {
         squares: &[Square],
         player: Player,
     ) -> Result<Vec<GameId>, GameError> {
-        let mut moves = Vec::new();
-        moves_of(squares, player, |from, to| moves.push((from, to)));
-        let mut values = Vec::with_capacity(moves.len());
-        let mut child = squares.to_vec();
-        for (from, to) in moves {
-            child.swap(from, to);
-            values.push(self.board_value(&child)?);
-            child.swap(from, to);
+        let mut moves = [(0u8, 0u8); MAX_LEN];
+        let mut count = 0;
+        moves_of(squares, player, |from, to| {
+            moves[count] = (from as u8, to as u8);
+            count += 1;
+        });
+        let mut values = Vec::with_capacity(count);
+        let mut child = [Square::Empty; MAX_LEN];
+        let n = squares.len();
+        child[..n].copy_from_slice(squares);
+        for &(from, to) in &moves[..count] {
+            child.swap(from as usize, to as usize);
+            values.push(self.board_value(&child[..n])?);
+            child.swap(from as usize, to as usize);
         }
         Ok(values)
     }

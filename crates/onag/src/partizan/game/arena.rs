@@ -27,6 +27,8 @@ impl Arena {
             sum_memo: FxHashMap::default(),
             numbers: FxHashMap::default(),
             nus_ids: FxHashMap::default(),
+            options_memo: FxHashMap::default(),
+            scratch: Vec::new(),
         };
         // cannot fail: the empty game is always internable
         let zero = arena.intern(Vec::new(), Vec::new()).unwrap_or(GameId(0));

@@ -10,12 +10,49 @@ impl Arena {
     /// canonical): removes dominated options and bypasses reversible ones, to a fixed point.
     #[allow(clippy::wrong_self_convention)] // the contract's name: builds a game from options
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, GameError> {
-        let mut l = left.to_vec();
-        let mut r = right.to_vec();
-        l.sort_unstable();
-        l.dedup();
-        r.sort_unstable();
-        r.dedup();
+        // Option sets recur constantly (a Toads-and-Frogs family has millions of positions
+        // but only thousands of values), so the simplification itself is memoised under the
+        // key (number of Left options, sorted Left ids, sorted Right ids).
+        let mut key = std::mem::take(&mut self.scratch);
+        key.clear();
+        key.push(0);
+        key.extend(left.iter().map(|g| g.0));
+        key[1..].sort_unstable();
+        let mut nl = 0;
+        for i in 1..key.len() {
+            if nl == 0 || key[i] != key[nl] {
+                nl += 1;
+                key[nl] = key[i];
+            }
+        }
+        key.truncate(nl + 1);
+        key[0] = nl as u32;
+        let r0 = key.len();
+        key.extend(right.iter().map(|g| g.0));
+        key[r0..].sort_unstable();
+        let mut end = r0;
+        for i in r0..key.len() {
+            if end == r0 || key[i] != key[end - 1] {
+                key[end] = key[i];
+                end += 1;
+            }
+        }
+        key.truncate(end);
+        if let Some(&g) = self.options_memo.get(key.as_slice()) {
+            self.scratch = key;
+            return Ok(GameId(g));
+        }
+        let l: Vec<GameId> = key[1..r0].iter().map(|&i| GameId(i)).collect();
+        let r: Vec<GameId> = key[r0..].iter().map(|&i| GameId(i)).collect();
+        let result = self.simplify(l, r);
+        if let Ok(g) = result {
+            self.options_memo.insert(key.as_slice().into(), g.0);
+        }
+        self.scratch = key;
+        result
+    }
+
+    fn simplify(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> Result<GameId, GameError> {
         if let Some(g) = self.number_options(&l, &r)? {
             return Ok(g);
         }
@@ -31,11 +68,7 @@ impl Arena {
 
     /// The fast path when every option is a number: {a | b} with max a < min b is the
     /// simplest number between; otherwise the switch {max a | min b}.
-    fn number_options(
-        &mut self,
-        l: &[GameId],
-        r: &[GameId],
-    ) -> Result<Option<GameId>, GameError> {
+    fn number_options(&mut self, l: &[GameId], r: &[GameId]) -> Result<Option<GameId>, GameError> {
         let nums = |arena: &Arena, side: &[GameId]| -> Option<Vec<(Dyadic, GameId)>> {
             side.iter()
                 .map(|&g| arena.as_number(g).map(|x| (x, g)))

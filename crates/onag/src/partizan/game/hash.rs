@@ -20,7 +20,10 @@ impl FxHasher {
 impl Hasher for FxHasher {
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply leaves the low bits depending only on low input bits, and hashbrown
+        // picks buckets from the low bits: fold the high half down (as rustc-hash 2 does).
+        let x = self.0;
+        x ^ (x >> 32) ^ (x >> 47)
     }
 
     #[inline]
