@@ -22,6 +22,16 @@ fn pages_and_assets_are_embedded() {
         );
         assert!(page.text().contains("<header class=\"site\">"), "{path}");
         assert!(page.header("content-security-policy").is_some());
+        // Every asset a page links to is embedded too.
+        let html = page.text();
+        for piece in html.split("\"/static/").skip(1) {
+            let name = &piece[..piece.find('"').unwrap()];
+            assert_eq!(
+                server.get(&format!("/static/{name}")).status,
+                200,
+                "{path} links {name}"
+            );
+        }
     }
     for name in ["style.css", "common.js", "corners.js", "favicon.svg"] {
         let file = server.get(&format!("/static/{name}"));
