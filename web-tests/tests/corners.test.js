@@ -59,3 +59,18 @@ test('a full game against the computer ends with a winner', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the board is playable by keyboard', async () => {
+  const page = await openPage(browser.context, `${server.url}/corners`);
+  await page.locator('.coin.heads').first().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.cell.target');
+  // Focus moves to a corner; Enter plays it and the computer answers.
+  const focused = await page.evaluate(() => document.activeElement.classList.contains('target'));
+  assert.ok(focused, 'a marked corner has the focus');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.winner
+    || /Your move/.test(document.querySelector('#status').textContent));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -61,3 +61,18 @@ test('a game against the computer ends with a winner', async () => {
   assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
   await page.close();
 });
+
+test('the editor changes squares by click and by text', async () => {
+  const page = await openPage(browser.context, `${server.url}/toads`);
+  await page.locator('#presets button', { hasText: 'TT□FF' }).click();
+  await page.waitForFunction(() => document.querySelector('#value').textContent === '*');
+  await page.selectOption('#mode', 'edit');
+  await page.locator('#strip .cell[data-i="2"]').click(); // □ → T: TTTFF, no toad can move
+  await page.waitForFunction(() => document.querySelector('#text').value === 'TTTFF');
+  await page.waitForFunction(() => document.querySelector('#value').textContent === '0');
+  await page.locator('#strip button[title="add a square"]').click();
+  await page.waitForFunction(() => document.querySelector('#text').value === 'TTTFF.');
+  assert.equal(await page.locator('#strip .cell[data-i]').count(), 6);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -46,6 +46,12 @@ impl Budget {
         }
     }
 
+    /// Heavy-job slots free right now.
+    #[cfg(test)]
+    pub fn free_slots(&self) -> usize {
+        self.slots.available_permits()
+    }
+
     /// Runs `work` on the blocking pool within the time budget.
     ///
     /// Past the budget the flag handed to `work` is raised and the client gets a 503; a panic

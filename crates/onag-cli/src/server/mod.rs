@@ -130,3 +130,94 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
     }
     .into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    //! In-process checks of the layers that real requests can hardly reach: a panicking handler
+    //! and a panicking heavy job both become JSON 500s, and the router keeps serving.
+
+    use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    fn state(budget_ms: u64) -> AppState {
+        AppState {
+            budget: Budget::new(Duration::from_millis(budget_ms), 1),
+        }
+    }
+
+    async fn send(app: Router, path: &str) -> (StatusCode, serde_json::Value) {
+        let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    fn with_test_routes(state: AppState) -> Router {
+        async fn boom() -> &'static str {
+            panic!("a handler bug")
+        }
+        async fn heavy_boom(
+            axum::extract::State(state): axum::extract::State<AppState>,
+        ) -> Result<&'static str, error::ApiError> {
+            state
+                .budget
+                .run("a test job", |_| -> Result<&'static str, _> {
+                    panic!("a job bug")
+                })
+                .await
+        }
+        async fn endless(
+            axum::extract::State(state): axum::extract::State<AppState>,
+        ) -> Result<&'static str, error::ApiError> {
+            state
+                .budget
+                .run("an endless job", |stop| {
+                    while !stop.is_stopped() {
+                        std::thread::yield_now();
+                    }
+                    Err(error::ApiError::busy("stopped"))
+                })
+                .await
+        }
+        let extra = Router::new()
+            .route("/boom", get(boom))
+            .route("/heavy-boom", get(heavy_boom))
+            .route("/endless", get(endless))
+            .with_state(state.clone());
+        router(state).merge(extra.layer(CatchPanicLayer::custom(panic_response)))
+    }
+
+    #[tokio::test]
+    async fn panics_become_json_500s() {
+        let app = with_test_routes(state(2_000));
+        let (status, body) = send(app.clone(), "/boom").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(body["error"].as_str().unwrap().contains("bug"));
+        let (status, body) = send(app.clone(), "/heavy-boom").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(body["error"].as_str().unwrap().contains("a test job"));
+        let (status, _) = send(app, "/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+    }
+
+    #[tokio::test]
+    async fn the_budget_stops_the_work() {
+        let state = state(50);
+        let app = with_test_routes(state.clone());
+        let (status, body) = send(app, "/endless").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(body["error"].as_str().unwrap().contains("50 ms"));
+        // The single slot comes back only when the endless job has seen its flag and returned.
+        for _ in 0..200 {
+            if state.budget.free_slots() == 1 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("the job went on after its budget");
+    }
+}
