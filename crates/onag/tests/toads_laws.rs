@@ -118,3 +118,25 @@ fn a_raised_stop_flag_stops_the_solver() {
         .unwrap();
     assert_eq!(solver.arena().as_nus(g), Some((Dyadic::ZERO, 0, 1)));
 }
+
+#[test]
+fn analysis_of_a_board() {
+    use onag::games::toads_and_frogs::analyse;
+    use onag::partizan::name::{name, NameStyle};
+    let mut solver = Solver::new();
+    let mut th = Thermographs::new();
+    let board: Board = "T.TF.F.6".parse().unwrap();
+    let a = analyse(&mut solver, &mut th, &board, &StopFlag::new()).unwrap();
+    assert_eq!(name(solver.arena(), a.value, NameStyle::Ascii), "{13/2|1}");
+    assert_eq!(
+        (a.mean.to_string(), a.temperature.to_string()),
+        ("15/4".into(), "11/4".into())
+    );
+    assert_eq!(
+        a.moves.len(),
+        board.moves(Player::Left).len() + board.moves(Player::Right).len()
+    );
+    assert!(a.best.left.as_ref().unwrap().winning);
+    assert_eq!(a.integer, 0);
+    assert_eq!(a.parts.len(), 1);
+}
