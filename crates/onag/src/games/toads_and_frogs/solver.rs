@@ -85,6 +85,10 @@ impl Solver {
     }
 
     /// The canonical value of `board`.
+    ///
+    /// The solver recurses once per move along the longest line of play (a few kilobytes per
+    /// level): boards up to the web app's 24 squares fit a default 2 MB thread stack, long
+    /// family boards (T2□^bF2 with b ≈ 100) want a thread with a few hundred megabytes.
     pub fn value(&mut self, board: &Board) -> Result<GameId, GameError> {
         self.stop = None;
         self.board_value(board.squares())
