@@ -150,3 +150,81 @@ proptest! {
         prop_assert!(equal_by_search(&r, &ArenaPosition::new(&a, g)));
     }
 }
+
+/// Every game born by day 2 (22 values), built from all subsets of the day-1 games.
+fn day2(a: &mut Arena) -> Vec<GameId> {
+    let zero = a.zero();
+    let star = a.from_options(&[zero], &[zero]).unwrap();
+    let one = a.from_options(&[zero], &[]).unwrap();
+    let m1 = a.from_options(&[], &[zero]).unwrap();
+    let day1 = [zero, star, one, m1];
+    let subset = |mask: u32| -> Vec<GameId> {
+        (0..4)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| day1[i])
+            .collect()
+    };
+    let mut games: Vec<GameId> = Vec::new();
+    for l in 0..16 {
+        for r in 0..16 {
+            let g = a.from_options(&subset(l), &subset(r)).unwrap();
+            if !games.contains(&g) {
+                games.push(g);
+            }
+        }
+    }
+    games
+}
+
+/// Exhaustive: all sums and differences of two games born by day 2.
+#[test]
+fn day_two_sums_and_differences() {
+    let mut a = Arena::new();
+    let games = day2(&mut a);
+    assert_eq!(games.len(), 22);
+    let mut expected = Vec::new();
+    for &g in &games {
+        for &h in &games {
+            let s = a.add(g, h).unwrap();
+            let d = a.sub(g, h).unwrap();
+            expected.push((g, h, a.outcome(s), a.outcome(d)));
+        }
+    }
+    for (g, h, sum, diff) in expected {
+        let (pg, ph) = (ArenaPosition::new(&a, g), ArenaPosition::new(&a, h));
+        assert_eq!(outcome_by_search(&Sum(pg, ph)), sum);
+        assert_eq!(outcome_by_search(&Sum(pg, Neg(ph))), diff);
+        assert_eq!(equal_by_search(&pg, &ph), g == h);
+    }
+}
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf = (-3i64..=3, 0u32..=2).prop_map(|(n, e)| Tree::Leaf(n, e));
+    leaf.prop_recursive(5, 48, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: value-free search agrees with the arena on sums and differences of deeper games.
+    #[test]
+    #[ignore]
+    fn ci_search_agrees_with_the_arena(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        let d = a.sub(g, h).unwrap();
+        let (os, od) = (a.outcome(s), a.outcome(d));
+        let (pg, ph) = (ArenaPosition::new(&a, g), ArenaPosition::new(&a, h));
+        prop_assert_eq!(outcome_by_search(&Sum(pg, ph)), os);
+        prop_assert_eq!(outcome_by_search(&Sum(pg, Neg(ph))), od);
+        prop_assert_eq!(equal_by_search(&pg, &ph), g == h);
+    }
+}

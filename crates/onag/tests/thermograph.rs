@@ -88,12 +88,13 @@ fn stops(a: &Arena, g: GameId) -> (Dyadic, Dyadic) {
 
 #[derive(Clone, Debug)]
 enum Tree {
-    Leaf(i64, u32),
+    Leaf(i64, u32, i64, u32),
     Node(Vec<Tree>, Vec<Tree>),
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf = (-4i64..=4, 0u32..=2).prop_map(|(n, e)| Tree::Leaf(n, e));
+    let leaf =
+        (-4i64..=4, 0u32..=2, -1i64..=1, 0u32..=2).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
     leaf.prop_recursive(4, 24, 3, |inner| {
         (
             prop::collection::vec(inner.clone(), 0..3),
@@ -105,7 +106,7 @@ fn tree() -> impl Strategy<Value = Tree> {
 
 fn build(a: &mut Arena, t: &Tree) -> GameId {
     match t {
-        Tree::Leaf(n, e) => a.number(Dyadic::new(*n, *e).unwrap()).unwrap(),
+        Tree::Leaf(n, e, u, s) => a.nus(Dyadic::new(*n, *e).unwrap(), *u, *s).unwrap(),
         Tree::Node(l, r) => {
             let l: Vec<_> = l.iter().map(|t| build(a, t)).collect();
             let r: Vec<_> = r.iter().map(|t| build(a, t)).collect();
@@ -143,6 +144,36 @@ proptest! {
         }
     }
 
+    /// Negation mirrors the thermograph; adding a number translates it.
+    #[test]
+    fn negation_mirrors_and_numbers_translate(t in tree(), n in -8i64..8, e in 0u32..3) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let x = Dyadic::new(n, e).unwrap();
+        let gx = a.number(x).unwrap();
+        let ng = a.neg(g);
+        let shifted = a.add(g, gx).unwrap();
+        let mut ths = Thermographs::new();
+        let tg = ths.get(&a, g).unwrap().clone();
+        let tn = ths.get(&a, ng).unwrap().clone();
+        let ts = ths.get(&a, shifted).unwrap().clone();
+        prop_assert_eq!(tn.mean(), tg.mean().checked_neg().unwrap());
+        prop_assert_eq!(tn.temperature(), tg.temperature());
+        prop_assert_eq!(tn.left_stop(), tg.right_stop().checked_neg().unwrap());
+        let (gl, gr) = tg.points();
+        let (nl, nr) = tn.points();
+        let neg = |w: Vec<(Dyadic, Dyadic)>| -> Vec<(Dyadic, Dyadic)> {
+            w.into_iter().map(|(t, x)| (t, x.checked_neg().unwrap())).collect()
+        };
+        prop_assert_eq!(nl, neg(gr));
+        prop_assert_eq!(nr, neg(gl));
+        prop_assert_eq!(ts.mean(), tg.mean().checked_add(x).unwrap());
+        if a.as_number(g).is_none() {
+            prop_assert_eq!(ts.temperature(), tg.temperature());
+        }
+        prop_assert_eq!(ts.left_stop(), tg.left_stop().checked_add(x).unwrap());
+    }
+
     /// A switch {a | b} of numbers a > b has mean (a + b)/2 and temperature (a − b)/2.
     #[test]
     fn switches_in_closed_form(a in -64i64..64, b in -64i64..64, ea in 0u32..4, eb in 0u32..4) {
@@ -155,5 +186,141 @@ proptest! {
         let th = thermograph(&mut arena, g).unwrap();
         prop_assert_eq!(th.mean(), x.checked_add(y).unwrap().half().unwrap());
         prop_assert_eq!(th.temperature(), x.checked_sub(y).unwrap().half().unwrap());
+    }
+}
+
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(5, 64, 4, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..4),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// CI: mean additivity and temperature(G + H) ≤ max on 20,000 random pairs of deeper games.
+    #[test]
+    #[ignore]
+    fn ci_thermograph_laws_on_random_sums(t in deep_tree(), u in deep_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let h = build(&mut a, &u);
+        let s = a.add(g, h).unwrap();
+        let mut ths = Thermographs::new();
+        let tg = ths.get(&a, g).unwrap().clone();
+        let th = ths.get(&a, h).unwrap().clone();
+        let ts = ths.get(&a, s).unwrap().clone();
+        prop_assert_eq!(ts.mean(), tg.mean().checked_add(th.mean()).unwrap());
+        prop_assert!(ts.temperature() <= tg.temperature().max(th.temperature()));
+        let (l, r) = stops(&a, s);
+        prop_assert_eq!((ts.left_stop(), ts.right_stop()), (l, r));
+    }
+}
+
+/// Slow reference: walls evaluated pointwise on the grid t = i / 2^GRID, the temperature found
+/// by scanning the grid for the first t where the left scaffold is not right of the right one.
+/// Exact as long as every breakpoint lies on the grid (small games have small exponents).
+const GRID: u32 = 8;
+
+struct Reference<'a> {
+    arena: &'a Arena,
+    walls: std::collections::HashMap<(GameId, u32), (Dyadic, Dyadic)>,
+    tau: std::collections::HashMap<GameId, (u32, Dyadic)>,
+}
+
+fn grid_t(i: u32) -> Dyadic {
+    Dyadic::new(i64::from(i), GRID).unwrap()
+}
+
+impl Reference<'_> {
+    fn walls(&mut self, g: GameId, i: u32) -> (Dyadic, Dyadic) {
+        if let Some(x) = self.arena.as_number(g) {
+            return (x, x);
+        }
+        if let Some(&w) = self.walls.get(&(g, i)) {
+            return w;
+        }
+        let (tau, mean) = self.tau(g);
+        let w = if i >= tau {
+            (mean, mean)
+        } else {
+            self.scaffolds(g, i)
+        };
+        self.walls.insert((g, i), w);
+        w
+    }
+
+    fn scaffolds(&mut self, g: GameId, i: u32) -> (Dyadic, Dyadic) {
+        let t = grid_t(i);
+        let ls = (self.arena.left_options(g).to_vec().into_iter())
+            .map(|o| self.walls(o, i).1.checked_sub(t).unwrap())
+            .max()
+            .unwrap();
+        let rs = (self.arena.right_options(g).to_vec().into_iter())
+            .map(|o| self.walls(o, i).0.checked_add(t).unwrap())
+            .min()
+            .unwrap();
+        (ls, rs)
+    }
+
+    fn tau(&mut self, g: GameId) -> (u32, Dyadic) {
+        if let Some(&known) = self.tau.get(&g) {
+            return known;
+        }
+        let mut i = 0;
+        let found = loop {
+            let (ls, rs) = self.scaffolds(g, i);
+            if ls <= rs {
+                break (i, ls);
+            }
+            i += 1;
+        };
+        self.tau.insert(g, found);
+        found
+    }
+}
+
+fn small_tree() -> impl Strategy<Value = Tree> {
+    let leaf =
+        (-4i64..=4, 0u32..=1, -1i64..=1, 0u32..=1).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(l, r)| Tree::Node(l, r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Exact wall algebra against pointwise evaluation on a dyadic grid.
+    #[test]
+    fn walls_agree_with_the_grid_reference(t in small_tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        prop_assume!(a.as_number(g).is_none());
+        let th = thermograph(&mut a, g).unwrap();
+        prop_assume!(th.temperature().exponent() <= GRID - 2);
+        let mut reference = Reference {
+            arena: &a,
+            walls: Default::default(),
+            tau: Default::default(),
+        };
+        let (tau, mean) = reference.tau(g);
+        prop_assert_eq!(th.temperature(), grid_t(tau));
+        prop_assert_eq!(th.mean(), mean);
+        for i in (0..tau + 64).step_by(4) {
+            let (l, r) = reference.walls(g, i);
+            prop_assert_eq!(th.left_wall().eval(grid_t(i)).unwrap(), l, "left wall at {}", grid_t(i));
+            prop_assert_eq!(th.right_wall().eval(grid_t(i)).unwrap(), r, "right wall at {}", grid_t(i));
+        }
     }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use onag::partizan::game::Arena;
 use onag::partizan::name::{name, NameStyle};
-use onag::partizan::parse::parse;
+use onag::partizan::parse::{parse_with_limits, ParseLimits};
 use onag::partizan::thermograph::thermograph;
 use serde_json::json;
 
@@ -14,6 +14,7 @@ use super::common::{print_json, write_atomic};
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. '{2|-1}', '+-1/8', '2+4·↓', '{3||2|1}', '2v3' (CGSuite ASCII).
+    #[arg(allow_hyphen_values = true)]
     pub game: String,
     /// Print one JSON object.
     #[arg(long)]
@@ -29,7 +30,14 @@ pub struct Args {
 /// Runs `onag value`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let mut arena = Arena::new();
-    let g = parse(&mut arena, &args.game).map_err(|e| {
+    // The command line is trusted more than the web server: long inputs (printed canonical
+    // forms) are fine, and the main thread's 8 MiB stack allows deeper nesting.
+    let limits = ParseLimits {
+        max_len: 1 << 20,
+        max_depth: 1000,
+        ..ParseLimits::default()
+    };
+    let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
         let caret = " ".repeat(e.char_position);
         anyhow::anyhow!("bad game: {e}\n  {}\n  {caret}^", args.game)
     })?;
@@ -40,7 +48,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let canonical = name(&arena, g, style);
     let outcome = arena.outcome(g);
-    let th = thermograph(&mut arena, g)?;
+    let th = thermograph(&mut arena, g).map_err(|e| {
+        anyhow::anyhow!("cannot compute the thermograph of {canonical}: {e} (means and temperatures are exact dyadics with denominators up to 2^62)")
+    })?;
     if let Some(path) = &args.svg {
         write_atomic(path, th.to_svg().as_bytes())?;
     }

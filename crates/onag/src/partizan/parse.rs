@@ -32,6 +32,10 @@
 
 use std::fmt;
 
+mod lex;
+
+use lex::{describe, lex, Tok, Token};
+
 use super::dyadic::Dyadic;
 use super::game::{Arena, GameError, GameId};
 
@@ -267,157 +271,6 @@ pub enum Expr {
     Multiple(usize, u32, Box<Expr>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Int(String),
-    Slash,
-    LBrace,
-    RBrace,
-    LParen,
-    RParen,
-    Comma,
-    Bars(usize),
-    Plus,
-    Minus,
-    PlusMinus,
-    /// Arrows: +1 per ↑ (+2 per ⇑), −1 per ↓.
-    Arrows(i64),
-    Star,
-    Dot,
-    Tiny,
-    Miny,
-}
-
-#[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
-    pos: usize,
-    /// Whether the token directly follows the previous one (no whitespace in between).
-    glued: bool,
-}
-
-fn describe(tok: &Tok) -> String {
-    match tok {
-        Tok::Int(s) => s.clone(),
-        Tok::Slash => "/".into(),
-        Tok::LBrace => "{".into(),
-        Tok::RBrace => "}".into(),
-        Tok::LParen => "(".into(),
-        Tok::RParen => ")".into(),
-        Tok::Comma => ",".into(),
-        Tok::Bars(n) => "|".repeat(*n),
-        Tok::Plus => "+".into(),
-        Tok::Minus => "-".into(),
-        Tok::PlusMinus => "±".into(),
-        Tok::Arrows(n) if *n > 0 => "^".repeat(*n as usize),
-        Tok::Arrows(n) => "v".repeat(n.unsigned_abs() as usize),
-        Tok::Star => "*".into(),
-        Tok::Dot => "·".into(),
-        Tok::Tiny => "tiny".into(),
-        Tok::Miny => "miny".into(),
-    }
-}
-
-fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
-    let mut out: Vec<Token> = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let mut glued = false;
-    while let Some(&(pos, c)) = chars.peek() {
-        if c.is_whitespace() {
-            chars.next();
-            glued = false;
-            continue;
-        }
-        let single = |tok| Token { tok, pos, glued };
-        let token = match c {
-            '0'..='9' => {
-                let mut digits = String::new();
-                while let Some(&(_, d)) = chars.peek() {
-                    if d.is_ascii_digit() {
-                        digits.push(d);
-                        chars.next();
-                    } else {
-                        break;
-                    }
-                }
-                out.push(single(Tok::Int(digits)));
-                glued = true;
-                continue;
-            }
-            'a'..='z' | 'A'..='Z' => {
-                let mut word = String::new();
-                while let Some(&(_, d)) = chars.peek() {
-                    if d.is_ascii_alphabetic() {
-                        word.push(d);
-                        chars.next();
-                    } else {
-                        break;
-                    }
-                }
-                let tok = match word.as_str() {
-                    "tiny" => Tok::Tiny,
-                    "miny" => Tok::Miny,
-                    w if w.chars().all(|c| c == 'v') => Tok::Arrows(-(w.len() as i64)),
-                    _ => return Err(error_at(text, pos, ParseErrorKind::UnknownWord(word))),
-                };
-                out.push(single(tok));
-                glued = true;
-                continue;
-            }
-            '|' => {
-                let mut n = 0;
-                while let Some(&(_, '|')) = chars.peek() {
-                    n += 1;
-                    chars.next();
-                }
-                out.push(single(Tok::Bars(n)));
-                glued = true;
-                continue;
-            }
-            '‖' => Tok::Bars(2),
-            '/' => Tok::Slash,
-            '{' => Tok::LBrace,
-            '}' => Tok::RBrace,
-            '(' => Tok::LParen,
-            ')' => Tok::RParen,
-            ',' => Tok::Comma,
-            '+' => {
-                chars.next();
-                if let Some(&(_, '-')) = chars.peek() {
-                    chars.next();
-                    out.push(single(Tok::PlusMinus));
-                } else {
-                    out.push(single(Tok::Plus));
-                }
-                glued = true;
-                continue;
-            }
-            '-' | '−' => Tok::Minus,
-            '±' => Tok::PlusMinus,
-            '^' | '↑' => Tok::Arrows(1),
-            '⇑' => Tok::Arrows(2),
-            '↓' => Tok::Arrows(-1),
-            '⇓' => Tok::Arrows(-2),
-            '*' | '∗' => Tok::Star,
-            '·' | '⋅' => Tok::Dot,
-            other => return Err(error_at(text, pos, ParseErrorKind::UnexpectedChar(other))),
-        };
-        chars.next();
-        // Runs of arrows of one direction merge into one token (`^^`, `↑↑↑`, `⇑↑`).
-        if let (Tok::Arrows(n), Some(last)) = (&token, out.last_mut()) {
-            if let Tok::Arrows(m) = &mut last.tok {
-                if glued && (*m > 0) == (*n > 0) {
-                    *m += n;
-                    continue;
-                }
-            }
-        }
-        out.push(single(token));
-        glued = true;
-    }
-    Ok(out)
-}
-
 struct Parser<'t> {
     text: &'t str,
     tokens: Vec<Token>,
@@ -504,7 +357,7 @@ impl Parser<'_> {
                 Tok::Minus => {
                     self.bump();
                     // Binary minus subtracts the whole next term, `-1^2` style glue included.
-                    let rhs = self.term_after_minus()?;
+                    let rhs = self.unary()?;
                     Expr::Add(Box::new(acc), Box::new(Expr::Neg(Box::new(rhs))))
                 }
                 Tok::PlusMinus => {
@@ -516,11 +369,6 @@ impl Parser<'_> {
             };
         }
         Ok(acc)
-    }
-
-    /// The term after a binary minus: a whole unary term.
-    fn term_after_minus(&mut self) -> Result<Expr, ParseError> {
-        self.unary()
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
@@ -679,6 +527,11 @@ impl Parser<'_> {
         if self.peek_glued() != Some(&Tok::Star) {
             return Ok(0);
         }
+        self.star()
+    }
+
+    /// `*` or `*n`, the star being the next token.
+    fn star(&mut self) -> Result<u32, ParseError> {
         self.bump();
         if let Some(Tok::Int(digits)) = self.peek_glued().cloned() {
             let pos = self.peek().map_or(0, |t| t.pos);
@@ -745,11 +598,7 @@ impl Parser<'_> {
         };
         let mut star = 0;
         if star_here == Some(&Tok::Star) {
-            if !any {
-                // Make the star glued-looking for star_suffix.
-                self.tokens[self.at].glued = true;
-            }
-            star = self.star_suffix()?;
+            star = self.star()?;
             any = true;
         }
         if !any {

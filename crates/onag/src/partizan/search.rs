@@ -10,10 +10,9 @@
 //! The recursion runs on an explicit stack so deep games (long Toads-and-Frogs boards) cannot
 //! overflow the thread's stack, and every result is memoised per (position, player to move).
 
-use std::collections::HashMap;
 use std::hash::Hash;
 
-use super::game::{Arena, GameId};
+use super::game::{Arena, FxHashMap, GameId};
 use super::{Outcome, Player};
 use crate::{StopFlag, Stopped};
 
@@ -29,7 +28,7 @@ pub trait Position: Clone + Eq + Hash {
 /// A memo of "the player to move wins" for positions of type `P`, reusable across searches
 /// (Toads-and-Frogs verification asks about millions of related boards).
 pub struct Searcher<P: Position> {
-    memo: HashMap<(P, Player), bool>,
+    memo: FxHashMap<(P, Player), bool>,
 }
 
 impl<P: Position> Default for Searcher<P> {
@@ -51,7 +50,7 @@ impl<P: Position> Searcher<P> {
     /// An empty memo.
     pub fn new() -> Self {
         Searcher {
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 

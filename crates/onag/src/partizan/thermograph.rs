@@ -15,11 +15,10 @@
 //! value. Every other game has temperature ≥ 0 (infinitesimals such as ↑ or * have 0), so
 //! "hot ⇔ temperature > 0".
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::dyadic::{Dyadic, DyadicError};
-use super::game::{Arena, GameError, GameId};
+use super::game::{Arena, FxHashMap, GameError, GameId};
 
 /// (t, x) breakpoints of a wall, by increasing t.
 pub type Breakpoints = Vec<(Dyadic, Dyadic)>;
@@ -282,9 +281,9 @@ impl Thermograph {
             .iter()
             .map(|th| th.left.tilt(1))
             .collect::<Result<Vec<_>, _>>()?;
-        // cannot fail for a canonical non-number: it has options on both sides (a game with
-        // no Right option is an integer, ONAG Theorem 55-ish: {L | } is the simplest integer
-        // above its Left options), and its scaffolds always meet (slopes −1 against +1).
+        // cannot fail for a canonical non-number: it has options on both sides (by the
+        // simplicity theorem, {L | } is the simplest number not ≤ any Left option, an
+        // integer), and its scaffolds always meet (eventually slopes −1 against +1).
         let (Some(ls), Some(rs)) = (scaffold(left_walls, true)?, scaffold(right_walls, false)?)
         else {
             return Err(GameError::Overflow);
@@ -347,7 +346,7 @@ impl Thermograph {
 /// A memo of thermographs for the games of one arena.
 #[derive(Default)]
 pub struct Thermographs {
-    memo: HashMap<GameId, Thermograph>,
+    memo: FxHashMap<GameId, Thermograph>,
 }
 
 impl Thermographs {
@@ -468,6 +467,24 @@ fn render_svg(th: &Thermograph) -> String {
         xa = MARGIN,
         ya = SVG_H - MARGIN + 28.0
     );
+    // Tax ticks: t = 0 and the temperature, with a dashed line across at the temperature.
+    let _ = write!(
+        s,
+        r##"<text x="{x:.2}" y="{y:.2}" text-anchor="end">0</text>"##,
+        x = MARGIN - 6.0,
+        y = py(0.0) + 4.0
+    );
+    if tau > 0.0 {
+        let _ = write!(
+            s,
+            r##"<line x1="{MARGIN}" y1="{y:.2}" x2="{x2:.2}" y2="{y:.2}" stroke="#ccc" stroke-dasharray="4 3"/><text x="{xt:.2}" y="{yt:.2}" text-anchor="end">{t}</text>"##,
+            y = py(tau),
+            x2 = SVG_W - MARGIN,
+            xt = MARGIN - 6.0,
+            yt = py(tau) + 4.0,
+            t = th.temperature
+        );
+    }
     let _ = write!(
         s,
         r##"<path d="{}" fill="none" stroke="#1f5fbf" stroke-width="2"/><path d="{}" fill="none" stroke="#bf1f1f" stroke-width="2"/>"##,

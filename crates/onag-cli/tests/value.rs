@@ -1,0 +1,83 @@
+//! `onag value`: JSON fields, Unicode names, the SVG file, and exit status 2 with a position
+//! on bad notation.
+
+use std::process::Command;
+
+fn onag(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .output()
+        .expect("run onag");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn json_fields() {
+    let (code, out, err) = onag(&["value", "{1 | {1/2 | 0}}", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "{1|{1/2|0}}");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["mean"], "5/8");
+    assert_eq!(v["temperature"], "3/8");
+    assert_eq!(v["left_stop"], "1");
+    assert_eq!(v["right_stop"], "1/2");
+}
+
+#[test]
+fn unicode_and_svg() {
+    let dir = std::env::temp_dir().join(format!("onag-value-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("t.svg");
+    let (code, out, err) = onag(&[
+        "value",
+        "2v4",
+        "--unicode",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "2+4·↓");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["temperature"], "0");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.ends_with("</svg>"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn human_output() {
+    let (code, out, _) = onag(&["value", "+-1/8"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("canonical:   +-1/8"), "{out}");
+    assert!(out.contains("outcome:     N"), "{out}");
+    assert!(out.contains("temperature: 1/8"), "{out}");
+}
+
+#[test]
+fn leading_minus_is_a_game_not_a_flag() {
+    let (code, out, err) = onag(&["value", "-1^2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "-1^2");
+}
+
+#[test]
+fn bad_notation_exits_2_with_position() {
+    for (game, position) in [
+        ("{1|2|3}", "character 5"),
+        ("{1|", "character 4"),
+        ("1/3", "character 3"),
+    ] {
+        let (code, out, err) = onag(&["value", game]);
+        assert_eq!(code, 2, "{game}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(position), "{game}: {err}");
+    }
+}
