@@ -20,6 +20,18 @@ fn small_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u64 {
     key
 }
 
+/// Longest part keyed by two words.
+const MEDIUM_LEN: usize = 63;
+
+/// The two-word key of a part of at most [`MEDIUM_LEN`] squares.
+fn medium_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u128 {
+    let mut key = 1u128;
+    for &s in squares {
+        key = (key << 2) | s as u128;
+    }
+    key
+}
+
 /// The squares of the mirror image, left to right.
 fn mirrored(squares: &[Square]) -> impl Iterator<Item = &Square> {
     squares.iter().rev().map(|s| match s {
@@ -47,6 +59,7 @@ pub struct Solver {
     arena: Arena,
     memo: FxHashMap<PackedKey, GameId>,
     small: FxHashMap<u64, GameId>,
+    medium: FxHashMap<u128, GameId>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     stop: Option<StopFlag>,
@@ -71,6 +84,7 @@ impl Solver {
             arena,
             memo: FxHashMap::default(),
             small: FxHashMap::default(),
+            medium: FxHashMap::default(),
             plain: FxHashMap::default(),
             reductions: true,
             stop: None,
@@ -104,7 +118,7 @@ impl Solver {
 
     /// Number of parts memoised.
     pub fn memo_len(&self) -> usize {
-        self.memo.len() + self.small.len()
+        self.memo.len() + self.small.len() + self.medium.len()
     }
 
     /// The canonical value of `board`.
@@ -181,7 +195,7 @@ impl Solver {
         // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
         // half the table (the table is the memory-bound part of a family run). Parts of up
         // to 31 squares (every web board, all exhaustive runs) use a one-word key in a table
-        // of 16-byte entries; longer ones the 256-bit key.
+        // of 16-byte entries, up to 63 squares a two-word key; longer ones the 256-bit key.
         if squares.len() <= SMALL_LEN {
             let (key, mirror_key) = (small_key(squares.iter()), small_key(mirrored(squares)));
             if mirror_key < key {
@@ -192,6 +206,18 @@ impl Solver {
             }
             let v = self.solve_part(squares)?;
             self.small.insert(key, v);
+            return Ok(v);
+        }
+        if squares.len() <= MEDIUM_LEN {
+            let key = medium_key(squares.iter());
+            if medium_key(mirrored(squares)) < key {
+                return self.mirrored_part(squares);
+            }
+            if let Some(&g) = self.medium.get(&key) {
+                return Ok(g);
+            }
+            let v = self.solve_part(squares)?;
+            self.medium.insert(key, v);
             return Ok(v);
         }
         let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
