@@ -186,7 +186,7 @@ mod by_definition {
 
     #[test]
     #[ignore]
-    fn corners_mex_1024_by_definition() {
+    fn ci_corners_mex_1024_by_definition() {
         let r = corners_mex(1024, &StopFlag::new(), &|_| {}).unwrap();
         assert_eq!((r.cells, r.mismatches, r.max_value), (1_046_529, 0, 65535));
     }

@@ -74,6 +74,7 @@ fn parse_errors_are_typed() {
         Err(BoardError::TooLong { .. })
     ));
     assert!(Board::standard(60, 10, 60).is_err());
+    assert!(Board::standard(usize::MAX, usize::MAX, 1).is_err());
 }
 
 #[test]

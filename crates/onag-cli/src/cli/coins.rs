@@ -17,6 +17,9 @@ use super::common::{parse_usize, print_json, progress, Internal};
 
 /// The most single-coin values `coins values` computes.
 const MAX_COUNT: usize = 4096;
+/// The largest single-coin value `coins values` computes (bounds time and memory of
+/// turn-at-most-k, whose reachable-XOR sets grow with the values).
+const MAX_VALUE: u64 = 1 << 25;
 
 /// The `coins` subcommands.
 #[derive(Subcommand)]
@@ -26,7 +29,7 @@ pub enum Cmd {
     Values {
         /// The ruleset.
         rule: Rule,
-        /// How many values (at most 4096).
+        /// How many values (at most 4096, and values up to 2^25/K for at-most:K).
         #[arg(long, value_parser = parse_usize, default_value = "32")]
         count: usize,
         /// Print one JSON object.
@@ -82,7 +85,19 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if count > MAX_COUNT {
                 bail!("--count must be at most {MAX_COUNT}, not {count}");
             }
-            let values = rule.values(count);
+            // Turn-at-most-k keeps k sets of reachable XORs over [0, 2·max): ~9 bytes each.
+            let max_value = match rule {
+                Rule::AtMost(k) => MAX_VALUE / u64::from(k),
+                _ => MAX_VALUE,
+            };
+            let values = rule.values_up_to(count, max_value);
+            if values.len() < count {
+                bail!(
+                    "{rule}: v({}) exceeds {max_value}; ask for at most --count {}",
+                    values.len(),
+                    values.len()
+                );
+            }
             if json {
                 print_json(
                     &json!({"rule": rule.to_string(), "first_coin": rule.first_coin(), "values": values}),

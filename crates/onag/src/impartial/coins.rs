@@ -128,9 +128,19 @@ impl Rule {
     }
 
     /// The values `v(0), v(1), …, v(count − 1)` of single coins, by mex over the moves (the
-    /// border of Twins and Ruler has value 0).
+    /// border of Twins and Ruler has value 0). Memory grows with the largest value (a set of
+    /// reachable XORs is kept for turn-at-most-k); see [`Rule::values_up_to`] for a bound.
     pub fn values(self, count: usize) -> Vec<u64> {
+        self.values_up_to(count, u64::MAX)
+    }
+
+    /// Like [`Rule::values`], but stops before the first value above `max_value` (the result
+    /// is then shorter than `count`), which bounds time and memory.
+    pub fn values_up_to(self, count: usize, max_value: u64) -> Vec<u64> {
         let mut v: Vec<u64> = Vec::with_capacity(count);
+        if let Rule::AtMost(k) = self {
+            return at_most_values(k.saturating_sub(1) as usize, count, max_value);
+        }
         let mut stamp = Stamp::new(64);
         for x in 0..count {
             if x < self.first_coin() {
@@ -138,32 +148,69 @@ impl Rule {
                 continue;
             }
             stamp.next_round();
-            match self {
-                Rule::Twins => {
-                    stamp.mark(0);
-                    for &w in &v[self.first_coin()..x] {
-                        stamp.mark(w as usize);
-                    }
+            stamp.mark(0);
+            let earlier = &v[self.first_coin()..x];
+            if self == Rule::Twins {
+                for &w in earlier {
+                    stamp.mark(w as usize);
                 }
-                Rule::Ruler => {
-                    // Runs y..x: the XOR of v(y..x−1), accumulated right to left.
-                    let mut acc = 0;
-                    stamp.mark(0);
-                    for &w in v[self.first_coin()..x].iter().rev() {
-                        acc ^= w;
-                        stamp.mark(acc as usize);
-                    }
-                }
-                Rule::AtMost(k) => {
-                    for r in xors_of_at_most(&v[..x], k.saturating_sub(1) as usize) {
-                        stamp.mark(r as usize);
-                    }
+            } else {
+                // Runs y..x: the XOR of v(y..x−1), accumulated right to left.
+                let mut acc = 0;
+                for &w in earlier.iter().rev() {
+                    acc ^= w;
+                    stamp.mark(acc as usize);
                 }
             }
-            v.push(stamp.mex());
+            let value = stamp.mex();
+            if value > max_value {
+                break;
+            }
+            v.push(value);
         }
         v
     }
+}
+
+/// Values of "turn the head and at most `j` other coins": `v(x)` is the mex of `R_j(x)`, the
+/// XORs of at most `j` distinct earlier values. The sets grow as coins are added,
+/// `R_i(x+1) = R_i(x) ∪ (R_{i−1}(x) ⊕ v(x))` (updated for `i` from `j` down so the right-hand
+/// side is the old set), so the mex only moves forward and each coin costs `Σ |R_i|`.
+fn at_most_values(j: usize, count: usize, max_value: u64) -> Vec<u64> {
+    let mut values = Vec::with_capacity(count);
+    // members[i]: the elements of R_i; member[i][r]: whether r ∈ R_i.
+    let mut members: Vec<Vec<u64>> = vec![vec![0]; j + 1];
+    let mut member: Vec<Vec<bool>> = vec![vec![true]; j + 1];
+    let mut mex = 0u64;
+    for _ in 0..count {
+        let top = &member[j];
+        while top.get(mex as usize).copied().unwrap_or(false) {
+            mex += 1;
+        }
+        let v = mex;
+        if v > max_value {
+            break;
+        }
+        values.push(v);
+        // Grow the universe to a power of two above v: XORs of values stay below it.
+        let universe = (v + 1).next_power_of_two() as usize;
+        if member[0].len() < universe {
+            for m in &mut member {
+                m.resize(universe, false);
+            }
+        }
+        for i in (1..=j).rev() {
+            let (lower, upper) = members.split_at_mut(i);
+            for idx in 0..lower[i - 1].len() {
+                let r = (lower[i - 1][idx] ^ v) as usize;
+                if !member[i][r] {
+                    member[i][r] = true;
+                    upper[0].push(r as u64);
+                }
+            }
+        }
+    }
+    values
 }
 
 /// All bitmasks of at most `left` positions in `from..to`.
@@ -175,32 +222,4 @@ fn subsets_up_to(from: usize, to: usize, left: usize, acc: u64, out: &mut Vec<u6
     for y in from..to {
         subsets_up_to(y + 1, to, left - 1, acc | 1 << y, out);
     }
-}
-
-/// Every XOR of at most `j` distinct elements of `values`. Growing the set `j` times by
-/// `R ∪ (R ⊕ values)` gives the same set: repeating an element cancels it, leaving a smaller
-/// subset that is already in `R`.
-fn xors_of_at_most(values: &[u64], j: usize) -> Vec<u64> {
-    let top = values.iter().copied().max().unwrap_or(0);
-    let universe = (top + 1).next_power_of_two() as usize;
-    let mut member = vec![false; universe];
-    let mut list = vec![0u64];
-    member[0] = true;
-    for _ in 0..j {
-        let current = list.len();
-        for i in 0..current {
-            let r = list[i];
-            for &w in values {
-                let s = (r ^ w) as usize;
-                if !member[s] {
-                    member[s] = true;
-                    list.push(s as u64);
-                }
-            }
-        }
-        if list.len() == current {
-            break;
-        }
-    }
-    list
 }

@@ -310,6 +310,26 @@ fn or_options<C: Cell>(seen: &mut [u64], offset: usize, child: &[C], ml: usize) 
     }
 }
 
+/// [`or_options`] for four moves at once: `seen` is read and written once per four options.
+#[inline(always)]
+fn or_options4<C: Cell>(seen: &mut [u64], offset: usize, child: [&[C]; 4], ml: [usize; 4]) {
+    const BS: usize = 1 << LOW_BITS;
+    let full = child.map(<&[C; BS]>::try_from);
+    if let [Ok(c0), Ok(c1), Ok(c2), Ok(c3)] = full {
+        for (j, s) in seen.iter_mut().enumerate() {
+            let l = offset + j;
+            *s |= c0[(l ^ ml[0]) & (BS - 1)].bit()
+                | c1[(l ^ ml[1]) & (BS - 1)].bit()
+                | c2[(l ^ ml[2]) & (BS - 1)].bit()
+                | c3[(l ^ ml[3]) & (BS - 1)].bit();
+        }
+    } else {
+        for (c, m) in child.into_iter().zip(ml) {
+            or_options(seen, offset, c, m);
+        }
+    }
+}
+
 fn solve_with<C: Cell>(
     board: &Board,
     stop: &StopFlag,
@@ -362,7 +382,13 @@ fn solve_with<C: Cell>(
         }
         let done: &[C] = done;
         let run = |part: &mut [u64], offset: usize| {
-            for &(start, ml) in &children {
+            let mut groups = children.chunks_exact(4);
+            for g in &mut groups {
+                let child = |i: usize| &done[g[i].0..g[i].0 + bs];
+                let ml = [g[0].1, g[1].1, g[2].1, g[3].1];
+                or_options4(part, offset, [child(0), child(1), child(2), child(3)], ml);
+            }
+            for &(start, ml) in groups.remainder() {
                 or_options(part, offset, &done[start..start + bs], ml);
             }
         };

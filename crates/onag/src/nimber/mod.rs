@@ -12,20 +12,22 @@
 //! by-definition mex table.
 //!
 //! # Examples
+//! (the library example of the README)
 //! ```
-//! use onag::nimber::Nimber;
+//! use onag::nimber::{Nimber, Nimber128};
 //!
-//! let two = Nimber(2);
-//! assert_eq!(two * two, Nimber(3)); // 2 ⊗ 2 = 3
-//! assert_eq!(Nimber(5) * Nimber(51), Nimber(255));
+//! assert_eq!(Nimber(2) * Nimber(2), Nimber(3)); // 2 ⊗ 2 = 3
+//! assert_eq!(Nimber(5) * Nimber(51), Nimber(255)); // 5 ⊗ 51 = 255
 //! assert_eq!(Nimber(4) + Nimber(6), Nimber(2)); // nim sum is XOR
+//! assert_eq!(Nimber(16) * Nimber(16), Nimber(24)); // F ⊗ F = 3F/2 for F = 16
 //! let x = Nimber(0xDEAD_BEEF_1234_5678);
-//! let inv = x.inverse().expect("nonzero");
-//! assert_eq!(x * inv, Nimber(1));
+//! assert_eq!(x * x.inverse().unwrap(), Nimber::ONE); // every x ≠ 0 has an inverse
 //! assert_eq!(x.sqrt() * x.sqrt(), x); // squaring is the Frobenius map
-//! assert_eq!(Nimber(16) * Nimber(16), Nimber(24)); // F ⊗ F = 3F/2
-//! assert_eq!(x / x, Nimber(1));
-//! println!("{}", Nimber(5)); // prints *5
+//! assert_eq!(x.pow(u64::MAX.into()), Nimber::ONE); // x^(q−1) = 1 in GF(2^64)
+//! assert_eq!(x.mul_reference(x), x * x); // table product = Fermat-power recursion
+//! let big = Nimber128(1 << 64); // 128-bit words too
+//! assert_eq!((big * big).0, 3 << 63);
+//! assert_eq!(Nimber(5).to_string(), "*5");
 //! ```
 
 pub mod fast;

@@ -204,3 +204,95 @@ pub fn best_move(
     }
     Ok(best)
 }
+
+/// The largest board the web app analyses.
+pub const WEB_MAX_LEN: usize = 24;
+
+/// One legal move and what it leads to.
+#[derive(Clone, Debug)]
+pub struct MoveInfo {
+    /// Who moves.
+    pub player: Player,
+    /// The move.
+    pub mv: Move,
+    /// The value of the position after it.
+    pub value: GameId,
+    /// Whether it keeps a win: the position after it is a loss for the opponent moving first.
+    pub winning: bool,
+}
+
+/// Everything the Play page shows about a board.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The board's value.
+    pub value: GameId,
+    /// Its outcome class.
+    pub outcome: crate::partizan::Outcome,
+    /// Mean, temperature, left and right stop (from the thermograph).
+    pub mean: Dyadic,
+    /// Temperature.
+    pub temperature: Dyadic,
+    /// Left stop.
+    pub left_stop: Dyadic,
+    /// Right stop.
+    pub right_stop: Dyadic,
+    /// The reduced form: integer and the parts with their values.
+    pub integer: i64,
+    /// Irreducible parts and their values.
+    pub parts: Vec<(Board, GameId)>,
+    /// Every legal move of both players with the value after it.
+    pub moves: Vec<MoveInfo>,
+    /// The computer's choice for each player (see [`best_move`]).
+    pub best: crate::partizan::ByPlayer<Option<Choice>>,
+}
+
+/// Analyses `board` for the Play page, polling `stop` (the web server's time budget).
+pub fn analyse(
+    solver: &mut Solver,
+    thermographs: &mut Thermographs,
+    board: &Board,
+    stop: &StopFlag,
+) -> Result<Analysis, GameError> {
+    let value = solver.value_with_stop(board, stop)?;
+    let zero = solver.arena().zero();
+    let mut moves = Vec::new();
+    for player in [Player::Left, Player::Right] {
+        for mv in board.moves(player) {
+            let g = solver.value_with_stop(&board.play(mv), stop)?;
+            let winning = match player {
+                Player::Left => solver.arena_mut().le(zero, g),
+                Player::Right => solver.arena_mut().le(g, zero),
+            };
+            moves.push(MoveInfo {
+                player,
+                mv,
+                value: g,
+                winning,
+            });
+        }
+    }
+    let reduced = super::reduce::reduce(board);
+    let mut parts = Vec::with_capacity(reduced.parts.len());
+    for p in reduced.parts {
+        let g = solver.part_value(&p)?;
+        parts.push((p, g));
+    }
+    let best = crate::partizan::ByPlayer {
+        left: best_move(solver, thermographs, board, Player::Left)?,
+        right: best_move(solver, thermographs, board, Player::Right)?,
+    };
+    let outcome = solver.arena_mut().outcome(value);
+    let th = thermographs.get(solver.arena(), value)?;
+    Ok(Analysis {
+        value,
+        outcome,
+        mean: th.mean(),
+        temperature: th.temperature(),
+        left_stop: th.left_stop(),
+        right_stop: th.right_stop(),
+        integer: reduced.integer,
+        parts,
+        moves,
+        best,
+    })
+}

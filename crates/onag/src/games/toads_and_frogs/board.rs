@@ -209,6 +209,10 @@ impl Board {
 
     /// T^toads □^blanks F^frogs, the starting position of the research families.
     pub fn standard(toads: usize, blanks: usize, frogs: usize) -> Result<Board, BoardError> {
+        let len = toads.saturating_add(blanks).saturating_add(frogs);
+        if len > MAX_LEN {
+            return Err(BoardError::TooLong { len, max: MAX_LEN });
+        }
         let mut squares = vec![Square::Toad; toads];
         squares.extend(std::iter::repeat_n(Square::Empty, blanks));
         squares.extend(std::iter::repeat_n(Square::Frog, frogs));

@@ -102,38 +102,48 @@ fn strip_ends(work: &mut [Square], start: &mut usize, end: &mut usize, integer: 
 /// A dead run `[k, m]`: all pieces, starting with `TT` or at the left end, ending with `FF`
 /// or at the right end; within each maximal run of pieces the widest such span is taken.
 fn dead_run(seg: &[Square]) -> Option<(usize, usize)> {
+    // one pass: for the current run of pieces remember where a dead span may start (the
+    // left end, or the first TT) and the last square that may end one (the last FF, or the
+    // right end when the run reaches it)
     let n = seg.len();
-    let mut i = 0;
-    while i < n {
-        if seg[i] == Square::Empty {
-            i += 1;
+    let mut start: Option<usize> = None;
+    let mut end: Option<usize> = None;
+    let mut in_run = false;
+    for i in 0..n {
+        let s = seg[i];
+        if s == Square::Empty {
+            if let (Some(k), Some(m)) = (start, end) {
+                if k <= m {
+                    return Some((k, m));
+                }
+            }
+            in_run = false;
+            start = None;
+            end = None;
             continue;
         }
-        let mut j = i;
-        while j + 1 < n && seg[j + 1] != Square::Empty {
-            j += 1;
-        }
-        // pieces occupy [i, j]
-        let start = if i == 0 {
-            Some(0)
+        if !in_run {
+            in_run = true;
+            if i == 0 {
+                start = Some(0);
+            }
         } else {
-            (i..j).find(|&k| seg[k] == Square::Toad && seg[k + 1] == Square::Toad)
-        };
-        let end = if j == n - 1 {
-            Some(j)
-        } else {
-            (i + 1..=j)
-                .rev()
-                .find(|&m| seg[m - 1] == Square::Frog && seg[m] == Square::Frog)
-        };
-        if let (Some(k), Some(m)) = (start, end) {
-            if k <= m {
-                return Some((k, m));
+            let prev = seg[i - 1];
+            if start.is_none() && prev == Square::Toad && s == Square::Toad {
+                start = Some(i - 1);
+            }
+            if prev == Square::Frog && s == Square::Frog {
+                end = Some(i);
             }
         }
-        i = j + 1;
     }
-    None
+    if in_run {
+        end = Some(n - 1);
+    }
+    match (start, end) {
+        (Some(k), Some(m)) if k <= m => Some((k, m)),
+        _ => None,
+    }
 }
 
 /// Whether some piece can still step, or leap into a hole wider than one square: the part

@@ -8,6 +8,39 @@ use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
+/// Longest part keyed by one word: two bits per square and a sentinel bit.
+const SMALL_LEN: usize = 31;
+
+/// The one-word key of a part of at most [`SMALL_LEN`] squares.
+fn small_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u64 {
+    let mut key = 1u64;
+    for &s in squares {
+        key = (key << 2) | s as u64;
+    }
+    key
+}
+
+/// Longest part keyed by two words.
+const MEDIUM_LEN: usize = 63;
+
+/// The two-word key of a part of at most [`MEDIUM_LEN`] squares.
+fn medium_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u128 {
+    let mut key = 1u128;
+    for &s in squares {
+        key = (key << 2) | s as u128;
+    }
+    key
+}
+
+/// The squares of the mirror image, left to right.
+fn mirrored(squares: &[Square]) -> impl Iterator<Item = &Square> {
+    squares.iter().rev().map(|s| match s {
+        Square::Empty => &Square::Empty,
+        Square::Toad => &Square::Frog,
+        Square::Frog => &Square::Toad,
+    })
+}
+
 /// How often (in parts solved) the solver polls its [`StopFlag`].
 const POLL_EVERY: u32 = 1 << 8;
 
@@ -25,6 +58,8 @@ const POLL_EVERY: u32 = 1 << 8;
 pub struct Solver {
     arena: Arena,
     memo: FxHashMap<PackedKey, GameId>,
+    small: FxHashMap<u64, GameId>,
+    medium: FxHashMap<u128, GameId>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     stop: Option<StopFlag>,
@@ -48,6 +83,8 @@ impl Solver {
         Solver {
             arena,
             memo: FxHashMap::default(),
+            small: FxHashMap::default(),
+            medium: FxHashMap::default(),
             plain: FxHashMap::default(),
             reductions: true,
             stop: None,
@@ -81,10 +118,14 @@ impl Solver {
 
     /// Number of parts memoised.
     pub fn memo_len(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.small.len() + self.medium.len()
     }
 
     /// The canonical value of `board`.
+    ///
+    /// The solver recurses once per move along the longest line of play (a few kilobytes per
+    /// level): boards up to the web app's 24 squares fit a default 2 MB thread stack, long
+    /// family boards (T2□^bF2 with b ≈ 100) want a thread with a few hundred megabytes.
     pub fn value(&mut self, board: &Board) -> Result<GameId, GameError> {
         self.stop = None;
         self.board_value(board.squares())
@@ -152,16 +193,56 @@ impl Solver {
     /// sharing the entry (value(mirror) = −value).
     fn part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
         // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
-        // half the table (the table is the memory-bound part of a family run).
+        // half the table (the table is the memory-bound part of a family run). Parts of up
+        // to 31 squares (every web board, all exhaustive runs) use a one-word key in a table
+        // of 16-byte entries, up to 63 squares a two-word key; longer ones the 256-bit key.
+        if squares.len() <= SMALL_LEN {
+            let (key, mirror_key) = (small_key(squares.iter()), small_key(mirrored(squares)));
+            if mirror_key < key {
+                return self.mirrored_part(squares);
+            }
+            if let Some(&g) = self.small.get(&key) {
+                return Ok(g);
+            }
+            let v = self.solve_part(squares)?;
+            self.small.insert(key, v);
+            return Ok(v);
+        }
+        if squares.len() <= MEDIUM_LEN {
+            let key = medium_key(squares.iter());
+            if medium_key(mirrored(squares)) < key {
+                return self.mirrored_part(squares);
+            }
+            if let Some(&g) = self.medium.get(&key) {
+                return Ok(g);
+            }
+            let v = self.solve_part(squares)?;
+            self.medium.insert(key, v);
+            return Ok(v);
+        }
         let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
         if mirror_key < key {
-            let mirrored: Vec<Square> = squares.iter().rev().map(|s| s.mirror()).collect();
-            let g = self.part(&mirrored)?;
-            return Ok(self.arena.neg(g));
+            return self.mirrored_part(squares);
         }
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
         }
+        let v = self.solve_part(squares)?;
+        self.memo.insert(key, v);
+        Ok(v)
+    }
+
+    fn mirrored_part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+        let mut m = [Square::Empty; MAX_LEN];
+        for (slot, s) in m.iter_mut().zip(mirrored(squares)) {
+            *slot = *s;
+        }
+        let g = self.part(&m[..squares.len()])?;
+        Ok(self.arena.neg(g))
+    }
+
+    /// The canonical form of a part from the values of its options.
+    fn solve_part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
             if let Some(stop) = &self.stop {
@@ -170,9 +251,7 @@ impl Solver {
         }
         let left = self.option_values(squares, Player::Left)?;
         let right = self.option_values(squares, Player::Right)?;
-        let v = self.arena.from_options(&left, &right)?;
-        self.memo.insert(key, v);
-        Ok(v)
+        self.arena.from_options(&left, &right)
     }
 
     fn option_values(
