@@ -201,8 +201,8 @@ fn at_most_values(j: usize, count: usize, max_value: u64) -> Vec<u64> {
         }
         for i in (1..=j).rev() {
             let (lower, upper) = members.split_at_mut(i);
-            for idx in 0..lower[i - 1].len() {
-                let r = (lower[i - 1][idx] ^ v) as usize;
+            for &old in &lower[i - 1] {
+                let r = (old ^ v) as usize;
                 if !member[i][r] {
                     member[i][r] = true;
                     upper[0].push(r as u64);
