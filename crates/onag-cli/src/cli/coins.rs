@@ -123,7 +123,14 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if r == 0 || c == 0 || r > limit(rule1) || c > limit(rule2) {
                 bail!("--size must be between 1 and 63 in each direction, not {r} {c}");
             }
-            let report = Product { g: rule1, h: rule2 }.tartan_check(r, c);
+            let product = Product { g: rule1, h: rule2 };
+            let moves = onag::impartial::solver::product_moves(product, r, c);
+            if moves > 1 << 28 {
+                bail!(
+                    "{rule1} × {rule2} at {r}×{c} has {moves} product moves; choose a smaller size"
+                );
+            }
+            let report = product.tartan_check(r, c);
             if json {
                 print_json(&json!({
                     "rules": [rule1.to_string(), rule2.to_string()],

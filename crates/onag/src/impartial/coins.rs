@@ -127,6 +127,30 @@ impl Rule {
         }
     }
 
+    /// The number of moves with head `x` (what `moves(x).len()` would be, without building
+    /// them: turn-at-most-k on many coins has astronomically many).
+    pub fn move_count(self, x: usize) -> u128 {
+        if x < self.first_coin() {
+            return 0;
+        }
+        let others = (x - self.first_coin()) as u128;
+        match self {
+            Rule::Twins | Rule::Ruler => others + 1,
+            Rule::AtMost(k) => {
+                // Σ_{i < k} C(others, i), saturating.
+                let (mut total, mut binom) = (0u128, 1u128);
+                for i in 0..u128::from(k) {
+                    if i > others {
+                        break;
+                    }
+                    total = total.saturating_add(binom);
+                    binom = binom.saturating_mul(others - i) / (i + 1);
+                }
+                total
+            }
+        }
+    }
+
     /// The values `v(0), v(1), …, v(count − 1)` of single coins, by mex over the moves (the
     /// border of Twins and Ruler has value 0). Memory grows with the largest value (a set of
     /// reachable XORs is kept for turn-at-most-k); see [`Rule::values_up_to`] for a bound.
