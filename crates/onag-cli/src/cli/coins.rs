@@ -199,6 +199,19 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     if compare_game { 2 } else { 1 }
                 );
             }
+            // Work ≈ words × ball(d−1) ≤ 2^n · ball(d−1) / ball(⌊(d−1)/2⌋) (sphere packing).
+            let ball = |r: usize| -> f64 {
+                let (mut total, mut binom) = (0f64, 1f64);
+                for i in 0..=r.min(n) {
+                    total += binom;
+                    binom = binom * (n - i) as f64 / (i + 1) as f64;
+                }
+                total
+            };
+            let work = 2f64.powi(n as i32) * ball(d - 1) / ball((d - 1) / 2);
+            if work > 2f64.powi(33) {
+                bail!("lexicode({n}, {d}) would mark about {work:.1e} words; choose a smaller N");
+            }
             let (n, d) = (n as u32, d as u32);
             let words = lexicode(n, d);
             let weights = weight_distribution(&words, n);
