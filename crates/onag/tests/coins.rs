@@ -94,6 +94,27 @@ fn values_by_move_sets_agree_with_fast_values() {
 }
 
 #[test]
+fn move_counts_match_the_move_lists() {
+    for rule in [
+        Rule::Twins,
+        Rule::Ruler,
+        MOCK_TURTLES,
+        MOEBIUS,
+        MOGUL,
+        Rule::AtMost(1),
+    ] {
+        for x in 0..20 {
+            assert_eq!(
+                rule.move_count(x),
+                rule.moves(x).len() as u128,
+                "{rule} coin {x}"
+            );
+        }
+    }
+    assert_eq!(Rule::AtMost(64).move_count(63), 1 << 63);
+}
+
+#[test]
 fn rule_names_round_trip() {
     for name in [
         "twins",

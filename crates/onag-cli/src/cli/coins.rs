@@ -123,7 +123,14 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if r == 0 || c == 0 || r > limit(rule1) || c > limit(rule2) {
                 bail!("--size must be between 1 and 63 in each direction, not {r} {c}");
             }
-            let report = Product { g: rule1, h: rule2 }.tartan_check(r, c);
+            let product = Product { g: rule1, h: rule2 };
+            let moves = onag::impartial::solver::product_moves(product, r, c);
+            if moves > 1 << 28 {
+                bail!(
+                    "{rule1} × {rule2} at {r}×{c} has {moves} product moves; choose a smaller size"
+                );
+            }
+            let report = product.tartan_check(r, c);
             if json {
                 print_json(&json!({
                     "rules": [rule1.to_string(), rule2.to_string()],
@@ -191,6 +198,19 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "D must be between {} and N+1, not {d}",
                     if compare_game { 2 } else { 1 }
                 );
+            }
+            // Work ≈ words × ball(d−1) ≤ 2^n · ball(d−1) / ball(⌊(d−1)/2⌋) (sphere packing).
+            let ball = |r: usize| -> f64 {
+                let (mut total, mut binom) = (0f64, 1f64);
+                for i in 0..=r.min(n) {
+                    total += binom;
+                    binom = binom * (n - i) as f64 / (i + 1) as f64;
+                }
+                total
+            };
+            let work = 2f64.powi(n as i32) * ball(d - 1) / ball((d - 1) / 2);
+            if work > 2f64.powi(33) {
+                bail!("lexicode({n}, {d}) would mark about {work:.1e} words; choose a smaller N");
             }
             let (n, d) = (n as u32, d as u32);
             let words = lexicode(n, d);

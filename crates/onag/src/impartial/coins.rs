@@ -127,6 +127,30 @@ impl Rule {
         }
     }
 
+    /// The number of moves with head `x` (what `moves(x).len()` would be, without building
+    /// them: turn-at-most-k on many coins has astronomically many).
+    pub fn move_count(self, x: usize) -> u128 {
+        if x < self.first_coin() {
+            return 0;
+        }
+        let others = (x - self.first_coin()) as u128;
+        match self {
+            Rule::Twins | Rule::Ruler => others + 1,
+            Rule::AtMost(k) => {
+                // Σ_{i < k} C(others, i), saturating.
+                let (mut total, mut binom) = (0u128, 1u128);
+                for i in 0..u128::from(k) {
+                    if i > others {
+                        break;
+                    }
+                    total = total.saturating_add(binom);
+                    binom = binom.saturating_mul(others - i) / (i + 1);
+                }
+                total
+            }
+        }
+    }
+
     /// The values `v(0), v(1), …, v(count − 1)` of single coins, by mex over the moves (the
     /// border of Twins and Ruler has value 0). Memory grows with the largest value (a set of
     /// reachable XORs is kept for turn-at-most-k); see [`Rule::values_up_to`] for a bound.
@@ -201,8 +225,8 @@ fn at_most_values(j: usize, count: usize, max_value: u64) -> Vec<u64> {
         }
         for i in (1..=j).rev() {
             let (lower, upper) = members.split_at_mut(i);
-            for idx in 0..lower[i - 1].len() {
-                let r = (lower[i - 1][idx] ^ v) as usize;
+            for &old in &lower[i - 1] {
+                let r = (old ^ v) as usize;
                 if !member[i][r] {
                     member[i][r] = true;
                     upper[0].push(r as u64);

@@ -15,7 +15,10 @@ pub const MAX_LENGTH: u32 = 28;
 
 /// `lexicode(n, d)` in increasing order, by marking the Hamming ball of radius `d − 1` around
 /// each kept word in a bitmap of all `2^n` words (a word is kept iff no ball covers it).
-/// `n ≤ MAX_LENGTH`; `d = 0` or `1` keeps every word.
+/// `d = 0` or `1` keeps every word. Time is about `|code| · Σ_{i<d} C(n, i)`.
+///
+/// # Panics
+/// If `n > MAX_LENGTH`.
 pub fn lexicode(n: u32, d: u32) -> Vec<u32> {
     assert!(n <= MAX_LENGTH, "lexicode length {n} above {MAX_LENGTH}");
     let size = 1usize << n;
@@ -55,6 +58,9 @@ fn ball_masks(n: u32, r: u32) -> Vec<u32> {
 /// increasing order. A position is a P-position iff the XOR of its coins' values is 0, so
 /// the P-positions are the kernel of a GF(2)-linear map: Gaussian elimination finds a basis,
 /// and a Gray code walks all `2^dim` kernel words with one XOR each.
+///
+/// # Panics
+/// If `n > 32`.
 pub fn p_positions_at_most(n: u32, k: u32) -> Vec<u32> {
     assert!(n <= 32, "at most 32 coins");
     let values = Rule::AtMost(k).values(n as usize);

@@ -38,7 +38,12 @@ pub enum BoardError {
     Rule(RuleError),
     /// Zero coins, or more than [`MAX_COINS`].
     Size(usize),
+    /// More moves in all than [`MAX_MOVES`] (e.g. turn-at-most-k with a large k).
+    TooManyMoves(u128),
 }
+
+/// The most moves (summed over the coins) a board may have.
+pub const MAX_MOVES: u128 = 1 << 22;
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -51,6 +56,12 @@ impl fmt::Display for BoardError {
             BoardError::Rule(e) => e.fmt(f),
             BoardError::Size(k) => {
                 write!(f, "a board needs between 1 and {MAX_COINS} coins, not {k}")
+            }
+            BoardError::TooManyMoves(m) => {
+                write!(
+                    f,
+                    "the board has {m} moves, more than the {MAX_MOVES} allowed"
+                )
             }
         }
     }
@@ -71,7 +82,7 @@ impl FromStr for Board {
     /// and `rugs` (Ruler×Ruler).
     fn from_str(s: &str) -> Result<Board, BoardError> {
         let syntax = || BoardError::Syntax(s.to_string());
-        let (kind, dims) = s.trim().split_once(':').ok_or_else(syntax)?;
+        let (kind, dims) = s.trim().rsplit_once(':').ok_or_else(syntax)?;
         let product = match kind.to_ascii_lowercase().as_str() {
             "corners" => Some(Product::CORNERS),
             "rugs" => Some(Product {
@@ -93,15 +104,36 @@ impl FromStr for Board {
                 let (r, c) = dims.split_once(['x', 'X']).ok_or_else(syntax)?;
                 let (r, c) = (number(r)?, number(c)?);
                 check_size(r.saturating_mul(c))?;
+                check_moves(product_moves(p, r, c))?;
                 Ok(Board::product(p, r, c))
             }
             None => {
                 let rule: Rule = kind.parse()?;
                 let n = number(dims)?;
                 check_size(n)?;
+                let first = rule.first_coin();
+                check_moves((first..first + n).map(|x| rule.move_count(x)).sum())?;
                 Ok(Board::row(rule, n))
             }
         }
+    }
+}
+
+/// The number of moves of the `rows × cols` product board (before building them).
+pub fn product_moves(p: Product, rows: usize, cols: usize) -> u128 {
+    let count = |rule: Rule, n: usize| -> u128 {
+        (rule.first_coin()..rule.first_coin() + n)
+            .map(|x| rule.move_count(x))
+            .sum()
+    };
+    count(p.g, rows).saturating_mul(count(p.h, cols))
+}
+
+fn check_moves(moves: u128) -> Result<(), BoardError> {
+    if moves <= MAX_MOVES {
+        Ok(())
+    } else {
+        Err(BoardError::TooManyMoves(moves))
     }
 }
 
