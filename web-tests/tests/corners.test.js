@@ -55,6 +55,7 @@ test('a full game against the computer ends with a winner', async () => {
   // Undo takes the last exchange back and the game goes on.
   await page.locator('#undo').click();
   await page.waitForFunction(() => !document.querySelector('#status').dataset.winner);
+  await page.waitForSelector('.coin.heads', { timeout: 5000 });
   assert.ok(await page.locator('.coin.heads').count() > 0);
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -193,6 +193,7 @@ $('undo').addEventListener('click', () => {
   state.moves = [];
   delete $('status').dataset.winner;
   say($('status'), 'Move taken back. Your move.');
+  render(); // show the restored board at once; refresh() then fetches its values
   refresh();
 });
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && state.selected) cancel(); });
