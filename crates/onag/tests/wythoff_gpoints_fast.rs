@@ -1,0 +1,64 @@
+//! The fast g-point sweep against the first version (`gpoints::reference`), kept as reference.
+use onag::wythoff::gpoints::{self, reference};
+use onag::StopFlag;
+
+#[test]
+fn fast_sweep_rows_equal_the_reference() {
+    let max_g = 80;
+    let mut fast = gpoints::GPointSweep::new(max_g).unwrap();
+    let mut slow = reference::GPointSweep::new(max_g).unwrap();
+    for r in 0..40_000u64 {
+        assert_eq!(fast.row(), r);
+        assert_eq!(fast.next_row(), slow.next_row(), "row {r}");
+    }
+}
+
+#[test]
+fn fast_sweep_above_equals_the_reference() {
+    // The upper half of a split sweep, fed the lower half's placements.
+    let (split, max_g) = (9u32, 20u32);
+    let mut lower = reference::GPointSweep::new(split).unwrap();
+    let mut fast = gpoints::GPointSweep::new(max_g - split - 1).unwrap();
+    let mut slow = reference::GPointSweep::new(max_g - split - 1).unwrap();
+    for r in 0..20_000u64 {
+        let below = lower.next_row().to_vec();
+        assert_eq!(
+            fast.next_row_above(&below),
+            slow.next_row_above(&below),
+            "row {r}"
+        );
+    }
+}
+
+#[test]
+fn fast_excess_tables_equal_the_reference() {
+    let stop = StopFlag::new();
+    for threads in [1, 2] {
+        assert_eq!(
+            gpoints::excess_tables(30, 300_000, threads, &stop, &mut |_| {}).unwrap(),
+            reference::excess_tables(30, 300_000, threads, &stop, &mut |_| {}).unwrap(),
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn fast_distance_table_equals_the_reference() {
+    let stop = StopFlag::new();
+    for (min_row, threads) in [(0, 1), (600, 2), (0, 2)] {
+        assert_eq!(
+            gpoints::distance_table(199, 30_000, min_row, 10, threads, &stop, &mut |_| {}).unwrap(),
+            reference::distance_table(199, 30_000, min_row, 10, threads, &stop, &mut |_| {})
+                .unwrap(),
+            "rows ≥ {min_row}, {threads} threads"
+        );
+    }
+    // Small distances and few rows exercise the window edges near row 0.
+    for k in [1, 3, 64] {
+        assert_eq!(
+            gpoints::distance_table(40, 2_000, 0, k, 1, &stop, &mut |_| {}).unwrap(),
+            reference::distance_table(40, 2_000, 0, k, 1, &stop, &mut |_| {}).unwrap(),
+            "distance ≤ {k}"
+        );
+    }
+}
