@@ -1,6 +1,20 @@
 //! The fast g-point sweep against the first version (`gpoints::reference`), kept as reference.
 use onag::wythoff::gpoints::{self, reference};
+use onag::wythoff::gpoints::{DistanceRecord, ExcessStats};
+use onag::wythoff::WythoffError;
 use onag::StopFlag;
+
+type ExcessFn =
+    fn(u32, u64, usize, &StopFlag, &mut dyn FnMut(u64)) -> Result<Vec<ExcessStats>, WythoffError>;
+type DistanceFn = fn(
+    u32,
+    u64,
+    u64,
+    u32,
+    usize,
+    &StopFlag,
+    &mut dyn FnMut(u64),
+) -> Result<Vec<DistanceRecord>, WythoffError>;
 
 #[test]
 fn fast_sweep_rows_equal_the_reference() {
@@ -61,4 +75,43 @@ fn fast_distance_table_equals_the_reference() {
             "distance ≤ {k}"
         );
     }
+}
+
+/// Table 3 work (31 values) by one implementation, for instruction counts under valgrind:
+/// `valgrind --tool=cachegrind target/release/deps/wythoff_gpoints_fast-* --ignored
+/// --exact profile_fast_excess` (and `profile_reference_excess`).
+fn profile_excess(f: ExcessFn) {
+    let s = f(30, 300_000, 1, &StopFlag::new(), &mut |_| {}).unwrap();
+    let minima: Vec<i64> = s[1..4].iter().map(|s| s.min.0).collect();
+    assert_eq!(minima, vec![-4, -6, -8]);
+}
+
+#[test]
+#[ignore = "profiling aid"]
+fn profile_fast_excess() {
+    profile_excess(gpoints::excess_tables);
+}
+
+#[test]
+#[ignore = "profiling aid"]
+fn profile_reference_excess() {
+    profile_excess(reference::excess_tables);
+}
+
+/// Table 4 work (200 values, 50,000 rows) by one implementation, as above.
+fn profile_distance(f: DistanceFn) {
+    let recs = f(199, 50_000, 0, 10, 1, &StopFlag::new(), &mut |_| {}).unwrap();
+    assert!(recs.iter().all(|r| r.best.is_some()));
+}
+
+#[test]
+#[ignore = "profiling aid"]
+fn profile_fast_distance() {
+    profile_distance(gpoints::distance_table);
+}
+
+#[test]
+#[ignore = "profiling aid"]
+fn profile_reference_distance() {
+    profile_distance(reference::distance_table);
 }

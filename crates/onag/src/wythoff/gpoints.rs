@@ -108,13 +108,6 @@ impl Words {
         let (from, to) = ((from as usize).min(len), (to as usize + 1).min(len));
         self.0[from..to].fill(0);
     }
-
-    /// Clears bit `i` if `b` is 1 (`b` is 0 or 1).
-    #[inline]
-    fn clear_bit(&mut self, i: u64, b: u64) {
-        let w = self.word(i);
-        self.0[w] &= !(b << (i % 64));
-    }
 }
 
 /// The sweep proper: per-value state as parallel arrays, one row's output as columns
@@ -156,9 +149,14 @@ impl Core {
     /// another sweep handles.
     fn step(&mut self, below: &[u64]) {
         let r = self.row;
+        // The range of this row's taken columns, to clear them afterwards: a mirror's MIRROR
+        // is neutral for the minimum and wraps to 0 (neutral) for the maximum after the + 1.
+        let (mut lo, mut end) = (u64::MAX, 0);
         for &c in below {
             let pt = u64::from(c != MIRROR);
             self.taken.or_bit(if pt == 1 { c } else { r }, pt);
+            lo = lo.min(c);
+            end = end.max(c.wrapping_add(1));
         }
         let taken = &mut self.taken;
         let it = self
@@ -184,27 +182,18 @@ impl Core {
                 d += 64;
             }
             let c = r + d;
-            cols.clear_bit(r, m);
+            // A mirror's bit `r` may stay set: later rows only read columns above their own.
             cols.or_bit(c, pt);
             diags.or_bit(d, pt);
             taken.or_bit(c, pt);
             // Unchanged unless the point took the smallest unused diagonal.
             *min_diag = diags.next_clear(*min_diag);
             *col = c | m.wrapping_neg(); // MIRROR for a mirror
+            lo = lo.min(*col);
+            end = end.max(col.wrapping_add(1));
             *n = *points;
             *points += pt;
         }
-        // Only this row's columns are taken: clear the words between the smallest and the
-        // largest (a mirror's MIRROR is neutral for the minimum, and wraps to 0 for the
-        // maximum after the + 1).
-        let lo = below
-            .iter()
-            .chain(&self.col)
-            .fold(u64::MAX, |a, &c| a.min(c));
-        let end = below
-            .iter()
-            .chain(&self.col)
-            .fold(0, |a, &c| a.max(c.wrapping_add(1)));
         if end > lo {
             taken.clear_words(lo / 64, (end - 1) / 64);
         }
