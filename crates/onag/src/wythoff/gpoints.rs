@@ -174,7 +174,10 @@ impl Core {
             let mut d = *min_diag;
             loop {
                 let c = r + d;
-                let ok = !(diags.window(d) | cols.window(c) | taken.window(c));
+                // A mirror row stops after one window (bit 63 forced free): its result is
+                // discarded anyway, and long searches there (common for large g) cost
+                // mispredicted loop exits.
+                let ok = !(diags.window(d) | cols.window(c) | taken.window(c)) | m << 63;
                 if ok != 0 {
                     d += u64::from(ok.trailing_zeros());
                     break;
@@ -521,12 +524,12 @@ pub fn distance_table(
                 *slot = (*slot).min(dr + c.abs_diff(z));
             }
         }
+        // A last `far` slot stands for every column outside the window, so that the lookup
+        // clamps instead of branching (a mirror, b = MIRROR, lands there too).
+        near.push(far);
+        let last = near.len() as u64 - 1;
         for (g, &b) in col.iter().enumerate().skip(1) {
-            // A mirror (b = MIRROR) falls outside the window.
-            let dist = near
-                .get(b.wrapping_sub(lo) as usize)
-                .copied()
-                .unwrap_or(far);
+            let dist = near[b.wrapping_sub(lo).min(last) as usize];
             if dist <= k {
                 let slot = &mut best[dist as usize];
                 if slot.is_none_or(|(v, _)| (g as u32) > v) {
