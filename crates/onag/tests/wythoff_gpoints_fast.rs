@@ -77,11 +77,20 @@ fn fast_distance_table_equals_the_reference() {
     }
 }
 
+/// Rows for the profiling aids: `ONAG_PROFILE_ROWS` or the default (full size: 5000000 for
+/// table 3, 1000000 for table 4).
+fn rows(default: u64) -> u64 {
+    std::env::var("ONAG_PROFILE_ROWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Table 3 work (31 values) by one implementation, for instruction counts under valgrind:
 /// `valgrind --tool=cachegrind target/release/deps/wythoff_gpoints_fast-* --ignored
 /// --exact profile_fast_excess` (and `profile_reference_excess`).
 fn profile_excess(f: ExcessFn) {
-    let s = f(30, 300_000, 1, &StopFlag::new(), &mut |_| {}).unwrap();
+    let s = f(30, rows(300_000), 1, &StopFlag::new(), &mut |_| {}).unwrap();
     let minima: Vec<i64> = s[1..4].iter().map(|s| s.min.0).collect();
     assert_eq!(minima, vec![-4, -6, -8]);
 }
@@ -100,7 +109,7 @@ fn profile_reference_excess() {
 
 /// Table 4 work (200 values, 50,000 rows) by one implementation, as above.
 fn profile_distance(f: DistanceFn) {
-    let recs = f(199, 50_000, 0, 10, 1, &StopFlag::new(), &mut |_| {}).unwrap();
+    let recs = f(199, rows(50_000), 0, 10, 1, &StopFlag::new(), &mut |_| {}).unwrap();
     assert!(recs.iter().all(|r| r.best.is_some()));
 }
 
