@@ -124,3 +124,21 @@ fn profile_fast_distance() {
 fn profile_reference_distance() {
     profile_distance(reference::distance_table);
 }
+
+/// The paper's full sizes, fast vs reference (about 30 s of CPU on one core; run by hand:
+/// `cargo test -p onag --release --test wythoff_gpoints_fast -- --ignored full_size`).
+#[test]
+#[ignore = "about 30 s"]
+fn full_size_tables_equal_the_reference() {
+    let stop = StopFlag::new();
+    assert_eq!(
+        gpoints::excess_tables(30, 5_000_000, 1, &stop, &mut |_| {}).unwrap(),
+        reference::excess_tables(30, 5_000_000, 1, &stop, &mut |_| {}).unwrap()
+    );
+    for min_row in [0, 600] {
+        assert_eq!(
+            gpoints::distance_table(199, 1_000_000, min_row, 10, 1, &stop, &mut |_| {}).unwrap(),
+            reference::distance_table(199, 1_000_000, min_row, 10, 1, &stop, &mut |_| {}).unwrap()
+        );
+    }
+}
