@@ -67,6 +67,18 @@ impl Words {
         }
     }
 
+    /// `self.window(i) | other.window(i)` with one shift.
+    #[inline]
+    fn window_or(&self, other: &Self, i: u64) -> u64 {
+        let (w, s) = ((i / 64) as usize, i % 64);
+        match (self.0.get(w..w + 2), other.0.get(w..w + 2)) {
+            (Some(&[a0, a1]), Some(&[b0, b1])) => {
+                ((u128::from(a1 | b1) << 64 | u128::from(a0 | b0)) >> s) as u64
+            }
+            _ => self.window(i) | other.window(i),
+        }
+    }
+
     /// The first clear bit at or after `i`.
     #[inline]
     fn next_clear(&self, mut i: u64) -> u64 {
@@ -177,7 +189,7 @@ impl Core {
                 // A mirror row stops after one window (bit 63 forced free): its result is
                 // discarded anyway, and long searches there (common for large g) cost
                 // mispredicted loop exits.
-                let ok = !(diags.window(d) | cols.window(c) | taken.window(c)) | m << 63;
+                let ok = !(diags.window(d) | cols.window_or(taken, c)) | m << 63;
                 if ok != 0 {
                     d += u64::from(ok.trailing_zeros());
                     break;
