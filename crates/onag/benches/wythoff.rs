@@ -1,7 +1,7 @@
 //! Benchmarks of the Wythoff and queens families; each asserts its answer.
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use onag::wythoff::gpoints::excess_tables;
+use onag::wythoff::gpoints::{distance_table, excess_tables, reference};
 use onag::wythoff::grundy_table;
 use onag::wythoff::periodicity::{search, PeriodConfig};
 use onag::wythoff::sweep::Sweep;
@@ -25,6 +25,25 @@ fn oeis_terms(id: &str) -> Vec<u64> {
         })
         .collect()
 }
+
+type ExcessFn = fn(
+    u32,
+    u64,
+    usize,
+    &StopFlag,
+    &mut dyn FnMut(u64),
+)
+    -> Result<Vec<onag::wythoff::gpoints::ExcessStats>, onag::wythoff::WythoffError>;
+type DistanceFn =
+    fn(
+        u32,
+        u64,
+        u64,
+        u32,
+        usize,
+        &StopFlag,
+        &mut dyn FnMut(u64),
+    ) -> Result<Vec<onag::wythoff::gpoints::DistanceRecord>, onag::wythoff::WythoffError>;
 
 fn sweep(c: &mut Criterion) {
     // Rows 0..=460 × 8000 columns = 3.7 M cells; the last column is checked against the
@@ -66,6 +85,40 @@ fn sweep(c: &mut Criterion) {
             assert_eq!(minima, vec![-4, -6, -8]);
         })
     });
+    // Tables 2-3 work (31 values) and table 4 work (200 values), the fast sweep and the first
+    // version (gpoints::reference) side by side in the same run.
+    for (name, f) in [
+        ("fast", excess_tables as ExcessFn),
+        ("reference", reference::excess_tables as ExcessFn),
+    ] {
+        group.bench_function(
+            format!("nivasch tables 2-3, g <= 30, 250000 rows, {name}"),
+            |b| {
+                b.iter(|| {
+                    let s = f(30, 250_000, 1, &StopFlag::new(), &mut |_| {}).expect("g-points");
+                    let minima: Vec<i64> = s[1..4].iter().map(|s| s.min.0).collect();
+                    assert_eq!(minima, vec![-4, -6, -8]);
+                })
+            },
+        );
+    }
+    let expected = reference::distance_table(199, 20_000, 0, 10, 1, &StopFlag::new(), &mut |_| {})
+        .expect("table 4");
+    for (name, f) in [
+        ("fast", distance_table as DistanceFn),
+        ("reference", reference::distance_table as DistanceFn),
+    ] {
+        group.bench_function(
+            format!("nivasch table 4, g <= 199, 20000 rows, {name}"),
+            |b| {
+                b.iter(|| {
+                    let t =
+                        f(199, 20_000, 0, 10, 1, &StopFlag::new(), &mut |_| {}).expect("table 4");
+                    assert_eq!(t, expected);
+                })
+            },
+        );
+    }
     group.bench_function("queens pair game 200x200 vs closed form", |b| {
         let moves = onag::queens::moves::MoveSet::Pair;
         let even: onag::queens::formula::Expr = "2*(y/2) + x/2".parse().expect("formula");

@@ -16,25 +16,37 @@
 //! admissible-looking column the same argument shows the value would be `g` too, so the first
 //! one is `g`'s cell. Values are processed in increasing order within a row.
 //!
-//! Per row and value this costs a few bit tests, so `5·10⁶` rows × 31 values take about a second.
+//! Per row and value this costs a few bit tests. The sweep keeps its per-value state as parallel
+//! arrays and runs mirror rows through the same branch-free code as point rows (the search result
+//! is then discarded by masks), because whether a row is a mirror is close to a coin toss per value
+//! (about 38 % of rows) and a mispredicted branch per (row, value) cost more than the search; the
+//! first version is kept in [`reference`] and tested equal.
 
 use super::{check_bound, pairs, WythoffError};
 use crate::StopFlag;
+
+pub mod reference;
 
 /// Largest value [`GPointSweep`] tracks (inclusive).
 pub const MAX_G: u32 = 1000;
 /// Largest row count [`GPointSweep`] accepts.
 pub const MAX_ROWS: u64 = 50_000_000;
 
-/// A growable bitset.
-#[derive(Clone, Debug, Default)]
-struct Bits(Vec<u64>);
+/// Marks a mirror in the column arrays of [`Core`].
+const MIRROR: u64 = u64::MAX;
 
-impl Bits {
-    fn get(&self, i: u64) -> bool {
+/// A growable bitset whose writes take a 0/1 bit, so that a write can be masked off instead of
+/// branched around.
+#[derive(Clone, Debug, Default)]
+struct Words(Vec<u64>);
+
+impl Words {
+    /// Bit `i` as 0 or 1 (bits past the end read as 0).
+    #[inline]
+    fn bit(&self, i: u64) -> u64 {
         self.0
             .get((i / 64) as usize)
-            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+            .map_or(0, |w| (w >> (i % 64)) & 1)
     }
 
     /// Bits `i .. i + 64` as one word (bit 0 = bit `i`); bits past the end read as 0.
@@ -42,8 +54,6 @@ impl Bits {
     fn window(&self, i: u64) -> u64 {
         let (w, s) = ((i / 64) as usize, i % 64);
         match self.0.get(w..w + 2) {
-            // Two words always fetched; the shift pair is branch-free (s = 0 shifts by 64 as
-            // a 128-bit value).
             Some(&[lo, hi]) => ((u128::from(hi) << 64 | u128::from(lo)) >> s) as u64,
             _ => {
                 let lo = self.0.get(w).copied().unwrap_or(0) >> s;
@@ -54,6 +64,18 @@ impl Bits {
                     lo | hi << (64 - s)
                 }
             }
+        }
+    }
+
+    /// `self.window(i) | other.window(i)` with one shift.
+    #[inline]
+    fn window_or(&self, other: &Self, i: u64) -> u64 {
+        let (w, s) = ((i / 64) as usize, i % 64);
+        match (self.0.get(w..w + 2), other.0.get(w..w + 2)) {
+            (Some(&[a0, a1]), Some(&[b0, b1])) => {
+                ((u128::from(a1 | b1) << 64 | u128::from(a0 | b0)) >> s) as u64
+            }
+            _ => self.window(i) | other.window(i),
         }
     }
 
@@ -69,32 +91,129 @@ impl Bits {
         }
     }
 
-    fn set(&mut self, i: u64) {
+    /// Word index of bit `i`, growing the set so that it and the next word exist (windows near
+    /// the top then take the two-word fast path).
+    #[inline]
+    fn word(&mut self, i: u64) -> usize {
         let w = (i / 64) as usize;
         if w + 1 >= self.0.len() {
-            // Keep a spare word so that windows near the top take the fast path.
-            self.0.resize((w + 2).next_power_of_two(), 0);
+            self.grow(w);
         }
-        self.0[w] |= 1 << (i % 64);
+        w
     }
 
-    fn clear(&mut self, i: u64) {
-        if let Some(w) = self.0.get_mut((i / 64) as usize) {
-            *w &= !(1 << (i % 64));
-        }
+    #[cold]
+    fn grow(&mut self, w: usize) {
+        self.0.resize((w + 2).next_power_of_two(), 0);
+    }
+
+    /// Sets bit `i` if `b` is 1 (`b` is 0 or 1).
+    #[inline]
+    fn or_bit(&mut self, i: u64, b: u64) {
+        let w = self.word(i);
+        self.0[w] |= b << (i % 64);
+    }
+
+    /// Clears words `from ..= to` (those that exist).
+    fn clear_words(&mut self, from: u64, to: u64) {
+        let len = self.0.len();
+        let (from, to) = ((from as usize).min(len), (to as usize + 1).min(len));
+        self.0[from..to].fill(0);
     }
 }
 
-#[derive(Clone, Debug, Default)]
-struct ValueState {
-    /// Columns `b_n` of the points so far (their rows will hold the mirrors).
-    cols: Bits,
-    /// Diagonals `d_n` used so far.
-    diags: Bits,
-    /// Smallest unused diagonal.
-    min_diag: u64,
-    /// Number of points so far (the next point's `n`).
-    points: u64,
+/// The sweep proper: per-value state as parallel arrays, one row's output as columns
+/// ([`MIRROR`] for a mirror) and point indices.
+#[derive(Clone, Debug)]
+struct Core {
+    /// Columns `b_n` of each value's points so far whose row is not reached yet.
+    cols: Vec<Words>,
+    /// Diagonals used by each value.
+    diags: Vec<Words>,
+    /// Each value's smallest unused diagonal.
+    min_diag: Vec<u64>,
+    /// Each value's number of points so far.
+    points: Vec<u64>,
+    /// Columns taken in the current row by smaller values (cleared after each row).
+    taken: Words,
+    row: u64,
+    /// This row's column per value, or [`MIRROR`].
+    col: Vec<u64>,
+    /// This row's point index per value (meaningless for a mirror).
+    n: Vec<u64>,
+}
+
+impl Core {
+    fn new(values: usize) -> Self {
+        Self {
+            cols: vec![Words::default(); values],
+            diags: vec![Words::default(); values],
+            min_diag: vec![0; values],
+            points: vec![0; values],
+            taken: Words::default(),
+            row: 0,
+            col: vec![MIRROR; values],
+            n: vec![0; values],
+        }
+    }
+
+    /// Computes the next row given the columns (or [`MIRROR`]s) of the smaller values that
+    /// another sweep handles.
+    fn step(&mut self, below: &[u64]) {
+        let r = self.row;
+        // The range of this row's taken columns, to clear them afterwards: a mirror's MIRROR
+        // is neutral for the minimum and wraps to 0 (neutral) for the maximum after the + 1.
+        let (mut lo, mut end) = (u64::MAX, 0);
+        for &c in below {
+            let pt = u64::from(c != MIRROR);
+            self.taken.or_bit(if pt == 1 { c } else { r }, pt);
+            lo = lo.min(c);
+            end = end.max(c.wrapping_add(1));
+        }
+        let taken = &mut self.taken;
+        let it = self
+            .cols
+            .iter_mut()
+            .zip(&mut self.diags)
+            .zip(&mut self.min_diag)
+            .zip(&mut self.points)
+            .zip(self.col.iter_mut().zip(&mut self.n));
+        for ((((cols, diags), min_diag), points), (col, n)) in it {
+            let m = cols.bit(r);
+            let pt = m ^ 1;
+            // The search runs on mirror rows too (its result is masked off): cheaper than a
+            // mispredicted branch. 64 diagonals at a time.
+            let mut d = *min_diag;
+            loop {
+                let c = r + d;
+                // A mirror row stops after one window (bit 63 forced free): its result is
+                // discarded anyway, and long searches there (common for large g) cost
+                // mispredicted loop exits.
+                let ok = !(diags.window(d) | cols.window_or(taken, c)) | m << 63;
+                if ok != 0 {
+                    d += u64::from(ok.trailing_zeros());
+                    break;
+                }
+                d += 64;
+            }
+            let c = r + d;
+            // A mirror's bit `r` may stay set: later rows only read columns above their own.
+            cols.or_bit(c, pt);
+            diags.or_bit(d, pt);
+            taken.or_bit(c, pt);
+            // Unchanged unless the point took the smallest unused diagonal.
+            *min_diag = diags.next_clear(*min_diag);
+            *col = c | m.wrapping_neg(); // MIRROR for a mirror
+            lo = lo.min(*col);
+            end = end.max(col.wrapping_add(1));
+            *n = *points;
+            *points += pt;
+        }
+        if end > lo {
+            taken.clear_words(lo / 64, (end - 1) / 64);
+        }
+        self.row += 1;
+    }
 }
 
 /// Where the value `g` lies in the current row `r`.
@@ -120,6 +239,14 @@ impl Placement {
             Self::Mirror => None,
         }
     }
+
+    fn from_raw(column: u64, n: u64) -> Self {
+        if column == MIRROR {
+            Self::Mirror
+        } else {
+            Self::Point { column, n }
+        }
+    }
 }
 
 /// Row-by-row computation of the cells of values `0..=max_g`.
@@ -133,9 +260,8 @@ impl Placement {
 /// ```
 #[derive(Clone, Debug)]
 pub struct GPointSweep {
-    values: Vec<ValueState>,
-    row: u64,
-    taken: Bits,
+    core: Core,
+    below: Vec<u64>,
     out: Vec<Placement>,
 }
 
@@ -145,16 +271,15 @@ impl GPointSweep {
         check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
         let n = max_g as usize + 1;
         Ok(Self {
-            values: vec![ValueState::default(); n],
-            row: 0,
-            taken: Bits::default(),
+            core: Core::new(n),
+            below: Vec::new(),
             out: Vec::with_capacity(n),
         })
     }
 
     /// The next row to compute.
     pub fn row(&self) -> u64 {
-        self.row
+        self.core.row
     }
 
     /// Computes the next row `r` and returns, for each value `g`, where it lies in row `r`.
@@ -166,46 +291,18 @@ impl GPointSweep {
     /// placements of the smaller values in this row (computed by another sweep of the values
     /// `0..below.len()`): their cells are taken. Used to pipeline values over two threads.
     pub fn next_row_above(&mut self, below: &[Placement]) -> &[Placement] {
-        let r = self.row;
+        self.below.clear();
+        self.below
+            .extend(below.iter().map(|p| p.point().map_or(MIRROR, |(c, _)| c)));
+        self.core.step(&self.below);
         self.out.clear();
-        for p in below {
-            if let Placement::Point { column, .. } = *p {
-                self.taken.set(column);
-            }
-        }
-        for st in &mut self.values {
-            if st.cols.get(r) {
-                st.cols.clear(r);
-                self.out.push(Placement::Mirror);
-                continue;
-            }
-            // 64 diagonals at a time: unused diagonal, free column, cell not taken.
-            let mut d = st.min_diag;
-            loop {
-                let c = r + d;
-                let ok = !(st.diags.window(d) | st.cols.window(c) | self.taken.window(c));
-                if ok != 0 {
-                    d += u64::from(ok.trailing_zeros());
-                    break;
-                }
-                d += 64;
-            }
-            st.diags.set(d);
-            st.min_diag = st.diags.next_clear(st.min_diag);
-            st.cols.set(r + d);
-            self.taken.set(r + d);
-            self.out.push(Placement::Point {
-                column: r + d,
-                n: st.points,
-            });
-            st.points += 1;
-        }
-        for p in below.iter().chain(&self.out) {
-            if let Placement::Point { column, .. } = *p {
-                self.taken.clear(column);
-            }
-        }
-        self.row += 1;
+        self.out.extend(
+            self.core
+                .col
+                .iter()
+                .zip(&self.core.n)
+                .map(|(&c, &n)| Placement::from_raw(c, n)),
+        );
         &self.out
     }
 }
@@ -224,53 +321,80 @@ pub fn for_each_row(
     progress: &mut dyn FnMut(u64),
     mut f: impl FnMut(u64, &[Placement]),
 ) -> Result<(), WythoffError> {
+    let mut row = Vec::with_capacity(max_g as usize + 1);
+    for_each_raw_row(max_g, rows, threads, stop, progress, |r, col, n| {
+        row.clear();
+        row.extend(col.iter().zip(n).map(|(&c, &n)| Placement::from_raw(c, n)));
+        f(r, &row);
+    })
+}
+
+/// [`for_each_row`] with the placements as parallel slices: the column ([`MIRROR`] for a
+/// mirror) and the point index of each value.
+fn for_each_raw_row(
+    max_g: u32,
+    rows: u64,
+    threads: usize,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u64),
+    mut f: impl FnMut(u64, &[u64], &[u64]),
+) -> Result<(), WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
     check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
     if threads < 2 || max_g < 8 {
-        let mut sweep = GPointSweep::new(max_g)?;
+        let mut core = Core::new(max_g as usize + 1);
         for r in 0..rows {
             if r % BLOCK_ROWS == 0 {
                 progress(r);
                 stop.check()?;
             }
-            f(r, sweep.next_row());
+            core.step(&[]);
+            f(r, &core.col, &core.n);
         }
         return Ok(());
     }
     let split = max_g / 2; // values 0..=split below, split+1..=max_g above
-    let mut lower = GPointSweep::new(split)?;
-    let mut upper = GPointSweep::new(max_g - split - 1)?;
     let k = split as usize + 1;
+    let mut lower = Core::new(k);
+    let mut upper = Core::new((max_g - split) as usize);
     let halt = StopFlag::new();
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Placement>>(4);
+        // A block: the lower values' columns and point indices, row after row.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<u64>, Vec<u64>)>(4);
         let lower_halt = halt.clone();
         scope.spawn(move || {
             let mut r = 0;
             while r < rows && !lower_halt.is_stopped() {
                 let end = rows.min(r + BLOCK_ROWS);
-                let mut block = Vec::with_capacity((end - r) as usize * k);
+                let len = (end - r) as usize * k;
+                let (mut cols, mut ns) = (Vec::with_capacity(len), Vec::with_capacity(len));
                 for _ in r..end {
-                    block.extend_from_slice(lower.next_row());
+                    lower.step(&[]);
+                    cols.extend_from_slice(&lower.col);
+                    ns.extend_from_slice(&lower.n);
                 }
-                if tx.send(block).is_err() {
+                if tx.send((cols, ns)).is_err() {
                     break;
                 }
                 r = end;
             }
         });
-        let mut row = vec![Placement::Mirror; max_g as usize + 1];
+        let mut col = vec![MIRROR; max_g as usize + 1];
+        let mut n = vec![0; max_g as usize + 1];
         let mut r = 0;
-        for block in rx.iter() {
+        for (cols, ns) in rx.iter() {
             progress(r);
             if stop.is_stopped() {
                 halt.stop();
                 continue;
             }
-            for below in block.chunks(k) {
-                row[..k].copy_from_slice(below);
-                row[k..].copy_from_slice(upper.next_row_above(below));
-                f(r, &row);
+            for (below, below_n) in cols.chunks(k).zip(ns.chunks(k)) {
+                upper.step(below);
+                col[..k].copy_from_slice(below);
+                col[k..].copy_from_slice(&upper.col);
+                n[..k].copy_from_slice(below_n);
+                n[k..].copy_from_slice(&upper.n);
+                f(r, &col, &n);
                 r += 1;
             }
         }
@@ -314,24 +438,34 @@ pub fn excess_tables(
             max_from_100: None,
         })
         .collect();
-    for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
-        for (s, p) in stats.iter_mut().zip(placements) {
-            let Placement::Point { column, n } = *p else {
-                continue;
-            };
-            let e = (column - r) as i64 - n as i64;
-            s.points += 1;
-            if e < s.min.0 {
+    // max over n ≥ 100 kept without the Option (i64::MIN = none yet) so that the row loop
+    // has no data-dependent branch besides the rarely taken record updates.
+    let mut from_100 = vec![(i64::MIN, 0u64); stats.len()];
+    for_each_raw_row(max_g, rows, threads, stop, progress, |r, col, ns| {
+        for (((s, f), &c), &n) in stats.iter_mut().zip(&mut from_100).zip(col).zip(ns) {
+            // All ones for a mirror (MIRROR is the only column ≥ 2⁶³): masks e to the neutral
+            // element of each extreme. Mirrors are unpredictable; `black_box` keeps LLVM from
+            // turning the mask back into a branch on them (measured: 0.47 mispredictions per
+            // (row, value) with it, none without).
+            let mirror = std::hint::black_box((c as i64) >> 63);
+            let e = c.wrapping_sub(r).wrapping_sub(n) as i64;
+            s.points += (!mirror & 1) as u64;
+            let lo = (e & !mirror) | (i64::MAX & mirror);
+            if lo < s.min.0 {
                 s.min = (e, n);
             }
-            if e > s.max.0 {
+            let hi = (e & !mirror) | (i64::MIN & mirror);
+            if hi > s.max.0 {
                 s.max = (e, n);
             }
-            if n >= 100 && s.max_from_100.is_none_or(|(m, _)| e > m) {
-                s.max_from_100 = Some((e, n));
+            if n >= 100 && hi > f.0 {
+                *f = (e, n);
             }
         }
     })?;
+    for (s, &(e, n)) in stats.iter_mut().zip(&from_100) {
+        s.max_from_100 = (e != i64::MIN).then_some((e, n));
+    }
     Ok(stats)
 }
 
@@ -374,40 +508,41 @@ pub fn distance_table(
         }
     }
     let mut best: Vec<Option<(u32, (u64, u64))>> = vec![None; max_distance as usize + 1];
-    // Per row: the zero columns of rows r − k ..= r + k and their row distances, as i32 so
-    // the per-point minimum vectorises. Columns stay below 3·MAX_ROWS < 2^31.
-    let width = 2 * k as usize + 1;
-    let far = i32::MAX / 4;
-    let mut zcol = vec![far; width];
-    let mut zdist = vec![far; width];
-    for_each_row(max_g, rows, threads, stop, progress, |r, placements| {
+    // Per row, the distance to the nearest 0-cell of every column `lo + i` within `k` of a
+    // 0-cell of rows `r − k ..= r + k` (`far` elsewhere): built once per row from at most
+    // `2k + 1` zeros, then each value's point looks its distance up. Only zeros with column
+    // `≥ r − k` can lie within `k` of a point `(r, b)`, `b ≥ r`.
+    let far = u64::MAX;
+    let mut near: Vec<u64> = Vec::new();
+    for_each_raw_row(max_g, rows, threads, stop, progress, |r, col, _| {
         if r < min_row {
             return;
         }
-        for i in 0..width {
-            let p = r + i as u64;
-            // Row p − k; rows below 0 have no zero.
-            let (col, d) = match p.checked_sub(k) {
-                Some(row) if zero[row as usize] != u64::MAX => {
-                    (zero[row as usize] as i32, row.abs_diff(r) as i32)
-                }
-                _ => (far, far),
-            };
-            zcol[i] = col;
-            zdist[i] = d;
+        let rows_near = r.saturating_sub(k)..=r + k;
+        let zeros = || {
+            rows_near
+                .clone()
+                .map(|p| (p, zero[p as usize]))
+                .filter(|&(_, z)| z != u64::MAX && z + k >= r)
+        };
+        let lo = zeros().map(|(_, z)| z.saturating_sub(k)).min().unwrap_or(0);
+        let hi = zeros().map(|(_, z)| z + k).max().unwrap_or(0);
+        near.clear();
+        near.resize((hi + 1).saturating_sub(lo) as usize, far);
+        for (p, z) in zeros() {
+            let dr = p.abs_diff(r);
+            for c in z.saturating_sub(k)..=z + k {
+                let slot = &mut near[(c - lo) as usize];
+                *slot = (*slot).min(dr + c.abs_diff(z));
+            }
         }
-        for (g, p) in placements.iter().enumerate().skip(1) {
-            let Some((b, _)) = p.point() else {
-                continue;
-            };
-            let bb = b as i32;
-            let dist = zcol
-                .iter()
-                .zip(&zdist)
-                .map(|(&z, &d)| d + (bb - z).abs())
-                .min()
-                .unwrap_or(far);
-            if dist as u64 <= k {
+        // A last `far` slot stands for every column outside the window, so that the lookup
+        // clamps instead of branching (a mirror, b = MIRROR, lands there too).
+        near.push(far);
+        let last = near.len() as u64 - 1;
+        for (g, &b) in col.iter().enumerate().skip(1) {
+            let dist = near[b.wrapping_sub(lo).min(last) as usize];
+            if dist <= k {
                 let slot = &mut best[dist as usize];
                 if slot.is_none_or(|(v, _)| (g as u32) > v) {
                     *slot = Some((g as u32, (r, b)));
