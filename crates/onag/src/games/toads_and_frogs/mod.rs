@@ -3,6 +3,7 @@
 //! player, statistics, verification and the research families.
 
 mod analysis;
+mod bits;
 mod board;
 mod reduce;
 mod solver;

@@ -1,44 +1,38 @@
 //! Exact values of Toads-and-Frogs boards: Erickson's reductions, then canonical forms of the
 //! irreducible parts, memoised under packed keys in an arena shared by every board solved.
 
-use super::board::MAX_LEN;
+use super::bits::Bits;
 use super::board::{moves_of, Board, Square};
-use super::reduce::{reduce_with, PackedKey};
+use super::reduce::PackedKey;
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
-/// Longest part keyed by one word: two bits per square and a sentinel bit.
-const SMALL_LEN: usize = 31;
-
-/// The one-word key of a part of at most [`SMALL_LEN`] squares.
-fn small_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u64 {
-    let mut key = 1u64;
-    for &s in squares {
-        key = (key << 2) | s as u64;
-    }
-    key
-}
+/// Longest part keyed by one word: its toads with a sentinel bit above the last square, and
+/// its frogs, 32 bits each.
+const SMALL_LEN: u32 = 31;
 
 /// Longest part keyed by two words.
-const MEDIUM_LEN: usize = 63;
+const MEDIUM_LEN: u32 = 63;
 
-/// The two-word key of a part of at most [`MEDIUM_LEN`] squares.
-fn medium_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u128 {
-    let mut key = 1u128;
-    for &s in squares {
-        key = (key << 2) | s as u128;
-    }
-    key
+/// The memo key of a part: the toad mask with a sentinel bit at the length (so lengths are
+/// distinguished), and the frog mask.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Small(u64),
+    Medium((u64, u64)),
+    Large((u64, u64, u64, u64)),
 }
 
-/// The squares of the mirror image, left to right.
-fn mirrored(squares: &[Square]) -> impl Iterator<Item = &Square> {
-    squares.iter().rev().map(|s| match s {
-        Square::Empty => &Square::Empty,
-        Square::Toad => &Square::Frog,
-        Square::Frog => &Square::Toad,
-    })
+fn key(b: Bits) -> Key {
+    let ts = b.t | 1u128 << b.n;
+    if b.n <= SMALL_LEN {
+        Key::Small(((ts as u64) << 32) | b.f as u64)
+    } else if b.n <= MEDIUM_LEN {
+        Key::Medium((ts as u64, b.f as u64))
+    } else {
+        Key::Large((ts as u64, (ts >> 64) as u64, b.f as u64, (b.f >> 64) as u64))
+    }
 }
 
 /// How often (in parts solved) the solver polls its [`StopFlag`].
@@ -57,9 +51,9 @@ const POLL_EVERY: u32 = 1 << 8;
 /// ```
 pub struct Solver {
     arena: Arena,
-    memo: FxHashMap<PackedKey, GameId>,
+    memo: FxHashMap<(u64, u64, u64, u64), GameId>,
     small: FxHashMap<u64, GameId>,
-    medium: FxHashMap<u128, GameId>,
+    medium: FxHashMap<(u64, u64), GameId>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     stop: Option<StopFlag>,
@@ -128,14 +122,14 @@ impl Solver {
     /// family boards (T2□^bF2 with b ≈ 100) want a thread with a few hundred megabytes.
     pub fn value(&mut self, board: &Board) -> Result<GameId, GameError> {
         self.stop = None;
-        self.board_value(board.squares())
+        self.board_value(Bits::new(board.squares()))
     }
 
     /// [`Solver::value`], giving up with [`GameError::Stopped`] soon after `stop` is raised
     /// (what was solved so far stays memoised).
     pub fn value_with_stop(&mut self, board: &Board, stop: &StopFlag) -> Result<GameId, GameError> {
         self.stop = Some(stop.clone());
-        let result = self.board_value(board.squares());
+        let result = self.board_value(Bits::new(board.squares()));
         self.stop = None;
         result
     }
@@ -171,109 +165,90 @@ impl Solver {
     /// The value of the parts of `parts` (the board value minus its integer), for displaying
     /// the reduced form.
     pub fn part_value(&mut self, part: &Board) -> Result<GameId, GameError> {
-        self.part(part.squares())
+        self.part(Bits::new(part.squares()))
     }
 
-    fn board_value(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+    fn board_value(&mut self, board: Bits) -> Result<GameId, GameError> {
         if !self.reductions {
-            return self.part(squares);
+            return self.part(board);
         }
         let mut integer = 0i64;
         let mut total = self.arena.zero();
-        reduce_with(squares, &mut integer, |p| {
+        board.reduce(&mut integer, |p| {
             let v = self.part(p)?;
             total = self.arena.add(total, v)?;
             Ok::<(), GameError>(())
         })?;
+        if integer == 0 {
+            return Ok(total);
+        }
         let n = self.arena.integer(integer)?;
         self.arena.add(total, n)
     }
 
     /// The canonical value of one part, by its options; memoised, with the mirror image
     /// sharing the entry (value(mirror) = −value).
-    fn part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+    fn part(&mut self, squares: Bits) -> Result<GameId, GameError> {
         // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
         // half the table (the table is the memory-bound part of a family run). Parts of up
         // to 31 squares (every web board, all exhaustive runs) use a one-word key in a table
-        // of 16-byte entries, up to 63 squares a two-word key; longer ones the 256-bit key.
-        if squares.len() <= SMALL_LEN {
-            let (key, mirror_key) = (small_key(squares.iter()), small_key(mirrored(squares)));
-            if mirror_key < key {
-                return self.mirrored_part(squares);
-            }
-            if let Some(&g) = self.small.get(&key) {
-                return Ok(g);
-            }
-            let v = self.solve_part(squares)?;
-            self.small.insert(key, v);
-            return Ok(v);
+        // of 16-byte entries, up to 63 squares a two-word key; longer ones four words.
+        let mirror = squares.mirror();
+        let (k, mk) = (key(squares), key(mirror));
+        if mk < k {
+            let g = self.keyed_part(mirror, mk)?;
+            return Ok(self.arena.neg(g));
         }
-        if squares.len() <= MEDIUM_LEN {
-            let key = medium_key(squares.iter());
-            if medium_key(mirrored(squares)) < key {
-                return self.mirrored_part(squares);
-            }
-            if let Some(&g) = self.medium.get(&key) {
-                return Ok(g);
-            }
-            let v = self.solve_part(squares)?;
-            self.medium.insert(key, v);
-            return Ok(v);
-        }
-        let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
-        if mirror_key < key {
-            return self.mirrored_part(squares);
-        }
-        if let Some(&g) = self.memo.get(&key) {
+        self.keyed_part(squares, k)
+    }
+
+    fn keyed_part(&mut self, squares: Bits, k: Key) -> Result<GameId, GameError> {
+        let found = match k {
+            Key::Small(k) => self.small.get(&k),
+            Key::Medium(k) => self.medium.get(&k),
+            Key::Large(k) => self.memo.get(&k),
+        };
+        if let Some(&g) = found {
             return Ok(g);
         }
         let v = self.solve_part(squares)?;
-        self.memo.insert(key, v);
+        match k {
+            Key::Small(k) => self.small.insert(k, v),
+            Key::Medium(k) => self.medium.insert(k, v),
+            Key::Large(k) => self.memo.insert(k, v),
+        };
         Ok(v)
     }
 
-    fn mirrored_part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
-        let mut m = [Square::Empty; MAX_LEN];
-        for (slot, s) in m.iter_mut().zip(mirrored(squares)) {
-            *slot = *s;
-        }
-        let g = self.part(&m[..squares.len()])?;
-        Ok(self.arena.neg(g))
-    }
-
     /// The canonical form of a part from the values of its options.
-    fn solve_part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+    fn solve_part(&mut self, squares: Bits) -> Result<GameId, GameError> {
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
             if let Some(stop) = &self.stop {
                 stop.check()?;
             }
         }
-        let left = self.option_values(squares, Player::Left)?;
-        let right = self.option_values(squares, Player::Right)?;
-        self.arena.from_options(&left, &right)
-    }
-
-    fn option_values(
-        &mut self,
-        squares: &[Square],
-        player: Player,
-    ) -> Result<Vec<GameId>, GameError> {
-        let mut moves = [(0u8, 0u8); MAX_LEN];
+        // at most one move per piece: Left's values first, then Right's
+        let mut moves = [(false, 0u128); MAX_MOVES];
         let mut count = 0;
-        moves_of(squares, player, |from, to| {
-            moves[count] = (from as u8, to as u8);
-            count += 1;
-        });
-        let mut values = Vec::with_capacity(count);
-        let mut child = [Square::Empty; MAX_LEN];
-        let n = squares.len();
-        child[..n].copy_from_slice(squares);
-        for &(from, to) in &moves[..count] {
-            child.swap(from as usize, to as usize);
-            values.push(self.board_value(&child[..n])?);
-            child.swap(from as usize, to as usize);
+        let mut n_left = 0;
+        for left in [true, false] {
+            squares.moves(left, |mask| {
+                moves[count] = (left, mask);
+                count += 1;
+            });
+            if left {
+                n_left = count;
+            }
         }
-        Ok(values)
+        let mut values = [self.arena.zero(); MAX_MOVES];
+        for (slot, &(left, mask)) in values.iter_mut().zip(&moves[..count]) {
+            *slot = self.board_value(squares.play(left, mask))?;
+        }
+        self.arena
+            .from_options(&values[..n_left], &values[n_left..count])
     }
 }
+
+/// The most moves a position has (one per piece).
+const MAX_MOVES: usize = super::board::MAX_LEN;
