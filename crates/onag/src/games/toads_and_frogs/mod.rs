@@ -5,6 +5,7 @@
 mod analysis;
 mod bits;
 mod board;
+mod memo;
 mod reduce;
 mod solver;
 

@@ -3,6 +3,7 @@
 
 use super::bits::Bits;
 use super::board::{moves_of, Board, Square};
+use super::memo::Memo;
 use super::reduce::PackedKey;
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
@@ -51,9 +52,9 @@ const POLL_EVERY: u32 = 1 << 8;
 /// ```
 pub struct Solver {
     arena: Arena,
-    memo: FxHashMap<(u64, u64, u64, u64), GameId>,
-    small: FxHashMap<u64, GameId>,
-    medium: FxHashMap<(u64, u64), GameId>,
+    memo: Memo<(u64, u64, u64, u64)>,
+    small: Memo<u64>,
+    medium: Memo<(u64, u64)>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     stop: Option<StopFlag>,
@@ -76,9 +77,9 @@ impl Solver {
     pub fn with_arena(arena: Arena) -> Solver {
         Solver {
             arena,
-            memo: FxHashMap::default(),
-            small: FxHashMap::default(),
-            medium: FxHashMap::default(),
+            memo: Memo::new(),
+            small: Memo::new(),
+            medium: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
             stop: None,
@@ -208,7 +209,7 @@ impl Solver {
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
         };
-        if let Some(&g) = found {
+        if let Some(g) = found {
             return Ok(g);
         }
         let v = self.solve_part(squares)?;
@@ -216,7 +217,7 @@ impl Solver {
             Key::Small(k) => self.small.insert(k, v),
             Key::Medium(k) => self.medium.insert(k, v),
             Key::Large(k) => self.memo.insert(k, v),
-        };
+        }
         Ok(v)
     }
 
