@@ -57,6 +57,12 @@ pub struct Solver {
     medium: Memo<(u64, u64)>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
+    /// Parts of the children being solved, a stack shared by the recursion levels.
+    pending: Vec<Pending>,
+    /// The children being solved: (end of their parts in `pending`, integer).
+    children: Vec<(usize, i64)>,
+    /// Values of the children being solved.
+    values: Vec<GameId>,
     stop: Option<StopFlag>,
     polls: u32,
 }
@@ -82,6 +88,9 @@ impl Solver {
             medium: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
+            pending: Vec::new(),
+            children: Vec::new(),
+            values: Vec::new(),
             stop: None,
             polls: 0,
         }
@@ -229,27 +238,103 @@ impl Solver {
                 stop.check()?;
             }
         }
-        // at most one move per piece: Left's values first, then Right's
-        let mut moves = [(false, 0u128); MAX_MOVES];
-        let mut count = 0;
+        // Reduce every child first and probe the memo for all their parts before solving
+        // any: the probes are independent, so their cache misses overlap instead of
+        // queueing one behind another. The children live on stacks shared by all levels
+        // of the recursion (small frames keep the deep recursion in cache).
+        let (part_base, child_base) = (self.pending.len(), self.children.len());
         let mut n_left = 0;
         for left in [true, false] {
+            let (pending, children) = (&mut self.pending, &mut self.children);
+            let reductions = self.reductions;
             squares.moves(left, |mask| {
-                moves[count] = (left, mask);
-                count += 1;
+                let child = squares.play(left, mask);
+                let mut integer = 0i64;
+                if reductions {
+                    let Ok(()) = child.reduce(&mut integer, |p| {
+                        pending.push(Pending::new(p));
+                        Ok::<(), std::convert::Infallible>(())
+                    });
+                } else {
+                    pending.push(Pending::new(child));
+                }
+                children.push((pending.len(), integer));
             });
             if left {
-                n_left = count;
+                n_left = self.children.len() - child_base;
             }
         }
-        let mut values = [self.arena.zero(); MAX_MOVES];
-        for (slot, &(left, mask)) in values.iter_mut().zip(&moves[..count]) {
-            *slot = self.board_value(squares.play(left, mask))?;
+        for i in part_base..self.pending.len() {
+            let key = self.pending[i].key;
+            self.pending[i].found = match key {
+                Key::Small(k) => self.small.get(&k),
+                Key::Medium(k) => self.medium.get(&k),
+                Key::Large(k) => self.memo.get(&k),
+            };
         }
-        self.arena
-            .from_options(&values[..n_left], &values[n_left..count])
+        let value_base = self.values.len();
+        let mut at = part_base;
+        for c in child_base..self.children.len() {
+            let (end, integer) = self.children[c];
+            let mut total = self.arena.zero();
+            while at < end {
+                let p = self.pending[at];
+                at += 1;
+                let mut g = match p.found {
+                    Some(g) => g,
+                    None => self.keyed_part(p.bits, p.key)?,
+                };
+                if p.negate {
+                    g = self.arena.neg(g);
+                }
+                total = self.arena.add(total, g)?;
+            }
+            if integer != 0 {
+                let n = self.arena.integer(integer)?;
+                total = self.arena.add(total, n)?;
+            }
+            self.values.push(total);
+        }
+        self.pending.truncate(part_base);
+        self.children.truncate(child_base);
+        let values = &self.values[value_base..];
+        let result = self
+            .arena
+            .from_options(&values[..n_left], &values[n_left..]);
+        self.values.truncate(value_base);
+        result
     }
 }
 
-/// The most moves a position has (one per piece).
-const MAX_MOVES: usize = super::board::MAX_LEN;
+/// A child's part waiting for its value: oriented as its memo entry (the mirror image when
+/// that has the smaller key, then `negate`), with the result of the first probe.
+#[derive(Clone, Copy)]
+struct Pending {
+    bits: Bits,
+    key: Key,
+    negate: bool,
+    found: Option<GameId>,
+}
+
+impl Pending {
+    #[inline]
+    fn new(p: Bits) -> Pending {
+        let mirror = p.mirror();
+        let (k, mk) = (key(p), key(mirror));
+        if mk < k {
+            Pending {
+                bits: mirror,
+                key: mk,
+                negate: true,
+                found: None,
+            }
+        } else {
+            Pending {
+                bits: p,
+                key: k,
+                negate: false,
+                found: None,
+            }
+        }
+    }
+}
