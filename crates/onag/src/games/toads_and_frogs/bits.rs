@@ -196,6 +196,16 @@ impl Bits {
         let occ = self.t | self.f;
         let tt = self.t & (self.t >> 1);
         let ff = self.f & (self.f << 1);
+        // Quick test first: a dead span starts at a TT (or a piece on square 0) and ends at
+        // a later FF (or a piece on the last square) of the same run. Adding the start
+        // candidates to the occupied mask carries through each run from its first
+        // candidate, which clears exactly the squares from there to the run's end.
+        let starts = tt | (occ & 1);
+        let ends = ff | (occ & (1u128 << (self.n.max(1) - 1)));
+        let reach = occ & !occ.wrapping_add(starts);
+        if reach & ends == 0 {
+            return None;
+        }
         let mut runs = occ & !(occ << 1);
         while runs != 0 {
             let s = runs.trailing_zeros();
