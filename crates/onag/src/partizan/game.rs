@@ -122,6 +122,9 @@ pub struct Arena {
     nus_ids: FxHashMap<(Dyadic, i64, u32), u32>,
     /// (number of Left options, Left ids, Right ids), sorted → canonical id.
     options_memo: FxHashMap<Box<[u32]>, u32>,
+    /// The same for keys of at most 8 words (nearly all), padded with `u32::MAX`: no
+    /// allocation, and a fixed-size compare.
+    small_options_memo: FxHashMap<[u64; 4], u32>,
     scratch: Vec<u32>,
 }
 
