@@ -46,6 +46,11 @@ impl GameId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id with index `i` (for compact tables that store [`GameId::index`]).
+    pub(crate) fn from_index(i: u32) -> GameId {
+        GameId(i)
+    }
 }
 
 /// Why an arena operation failed.

@@ -3,7 +3,7 @@
 
 use super::bits::Bits;
 use super::board::{moves_of, Board, Square};
-use super::memo::Memo;
+use super::memo::{Memo, Packed};
 use super::reduce::PackedKey;
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
@@ -20,12 +20,30 @@ const MEDIUM_LEN: u32 = 63;
 /// distinguished), and the frog mask.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
+    /// Parts longer than [`SMALL_LEN`] with few pieces (every part of the T2□^bF2 and
+    /// T3□^bF3 families): each piece's square and kind, then the length, under a sentinel
+    /// bit; with at most 4 pieces it fits a [`Packed`] slot with its value.
+    Sparse(u64),
     Small(u64),
     Medium((u64, u64)),
     Large((u64, u64, u64, u64)),
 }
 
+/// Most pieces a [`Key::Sparse`] holds (8 bits each, 7 for the length, 1 sentinel).
+const SPARSE_PIECES: u32 = 6;
+
 fn key(b: Bits) -> Key {
+    let mut occ = b.t | b.f;
+    let pieces = occ.count_ones();
+    if b.n > SMALL_LEN && pieces <= SPARSE_PIECES {
+        let mut k = 1u64;
+        while occ != 0 {
+            let i = occ.trailing_zeros();
+            occ &= occ - 1;
+            k = k << 8 | (i as u64) << 1 | (b.f >> i & 1) as u64;
+        }
+        return Key::Sparse(k << 7 | b.n as u64);
+    }
     let ts = b.t | 1u128 << b.n;
     if b.n <= SMALL_LEN {
         Key::Small(((ts as u64) << 32) | b.f as u64)
@@ -54,6 +72,8 @@ pub struct Solver {
     arena: Arena,
     memo: Memo<(u64, u64, u64, u64)>,
     small: Memo<u64>,
+    packed: Packed,
+    sparse: Memo<u64>,
     medium: Memo<(u64, u64)>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
@@ -85,6 +105,8 @@ impl Solver {
             arena,
             memo: Memo::new(),
             small: Memo::new(),
+            packed: Packed::new(),
+            sparse: Memo::new(),
             medium: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
@@ -122,7 +144,11 @@ impl Solver {
 
     /// Number of parts memoised.
     pub fn memo_len(&self) -> usize {
-        self.memo.len() + self.small.len() + self.medium.len()
+        self.memo.len()
+            + self.small.len()
+            + self.medium.len()
+            + self.packed.len()
+            + self.sparse.len()
     }
 
     /// The canonical value of `board`.
@@ -214,6 +240,7 @@ impl Solver {
 
     fn keyed_part(&mut self, squares: Bits, k: Key) -> Result<GameId, GameError> {
         let found = match k {
+            Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
             Key::Small(k) => self.small.get(&k),
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
@@ -223,6 +250,11 @@ impl Solver {
         }
         let v = self.solve_part(squares)?;
         match k {
+            Key::Sparse(k) => {
+                if !self.packed.insert(k, v) {
+                    self.sparse.insert(k, v)
+                }
+            }
             Key::Small(k) => self.small.insert(k, v),
             Key::Medium(k) => self.medium.insert(k, v),
             Key::Large(k) => self.memo.insert(k, v),
@@ -267,6 +299,7 @@ impl Solver {
         for i in part_base..self.pending.len() {
             let key = self.pending[i].key;
             self.pending[i].found = match key {
+                Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
                 Key::Small(k) => self.small.get(&k),
                 Key::Medium(k) => self.medium.get(&k),
                 Key::Large(k) => self.memo.get(&k),
