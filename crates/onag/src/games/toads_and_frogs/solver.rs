@@ -24,6 +24,10 @@ enum Key {
     /// T3□^bF3 families): each piece's square and kind, then the length, under a sentinel
     /// bit; with at most 4 pieces it fits a [`Packed`] slot with its value.
     Sparse(u64),
+    /// Parts of at most [`SMALL_LEN`] squares with at most [`SPARSE_PIECES`] pieces: the
+    /// same with 6 bits per piece and 5 for the length (≤ 42 bits, so always packed with its
+    /// value when the id fits).
+    Compact(u64),
     Small(u64),
     Medium((u64, u64)),
     Large((u64, u64, u64, u64)),
@@ -43,6 +47,15 @@ fn key(b: Bits) -> Key {
             k = k << 8 | (i as u64) << 1 | (b.f >> i & 1) as u64;
         }
         return Key::Sparse(k << 7 | b.n as u64);
+    }
+    if b.n <= SMALL_LEN && pieces <= SPARSE_PIECES {
+        let mut k = 1u64;
+        while occ != 0 {
+            let i = occ.trailing_zeros();
+            occ &= occ - 1;
+            k = k << 6 | (i as u64) << 1 | (b.f >> i & 1) as u64;
+        }
+        return Key::Compact(k << 5 | b.n as u64);
     }
     let ts = b.t | 1u128 << b.n;
     if b.n <= SMALL_LEN {
@@ -74,6 +87,8 @@ pub struct Solver {
     small: Memo<u64>,
     packed: Packed,
     sparse: Memo<u64>,
+    compact: Packed,
+    compact_spill: Memo<u64>,
     medium: Memo<(u64, u64)>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
@@ -107,6 +122,8 @@ impl Solver {
             small: Memo::new(),
             packed: Packed::new(),
             sparse: Memo::new(),
+            compact: Packed::new(),
+            compact_spill: Memo::new(),
             medium: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
@@ -149,6 +166,8 @@ impl Solver {
             + self.medium.len()
             + self.packed.len()
             + self.sparse.len()
+            + self.compact.len()
+            + self.compact_spill.len()
     }
 
     /// The canonical value of `board`.
@@ -241,6 +260,7 @@ impl Solver {
     fn keyed_part(&mut self, squares: Bits, k: Key) -> Result<GameId, GameError> {
         let found = match k {
             Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
+            Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
             Key::Small(k) => self.small.get(&k),
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
@@ -253,6 +273,11 @@ impl Solver {
             Key::Sparse(k) => {
                 if !self.packed.insert(k, v) {
                     self.sparse.insert(k, v)
+                }
+            }
+            Key::Compact(k) => {
+                if !self.compact.insert(k, v) {
+                    self.compact_spill.insert(k, v)
                 }
             }
             Key::Small(k) => self.small.insert(k, v),
@@ -300,6 +325,7 @@ impl Solver {
             let key = self.pending[i].key;
             self.pending[i].found = match key {
                 Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
+                Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
                 Key::Small(k) => self.small.get(&k),
                 Key::Medium(k) => self.medium.get(&k),
                 Key::Large(k) => self.memo.get(&k),
