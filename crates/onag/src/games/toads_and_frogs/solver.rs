@@ -245,9 +245,10 @@ impl Solver {
     /// sharing the entry (value(mirror) = −value).
     fn part(&mut self, squares: Bits) -> Result<GameId, GameError> {
         // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
-        // half the table (the table is the memory-bound part of a family run). Parts of up
-        // to 31 squares (every web board, all exhaustive runs) use a one-word key in a table
-        // of 16-byte entries, up to 63 squares a two-word key; longer ones four words.
+        // half the table (the table is the memory-bound part of a family run). Parts with
+        // few pieces get a sparse key listing the pieces (packed with the value into 8 bytes
+        // when it fits 42 bits); others a one-word key up to 31 squares, two words up to
+        // 63, four beyond (see [`Key`]).
         let mirror = squares.mirror();
         let (k, mk) = (key(squares), key(mirror));
         if mk < k {
