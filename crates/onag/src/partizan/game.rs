@@ -46,6 +46,11 @@ impl GameId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id with index `i` (for compact tables that store [`GameId::index`]).
+    pub(crate) fn from_index(i: u32) -> GameId {
+        GameId(i)
+    }
 }
 
 /// Why an arena operation failed.
@@ -122,6 +127,9 @@ pub struct Arena {
     nus_ids: FxHashMap<(Dyadic, i64, u32), u32>,
     /// (number of Left options, Left ids, Right ids), sorted → canonical id.
     options_memo: FxHashMap<Box<[u32]>, u32>,
+    /// The same for keys of at most 8 words (nearly all), padded with `u32::MAX`: no
+    /// allocation, and a fixed-size compare.
+    small_options_memo: FxHashMap<[u64; 4], u32>,
     scratch: Vec<u32>,
 }
 

@@ -3,7 +3,9 @@
 //! player, statistics, verification and the research families.
 
 mod analysis;
+mod bits;
 mod board;
+mod memo;
 mod reduce;
 mod solver;
 

@@ -1,44 +1,70 @@
 //! Exact values of Toads-and-Frogs boards: Erickson's reductions, then canonical forms of the
 //! irreducible parts, memoised under packed keys in an arena shared by every board solved.
 
-use super::board::MAX_LEN;
+use super::bits::Bits;
 use super::board::{moves_of, Board, Square};
-use super::reduce::{reduce_with, PackedKey};
+use super::memo::{Memo, Packed};
+use super::reduce::PackedKey;
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
-/// Longest part keyed by one word: two bits per square and a sentinel bit.
-const SMALL_LEN: usize = 31;
-
-/// The one-word key of a part of at most [`SMALL_LEN`] squares.
-fn small_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u64 {
-    let mut key = 1u64;
-    for &s in squares {
-        key = (key << 2) | s as u64;
-    }
-    key
-}
+/// Longest part keyed by one word: its toads with a sentinel bit above the last square, and
+/// its frogs, 32 bits each.
+const SMALL_LEN: u32 = 31;
 
 /// Longest part keyed by two words.
-const MEDIUM_LEN: usize = 63;
+const MEDIUM_LEN: u32 = 63;
 
-/// The two-word key of a part of at most [`MEDIUM_LEN`] squares.
-fn medium_key<'a>(squares: impl Iterator<Item = &'a Square>) -> u128 {
-    let mut key = 1u128;
-    for &s in squares {
-        key = (key << 2) | s as u128;
-    }
-    key
+/// The memo key of a part: the toad mask with a sentinel bit at the length (so lengths are
+/// distinguished), and the frog mask.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    /// Parts longer than [`SMALL_LEN`] with few pieces (every part of the T2□^bF2 and
+    /// T3□^bF3 families): each piece's square and kind, then the length, under a sentinel
+    /// bit; with at most 4 pieces it fits a [`Packed`] slot with its value.
+    Sparse(u64),
+    /// Parts of at most [`SMALL_LEN`] squares with at most [`SPARSE_PIECES`] pieces: the
+    /// same with 6 bits per piece and 5 for the length (≤ 42 bits, so always packed with its
+    /// value when the id fits).
+    Compact(u64),
+    Small(u64),
+    Medium((u64, u64)),
+    Large((u64, u64, u64, u64)),
 }
 
-/// The squares of the mirror image, left to right.
-fn mirrored(squares: &[Square]) -> impl Iterator<Item = &Square> {
-    squares.iter().rev().map(|s| match s {
-        Square::Empty => &Square::Empty,
-        Square::Toad => &Square::Frog,
-        Square::Frog => &Square::Toad,
-    })
+/// Most pieces a [`Key::Sparse`] holds (8 bits each, 7 for the length, 1 sentinel).
+const SPARSE_PIECES: u32 = 6;
+
+fn key(b: Bits) -> Key {
+    let mut occ = b.t | b.f;
+    let pieces = occ.count_ones();
+    if b.n > SMALL_LEN && pieces <= SPARSE_PIECES {
+        let mut k = 1u64;
+        while occ != 0 {
+            let i = occ.trailing_zeros();
+            occ &= occ - 1;
+            k = k << 8 | (i as u64) << 1 | (b.f >> i & 1) as u64;
+        }
+        return Key::Sparse(k << 7 | b.n as u64);
+    }
+    if b.n <= SMALL_LEN && pieces <= SPARSE_PIECES {
+        let mut k = 1u64;
+        while occ != 0 {
+            let i = occ.trailing_zeros();
+            occ &= occ - 1;
+            k = k << 6 | (i as u64) << 1 | (b.f >> i & 1) as u64;
+        }
+        return Key::Compact(k << 5 | b.n as u64);
+    }
+    let ts = b.t | 1u128 << b.n;
+    if b.n <= SMALL_LEN {
+        Key::Small(((ts as u64) << 32) | b.f as u64)
+    } else if b.n <= MEDIUM_LEN {
+        Key::Medium((ts as u64, b.f as u64))
+    } else {
+        Key::Large((ts as u64, (ts >> 64) as u64, b.f as u64, (b.f >> 64) as u64))
+    }
 }
 
 /// How often (in parts solved) the solver polls its [`StopFlag`].
@@ -57,11 +83,21 @@ const POLL_EVERY: u32 = 1 << 8;
 /// ```
 pub struct Solver {
     arena: Arena,
-    memo: FxHashMap<PackedKey, GameId>,
-    small: FxHashMap<u64, GameId>,
-    medium: FxHashMap<u128, GameId>,
+    memo: Memo<(u64, u64, u64, u64)>,
+    small: Memo<u64>,
+    packed: Packed,
+    sparse: Memo<u64>,
+    compact: Packed,
+    compact_spill: Memo<u64>,
+    medium: Memo<(u64, u64)>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
+    /// Parts of the children being solved, a stack shared by the recursion levels.
+    pending: Vec<Pending>,
+    /// The children being solved: (end of their parts in `pending`, integer).
+    children: Vec<(usize, i64)>,
+    /// Values of the children being solved.
+    values: Vec<GameId>,
     stop: Option<StopFlag>,
     polls: u32,
 }
@@ -82,11 +118,18 @@ impl Solver {
     pub fn with_arena(arena: Arena) -> Solver {
         Solver {
             arena,
-            memo: FxHashMap::default(),
-            small: FxHashMap::default(),
-            medium: FxHashMap::default(),
+            memo: Memo::new(),
+            small: Memo::new(),
+            packed: Packed::new(),
+            sparse: Memo::new(),
+            compact: Packed::new(),
+            compact_spill: Memo::new(),
+            medium: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
+            pending: Vec::new(),
+            children: Vec::new(),
+            values: Vec::new(),
             stop: None,
             polls: 0,
         }
@@ -118,7 +161,13 @@ impl Solver {
 
     /// Number of parts memoised.
     pub fn memo_len(&self) -> usize {
-        self.memo.len() + self.small.len() + self.medium.len()
+        self.memo.len()
+            + self.small.len()
+            + self.medium.len()
+            + self.packed.len()
+            + self.sparse.len()
+            + self.compact.len()
+            + self.compact_spill.len()
     }
 
     /// The canonical value of `board`.
@@ -128,14 +177,14 @@ impl Solver {
     /// family boards (T2□^bF2 with b ≈ 100) want a thread with a few hundred megabytes.
     pub fn value(&mut self, board: &Board) -> Result<GameId, GameError> {
         self.stop = None;
-        self.board_value(board.squares())
+        self.board_value(Bits::new(board.squares()))
     }
 
     /// [`Solver::value`], giving up with [`GameError::Stopped`] soon after `stop` is raised
     /// (what was solved so far stays memoised).
     pub fn value_with_stop(&mut self, board: &Board, stop: &StopFlag) -> Result<GameId, GameError> {
         self.stop = Some(stop.clone());
-        let result = self.board_value(board.squares());
+        let result = self.board_value(Bits::new(board.squares()));
         self.stop = None;
         result
     }
@@ -171,109 +220,181 @@ impl Solver {
     /// The value of the parts of `parts` (the board value minus its integer), for displaying
     /// the reduced form.
     pub fn part_value(&mut self, part: &Board) -> Result<GameId, GameError> {
-        self.part(part.squares())
+        self.part(Bits::new(part.squares()))
     }
 
-    fn board_value(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+    fn board_value(&mut self, board: Bits) -> Result<GameId, GameError> {
         if !self.reductions {
-            return self.part(squares);
+            return self.part(board);
         }
         let mut integer = 0i64;
         let mut total = self.arena.zero();
-        reduce_with(squares, &mut integer, |p| {
+        board.reduce(&mut integer, |p| {
             let v = self.part(p)?;
             total = self.arena.add(total, v)?;
             Ok::<(), GameError>(())
         })?;
+        if integer == 0 {
+            return Ok(total);
+        }
         let n = self.arena.integer(integer)?;
         self.arena.add(total, n)
     }
 
     /// The canonical value of one part, by its options; memoised, with the mirror image
     /// sharing the entry (value(mirror) = −value).
-    fn part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+    fn part(&mut self, squares: Bits) -> Result<GameId, GameError> {
         // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
-        // half the table (the table is the memory-bound part of a family run). Parts of up
-        // to 31 squares (every web board, all exhaustive runs) use a one-word key in a table
-        // of 16-byte entries, up to 63 squares a two-word key; longer ones the 256-bit key.
-        if squares.len() <= SMALL_LEN {
-            let (key, mirror_key) = (small_key(squares.iter()), small_key(mirrored(squares)));
-            if mirror_key < key {
-                return self.mirrored_part(squares);
-            }
-            if let Some(&g) = self.small.get(&key) {
-                return Ok(g);
-            }
-            let v = self.solve_part(squares)?;
-            self.small.insert(key, v);
-            return Ok(v);
+        // half the table (the table is the memory-bound part of a family run). Parts with
+        // few pieces get a sparse key listing the pieces (packed with the value into 8 bytes
+        // when it fits 42 bits); others a one-word key up to 31 squares, two words up to
+        // 63, four beyond (see [`Key`]).
+        let mirror = squares.mirror();
+        let (k, mk) = (key(squares), key(mirror));
+        if mk < k {
+            let g = self.keyed_part(mirror, mk)?;
+            return Ok(self.arena.neg(g));
         }
-        if squares.len() <= MEDIUM_LEN {
-            let key = medium_key(squares.iter());
-            if medium_key(mirrored(squares)) < key {
-                return self.mirrored_part(squares);
-            }
-            if let Some(&g) = self.medium.get(&key) {
-                return Ok(g);
-            }
-            let v = self.solve_part(squares)?;
-            self.medium.insert(key, v);
-            return Ok(v);
-        }
-        let (key, mirror_key) = (PackedKey::new(squares), PackedKey::mirrored(squares));
-        if mirror_key < key {
-            return self.mirrored_part(squares);
-        }
-        if let Some(&g) = self.memo.get(&key) {
+        self.keyed_part(squares, k)
+    }
+
+    fn keyed_part(&mut self, squares: Bits, k: Key) -> Result<GameId, GameError> {
+        let found = match k {
+            Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
+            Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
+            Key::Small(k) => self.small.get(&k),
+            Key::Medium(k) => self.medium.get(&k),
+            Key::Large(k) => self.memo.get(&k),
+        };
+        if let Some(g) = found {
             return Ok(g);
         }
         let v = self.solve_part(squares)?;
-        self.memo.insert(key, v);
+        match k {
+            Key::Sparse(k) => {
+                if !self.packed.insert(k, v) {
+                    self.sparse.insert(k, v)
+                }
+            }
+            Key::Compact(k) => {
+                if !self.compact.insert(k, v) {
+                    self.compact_spill.insert(k, v)
+                }
+            }
+            Key::Small(k) => self.small.insert(k, v),
+            Key::Medium(k) => self.medium.insert(k, v),
+            Key::Large(k) => self.memo.insert(k, v),
+        }
         Ok(v)
     }
 
-    fn mirrored_part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
-        let mut m = [Square::Empty; MAX_LEN];
-        for (slot, s) in m.iter_mut().zip(mirrored(squares)) {
-            *slot = *s;
-        }
-        let g = self.part(&m[..squares.len()])?;
-        Ok(self.arena.neg(g))
-    }
-
     /// The canonical form of a part from the values of its options.
-    fn solve_part(&mut self, squares: &[Square]) -> Result<GameId, GameError> {
+    fn solve_part(&mut self, squares: Bits) -> Result<GameId, GameError> {
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
             if let Some(stop) = &self.stop {
                 stop.check()?;
             }
         }
-        let left = self.option_values(squares, Player::Left)?;
-        let right = self.option_values(squares, Player::Right)?;
-        self.arena.from_options(&left, &right)
-    }
-
-    fn option_values(
-        &mut self,
-        squares: &[Square],
-        player: Player,
-    ) -> Result<Vec<GameId>, GameError> {
-        let mut moves = [(0u8, 0u8); MAX_LEN];
-        let mut count = 0;
-        moves_of(squares, player, |from, to| {
-            moves[count] = (from as u8, to as u8);
-            count += 1;
-        });
-        let mut values = Vec::with_capacity(count);
-        let mut child = [Square::Empty; MAX_LEN];
-        let n = squares.len();
-        child[..n].copy_from_slice(squares);
-        for &(from, to) in &moves[..count] {
-            child.swap(from as usize, to as usize);
-            values.push(self.board_value(&child[..n])?);
-            child.swap(from as usize, to as usize);
+        // Reduce every child first and probe the memo for all their parts before solving
+        // any: the probes are independent, so their cache misses overlap instead of
+        // queueing one behind another. The children live on stacks shared by all levels
+        // of the recursion (small frames keep the deep recursion in cache).
+        let (part_base, child_base) = (self.pending.len(), self.children.len());
+        let mut n_left = 0;
+        for left in [true, false] {
+            let (pending, children) = (&mut self.pending, &mut self.children);
+            let reductions = self.reductions;
+            squares.moves(left, |mask| {
+                let child = squares.play(left, mask);
+                let mut integer = 0i64;
+                if reductions {
+                    let Ok(()) = child.reduce(&mut integer, |p| {
+                        pending.push(Pending::new(p));
+                        Ok::<(), std::convert::Infallible>(())
+                    });
+                } else {
+                    pending.push(Pending::new(child));
+                }
+                children.push((pending.len(), integer));
+            });
+            if left {
+                n_left = self.children.len() - child_base;
+            }
         }
-        Ok(values)
+        for i in part_base..self.pending.len() {
+            let key = self.pending[i].key;
+            self.pending[i].found = match key {
+                Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
+                Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
+                Key::Small(k) => self.small.get(&k),
+                Key::Medium(k) => self.medium.get(&k),
+                Key::Large(k) => self.memo.get(&k),
+            };
+        }
+        let value_base = self.values.len();
+        let mut at = part_base;
+        for c in child_base..self.children.len() {
+            let (end, integer) = self.children[c];
+            let mut total = self.arena.zero();
+            while at < end {
+                let p = self.pending[at];
+                at += 1;
+                let mut g = match p.found {
+                    Some(g) => g,
+                    None => self.keyed_part(p.bits, p.key)?,
+                };
+                if p.negate {
+                    g = self.arena.neg(g);
+                }
+                total = self.arena.add(total, g)?;
+            }
+            if integer != 0 {
+                let n = self.arena.integer(integer)?;
+                total = self.arena.add(total, n)?;
+            }
+            self.values.push(total);
+        }
+        self.pending.truncate(part_base);
+        self.children.truncate(child_base);
+        let values = &self.values[value_base..];
+        let result = self
+            .arena
+            .from_options(&values[..n_left], &values[n_left..]);
+        self.values.truncate(value_base);
+        result
+    }
+}
+
+/// A child's part waiting for its value: oriented as its memo entry (the mirror image when
+/// that has the smaller key, then `negate`), with the result of the first probe.
+#[derive(Clone, Copy)]
+struct Pending {
+    bits: Bits,
+    key: Key,
+    negate: bool,
+    found: Option<GameId>,
+}
+
+impl Pending {
+    #[inline]
+    fn new(p: Bits) -> Pending {
+        let mirror = p.mirror();
+        let (k, mk) = (key(p), key(mirror));
+        if mk < k {
+            Pending {
+                bits: mirror,
+                key: mk,
+                negate: true,
+                found: None,
+            }
+        } else {
+            Pending {
+                bits: p,
+                key: k,
+                negate: false,
+                found: None,
+            }
+        }
     }
 }

@@ -28,6 +28,7 @@ impl Arena {
             numbers: FxHashMap::default(),
             nus_ids: FxHashMap::default(),
             options_memo: FxHashMap::default(),
+            small_options_memo: FxHashMap::default(),
             scratch: Vec::new(),
         };
         // cannot fail: the empty game is always internable

@@ -38,7 +38,19 @@ impl Arena {
             }
         }
         key.truncate(end);
-        if let Some(&g) = self.options_memo.get(key.as_slice()) {
+        let small = (key.len() <= 8).then(|| {
+            let mut words = [u64::MAX; 4];
+            for (i, &w) in key.iter().enumerate() {
+                let shift = 32 * (i % 2);
+                words[i / 2] = (words[i / 2] & !(0xffff_ffffu64 << shift)) | (w as u64) << shift;
+            }
+            words
+        });
+        let found = match &small {
+            Some(words) => self.small_options_memo.get(words),
+            None => self.options_memo.get(key.as_slice()),
+        };
+        if let Some(&g) = found {
             self.scratch = key;
             return Ok(GameId(g));
         }
@@ -46,7 +58,10 @@ impl Arena {
         let r: Vec<GameId> = key[r0..].iter().map(|&i| GameId(i)).collect();
         let result = self.simplify(l, r);
         if let Ok(g) = result {
-            self.options_memo.insert(key.as_slice().into(), g.0);
+            match small {
+                Some(words) => self.small_options_memo.insert(words, g.0),
+                None => self.options_memo.insert(key.as_slice().into(), g.0),
+            };
         }
         self.scratch = key;
         result

@@ -1,0 +1,212 @@
+//! The part memo: an open-addressing table (linear probing) with key and value side by side.
+//!
+//! A family run probes a table of millions of parts once per move, far beyond the caches; a
+//! general hash map touches its control bytes and then its slot (two cache misses per probe),
+//! this table touches one slot, usually one cache line.
+
+use crate::partizan::game::GameId;
+
+/// A memo key: a few words hashed by multiply-and-fold.
+pub(crate) trait MemoKey: Copy + Eq + Default {
+    /// A well-mixed 64-bit hash (the table takes its high bits).
+    fn hash(&self) -> u64;
+}
+
+const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+const K2: u64 = 0xbf58_476d_1ce4_e5b9;
+
+#[inline]
+fn mix(h: u64, w: u64) -> u64 {
+    (h ^ w).wrapping_mul(K1).rotate_left(29)
+}
+
+impl MemoKey for u64 {
+    #[inline]
+    fn hash(&self) -> u64 {
+        let x = self.wrapping_mul(K1);
+        (x ^ (x >> 31)).wrapping_mul(K2)
+    }
+}
+
+impl MemoKey for (u64, u64) {
+    #[inline]
+    fn hash(&self) -> u64 {
+        mix(self.0, self.1).wrapping_mul(K2)
+    }
+}
+
+impl MemoKey for (u64, u64, u64, u64) {
+    #[inline]
+    fn hash(&self) -> u64 {
+        mix(mix(mix(self.0, self.1), self.2), self.3).wrapping_mul(K2)
+    }
+}
+
+/// Key → game id, open addressing; an empty slot holds `None`.
+pub(crate) struct Memo<K: MemoKey> {
+    slots: Vec<(K, Option<GameId>)>,
+    len: usize,
+    /// log2 of the slot count.
+    bits: u32,
+}
+
+impl<K: MemoKey> Memo<K> {
+    pub(crate) fn new() -> Memo<K> {
+        Memo {
+            slots: Vec::new(),
+            len: 0,
+            bits: 0,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn home(&self, key: &K) -> usize {
+        (key.hash() >> (64 - self.bits)) as usize
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, key: &K) -> Option<GameId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let (k, v) = &self.slots[i];
+            match v {
+                None => return None,
+                Some(g) if k == key => return Some(*g),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Stores `value` under `key` (which the caller has just found missing).
+    pub(crate) fn insert(&mut self, key: K, value: GameId) {
+        // at most 3/4 full, so probe runs stay short
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        self.place(key, value);
+        self.len += 1;
+    }
+
+    fn place(&mut self, key: K, value: GameId) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(&key);
+        loop {
+            match &self.slots[i] {
+                (_, None) => {
+                    self.slots[i] = (key, Some(value));
+                    return;
+                }
+                (k, Some(_)) if *k == key => {
+                    self.slots[i].1 = Some(value);
+                    self.len -= 1;
+                    return;
+                }
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = (self.bits + 1).max(10);
+        let old = std::mem::replace(&mut self.slots, vec![(K::default(), None); 1 << bits]);
+        self.bits = bits;
+        for (k, v) in old {
+            if let Some(g) = v {
+                self.place(k, g);
+            }
+        }
+    }
+}
+
+/// Bits of a [`Packed`] slot holding the value.
+const VALUE_BITS: u32 = 22;
+
+/// Key → game id for keys below 2^42 and ids below 2^22, both in one 8-byte slot (0 is an
+/// empty slot; a stored slot is never 0 because the key has a sentinel bit). Half the size
+/// of a [`Memo`] slot, so twice as much of a family's table stays in the cache.
+pub(crate) struct Packed {
+    slots: Vec<u64>,
+    len: usize,
+    bits: u32,
+}
+
+impl Packed {
+    /// Largest key (exclusive) a packed slot holds.
+    pub(crate) const KEY_LIMIT: u64 = 1 << (64 - VALUE_BITS);
+
+    pub(crate) fn new() -> Packed {
+        Packed {
+            slots: Vec::new(),
+            len: 0,
+            bits: 0,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (MemoKey::hash(&key) >> (64 - self.bits)) as usize
+    }
+
+    /// The id stored under `key` (< [`Packed::KEY_LIMIT`], not 0).
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<GameId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return None;
+            }
+            if s >> VALUE_BITS == key {
+                return Some(GameId::from_index((s & ((1 << VALUE_BITS) - 1)) as u32));
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Stores `value` under `key` (just found missing) when the id fits a slot; `false` when
+    /// it does not (the caller keeps it elsewhere).
+    pub(crate) fn insert(&mut self, key: u64, value: GameId) -> bool {
+        let v = value.index() as u64;
+        if v >> VALUE_BITS != 0 || key >= Self::KEY_LIMIT || key == 0 {
+            return false;
+        }
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            let bits = (self.bits + 1).max(10);
+            let old = std::mem::replace(&mut self.slots, vec![0; 1 << bits]);
+            self.bits = bits;
+            for s in old {
+                if s != 0 {
+                    self.place(s);
+                }
+            }
+        }
+        self.place(key << VALUE_BITS | v);
+        self.len += 1;
+        true
+    }
+
+    fn place(&mut self, slot: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(slot >> VALUE_BITS);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+}
