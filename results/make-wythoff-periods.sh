@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Regenerates results/wythoff-periods.json (+ .tsv) from the checkpoint of the big period run.
 #
-# The run (started 2026-11-30 11:05 UTC, binary built from branch `wythoff`):
-#   onag wythoff periods --rows 0..700 --columns 60000000 --period-cap 786432 \
-#     --checkpoint periods-ckpt.json --checkpoint-secs 120 --threads 2 --quiet --json > run1.json
-# Usage: results/make-wythoff-periods.sh CHECKPOINT [RUN_JSON] [CPU_SECONDS] [WALL_SECONDS]
-#   CPU_SECONDS: the run's utime+stime (logged from /proc/PID/stat while it ran).
+# The runs (2026-11-30, binary built from branch `wythoff`), e.g. run 2:
+#   onag wythoff periods --rows 0..1000 --columns 64000000 --period-cap 786432 \
+#     --checkpoint periods1000-ckpt.json --checkpoint-secs 120 --threads 2 --quiet --json > run2.json
+# Usage: [RUN_COMMAND='the command'] results/make-wythoff-periods.sh CHECKPOINT [RUN_JSON]
+#          [CPU_SECONDS] [WALL_SECONDS]
+#   CPU_SECONDS: the run's utime+stime (logged from /proc/PID/stat while it ran); RUN_JSON is
+#   the run's stdout (empty while it runs or when it was stopped at a checkpoint).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ckpt=${1:?checkpoint file}
@@ -18,7 +20,7 @@ machine="nproc=$(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | s
 $(free -g | awk '/Mem:/{print $2}') GiB RAM; 2 cores shared with ~4 other engineers' builds"
 args=(--checkpoint "$ckpt" --out results/wythoff-periods.json --tsv results/wythoff-periods.tsv
   --checkpoint-secs 120 --threads 2 --machine "$machine" --commit "$commit"
-  --command "onag wythoff periods --rows 0..700 --columns 60000000 --period-cap 786432 --checkpoint periods-ckpt.json --checkpoint-secs 120 --threads 2 --quiet --json")
+  --command "${RUN_COMMAND:-unknown}")
 [ -n "$run_json" ] && args+=(--run-json "$run_json")
 [ -n "$cpu" ] && args+=(--cpu-seconds "$cpu")
 [ -n "$wall" ] && args+=(--wall-seconds "$wall")

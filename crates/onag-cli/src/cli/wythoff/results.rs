@@ -215,7 +215,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
             "rows": [0, top],
             "columns": column,
             "columns_target": target,
-            "finished": column >= target,
+            "column_target_reached": column >= target,
             "period_cap": cap,
             "snapshot_spacing": spacing,
             "checkpoint_secs": args.checkpoint_secs,
