@@ -16,6 +16,8 @@ use onag::StopFlag;
 
 use super::common::{self, parse_u64, parse_usize, print_json, Internal};
 
+mod results;
+
 /// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
 macro_rules! outln {
     ($($arg:tt)*) => {{
@@ -60,6 +62,9 @@ pub enum Cmd {
     },
     /// Row periods and preperiods with proofs, by the column sweep.
     Periods(PeriodsArgs),
+    /// Writes the research results file (e.g. results/wythoff-periods.json) from a
+    /// `periods` checkpoint: proven rows, A046876 run lengths, run parameters.
+    Results(results::ResultsArgs),
     /// Nivasch's g-point tables (Games of No Chance 3, 2009).
     Nivasch {
         /// Which table: 2 (min/max of d_n − n), 3 (max over n ≥ 100) or 4 (distance to 0).
@@ -108,6 +113,11 @@ pub struct PeriodsArgs {
     /// Threads: 1, or 2 to pipeline a lower and an upper band of rows (identical results).
     #[arg(long, value_parser = parse_usize, default_value_t = 1)]
     threads: usize,
+    /// Instead of reporting, recompute rows 0..B from scratch and check the proven rows A..B
+    /// of a results file (`onag wythoff results`): period, preperiod, and the proof column
+    /// when the period cap is the file's (the default). Exits 1 on any discrepancy.
+    #[arg(long, conflicts_with_all = ["checkpoint", "resume"])]
+    verify: Option<PathBuf>,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -160,7 +170,19 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 Ok(())
             }
         }
-        Cmd::Periods(args) => periods(args),
+        Cmd::Periods(args) => match &args.verify {
+            Some(file) => results::verify(
+                file,
+                args.rows,
+                args.columns,
+                args.period_cap,
+                args.threads,
+                args.quiet,
+                args.json,
+            ),
+            None => periods(args),
+        },
+        Cmd::Results(args) => results::results(args),
         Cmd::Nivasch {
             table,
             min_row,

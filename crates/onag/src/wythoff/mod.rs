@@ -11,7 +11,8 @@
 //! - [`sweep`]: the column-by-column sweep with memory independent of the number of columns;
 //! - [`periodicity`]: periods, preperiods and their proof by state equality (Dress,
 //!   Flammenkamp and Pink 1999, additive periodicity);
-//! - [`gpoints`]: Nivasch's g-points and the tables of his 2009 paper.
+//! - [`gpoints`]: Nivasch's g-points and the tables of his 2009 paper;
+//! - [`runs`]: runs of equal row periods (OEIS A046876) and audits of published row results.
 //!
 //! # Examples
 //! ```
@@ -25,6 +26,7 @@ pub mod gpoints;
 pub mod pairs;
 pub mod periodicity;
 pub mod positions;
+pub mod runs;
 pub mod sweep;
 pub mod table;
 

@@ -1,0 +1,431 @@
+//! The research results file of the Wythoff period search (`results/wythoff-periods.json`):
+//! `onag wythoff results` writes it from a run's checkpoint, and `onag wythoff periods
+//! --verify FILE` re-checks its proven rows from scratch.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use serde_json::{json, Value};
+
+use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
+use onag::wythoff::runs::{audit, period_runs, proven_prefix, Discrepancy, PeriodRun};
+use onag::StopFlag;
+
+use super::super::common::{self, print_json, Internal};
+use super::{row_json, to_anyhow};
+
+const RESULTS_FORMAT: &str = "onag-wythoff-periods-results";
+const RESULTS_VERSION: u64 = 1;
+
+/// Rows whose preperiods the results file lists (SPEC §3 and issue 6), besides run starts.
+const NOTABLE_ROWS: [usize; 5] = [90, 180, 360, 404, 452];
+
+/// Arguments of `onag wythoff results`.
+#[derive(clap::Args)]
+pub struct ResultsArgs {
+    /// The checkpoint written by `onag wythoff periods --checkpoint` (rows reported from 0).
+    #[arg(long)]
+    checkpoint: PathBuf,
+    /// Write the results JSON here (atomically).
+    #[arg(long)]
+    out: PathBuf,
+    /// Also write a plain table `row period preperiod proof_column minimal_confirmed`.
+    #[arg(long)]
+    tsv: Option<PathBuf>,
+    /// The run's final `--json` output (for its wall time; empty or absent if unfinished).
+    #[arg(long)]
+    run_json: Option<PathBuf>,
+    /// CPU seconds of the run (all threads), measured outside the process.
+    #[arg(long)]
+    cpu_seconds: Option<f64>,
+    /// Wall seconds of the run, if not taken from `--run-json`.
+    #[arg(long)]
+    wall_seconds: Option<f64>,
+    /// Seconds between checkpoints the run used.
+    #[arg(long)]
+    checkpoint_secs: Option<u64>,
+    /// Threads the run used.
+    #[arg(long)]
+    threads: Option<u64>,
+    /// The machine, in words (nproc, CPU model, load).
+    #[arg(long, default_value = "unknown")]
+    machine: String,
+    /// The git commit of the binary that ran.
+    #[arg(long, default_value = "unknown")]
+    commit: String,
+    /// The exact command line of the run.
+    #[arg(long, default_value = "unknown")]
+    command: String,
+}
+
+/// Reads the `rows` array of a checkpoint or results file.
+fn parse_rows(v: &Value) -> anyhow::Result<Vec<RowResult>> {
+    let opt = |x: &Value, what: &str| -> anyhow::Result<Option<u64>> {
+        match x {
+            Value::Null => Ok(None),
+            x => x
+                .as_u64()
+                .map(Some)
+                .with_context(|| format!("row field '{what}' is not a number")),
+        }
+    };
+    v.as_array()
+        .context("field 'rows' is missing")?
+        .iter()
+        .map(|r| {
+            Ok(RowResult {
+                row: r["row"].as_u64().context("row field 'row' is missing")? as usize,
+                period: opt(&r["period"], "period")?,
+                preperiod: opt(&r["preperiod"], "preperiod")?,
+                proven: r["proven"]
+                    .as_bool()
+                    .context("row field 'proven' is missing")?,
+                proof_column: opt(&r["proof_column"], "proof_column")?,
+            })
+        })
+        .collect()
+}
+
+fn read_json(path: &Path) -> anyhow::Result<Value> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not valid JSON", path.display()))
+}
+
+fn run_json(run: &PeriodRun) -> Value {
+    json!({
+        "period": run.period,
+        "first_row": run.first_row,
+        "last_row": run.last_row,
+        "length": run.len(),
+        "closed": run.closed,
+    })
+}
+
+/// Why row `x`, the first unproven one, is not proven at `column` (for the lower bound).
+fn why_unproven(rows: &[RowResult], x: usize, column: u64, cap: u64) -> String {
+    match rows.get(x) {
+        None => format!("row {x} was not swept (the run's top row is {})", x - 1),
+        Some(r) => match r.period {
+            Some(p) => format!(
+                "row {x} looks {p}-periodic over the last {cap} columns but its state equality \
+                 (with all lower rows periodic) was not reached by column {column}: more columns \
+                 are needed"
+            ),
+            None => format!(
+                "row {x} is not yet {cap}-periodic over the last {cap} of {column} columns: its \
+                 preperiod exceeds {} or its period does not divide the cap {cap}",
+                column.saturating_sub(cap)
+            ),
+        },
+    }
+}
+
+/// The A046876 part of the results: exact terms, the open run and what is known of a(21).
+fn a046876_json(rows: &[RowResult], column: u64, cap: u64) -> Value {
+    let runs = period_runs(rows);
+    let terms: Vec<usize> = runs
+        .iter()
+        .filter(|r| r.closed)
+        .map(PeriodRun::len)
+        .collect();
+    let term = |n: usize| runs.get(n - 1).filter(|r| r.closed).map(PeriodRun::len);
+    let open = runs.iter().find(|r| !r.closed);
+    let first_unproven = proven_prefix(rows);
+    let a21 = match (term(21), runs.get(20)) {
+        (Some(a), _) => json!({"value": a, "proven": true}),
+        (None, Some(run)) => json!({
+            "value": null,
+            "proven": false,
+            "lower_bound": run.len(),
+            "reason": format!(
+                "rows {}..={} are proven to have period {}; {}",
+                run.first_row,
+                run.last_row,
+                run.period,
+                why_unproven(rows, first_unproven, column, cap)
+            ),
+        }),
+        (None, None) => json!({
+            "value": null,
+            "proven": false,
+            "reason": format!(
+                "run 20 is not closed: {}",
+                why_unproven(rows, first_unproven, column, cap)
+            ),
+        }),
+    };
+    json!({
+        "offset": 1,
+        "exact_terms": terms,
+        "a20": term(20),
+        "a21": a21,
+        "open_run": open.map(run_json),
+        "first_unproven_row": first_unproven,
+    })
+}
+
+/// `onag wythoff results`: the results file from a checkpoint (see the module docs).
+pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
+    let cp = read_json(&args.checkpoint)?;
+    let u = |v: &Value, what: &str| {
+        v.as_u64()
+            .with_context(|| format!("checkpoint field '{what}' is missing"))
+    };
+    let top = u(&cp["config"]["top"], "config.top")?;
+    let target = u(&cp["config"]["columns"], "config.columns")?;
+    let cap = u(&cp["config"]["period_cap"], "config.period_cap")?;
+    let column = u(&cp["column"], "column")?;
+    let rows = parse_rows(&cp["rows"])?;
+    if rows.first().map(|r| r.row) != Some(0) || rows.len() as u64 != top + 1 {
+        bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
+    }
+    let run = match &args.run_json {
+        Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => Some(read_json(p)?),
+        _ => None,
+    };
+    let wall = args
+        .wall_seconds
+        .or_else(|| run.as_ref().and_then(|r| r["seconds"].as_f64()));
+    let cells = column as f64 * (top + 1) as f64;
+    let per_cell = |s: Option<f64>| s.map(|s| s * 1e6 / cells);
+    let spacing = PeriodConfig {
+        top: top as usize,
+        columns: target,
+        period_cap: cap,
+    }
+    .spacing();
+    let preperiod_of = |x: usize| rows.get(x).filter(|r| r.proven).and_then(|r| r.preperiod);
+    let notable: serde_json::Map<String, Value> = NOTABLE_ROWS
+        .iter()
+        .map(|&x| (x.to_string(), json!(preperiod_of(x))))
+        .collect();
+    let starts: Vec<Value> = period_runs(&rows)
+        .iter()
+        .map(|r| json!({"row": r.first_row, "period": r.period, "preperiod": preperiod_of(r.first_row)}))
+        .collect();
+    let proven = proven_prefix(&rows);
+    let value = json!({
+        "format": RESULTS_FORMAT,
+        "version": RESULTS_VERSION,
+        "description": "Wythoff's game: row periods and preperiods proven by state equality \
+            (induction from row 0, SPEC §3), with the OEIS A046876 run lengths they imply.",
+        "parameters": {
+            "rows": [0, top],
+            "columns": column,
+            "columns_target": target,
+            "column_target_reached": column >= target,
+            "period_cap": cap,
+            "snapshot_spacing": spacing,
+            "checkpoint_secs": args.checkpoint_secs,
+            "threads": args.threads,
+            "onag_version": env!("CARGO_PKG_VERSION"),
+            "git_commit": args.commit,
+            "command": args.command,
+            "machine": args.machine,
+            "wall_seconds": wall,
+            "cpu_seconds": args.cpu_seconds,
+            "us_per_cell_wall": per_cell(wall),
+            "us_per_cell_cpu": per_cell(args.cpu_seconds),
+        },
+        "proven_rows": if proven > 0 { json!([0, proven - 1]) } else { Value::Null },
+        "notable_preperiods": notable,
+        "period_starts": starts,
+        "a046876": a046876_json(&rows, column, cap),
+        "rows": rows.iter().map(row_json).collect::<Vec<_>>(),
+    });
+    let text = serde_json::to_string_pretty(&value).map_err(|e| Internal(e.to_string()))?;
+    common::write_atomic(&args.out, format!("{text}\n").as_bytes())?;
+    if let Some(path) = &args.tsv {
+        let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+        let mut tsv = String::from("# row\tperiod\tpreperiod\tproof_column\tminimal_confirmed\n");
+        for r in &rows {
+            tsv.push_str(&format!(
+                "{}\t{}\t{}\t{}\t{}\n",
+                r.row,
+                show(r.period),
+                show(r.preperiod),
+                show(r.proof_column),
+                r.proven
+            ));
+        }
+        common::write_atomic(path, tsv.as_bytes())?;
+    }
+    print_json(&value["a046876"])
+}
+
+/// The period cap and rows of a results file.
+fn read_results(path: &Path) -> anyhow::Result<(u64, Vec<RowResult>)> {
+    let v = read_json(path)?;
+    if v["format"].as_str() != Some(RESULTS_FORMAT)
+        || v["version"].as_u64() != Some(RESULTS_VERSION)
+    {
+        bail!("{} is not an onag Wythoff results file", path.display());
+    }
+    let cap = v["parameters"]["period_cap"]
+        .as_u64()
+        .context("results field 'parameters.period_cap' is missing")?;
+    Ok((cap, parse_rows(&v["rows"])?))
+}
+
+/// What `--verify` found: rows audited and discrepancies.
+pub struct Verdict {
+    audited: usize,
+    discrepancies: Vec<Discrepancy>,
+    cap: u64,
+    seconds: f64,
+}
+
+/// Recomputes rows `0..=last` from column 0 and audits rows `first..=last` of the results
+/// file (period, preperiod, and the proof column when the cap is the file's).
+pub fn verify_rows(
+    path: &Path,
+    (first, last): (usize, usize),
+    columns: u64,
+    period_cap: Option<u64>,
+    threads: usize,
+    quiet: bool,
+) -> anyhow::Result<Verdict> {
+    let started = Instant::now();
+    let (file_cap, published) = read_results(path)?;
+    let cap = period_cap.unwrap_or(file_cap);
+    let mut search = PeriodSearch::new(PeriodConfig {
+        top: last,
+        columns,
+        period_cap: cap,
+    })
+    .map_err(to_anyhow)?;
+    search.set_threads(threads).map_err(to_anyhow)?;
+    let bar = common::progress(columns, "wythoff verify", quiet);
+    search
+        .run(columns, &StopFlag::new(), &mut |c| bar.set_position(c))
+        .map_err(to_anyhow)?;
+    bar.finish_and_clear();
+    let wanted: Vec<RowResult> = published
+        .into_iter()
+        .filter(|r| (first..=last).contains(&r.row))
+        .collect();
+    let (audited, discrepancies) = audit(&wanted, &search.results(), cap == file_cap);
+    Ok(Verdict {
+        audited,
+        discrepancies,
+        cap,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// `onag wythoff periods --verify FILE`: prints the verdict; any discrepancy is an error.
+pub fn verify(
+    path: &Path,
+    rows: (usize, usize),
+    columns: u64,
+    period_cap: Option<u64>,
+    threads: usize,
+    quiet: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    let v = verify_rows(path, rows, columns, period_cap, threads, quiet)?;
+    let describe = |d: &Discrepancy| match d {
+        Discrepancy::NotProven(x) => {
+            format!("row {x}: not proven within {columns} columns (give more --columns)")
+        }
+        Discrepancy::Differs {
+            published: p,
+            recomputed: r,
+        } => format!(
+            "row {}: file has period {:?}, preperiod {:?}, proof column {:?}; recomputed {:?}, \
+             {:?}, {:?}",
+            p.row, p.period, p.preperiod, p.proof_column, r.period, r.preperiod, r.proof_column
+        ),
+    };
+    let problems: Vec<String> = v.discrepancies.iter().map(describe).collect();
+    if json {
+        print_json(&json!({
+            "file": path.display().to_string(),
+            "rows": [rows.0, rows.1],
+            "columns": columns,
+            "period_cap": v.cap,
+            "audited_rows": v.audited,
+            "agree": problems.is_empty(),
+            "discrepancies": problems,
+            "seconds": v.seconds,
+        }))?;
+    } else {
+        for p in &problems {
+            eprintln!("{p}");
+        }
+        println!(
+            "{}: {} proven rows in {}..{} recomputed from scratch ({columns} columns, period \
+             cap {}, {:.2} s): {}",
+            path.display(),
+            v.audited,
+            rows.0,
+            rows.1,
+            v.cap,
+            v.seconds,
+            if problems.is_empty() {
+                "all agree".to_string()
+            } else {
+                format!("{} discrepancies", problems.len())
+            }
+        );
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Internal(format!(
+            "verification failed: {} discrepancies",
+            problems.len()
+        ))
+        .into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed results file at the repository root.
+    fn committed() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../results/wythoff-periods.json")
+    }
+
+    #[test]
+    fn verify_committed_results_rows_0_to_24_from_scratch() {
+        let (cap, _) = read_results(&committed()).unwrap();
+        // Rows ≤ 24 have preperiods < 2,000, so two caps of columns prove them all.
+        let v = verify_rows(&committed(), (0, 24), 2 * cap + 4096, None, 1, true).unwrap();
+        assert_eq!(v.audited, 25);
+        assert!(v.discrepancies.is_empty(), "{:?}", v.discrepancies);
+    }
+
+    #[test]
+    fn verify_with_a_smaller_cap_compares_periods_and_preperiods() {
+        let v = verify_rows(&committed(), (10, 30), 40_000, Some(1536), 2, true).unwrap();
+        assert_eq!(v.audited, 21);
+        assert!(v.discrepancies.is_empty(), "{:?}", v.discrepancies);
+    }
+
+    #[test]
+    fn verify_detects_a_tampered_file_and_too_few_columns() {
+        let text = std::fs::read_to_string(committed()).unwrap();
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        v["rows"][5]["preperiod"] = json!(999);
+        let dir = std::env::temp_dir().join(format!("onag-verify-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tampered.json");
+        std::fs::write(&path, v.to_string()).unwrap();
+        let got = verify_rows(&path, (0, 12), 20_000, Some(768), 1, true).unwrap();
+        assert_eq!(got.audited, 13);
+        assert!(matches!(
+            got.discrepancies.as_slice(),
+            [Discrepancy::Differs { published, .. }] if published.row == 5
+        ));
+        let short = verify_rows(&path, (20, 22), 1_000, Some(768), 1, true).unwrap();
+        assert_eq!(short.discrepancies.len(), 3);
+        assert!(matches!(short.discrepancies[0], Discrepancy::NotProven(20)));
+        assert!(verify(&path, (0, 12), 20_000, Some(768), 1, true, true).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,130 @@
+//! Runs of equal row periods (OEIS A046876) and audits of published row results.
+//!
+//! Row periods of Wythoff's game (OEIS A046875) come in runs of equal values: `1, 3, 3, 6, 12,
+//! 24, 12, 24, …`. OEIS A046876 lists the run lengths. A run length is *known* only when every
+//! row of the run and the first row after it are proven (by [`super::periodicity`]): a
+//! tentative period seen over many columns proves nothing about the true period. So runs are
+//! read off the longest prefix `0..=R` of proven rows; every run but the last is closed by the
+//! next proven row, and the last one only gives a lower bound on its length.
+
+use super::periodicity::RowResult;
+
+/// A maximal run of consecutive proven rows with the same minimal period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodRun {
+    /// The common minimal period.
+    pub period: u64,
+    /// The first row of the run.
+    pub first_row: usize,
+    /// The last proven row of the run.
+    pub last_row: usize,
+    /// Whether a proven row with another period follows, so `len` is the exact run length;
+    /// otherwise the run may continue past `last_row` and `len` is a lower bound.
+    pub closed: bool,
+}
+
+impl PeriodRun {
+    /// The number of rows in the run (a lower bound when not closed).
+    pub fn len(&self) -> usize {
+        self.last_row + 1 - self.first_row
+    }
+
+    /// Always `false`: a run has at least one row (for clippy's `len` convention).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+/// The number of rows `0..n` that are proven, i.e. the first row that is not (rows must be
+/// given in order from row 0; a gap in the row numbers also ends the prefix).
+pub fn proven_prefix(rows: &[RowResult]) -> usize {
+    rows.iter()
+        .enumerate()
+        .take_while(|(i, r)| r.row == *i && r.proven && r.period.is_some())
+        .count()
+}
+
+/// The runs of equal periods over the proven prefix of `rows` (see [`proven_prefix`]); the
+/// `n`-th run's length is A046876's `a(n)` (offset 1) when the run is closed.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+/// use onag::wythoff::runs::period_runs;
+/// let cfg = PeriodConfig { top: 6, columns: 2_000, period_cap: 96 };
+/// let rows = search(cfg, &onag::StopFlag::new()).unwrap();
+/// let lens: Vec<usize> = period_runs(&rows).iter().map(|r| r.len()).collect();
+/// assert_eq!(lens, [1, 2, 1, 1, 1, 1]); // A046876 starts 1, 2, 1, 1, 1, 1, 4
+/// assert!(!period_runs(&rows).last().unwrap().closed); // row 7 was not swept
+/// ```
+pub fn period_runs(rows: &[RowResult]) -> Vec<PeriodRun> {
+    let proven = &rows[..proven_prefix(rows)];
+    let mut runs: Vec<PeriodRun> = Vec::new();
+    for r in proven {
+        // cannot fail: proven_prefix only counts rows with a period.
+        let period = r.period.unwrap_or(0);
+        match runs.last_mut() {
+            Some(run) if run.period == period => run.last_row = r.row,
+            last => {
+                if let Some(run) = last {
+                    run.closed = true;
+                }
+                runs.push(PeriodRun {
+                    period,
+                    first_row: r.row,
+                    last_row: r.row,
+                    closed: false,
+                });
+            }
+        }
+    }
+    runs
+}
+
+/// How a recomputed row disagrees with a published one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Discrepancy {
+    /// The published row is proven but the recomputation did not prove it (too few columns,
+    /// or a period cap the period does not divide): the row is not audited.
+    NotProven(usize),
+    /// The recomputation proved something else: published and recomputed results.
+    Differs {
+        /// The published result.
+        published: RowResult,
+        /// The recomputed result.
+        recomputed: RowResult,
+    },
+}
+
+/// Compares published row results with recomputed ones, row by row (matched by row number).
+/// Only published rows that are proven are audited; for each, the recomputed row must be
+/// proven with the same period and preperiod, and, when `same_cap` (both runs used the same
+/// period cap, which fixes the snapshot columns), the same proof column.
+///
+/// Returns the number of rows audited and every discrepancy (empty: all agree).
+pub fn audit(
+    published: &[RowResult],
+    recomputed: &[RowResult],
+    same_cap: bool,
+) -> (usize, Vec<Discrepancy>) {
+    let mut audited = 0;
+    let mut bad = Vec::new();
+    for p in published.iter().filter(|p| p.proven) {
+        let Some(r) = recomputed.iter().find(|r| r.row == p.row) else {
+            continue;
+        };
+        audited += 1;
+        if !r.proven {
+            bad.push(Discrepancy::NotProven(p.row));
+        } else if r.period != p.period
+            || r.preperiod != p.preperiod
+            || (same_cap && r.proof_column != p.proof_column)
+        {
+            bad.push(Discrepancy::Differs {
+                published: *p,
+                recomputed: *r,
+            });
+        }
+    }
+    (audited, bad)
+}
