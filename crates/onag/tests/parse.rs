@@ -7,6 +7,10 @@ use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::{parse, parse_with_limits, ParseErrorKind, ParseLimits};
 use proptest::prelude::*;
 
+mod common;
+
+use common::games::{build, trees, Shape, Tree};
+
 fn d(num: i64, exp: u32) -> Dyadic {
     Dyadic::new(num, exp).unwrap()
 }
@@ -234,34 +238,17 @@ fn bounded_input_never_overflows_the_stack() {
     parse(&mut a, &nested).unwrap();
 }
 
-/// A random game as a tree of options over small dyadic leaves.
-#[derive(Clone, Debug)]
-enum Tree {
-    Leaf(i64, u32, i64, u32),
-    Node(Vec<Tree>, Vec<Tree>),
-}
-
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf =
-        (-3i64..=3, 0u32..=2, -1i64..=1, 0u32..=2).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
-    leaf.prop_recursive(4, 32, 3, |inner| {
-        (
-            prop::collection::vec(inner.clone(), 0..3),
-            prop::collection::vec(inner, 0..3),
-        )
-            .prop_map(|(l, r)| Tree::Node(l, r))
+    trees(Shape {
+        number: 3,
+        exp: 2,
+        ups: 1,
+        star: 2,
+        depth: 4,
+        size: 32,
+        branch: 3,
+        options: 0..3,
     })
-}
-
-fn build(a: &mut Arena, t: &Tree) -> GameId {
-    match t {
-        Tree::Leaf(n, e, u, s) => a.nus(d(*n, *e), *u, *s).unwrap(),
-        Tree::Node(l, r) => {
-            let l: Vec<_> = l.iter().map(|t| build(a, t)).collect();
-            let r: Vec<_> = r.iter().map(|t| build(a, t)).collect();
-            a.from_options(&l, &r).unwrap()
-        }
-    }
 }
 
 /// Exhaustive: every game born by day 2 and every sum of two of them prints and parses back.
@@ -372,14 +359,15 @@ proptest! {
 }
 
 fn deep_tree() -> impl Strategy<Value = Tree> {
-    let leaf =
-        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
-    leaf.prop_recursive(5, 64, 4, |inner| {
-        (
-            prop::collection::vec(inner.clone(), 0..4),
-            prop::collection::vec(inner, 0..4),
-        )
-            .prop_map(|(l, r)| Tree::Node(l, r))
+    trees(Shape {
+        number: 6,
+        exp: 3,
+        ups: 2,
+        star: 3,
+        depth: 5,
+        size: 64,
+        branch: 4,
+        options: 0..4,
     })
 }
 

@@ -8,6 +8,10 @@ use onag::partizan::parse::parse;
 use onag::partizan::thermograph::{thermograph, Thermographs};
 use proptest::prelude::*;
 
+mod common;
+
+use common::games::{build, trees, Shape, Tree};
+
 fn d(text: &str) -> Dyadic {
     text.parse().unwrap()
 }
@@ -86,33 +90,17 @@ fn stops(a: &Arena, g: GameId) -> (Dyadic, Dyadic) {
     (left, right)
 }
 
-#[derive(Clone, Debug)]
-enum Tree {
-    Leaf(i64, u32, i64, u32),
-    Node(Vec<Tree>, Vec<Tree>),
-}
-
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf =
-        (-4i64..=4, 0u32..=2, -1i64..=1, 0u32..=2).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
-    leaf.prop_recursive(4, 24, 3, |inner| {
-        (
-            prop::collection::vec(inner.clone(), 0..3),
-            prop::collection::vec(inner, 0..3),
-        )
-            .prop_map(|(l, r)| Tree::Node(l, r))
+    trees(Shape {
+        number: 4,
+        exp: 2,
+        ups: 1,
+        star: 2,
+        depth: 4,
+        size: 24,
+        branch: 3,
+        options: 0..3,
     })
-}
-
-fn build(a: &mut Arena, t: &Tree) -> GameId {
-    match t {
-        Tree::Leaf(n, e, u, s) => a.nus(Dyadic::new(*n, *e).unwrap(), *u, *s).unwrap(),
-        Tree::Node(l, r) => {
-            let l: Vec<_> = l.iter().map(|t| build(a, t)).collect();
-            let r: Vec<_> = r.iter().map(|t| build(a, t)).collect();
-            a.from_options(&l, &r).unwrap()
-        }
-    }
 }
 
 proptest! {
@@ -190,14 +178,15 @@ proptest! {
 }
 
 fn deep_tree() -> impl Strategy<Value = Tree> {
-    let leaf =
-        (-6i64..=6, 0u32..=3, -2i64..=2, 0u32..=3).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
-    leaf.prop_recursive(5, 64, 4, |inner| {
-        (
-            prop::collection::vec(inner.clone(), 0..4),
-            prop::collection::vec(inner, 0..4),
-        )
-            .prop_map(|(l, r)| Tree::Node(l, r))
+    trees(Shape {
+        number: 6,
+        exp: 3,
+        ups: 2,
+        star: 3,
+        depth: 5,
+        size: 64,
+        branch: 4,
+        options: 0..4,
     })
 }
 
@@ -287,14 +276,15 @@ impl Reference<'_> {
 }
 
 fn small_tree() -> impl Strategy<Value = Tree> {
-    let leaf =
-        (-4i64..=4, 0u32..=1, -1i64..=1, 0u32..=1).prop_map(|(n, e, u, s)| Tree::Leaf(n, e, u, s));
-    leaf.prop_recursive(3, 16, 3, |inner| {
-        (
-            prop::collection::vec(inner.clone(), 1..3),
-            prop::collection::vec(inner, 1..3),
-        )
-            .prop_map(|(l, r)| Tree::Node(l, r))
+    trees(Shape {
+        number: 4,
+        exp: 1,
+        ups: 1,
+        star: 1,
+        depth: 3,
+        size: 16,
+        branch: 3,
+        options: 1..3,
     })
 }
 

@@ -1,5 +1,8 @@
-//! Fixture readers shared by the integration tests (`mod common;` in a test file).
+//! Fixture readers and random-game strategies shared by the integration tests (`mod common;`
+//! in a test file).
 #![allow(dead_code)]
+
+pub mod games;
 
 use std::path::PathBuf;
 
