@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::games::{build, trees, Shape, Tree};
+use common::games::{build, deep_trees, trees, Shape, Tree};
 
 fn d(num: i64, exp: u32) -> Dyadic {
     Dyadic::new(num, exp).unwrap()
@@ -358,26 +358,13 @@ proptest! {
     }
 }
 
-fn deep_tree() -> impl Strategy<Value = Tree> {
-    trees(Shape {
-        number: 6,
-        exp: 3,
-        ups: 2,
-        star: 3,
-        depth: 5,
-        size: 64,
-        branch: 4,
-        options: 0..4,
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20_000))]
 
     /// CI: 20,000 random pairs of deeper games and their sums round-trip in both styles.
     #[test]
     #[ignore]
-    fn ci_printed_names_parse_back(t in deep_tree(), u in deep_tree()) {
+    fn ci_printed_names_parse_back(t in deep_trees(), u in deep_trees()) {
         let mut a = Arena::new();
         let g = build(&mut a, &t);
         let h = build(&mut a, &u);

@@ -66,3 +66,18 @@ pub fn build(arena: &mut Arena, tree: &Tree) -> GameId {
         }
     }
 }
+
+/// The deeper trees of the `ci_*` property tests (20,000 pairs each): leaves up to ±6 with
+/// denominators up to 8, ±2·↑ and *3, five levels, up to four options a side.
+pub fn deep_trees() -> impl Strategy<Value = Tree> {
+    trees(Shape {
+        number: 6,
+        exp: 3,
+        ups: 2,
+        star: 3,
+        depth: 5,
+        size: 64,
+        branch: 4,
+        options: 0..4,
+    })
+}
