@@ -162,6 +162,63 @@ fn two_thread_pipeline_is_identical_and_resumable() {
     assert!(one.results()[..=50].iter().all(|r| r.proven));
 }
 
+/// Proven rows are frozen (copied from one period earlier instead of searched), their searched
+/// states go stale, and the snapshots must still hold exact states: the checkpoint's base state
+/// equals a plain sweep's state at that column, on one thread and on two rebalanced bands.
+#[test]
+fn frozen_rows_keep_exact_states_and_results() {
+    let cfg = PeriodConfig {
+        top: 70,
+        columns: 40_000,
+        period_cap: 3072,
+    };
+    let mut plain = Sweep::new(cfg.top).unwrap();
+    let mut reference = None;
+    for threads in [1, 2] {
+        let mut s = PeriodSearch::new(cfg).unwrap();
+        s.set_threads(threads).unwrap();
+        let mut checked = 0;
+        let mut p = Sweep::new(cfg.top).unwrap();
+        while !s.is_done() {
+            // In chunks, as the CLI runs it, so the two bands are rebalanced as rows freeze.
+            s.run(s.column() + cfg.spacing(), &StopFlag::new(), &mut |_| {})
+                .unwrap();
+            let base = s.checkpoint().base;
+            if base.column == 0 {
+                continue;
+            }
+            while p.column() < base.column {
+                p.step().unwrap();
+            }
+            assert_eq!(p.state(), base, "threads {threads}, column {}", base.column);
+            checked += 1;
+        }
+        assert!(checked > 10, "{checked}");
+        let results = s.results();
+        assert!(results[..=50].iter().all(|r| r.proven));
+        match &reference {
+            None => reference = Some((results, s.checkpoint())),
+            Some((r, c)) => {
+                assert_eq!(&results, r);
+                assert_eq!(&s.checkpoint(), c);
+            }
+        }
+    }
+    // The plain sweep agrees with the proven periodicity of every proven row.
+    let (results, _) = reference.unwrap();
+    let mut cols = Vec::new();
+    while plain.column() < cfg.columns {
+        cols.push(plain.step().unwrap().to_vec());
+    }
+    for r in results.iter().filter(|r| r.proven) {
+        let (p, c) = (r.period.unwrap(), r.preperiod.unwrap());
+        for y in c..cfg.columns - p {
+            let (a, b) = (cols[y as usize][r.row], cols[(y + p) as usize][r.row]);
+            assert_eq!(a + p, b, "row {} column {y}", r.row);
+        }
+    }
+}
+
 #[test]
 fn corrupt_checkpoints_are_rejected() {
     let cfg = PeriodConfig {

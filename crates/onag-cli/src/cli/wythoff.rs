@@ -94,7 +94,7 @@ pub struct PeriodsArgs {
     /// Rows to report, `A..B` inclusive (rows below A are swept too: the proofs need them).
     #[arg(long, value_parser = parse_rows)]
     rows: (usize, usize),
-    /// Columns to sweep.
+    /// Columns to sweep at most (the sweep stops early once every row is proven)
     #[arg(long, value_parser = parse_u64)]
     columns: u64,
     /// The period cap P* = 3·2^k (default: the largest ≤ columns/3 and ≤ 393,216 whose
@@ -262,13 +262,15 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let stop = StopFlag::new();
     let mut last_write = Instant::now();
     let chunk = search.config().spacing().max(4096);
-    while !search.is_done() {
+    // Stops early once every row is proven: further columns change no result.
+    let finished = |s: &PeriodSearch| s.is_done() || s.all_proven();
+    while !finished(&search) {
         let until = search.column() + chunk;
         search
             .run(until, &stop, &mut |c| bar.set_position(c))
             .map_err(to_anyhow)?;
         if let Some(path) = &args.checkpoint {
-            if search.is_done() || last_write.elapsed().as_secs() >= args.checkpoint_secs {
+            if finished(&search) || last_write.elapsed().as_secs() >= args.checkpoint_secs {
                 write_checkpoint(path, &search, first)?;
                 last_write = Instant::now();
             }
@@ -283,6 +285,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
         print_json(&json!({
             "rows": reported.iter().map(row_json).collect::<Vec<_>>(),
             "columns": args.columns,
+            "columns_swept": search.column(),
             "period_cap": search.config().period_cap,
             "threads": args.threads,
             "seconds": seconds,

@@ -34,6 +34,20 @@
 //! This covers the one divisor `2^k` of `3·2^k` that a search over `{1, 3·2^k}` would miss.
 //! Since `p | P*`, the preperiod for `p` equals the preperiod for `P*`.
 //!
+//! # Frozen rows
+//!
+//! Once rows `0..=x` are proven `P*`-periodic from column `c`, every later value of them is
+//! known: `g(x', y) = g(x', y − P*) + P*` for `y ≥ c + P*`, and the residue ring holds
+//! `r(y − P*)`. From its proof on, such a row is *frozen*: the sweep copies its values from the
+//! ring ([`Sweep::step_band_frozen`]) and only enters them in the column and diagonal sets that
+//! the rows above read, skipping the search and the ring update (a frozen cell costs a small
+//! fraction of a searched one). The frozen row's own free set and mex in the sweep go stale, so
+//! each snapshot replaces them by the row's state one period earlier, shifted by `P*` (exact by
+//! the same induction: [`SweepState::copy_row_shifted`]); proofs, checkpoints and resumes only
+//! ever see exact states, and results are identical to a sweep that searches every cell (tested
+//! against a plain [`Sweep`] state by state). Proofs come in row order, so the frozen rows are
+//! always a prefix `0..f`.
+//!
 //! # Checkpoints
 //!
 //! A [`Checkpoint`] stores the bookkeeping at column `C` and the full sweep state at a snapshot
@@ -45,13 +59,17 @@
 //! # Two threads
 //!
 //! Row `x` depends only on rows below it, so [`PeriodSearch::set_threads`] splits the rows into
-//! a lower band (about 63% of them, the cheaper rows) that runs ahead on its own thread and an
-//! upper band that receives the lower values block by block (1024 columns, cut at snapshot
-//! columns, where the lower band also sends its state). Both bands share the whole sweep's
+//! a lower band (about 63% of the work, counting a frozen row as a fraction of a searched one)
+//! that runs ahead on its own thread and an upper band that receives the lower values block by
+//! block (1024 columns, cut at snapshot columns, where the lower band also sends its state).
+//! The lower band keeps its own copy of its rows' residue ring to copy frozen values from, and
+//! learns the frozen count from the main thread (late is fine: a row not yet frozen is still
+//! searched exactly). [`PeriodSearch::run`] moves the split as rows freeze. Both bands share the whole sweep's
 //! ring width and diagonal slots ([`Sweep::band`]), so the joined state is exactly the
 //! one-thread state and results, proofs and checkpoints are identical.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::sweep::{Sweep, SweepState, MAX_SWEEP_ROW};
 use super::WythoffError;
@@ -145,7 +163,13 @@ pub struct Checkpoint {
 #[derive(Debug)]
 enum Engine {
     Whole(Sweep),
-    Split { lower: Sweep, upper: Sweep },
+    Split {
+        lower: Sweep,
+        upper: Sweep,
+        /// The lower band's own residue ring (slot-major, its rows only), so that its thread
+        /// can copy the values of its frozen rows without touching the [`Book`].
+        lower_ring: Vec<u16>,
+    },
 }
 
 impl Engine {
@@ -158,7 +182,7 @@ impl Engine {
     fn state(&self) -> SweepState {
         match self {
             Self::Whole(s) => s.state(),
-            Self::Split { lower, upper } => Sweep::join_states(lower, upper),
+            Self::Split { lower, upper, .. } => Sweep::join_states(lower, upper),
         }
     }
 }
@@ -170,6 +194,9 @@ struct Book {
     ring: Vec<u16>,
     last_mismatch: Vec<Option<u64>>,
     proof: Vec<Option<u64>>,
+    /// The number of leading proven rows: from the column of their proof on, the sweep copies
+    /// their values from one period earlier instead of searching (see "Frozen rows").
+    frozen: usize,
     snapshots: VecDeque<SweepState>,
 }
 
@@ -184,6 +211,8 @@ pub struct PeriodSearch {
 const MIN_SPLIT_TOP: usize = 48;
 /// Columns per block handed from the lower band's thread to the upper band.
 const BLOCK: u64 = 1024;
+/// The cost of a frozen row relative to a searched one, for balancing the two bands.
+const FROZEN_COST: f64 = 0.12;
 
 impl PeriodSearch {
     /// A search at column 0 (one thread; see [`PeriodSearch::set_threads`]).
@@ -197,6 +226,7 @@ impl PeriodSearch {
                 ring: vec![0; rows * config.period_cap as usize],
                 last_mismatch: vec![None; rows],
                 proof: vec![None; rows],
+                frozen: 0,
                 snapshots: VecDeque::new(),
             },
         })
@@ -210,12 +240,11 @@ impl PeriodSearch {
         let top = self.book.config.top;
         let state = self.engine.state();
         self.engine = if threads >= 2 && top >= MIN_SPLIT_TOP {
-            // Row x costs roughly in proportion to x/64 + 1 words scanned, and the upper band
-            // also keeps the books: about 63% of the rows go to the lower band.
-            let first = top * 63 / 100;
+            let first = self.book.split_row();
             Engine::Split {
                 lower: Sweep::band_from_state(&state, 0, first - 1)?,
                 upper: Sweep::band_from_state(&state, first, top)?,
+                lower_ring: self.book.ring_prefix(first),
             }
         } else {
             Engine::Whole(Sweep::from_state(state)?)
@@ -252,6 +281,7 @@ impl PeriodSearch {
         s.engine = Engine::Whole(Sweep::from_state(cp.base)?);
         s.run_whole(cp.column, false, &StopFlag::new(), &mut |_| {})?;
         s.book.last_mismatch = cp.last_mismatch;
+        s.book.frozen = cp.proof.iter().take_while(|c| c.is_some()).count();
         s.book.proof = cp.proof;
         Ok(s)
     }
@@ -271,6 +301,11 @@ impl PeriodSearch {
         self.column() >= self.book.config.columns
     }
 
+    /// Whether every row `0..=X` is proven (sweeping further changes no result).
+    pub fn all_proven(&self) -> bool {
+        self.book.frozen == self.book.config.top + 1
+    }
+
     /// Sweeps up to column `until` (capped at the configured columns). Polls `stop` and calls
     /// `progress(column)` every 4096 columns; when stopped it returns
     /// [`WythoffError::Stopped`] at a column boundary, and the search can still be
@@ -282,6 +317,13 @@ impl PeriodSearch {
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), WythoffError> {
         let until = until.min(self.book.config.columns);
+        if let Engine::Split { upper, .. } = &self.engine {
+            // Rebalance the bands as rows freeze (a frozen row costs a fraction of a searched one).
+            let (now, want) = (upper.first, self.book.split_row());
+            if now.abs_diff(want) >= (self.book.config.top / 32).max(1) {
+                self.set_threads(2)?;
+            }
+        }
         match self.engine {
             Engine::Whole(_) => self.run_whole(until, true, stop, progress)?,
             Engine::Split { .. } => self.run_split(until, stop, progress)?,
@@ -301,14 +343,17 @@ impl PeriodSearch {
             return Err(WythoffError::Invalid("not a whole sweep".to_string()));
         };
         let book = &mut self.book;
+        let mut frozen = vec![0; book.config.top + 1];
         while sweep.column() < until {
             let y = sweep.column();
             if y.is_multiple_of(4096) {
                 progress(y);
                 stop.check()?;
             }
-            book.before_column(y, track, || sweep.state());
-            let values = sweep.step()?;
+            book.before_column(y, track, || sweep.state())?;
+            let f = book.frozen;
+            book.frozen_values(y, 0, &mut frozen[..f]);
+            let values = sweep.step_band_frozen(&[], &frozen[..f])?;
             book.after_column(y, values, &[], track);
         }
         Ok(())
@@ -320,11 +365,20 @@ impl PeriodSearch {
         stop: &StopFlag,
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), WythoffError> {
-        let Engine::Split { lower, upper } = &mut self.engine else {
+        let Engine::Split {
+            lower,
+            upper,
+            lower_ring,
+        } = &mut self.engine
+        else {
             return Err(WythoffError::Invalid("not a split sweep".to_string()));
         };
         let book = &mut self.book;
         let spacing = book.config.spacing();
+        let (p, top2) = (book.config.period_cap, 2 * book.config.top as u64);
+        // The main thread's frozen count, for the lower band's thread: it may see it late,
+        // which only delays freezing (rows not yet frozen keep exact states).
+        let frozen_now = AtomicUsize::new(book.frozen);
         let halt = StopFlag::new();
         let mut stopped = false;
         let mut failed: Option<WythoffError> = None;
@@ -334,14 +388,29 @@ impl PeriodSearch {
         let lower_result = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::sync_channel::<Block>(8);
             let lower_halt = halt.clone();
+            let frozen_now = &frozen_now;
             let producer = scope.spawn(move || -> Result<(), WythoffError> {
+                let rows = lower.values.len();
+                let mut frozen = vec![0; rows];
+                // Monotone: once a row is given copied values its searched state is stale.
+                let mut f = 0;
                 while lower.column() < until && !lower_halt.is_stopped() {
                     let y = lower.column();
                     let snapshot = y.is_multiple_of(spacing).then(|| lower.state());
                     let end = until.min((y / spacing + 1) * spacing).min(y + BLOCK);
-                    let mut block = Vec::with_capacity(((end - y) as usize) * lower.values.len());
-                    for _ in y..end {
-                        block.extend_from_slice(lower.step()?);
+                    let mut block = Vec::with_capacity(((end - y) as usize) * rows);
+                    f = f.max(frozen_now.load(Ordering::Relaxed).min(rows));
+                    for y in y..end {
+                        let ring = &mut lower_ring[(y % p) as usize * rows..][..rows];
+                        for (v, &r) in frozen[..f].iter_mut().zip(ring.iter()) {
+                            *v = y + u64::from(r) - top2;
+                        }
+                        let values = lower.step_band_frozen(&[], &frozen[..f])?;
+                        for (r, &v) in ring[f..].iter_mut().zip(&values[f..]) {
+                            // cannot fail: as in Book::after_column, 0 ≤ r ≤ 3X < 2^16.
+                            *r = (v + top2 - y) as u16;
+                        }
+                        block.extend_from_slice(values);
                     }
                     if tx.send((y, snapshot, block)).is_err() {
                         break;
@@ -354,6 +423,7 @@ impl PeriodSearch {
                     continue;
                 }
                 let k = upper.first;
+                let mut frozen = vec![0; upper.values.len()];
                 for (j, below) in block.chunks(k).enumerate() {
                     let y = start + j as u64;
                     if y.is_multiple_of(4096) {
@@ -365,10 +435,18 @@ impl PeriodSearch {
                     }
                     if j == 0 {
                         if let Some(low) = &snapshot {
-                            book.before_column(y, true, || Sweep::join_state(low, upper));
+                            let joined = || Sweep::join_state(low, upper);
+                            if let Err(e) = book.before_column(y, true, joined) {
+                                failed = Some(e);
+                                halt.stop();
+                                break;
+                            }
+                            frozen_now.store(book.frozen, Ordering::Relaxed);
                         }
                     }
-                    match upper.step_band(below) {
+                    let f = book.frozen.saturating_sub(k).min(frozen.len());
+                    book.frozen_values(y, k, &mut frozen[..f]);
+                    match upper.step_band_frozen(below, &frozen[..f]) {
                         Ok(values) => book.after_column(y, below, values, true),
                         Err(e) => {
                             failed = Some(e);
@@ -424,30 +502,89 @@ impl PeriodSearch {
 }
 
 impl Book {
-    /// At a snapshot column: store the state, drop snapshots no longer needed, try proofs.
-    fn before_column(&mut self, y: u64, track: bool, state: impl FnOnce() -> SweepState) {
+    /// At a snapshot column: store the state (with the exact states of the frozen rows, whose
+    /// searched states are stale), drop snapshots no longer needed, try proofs.
+    fn before_column(
+        &mut self,
+        y: u64,
+        track: bool,
+        state: impl FnOnce() -> SweepState,
+    ) -> Result<(), WythoffError> {
         let p = self.config.period_cap;
         if !y.is_multiple_of(self.config.spacing()) {
-            return;
+            return Ok(());
         }
-        self.snapshots.push_back(state());
+        let mut now = state();
+        if self.frozen > 0 {
+            // A frozen row is proven P*-periodic from a column ≤ y − P*, so its state here is
+            // its state one period earlier, shifted.
+            let Some(old) = self.snapshots.iter().find(|s| s.column + p == y) else {
+                return Err(WythoffError::Invalid(format!(
+                    "no snapshot one period before column {y}"
+                )));
+            };
+            for x in 0..self.frozen {
+                now.copy_row_shifted(old, x);
+            }
+        }
+        self.snapshots.push_back(now);
         while self.snapshots.len() >= 2 && self.snapshots[1].column + p <= y {
             self.snapshots.pop_front();
         }
         if track && y >= p {
             self.prove(y);
         }
+        Ok(())
+    }
+
+    /// The values in column `y` of the frozen rows `from..from + out.len()`: their residues one
+    /// period earlier, still in the ring.
+    fn frozen_values(&self, y: u64, from: usize, out: &mut [u64]) {
+        let rows = self.config.top + 1;
+        let top2 = 2 * self.config.top as u64;
+        let slot = (y % self.config.period_cap) as usize * rows + from;
+        for (v, &r) in out.iter_mut().zip(&self.ring[slot..]) {
+            *v = y + u64::from(r) - top2;
+        }
+    }
+
+    /// The ring's residues of rows `0..rows`, for a lower band's own ring.
+    fn ring_prefix(&self, rows: usize) -> Vec<u16> {
+        let all = self.config.top + 1;
+        self.ring
+            .chunks(all)
+            .flat_map(|slot| &slot[..rows])
+            .copied()
+            .collect()
+    }
+
+    /// The first row of the upper band: the lower band (on its own thread) gets about 63% of
+    /// the work, counting a frozen row as [`FROZEN_COST`] of a searched one (searched rows cost
+    /// roughly alike; the upper band also keeps the books).
+    fn split_row(&self) -> usize {
+        let rows = self.config.top + 1;
+        let cost = |x: usize| if x < self.frozen { FROZEN_COST } else { 1.0 };
+        let target = 0.63 * (0..rows).map(cost).sum::<f64>();
+        let mut sum = 0.0;
+        let mut first = 1;
+        while first < self.config.top && sum + cost(first - 1) < target {
+            sum += cost(first - 1);
+            first += 1;
+        }
+        first
     }
 
     /// Residue bookkeeping for column `y`, whose values are `low` then `high` (bottom up).
+    /// Frozen rows are skipped: their residues repeat those one period earlier by their proof.
     fn after_column(&mut self, y: u64, low: &[u64], high: &[u64], track: bool) {
         let p = self.config.period_cap;
         let top = self.config.top as u64;
         let rows = self.config.top + 1;
+        let f = self.frozen;
         let slot = (y % p) as usize * rows;
         let ring = &mut self.ring[slot..slot + rows];
         let values = low.iter().chain(high);
-        for (x, (&v, old)) in values.zip(ring.iter_mut()).enumerate() {
+        for (x, (&v, old)) in values.zip(ring.iter_mut()).enumerate().skip(f) {
             // cannot fail: the sweep guarantees y − 2X ≤ v ≤ y + X, so 0 ≤ r ≤ 3X < 2^16.
             let r = (v + 2 * top - y) as u16;
             if track && y >= p && *old != r {
@@ -480,6 +617,7 @@ impl Book {
                     return;
                 }
                 self.proof[x] = Some(c);
+                self.frozen = x + 1;
             }
             max_pre = max_pre.max(self.preperiod(x));
         }

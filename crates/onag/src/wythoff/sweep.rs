@@ -77,6 +77,28 @@ impl SweepState {
         }
         out
     }
+
+    /// Sets row `x` to its state in `from` (an earlier column of the same sweep) moved forward
+    /// to this state's column: every free value and the mex shifted by the column difference.
+    /// For a row known to be periodic with a period dividing that difference, this is the row's
+    /// exact state here (the free set relative to the column repeats with the row).
+    pub fn copy_row_shifted(&mut self, from: &SweepState, x: usize) {
+        let words = self.words;
+        let d = self.column - from.column;
+        self.mex[x] = from.mex[x] + d;
+        // Ring bit of value v is (v mod W); value v + d lands (d mod W) bits further on.
+        let bits = d % (64 * words as u64);
+        let (q, r) = ((bits / 64) as usize, (bits % 64) as u32);
+        let src = &from.free[x * words..(x + 1) * words];
+        let dst = &mut self.free[x * words..(x + 1) * words];
+        dst.fill(0);
+        for (i, &w) in src.iter().enumerate() {
+            dst[(i + q) % words] |= w << r;
+            if r > 0 {
+                dst[(i + q + 1) % words] |= w >> (64 - r);
+            }
+        }
+    }
 }
 
 /// The column sweep over rows `0..=top`, or over a band of them. See the module docs for the
@@ -253,11 +275,34 @@ impl Sweep {
     /// Computes the next column `y` of the band, given `g(0..first, y)` in `below`, and
     /// returns `g(first..=last, y)`.
     pub fn step_band(&mut self, below: &[u64]) -> Result<&[u64], WythoffError> {
+        self.step_band_frozen(below, &[])
+    }
+
+    /// Like [`Sweep::step_band`], but the band's lowest rows `first..first + frozen.len()` take
+    /// their values from `frozen` instead of searching: they only enter the column and diagonal
+    /// sets. Their own rows' free sets and mexes are *not* updated, so once a row has been
+    /// given a value here its state in [`Sweep::state`] is stale, and it must be given its
+    /// values here in every later column too. The caller vouches for the values (a row proven
+    /// periodic copies them from one period earlier; see
+    /// [`periodicity`](super::periodicity)); each must lie in `[y − 2X, y + X]`, the window
+    /// the rings are sized for, which is checked.
+    pub fn step_band_frozen(
+        &mut self,
+        below: &[u64],
+        frozen: &[u64],
+    ) -> Result<&[u64], WythoffError> {
         if below.len() != self.first {
             return Err(WythoffError::Invalid(format!(
                 "band starting at row {} given {} values below",
                 self.first,
                 below.len()
+            )));
+        }
+        if frozen.len() > self.values.len() {
+            return Err(WythoffError::Invalid(format!(
+                "band of {} rows given {} frozen values",
+                self.values.len(),
+                frozen.len()
             )));
         }
         let y = self.column;
@@ -279,7 +324,23 @@ impl Sweep {
             col[vi] |= vb;
             self.diags[slot * words + vi] |= vb;
         }
-        for x in self.first..=self.last {
+        for (i, &v) in frozen.iter().enumerate() {
+            let x = self.first + i;
+            if x > 0 {
+                slot = if slot == 0 { dslots - 1 } else { slot - 1 };
+            }
+            if v + 2 * top < y || v > y + top {
+                return Err(WythoffError::WindowViolated {
+                    row: x as u64,
+                    column: y,
+                });
+            }
+            let (vi, vb) = ((v / 64) as usize & mask, 1u64 << (v % 64));
+            col[vi] |= vb;
+            self.diags[slot * words + vi] |= vb;
+            self.values[i] = v;
+        }
+        for x in self.first + frozen.len()..=self.last {
             let xu = x as u64;
             if x > 0 {
                 slot = if slot == 0 { dslots - 1 } else { slot - 1 };
