@@ -583,14 +583,18 @@ impl Book {
         let f = self.frozen;
         let slot = (y % p) as usize * rows;
         let ring = &mut self.ring[slot..slot + rows];
-        let values = low.iter().chain(high);
-        for (x, (&v, old)) in values.zip(ring.iter_mut()).enumerate().skip(f) {
+        for x in f..rows {
+            let v = if x < low.len() {
+                low[x]
+            } else {
+                high[x - low.len()]
+            };
             // cannot fail: the sweep guarantees y − 2X ≤ v ≤ y + X, so 0 ≤ r ≤ 3X < 2^16.
             let r = (v + 2 * top - y) as u16;
-            if track && y >= p && *old != r {
+            if track && y >= p && ring[x] != r {
                 self.last_mismatch[x] = Some(y);
             }
-            *old = r;
+            ring[x] = r;
         }
     }
 

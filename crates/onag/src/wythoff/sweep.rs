@@ -129,6 +129,42 @@ pub struct Sweep {
     pub(crate) values: Vec<u64>,
 }
 
+/// The first word `k` with `free[k] & !(col[k] | diag[k]) != 0`, and that word: four words a
+/// round without bounds checks (the slices have one length), the common case of a long scan
+/// in high rows.
+#[inline(always)]
+fn first_candidate(free: &[u64], col: &[u64], diag: &[u64]) -> Option<(usize, u64)> {
+    let quads = free
+        .chunks_exact(4)
+        .zip(col.chunks_exact(4))
+        .zip(diag.chunks_exact(4));
+    let mut k = 0;
+    for ((f, c), d) in quads {
+        let w = [
+            f[0] & !(c[0] | d[0]),
+            f[1] & !(c[1] | d[1]),
+            f[2] & !(c[2] | d[2]),
+            f[3] & !(c[3] | d[3]),
+        ];
+        if (w[0] | w[1] | w[2] | w[3]) != 0 {
+            let j = w.iter().position(|&w| w != 0).unwrap_or(0);
+            return Some((k + j, w[j]));
+        }
+        k += 4;
+    }
+    let tail = free[k..]
+        .iter()
+        .zip(&col[k..])
+        .zip(&diag[k..])
+        .map(|((f, c), d)| f & !(c | d));
+    for (j, w) in tail.enumerate() {
+        if w != 0 {
+            return Some((k + j, w));
+        }
+    }
+    None
+}
+
 /// Ring width in words for top row `top`: a power of two with `64·words ≥ 4·top + 130`.
 fn ring_words(top: usize) -> usize {
     (4 * top + 130).div_ceil(64).next_power_of_two()
@@ -350,31 +386,27 @@ impl Sweep {
             let free = &mut self.free[i * words..(i + 1) * words];
             let hi = y + xu;
             let m = self.mex[i];
-            let mut a = m / 64;
-            let cand = |a: u64| {
-                let w = a as usize & mask;
-                free[w] & !(col[w] | diag[w])
-            };
-            // The first word usually decides; after it, test two words per round so the
-            // loads of both overlap.
-            let first = cand(a);
+            let a = m / 64;
+            let start = a as usize & mask;
+            // The first word usually decides; otherwise scan the words up to the one of
+            // `y + x` (a later value would break the window), in ring order.
+            let first = free[start] & !(col[start] | diag[start]);
             let v = if first != 0 {
                 a * 64 + u64::from(first.trailing_zeros())
             } else {
-                loop {
-                    a += 1;
-                    if a * 64 > hi {
-                        return Err(WythoffError::WindowViolated { row: xu, column: y });
-                    }
-                    let (c0, c1) = (cand(a), cand(a + 1));
-                    if c0 != 0 {
-                        break a * 64 + u64::from(c0.trailing_zeros());
-                    }
-                    if c1 != 0 {
-                        break (a + 1) * 64 + u64::from(c1.trailing_zeros());
-                    }
-                    a += 1;
-                }
+                let n = (hi / 64 - a) as usize;
+                let from = (start + 1) & mask;
+                let end = (from + n).min(words);
+                let found = first_candidate(&free[from..end], &col[from..end], &diag[from..end])
+                    .or_else(|| {
+                        let rest = n - (end - from);
+                        first_candidate(&free[..rest], &col[..rest], &diag[..rest])
+                            .map(|(k, w)| (k + (end - from), w))
+                    });
+                let Some((k, w)) = found else {
+                    return Err(WythoffError::WindowViolated { row: xu, column: y });
+                };
+                (a + 1 + k as u64) * 64 + u64::from(w.trailing_zeros())
             };
             if v > hi {
                 return Err(WythoffError::WindowViolated { row: xu, column: y });
