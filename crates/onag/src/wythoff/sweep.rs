@@ -129,28 +129,26 @@ pub struct Sweep {
     pub(crate) values: Vec<u64>,
 }
 
-/// The first word `k` with `free[k] & !(col[k] | diag[k]) != 0`, and that word: four words a
-/// round without bounds checks (the slices have one length), the common case of a long scan
-/// in high rows.
+/// The first word `k` with `free[k] & !(col[k] | diag[k]) != 0`, and that word: [`SCAN`] words
+/// a round without bounds checks (the slices have one length; the round vectorises), the
+/// common case of a long scan in high rows.
 #[inline(always)]
 fn first_candidate(free: &[u64], col: &[u64], diag: &[u64]) -> Option<(usize, u64)> {
-    let quads = free
-        .chunks_exact(4)
-        .zip(col.chunks_exact(4))
-        .zip(diag.chunks_exact(4));
+    let rounds = free
+        .chunks_exact(SCAN)
+        .zip(col.chunks_exact(SCAN))
+        .zip(diag.chunks_exact(SCAN));
     let mut k = 0;
-    for ((f, c), d) in quads {
-        let w = [
-            f[0] & !(c[0] | d[0]),
-            f[1] & !(c[1] | d[1]),
-            f[2] & !(c[2] | d[2]),
-            f[3] & !(c[3] | d[3]),
-        ];
-        if (w[0] | w[1] | w[2] | w[3]) != 0 {
+    for ((f, c), d) in rounds {
+        let mut w = [0u64; SCAN];
+        for j in 0..SCAN {
+            w[j] = f[j] & !(c[j] | d[j]);
+        }
+        if w.iter().fold(0, |a, &b| a | b) != 0 {
             let j = w.iter().position(|&w| w != 0).unwrap_or(0);
             return Some((k + j, w[j]));
         }
-        k += 4;
+        k += SCAN;
     }
     let tail = free[k..]
         .iter()
@@ -164,6 +162,9 @@ fn first_candidate(free: &[u64], col: &[u64], diag: &[u64]) -> Option<(usize, u6
     }
     None
 }
+
+/// Words per round of [`first_candidate`] (one 512-bit vector where the CPU has them).
+const SCAN: usize = 8;
 
 /// Ring width in words for top row `top`: a power of two with `64·words ≥ 4·top + 130`.
 fn ring_words(top: usize) -> usize {
