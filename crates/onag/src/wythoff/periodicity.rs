@@ -64,9 +64,9 @@
 //! block (1024 columns, cut at snapshot columns, where the lower band also sends its state).
 //! The lower band keeps its own copy of its rows' residue ring to copy frozen values from, and
 //! learns the frozen count from the main thread (late is fine: a row not yet frozen is still
-//! searched exactly). [`PeriodSearch::run`] moves the split as rows freeze. Both bands share the whole sweep's
-//! ring width and diagonal slots ([`Sweep::band`]), so the joined state is exactly the
-//! one-thread state and results, proofs and checkpoints are identical.
+//! searched exactly). [`PeriodSearch::run`] moves the split as rows freeze. Both bands share
+//! the whole sweep's ring width and diagonal slots ([`Sweep::band`]), so the joined state is
+//! exactly the one-thread state and results, proofs and checkpoints are identical.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
