@@ -1,19 +1,9 @@
 //! `onag value`: JSON fields, Unicode names, the SVG file, and exit status 2 with a position
 //! on bad notation.
 
-use std::process::Command;
+mod common;
 
-fn onag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .output()
-        .expect("run onag");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::onag;
 
 #[test]
 fn json_fields() {

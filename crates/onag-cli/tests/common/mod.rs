@@ -1,5 +1,6 @@
-//! Test harness: starts the built `onag serve --port 0` and talks HTTP/1.1 to it over loopback
-//! with a tiny blocking client (no HTTP client dependency needed for a few requests).
+//! Test harness: runs the built `onag` once ([`onag`]), or starts `onag serve --port 0` and talks
+//! HTTP/1.1 to it over loopback with a tiny blocking client (no HTTP client dependency needed
+//! for a few requests).
 
 #![allow(dead_code)]
 
@@ -7,6 +8,19 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+
+/// Runs the built `onag` with `args` to completion: exit status, stdout, stderr.
+pub fn onag(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .output()
+        .expect("run onag");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 /// A running `onag serve`, killed when dropped.
 pub struct Server {
