@@ -305,7 +305,8 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             );
         }
         outln!(
-            "{} columns, period cap {}, {seconds:.2} s ({:.4} µs per cell)",
+            "{} columns swept (at most {}), period cap {}, {seconds:.2} s ({:.4} µs per cell)",
+            search.column(),
             args.columns,
             search.config().period_cap,
             if cells > 0.0 {
