@@ -140,9 +140,15 @@ fn committed_results_reproduce_all_published_terms() {
         (r20.period, r20.first_row, r20.len(), r20.closed),
         (196_608, 261, 143, true)
     );
-    // a(21) ≥ 997: every row 404..=1400 of the big run is proven with period 393,216.
-    assert_eq!(runs[20].period, 393_216);
-    assert!(runs[20].len() >= 997, "a(21) lower bound: {:?}", runs[20]);
+    // a(21) = 1250 (new): rows 404..=1653 have period 393,216, row 1654 starts 786,432.
+    let r21 = runs[20];
+    assert_eq!(
+        (r21.period, r21.first_row, r21.len(), r21.closed),
+        (393_216, 404, 1250, true)
+    );
+    assert_eq!((runs[21].period, runs[21].first_row), (786_432, 1654));
+    assert!(rows[..=1654].iter().all(|r| r.proven));
+    assert_eq!(rows[1654].preperiod, Some(113_222_961));
 }
 
 /// A046876's 19 published terms from scratch: rows 0..=261 (row 261 closes the 19th run by
