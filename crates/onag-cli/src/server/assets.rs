@@ -1,6 +1,8 @@
 //! The web app's pages, styles and scripts, embedded in the binary so `onag serve` needs no
 //! files beside it.
 
+use std::sync::OnceLock;
+
 use axum::extract::Path;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -52,6 +54,29 @@ const STATIC: &[Asset] = &[
     asset!("favicon.svg", "image/svg+xml"),
 ];
 
+/// The header and navigation every page shares, put in place of [`HEADER_MARKER`].
+const HEADER: &str = include_str!("../../web/header.html");
+/// The line of a page that [`HEADER`] replaces.
+const HEADER_MARKER: &str = "<!-- onag:header -->\n";
+
+/// The pages with the shared header in place, its link to the page itself marked current;
+/// built once.
+fn rendered() -> &'static [String] {
+    static PAGES_RENDERED: OnceLock<Vec<String>> = OnceLock::new();
+    PAGES_RENDERED.get_or_init(|| {
+        PAGES
+            .iter()
+            .map(|(path, asset)| {
+                let link = format!("<a href=\"{path}\">");
+                let current = format!("<a href=\"{path}\" aria-current=\"page\">");
+                asset
+                    .body
+                    .replacen(HEADER_MARKER, &HEADER.replacen(&link, &current, 1), 1)
+            })
+            .collect()
+    })
+}
+
 /// The URL paths of every page (for the router).
 pub fn page_paths() -> impl Iterator<Item = &'static str> {
     PAGES.iter().map(|(path, _)| *path)
@@ -59,8 +84,8 @@ pub fn page_paths() -> impl Iterator<Item = &'static str> {
 
 /// The page at `path`.
 pub fn page(path: &str) -> Response {
-    match PAGES.iter().find(|(p, _)| *p == path) {
-        Some((_, asset)) => serve(asset),
+    match PAGES.iter().position(|(p, _)| *p == path) {
+        Some(i) => serve_body(HTML, &rendered()[i]),
         None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }
@@ -90,10 +115,36 @@ pub async fn not_found_page() -> Response {
 }
 
 fn serve(asset: &Asset) -> Response {
-    let mut response = ([(header::CONTENT_TYPE, asset.mime)], asset.body).into_response();
+    serve_body(asset.mime, asset.body)
+}
+
+fn serve_body(mime: &'static str, body: &'static str) -> Response {
+    let mut response = ([(header::CONTENT_TYPE, mime)], body).into_response();
     // Assets change with the binary; revalidating is cheap on loopback.
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_gets_the_shared_header_with_its_own_link_current() {
+        for ((path, asset), body) in PAGES.iter().zip(rendered()) {
+            assert_eq!(asset.body.matches(HEADER_MARKER).count(), 1, "{path}");
+            assert!(!body.contains("onag:header"), "{path}");
+            assert_eq!(body.matches("<header class=\"site\">").count(), 1, "{path}");
+            let current: Vec<&str> = body.matches("aria-current=\"page\"").collect();
+            if *path == "/" {
+                assert!(current.is_empty());
+            } else {
+                assert_eq!(current.len(), 1, "{path}");
+                let link = format!("<a href=\"{path}\" aria-current=\"page\">");
+                assert!(body.contains(&link), "{path}");
+            }
+        }
+    }
 }
