@@ -85,7 +85,7 @@ pub fn page_paths() -> impl Iterator<Item = &'static str> {
 /// The page at `path`.
 pub fn page(path: &str) -> Response {
     match PAGES.iter().position(|(p, _)| *p == path) {
-        Some(i) => serve_body(HTML, &rendered()[i]),
+        Some(i) => serve_body(PAGES[i].1.mime, &rendered()[i]),
         None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }

@@ -168,7 +168,7 @@ enum Engine {
         upper: Sweep,
         /// The lower band's own residue ring (slot-major, its rows only), so that its thread
         /// can copy the values of its frozen rows without touching the [`Book`].
-        lower_ring: Vec<u16>,
+        lower_ring: Box<ResidueRing>,
     },
 }
 
@@ -187,11 +187,93 @@ impl Engine {
     }
 }
 
+/// The residues `r(y) + 2X = g(x, y) − y + 2X` of some rows `0..rows` over the last `P*`
+/// columns, slot-major: column `y` in slot `y mod P*`, so a column is `rows` consecutive `u16`.
+#[derive(Debug)]
+struct ResidueRing {
+    rows: usize,
+    period: u64,
+    /// `2X`, which makes every residue non-negative.
+    top2: u64,
+    data: Vec<u16>,
+}
+
+/// The stored residue `v − y + 2X` of value `v` in column `y`.
+fn residue(top2: u64, y: u64, v: u64) -> u16 {
+    // cannot fail: the sweep guarantees y − 2X ≤ v ≤ y + X, so 0 ≤ r ≤ 3X < 2^16.
+    (v + top2 - y) as u16
+}
+
+impl ResidueRing {
+    fn new(rows: usize, config: &PeriodConfig) -> Self {
+        Self {
+            rows,
+            period: config.period_cap,
+            top2: 2 * config.top as u64,
+            data: vec![0; rows * config.period_cap as usize],
+        }
+    }
+
+    /// The residues of column `y`'s slot (column `y − P*` until `y` is written).
+    fn slot_mut(&mut self, y: u64) -> &mut [u16] {
+        let start = (y % self.period) as usize * self.rows;
+        &mut self.data[start..start + self.rows]
+    }
+
+    /// The values in column `y` of the rows `from..from + out.len()` one period earlier plus
+    /// `P*`: for rows periodic there (frozen rows), their values in column `y`.
+    fn frozen_values(&self, y: u64, from: usize, out: &mut [u64]) {
+        let slot = (y % self.period) as usize * self.rows + from;
+        for (v, &r) in out.iter_mut().zip(&self.data[slot..]) {
+            *v = y + u64::from(r) - self.top2;
+        }
+    }
+
+    /// Stores the residues of column `y` of rows `from..from + values.len()`.
+    fn store(&mut self, y: u64, from: usize, values: &[u64]) {
+        let (top2, slot) = (self.top2, (y % self.period) as usize * self.rows + from);
+        for (r, &v) in self.data[slot..].iter_mut().zip(values) {
+            *r = residue(top2, y, v);
+        }
+    }
+
+    /// A ring of the first `rows` rows only, with the same contents.
+    fn prefix(&self, rows: usize) -> Self {
+        Self {
+            rows,
+            period: self.period,
+            top2: self.top2,
+            data: self
+                .data
+                .chunks(self.rows)
+                .flat_map(|slot| &slot[..rows])
+                .copied()
+                .collect(),
+        }
+    }
+
+    /// The residues of each row in `xs` (ascending, within 64 consecutive rows) for the last
+    /// `P*` columns before `column`, oldest first. Reads slot by slot, so each slot costs one
+    /// or two cache lines for the whole block of rows.
+    fn rows_window(&self, xs: &[usize], column: u64) -> Vec<Vec<u16>> {
+        let p = self.period as usize;
+        let start = (column % self.period) as usize;
+        let mut out: Vec<Vec<u16>> = xs.iter().map(|_| Vec::with_capacity(p)).collect();
+        for slot in (start..p).chain(0..start) {
+            let base = slot * self.rows;
+            for (w, &x) in out.iter_mut().zip(xs) {
+                w.push(self.data[base + x]);
+            }
+        }
+        out
+    }
+}
+
 /// Residue ring, mismatch columns, proofs and snapshots: everything but the sweep.
 #[derive(Debug)]
 struct Book {
     config: PeriodConfig,
-    ring: Vec<u16>,
+    ring: ResidueRing,
     last_mismatch: Vec<Option<u64>>,
     proof: Vec<Option<u64>>,
     /// The number of leading proven rows: from the column of their proof on, the sweep copies
@@ -223,7 +305,7 @@ impl PeriodSearch {
             engine: Engine::Whole(Sweep::new(config.top)?),
             book: Book {
                 config,
-                ring: vec![0; rows * config.period_cap as usize],
+                ring: ResidueRing::new(rows, &config),
                 last_mismatch: vec![None; rows],
                 proof: vec![None; rows],
                 frozen: 0,
@@ -244,7 +326,7 @@ impl PeriodSearch {
             Engine::Split {
                 lower: Sweep::band_from_state(&state, 0, first - 1)?,
                 upper: Sweep::band_from_state(&state, first, top)?,
-                lower_ring: self.book.ring_prefix(first),
+                lower_ring: Box::new(self.book.ring.prefix(first)),
             }
         } else {
             Engine::Whole(Sweep::from_state(state)?)
@@ -352,7 +434,7 @@ impl PeriodSearch {
             }
             book.before_column(y, track, || sweep.state())?;
             let f = book.frozen;
-            book.frozen_values(y, 0, &mut frozen[..f]);
+            book.ring.frozen_values(y, 0, &mut frozen[..f]);
             let values = sweep.step_band_frozen(&[], &frozen[..f])?;
             book.after_column(y, values, &[], track);
         }
@@ -375,7 +457,6 @@ impl PeriodSearch {
         };
         let book = &mut self.book;
         let spacing = book.config.spacing();
-        let (p, top2) = (book.config.period_cap, 2 * book.config.top as u64);
         // The main thread's frozen count, for the lower band's thread: it may see it late,
         // which only delays freezing (rows not yet frozen keep exact states).
         let frozen_now = AtomicUsize::new(book.frozen);
@@ -401,15 +482,9 @@ impl PeriodSearch {
                     let mut block = Vec::with_capacity(((end - y) as usize) * rows);
                     f = f.max(frozen_now.load(Ordering::Relaxed).min(rows));
                     for y in y..end {
-                        let ring = &mut lower_ring[(y % p) as usize * rows..][..rows];
-                        for (v, &r) in frozen[..f].iter_mut().zip(ring.iter()) {
-                            *v = y + u64::from(r) - top2;
-                        }
+                        lower_ring.frozen_values(y, 0, &mut frozen[..f]);
                         let values = lower.step_band_frozen(&[], &frozen[..f])?;
-                        for (r, &v) in ring[f..].iter_mut().zip(&values[f..]) {
-                            // cannot fail: as in Book::after_column, 0 ≤ r ≤ 3X < 2^16.
-                            *r = (v + top2 - y) as u16;
-                        }
+                        lower_ring.store(y, f, &values[f..]);
                         block.extend_from_slice(values);
                     }
                     if tx.send((y, snapshot, block)).is_err() {
@@ -445,7 +520,7 @@ impl PeriodSearch {
                         }
                     }
                     let f = book.frozen.saturating_sub(k).min(frozen.len());
-                    book.frozen_values(y, k, &mut frozen[..f]);
+                    book.ring.frozen_values(y, k, &mut frozen[..f]);
                     match upper.step_band_frozen(below, &frozen[..f]) {
                         Ok(values) => book.after_column(y, below, values, true),
                         Err(e) => {
@@ -537,27 +612,6 @@ impl Book {
         Ok(())
     }
 
-    /// The values in column `y` of the frozen rows `from..from + out.len()`: their residues one
-    /// period earlier, still in the ring.
-    fn frozen_values(&self, y: u64, from: usize, out: &mut [u64]) {
-        let rows = self.config.top + 1;
-        let top2 = 2 * self.config.top as u64;
-        let slot = (y % self.config.period_cap) as usize * rows + from;
-        for (v, &r) in out.iter_mut().zip(&self.ring[slot..]) {
-            *v = y + u64::from(r) - top2;
-        }
-    }
-
-    /// The ring's residues of rows `0..rows`, for a lower band's own ring.
-    fn ring_prefix(&self, rows: usize) -> Vec<u16> {
-        let all = self.config.top + 1;
-        self.ring
-            .chunks(all)
-            .flat_map(|slot| &slot[..rows])
-            .copied()
-            .collect()
-    }
-
     /// The first row of the upper band: the lower band (on its own thread) gets about 63% of
     /// the work, counting a frozen row as [`FROZEN_COST`] of a searched one (searched rows cost
     /// roughly alike; the upper band also keeps the books).
@@ -578,19 +632,17 @@ impl Book {
     /// Frozen rows are skipped: their residues repeat those one period earlier by their proof.
     fn after_column(&mut self, y: u64, low: &[u64], high: &[u64], track: bool) {
         let p = self.config.period_cap;
-        let top = self.config.top as u64;
         let rows = self.config.top + 1;
         let f = self.frozen;
-        let slot = (y % p) as usize * rows;
-        let ring = &mut self.ring[slot..slot + rows];
+        let top2 = self.ring.top2;
+        let ring = self.ring.slot_mut(y);
         for x in f..rows {
             let v = if x < low.len() {
                 low[x]
             } else {
                 high[x - low.len()]
             };
-            // cannot fail: the sweep guarantees y − 2X ≤ v ≤ y + X, so 0 ≤ r ≤ 3X < 2^16.
-            let r = (v + 2 * top - y) as u16;
+            let r = residue(top2, y, v);
             if track && y >= p && ring[x] != r {
                 self.last_mismatch[x] = Some(y);
             }
@@ -627,23 +679,6 @@ impl Book {
         }
     }
 
-    /// The residues `r(y) + 2X` of each row in `xs` (ascending, within 64 consecutive rows)
-    /// for the last `P*` columns, oldest first. Reads the slot-major ring slot by slot, so
-    /// each slot costs one or two cache lines for the whole block of rows.
-    fn ring_rows(&self, xs: &[usize], column: u64) -> Vec<Vec<u16>> {
-        let p = self.config.period_cap as usize;
-        let rows = self.config.top + 1;
-        let start = (column % self.config.period_cap) as usize;
-        let mut out: Vec<Vec<u16>> = xs.iter().map(|_| Vec::with_capacity(p)).collect();
-        for slot in (start..p).chain(0..start) {
-            let base = slot * rows;
-            for (w, &x) in out.iter_mut().zip(xs) {
-                w.push(self.ring[base + x]);
-            }
-        }
-        out
-    }
-
     fn results(&self, y: u64) -> Vec<RowResult> {
         let p = self.config.period_cap;
         let mut out: Vec<RowResult> = (0..=self.config.top)
@@ -662,7 +697,7 @@ impl Book {
             })
             .collect();
         for block in known.chunk_by(|a, b| a / 64 == b / 64) {
-            for (&x, window) in block.iter().zip(self.ring_rows(block, y)) {
+            for (&x, window) in block.iter().zip(self.ring.rows_window(block, y)) {
                 out[x].period = Some(minimal_period(&window));
                 out[x].preperiod = Some(self.preperiod(x));
             }
