@@ -36,26 +36,28 @@ enum Key {
 /// Most pieces a [`Key::Sparse`] holds (8 bits each, 7 for the length, 1 sentinel).
 const SPARSE_PIECES: u32 = 6;
 
-fn key(b: Bits) -> Key {
+/// The pieces of a part from the left, `piece_bits` each (position, then 1 for a frog), after
+/// a sentinel 1 bit, then the length in `len_bits`: the key of [`Key::Sparse`] and
+/// [`Key::Compact`].
+#[inline(always)]
+fn piece_list(b: Bits, piece_bits: u32, len_bits: u32) -> u64 {
     let mut occ = b.t | b.f;
-    let pieces = occ.count_ones();
-    if b.n > SMALL_LEN && pieces <= SPARSE_PIECES {
-        let mut k = 1u64;
-        while occ != 0 {
-            let i = occ.trailing_zeros();
-            occ &= occ - 1;
-            k = k << 8 | (i as u64) << 1 | (b.f >> i & 1) as u64;
-        }
-        return Key::Sparse(k << 7 | b.n as u64);
+    let mut k = 1u64;
+    while occ != 0 {
+        let i = occ.trailing_zeros();
+        occ &= occ - 1;
+        k = k << piece_bits | (i as u64) << 1 | (b.f >> i & 1) as u64;
     }
-    if b.n <= SMALL_LEN && pieces <= SPARSE_PIECES {
-        let mut k = 1u64;
-        while occ != 0 {
-            let i = occ.trailing_zeros();
-            occ &= occ - 1;
-            k = k << 6 | (i as u64) << 1 | (b.f >> i & 1) as u64;
-        }
-        return Key::Compact(k << 5 | b.n as u64);
+    k << len_bits | b.n as u64
+}
+
+fn key(b: Bits) -> Key {
+    if (b.t | b.f).count_ones() <= SPARSE_PIECES {
+        return if b.n > SMALL_LEN {
+            Key::Sparse(piece_list(b, 8, 7))
+        } else {
+            Key::Compact(piece_list(b, 6, 5))
+        };
     }
     let ts = b.t | 1u128 << b.n;
     if b.n <= SMALL_LEN {
