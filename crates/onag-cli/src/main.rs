@@ -3,6 +3,8 @@
 //! This crate is thin glue: it parses arguments, calls the `onag` library and prints. Every
 //! error is reported on stderr; bad input exits with status 2 (see [`cli::common::exit_code`]).
 
+#![forbid(unsafe_code)]
+
 mod cli;
 mod server;
 

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use onag::impartial::corners_mex::corners_mex;
+use onag::games::turning_corners::definition::corners_mex;
 use onag::impartial::solver::{solve, solve_reference, Board};
 use onag::nimber::table::mex_table;
 use onag::nimber::Nimber;

@@ -120,10 +120,11 @@ fn sweep(c: &mut Criterion) {
         );
     }
     group.bench_function("queens pair game 200x200 vs closed form", |b| {
-        let moves = onag::queens::moves::MoveSet::Pair;
-        let even: onag::queens::formula::Expr = "2*(y/2) + x/2".parse().expect("formula");
+        let moves = onag::wythoff::variants::moves::MoveSet::Pair;
+        let even: onag::wythoff::variants::formula::Expr =
+            "2*(y/2) + x/2".parse().expect("formula");
         b.iter(|| {
-            let r = onag::queens::check::check(&moves, &even, 200).expect("check");
+            let r = onag::wythoff::variants::check::check(&moves, &even, 200).expect("check");
             // g(2p, 2q) = 2q + p holds on the even-even cells only.
             assert!(r
                 .listed

@@ -7,8 +7,8 @@
 //!   theorem), a full-position solver and lexicodes;
 //! - [`games`]: playable games — Turning Corners and Toads and Frogs;
 //! - [`wythoff`]: Wythoff's game — Grundy tables, P-positions, the column sweep with proven
-//!   periodicity, Nivasch's g-points;
-//! - [`queens`]: Corner-the-Queen variants with restricted moves and a closed-form checker;
+//!   periodicity, Nivasch's g-points, and Corner-the-Queen variants with restricted moves
+//!   ([`wythoff::variants`]);
 //! - [`partizan`]: short partizan games in canonical form, names, a parser and thermographs.
 //!
 //! The library does no I/O: every function takes values and returns values (or typed errors).
@@ -20,8 +20,8 @@ pub mod games;
 pub mod impartial;
 pub mod nimber;
 pub mod partizan;
-pub mod queens;
 pub mod wythoff;
 
+mod bitset;
 mod stop;
 pub use stop::{StopFlag, Stopped};

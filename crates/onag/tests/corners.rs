@@ -150,7 +150,7 @@ fn illegal_moves_and_boards_are_errors() {
 }
 
 mod by_definition {
-    use onag::impartial::corners_mex::{corners_mex, verify_table};
+    use onag::games::turning_corners::definition::{corners_mex, verify_table};
     use onag::nimber::table::mex_table;
     use onag::StopFlag;
 

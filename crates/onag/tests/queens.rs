@@ -1,11 +1,11 @@
 //! Corner-the-Queen variants: move-set parsing, the four published closed forms, the pair game
 //! and the formula checker.
 #![allow(clippy::needless_range_loop)] // index loops read like the tables they check
-use onag::queens::check::check;
-use onag::queens::formula::{EvalError, Expr};
-use onag::queens::moves::{MoveSet, MoveSetError};
-use onag::queens::table::{grundy_table, pair_table_slow};
-use onag::queens::QueensError;
+use onag::wythoff::variants::check::check;
+use onag::wythoff::variants::formula::{EvalError, Expr};
+use onag::wythoff::variants::moves::{MoveSet, MoveSetError};
+use onag::wythoff::variants::table::{grundy_table, pair_table_slow};
+use onag::wythoff::variants::QueensError;
 use proptest::prelude::*;
 
 fn table(spec: &str, n: usize) -> Vec<Vec<u32>> {

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use clap::Subcommand;
-use onag::impartial::corners_mex::{corners_mex, MAX_N};
+use onag::games::turning_corners::definition::{corners_mex, MAX_N};
 use onag::StopFlag;
 use serde_json::json;
 

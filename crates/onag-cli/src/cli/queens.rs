@@ -3,10 +3,10 @@
 use clap::Subcommand;
 use serde_json::json;
 
-use onag::queens::check::check;
-use onag::queens::formula::Expr;
-use onag::queens::moves::MoveSet;
-use onag::queens::table::grundy_table;
+use onag::wythoff::variants::check::check;
+use onag::wythoff::variants::formula::Expr;
+use onag::wythoff::variants::moves::MoveSet;
+use onag::wythoff::variants::table::grundy_table;
 
 use super::common::{parse_usize, print_json};
 

@@ -6,6 +6,7 @@
 
 mod api;
 mod assets;
+mod body;
 mod error;
 mod limits;
 

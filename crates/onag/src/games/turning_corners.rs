@@ -8,6 +8,9 @@
 //! definition of `⊗`), and a position's value is the XOR of its heads coins' values. A move
 //! wins (✓) iff it leads to value 0.
 //!
+//! [`definition`] checks the single-coin values by Conway's mex definition against the fast
+//! nim product (the table `a ⊗ b` for all `a, b < n`).
+//!
 //! # Examples
 //! ```
 //! use onag::games::turning_corners::{Coin, Move, TurningCorners};
@@ -20,6 +23,8 @@
 //! game.play(mv).unwrap();
 //! assert_eq!(game.heads(), vec![Coin::new(2, 3)]);
 //! ```
+
+pub mod definition;
 
 use std::collections::HashMap;
 use std::fmt;

@@ -13,7 +13,6 @@
 //! - [`lexicode`]: lexicodes and the P-positions of turn-at-most-(d−1) games.
 
 pub mod coins;
-pub mod corners_mex;
 pub mod lexicode;
 pub mod mex;
 pub mod product;

@@ -12,7 +12,9 @@
 //! - [`periodicity`]: periods, preperiods and their proof by state equality (Dress,
 //!   Flammenkamp and Pink 1999, additive periodicity);
 //! - [`gpoints`]: Nivasch's g-points and the tables of his 2009 paper;
-//! - [`runs`]: runs of equal row periods (OEIS A046876) and audits of published row results.
+//! - [`runs`]: runs of equal row periods (OEIS A046876) and audits of published row results;
+//! - [`variants`]: Corner-the-Queen variants with restricted moves (and the pair game), their
+//!   Grundy tables and a checker for closed forms.
 //!
 //! # Examples
 //! ```
@@ -29,6 +31,7 @@ pub mod positions;
 pub mod runs;
 pub mod sweep;
 pub mod table;
+pub mod variants;
 
 pub use pairs::{p_position, p_positions, p_positions_greedy};
 pub use table::{g, grundy_table, Table};

@@ -6,6 +6,7 @@
 //! of walking the rays.
 
 use super::{check_bound, sweep, WythoffError};
+use crate::bitset::{mex_of_union, Bits};
 
 /// Largest number of rows or columns [`grundy_table`] accepts.
 pub const MAX_TABLE_SIDE: usize = 8192;
@@ -56,15 +57,6 @@ impl Table {
     }
 }
 
-/// A growable bitset of small values.
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn set(&mut self, v: usize) {
-        self.0[v / 64] |= 1 << (v % 64);
-    }
-}
-
 /// The Grundy table of Wythoff's game for `x < rows`, `y < cols`, by the mex definition.
 ///
 /// Errors with [`WythoffError::TooLarge`] beyond [`MAX_TABLE_SIDE`] per side or
@@ -80,8 +72,7 @@ pub fn grundy_table(rows: usize, cols: usize) -> Result<Table, WythoffError> {
     check_bound("table columns", cols as u64, MAX_TABLE_SIDE as u64)?;
     check_bound("table cells", (rows * cols) as u64, MAX_TABLE_CELLS)?;
     // Values satisfy g(x, y) ≤ x + y, so rows + cols bits suffice.
-    let words = (rows + cols) / 64 + 1;
-    let new_sets = |n: usize| (0..n).map(|_| Bits(vec![0; words])).collect::<Vec<_>>();
+    let new_sets = |n: usize| vec![Bits::with_len(rows + cols); n];
     let mut row_sets = new_sets(rows);
     let mut col_sets = new_sets(cols);
     let mut diag_sets = new_sets(rows + cols);
@@ -89,15 +80,7 @@ pub fn grundy_table(rows: usize, cols: usize) -> Result<Table, WythoffError> {
     for x in 0..rows {
         for y in 0..cols {
             let d = y + rows - x;
-            let (r, c, dg) = (&row_sets[x].0, &col_sets[y].0, &diag_sets[d].0);
-            let mut v = 0;
-            for w in 0..words {
-                let used = r[w] | c[w] | dg[w];
-                if used != u64::MAX {
-                    v = w * 64 + used.trailing_ones() as usize;
-                    break;
-                }
-            }
+            let v = mex_of_union(&[&row_sets[x], &col_sets[y], &diag_sets[d]]);
             values[x * cols + y] = v as u32;
             row_sets[x].set(v);
             col_sets[y].set(v);

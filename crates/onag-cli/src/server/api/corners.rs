@@ -9,7 +9,8 @@ use onag::games::turning_corners::{Coin, MarkedMove, Move, TurningCorners};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::server::error::{ApiError, ApiResult, Body};
+use crate::server::body::Body;
+use crate::server::error::{ApiError, ApiResult};
 use crate::server::limits::{self, check_range};
 use crate::server::AppState;
 

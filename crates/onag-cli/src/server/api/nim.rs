@@ -9,7 +9,8 @@ use onag::nimber::Nimber;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::server::error::{ApiError, ApiResult, Body};
+use crate::server::body::Body;
+use crate::server::error::{ApiError, ApiResult};
 use crate::server::limits::{self, check_range};
 use crate::server::AppState;
 

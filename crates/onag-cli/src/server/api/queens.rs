@@ -4,14 +4,15 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use onag::queens::check::check;
-use onag::queens::formula::Expr;
-use onag::queens::moves::MoveSet;
-use onag::queens::table::grundy_table;
+use onag::wythoff::variants::check::check;
+use onag::wythoff::variants::formula::Expr;
+use onag::wythoff::variants::moves::MoveSet;
+use onag::wythoff::variants::table::grundy_table;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::server::error::{ApiError, ApiResult, Body};
+use crate::server::body::Body;
+use crate::server::error::{ApiError, ApiResult};
 use crate::server::limits::{self, check_notation, check_range};
 use crate::server::AppState;
 

@@ -16,7 +16,8 @@ use onag::partizan::{Outcome, Player};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::server::error::{ApiError, ApiResult, Body};
+use crate::server::body::Body;
+use crate::server::error::{ApiError, ApiResult};
 use crate::server::limits::{self, check_notation};
 use crate::server::AppState;
 

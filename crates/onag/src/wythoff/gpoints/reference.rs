@@ -4,66 +4,9 @@
 //! (`benches/wythoff.rs`).
 
 use super::{DistanceRecord, ExcessStats, Placement, MAX_G, MAX_ROWS};
+use crate::bitset::Bits;
 use crate::wythoff::{check_bound, pairs, WythoffError};
 use crate::StopFlag;
-/// A growable bitset.
-#[derive(Clone, Debug, Default)]
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn get(&self, i: u64) -> bool {
-        self.0
-            .get((i / 64) as usize)
-            .is_some_and(|w| w & (1 << (i % 64)) != 0)
-    }
-
-    /// Bits `i .. i + 64` as one word (bit 0 = bit `i`); bits past the end read as 0.
-    #[inline]
-    fn window(&self, i: u64) -> u64 {
-        let (w, s) = ((i / 64) as usize, i % 64);
-        match self.0.get(w..w + 2) {
-            // Two words always fetched; the shift pair is branch-free (s = 0 shifts by 64 as
-            // a 128-bit value).
-            Some(&[lo, hi]) => ((u128::from(hi) << 64 | u128::from(lo)) >> s) as u64,
-            _ => {
-                let lo = self.0.get(w).copied().unwrap_or(0) >> s;
-                let hi = self.0.get(w + 1).copied().unwrap_or(0);
-                if s == 0 {
-                    lo
-                } else {
-                    lo | hi << (64 - s)
-                }
-            }
-        }
-    }
-
-    /// The first clear bit at or after `i`.
-    #[inline]
-    fn next_clear(&self, mut i: u64) -> u64 {
-        loop {
-            let w = !self.window(i);
-            if w != 0 {
-                return i + u64::from(w.trailing_zeros());
-            }
-            i += 64;
-        }
-    }
-
-    fn set(&mut self, i: u64) {
-        let w = (i / 64) as usize;
-        if w + 1 >= self.0.len() {
-            // Keep a spare word so that windows near the top take the fast path.
-            self.0.resize((w + 2).next_power_of_two(), 0);
-        }
-        self.0[w] |= 1 << (i % 64);
-    }
-
-    fn clear(&mut self, i: u64) {
-        if let Some(w) = self.0.get_mut((i / 64) as usize) {
-            *w &= !(1 << (i % 64));
-        }
-    }
-}
 
 #[derive(Clone, Debug, Default)]
 struct ValueState {

@@ -11,7 +11,7 @@
 //!
 //! # Examples
 //! ```
-//! use onag::queens::{check::check, formula::Expr, moves::MoveSet};
+//! use onag::wythoff::variants::{check::check, formula::Expr, moves::MoveSet};
 //! let rook: MoveSet = "left,down".parse().unwrap();
 //! let nim: Expr = "x ^ y".parse().unwrap();
 //! assert_eq!(check(&rook, &nim, 64).unwrap().mismatches, 0);

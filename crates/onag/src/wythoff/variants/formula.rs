@@ -245,7 +245,7 @@ impl Expr {
     ///
     /// # Examples
     /// ```
-    /// let e: onag::queens::formula::Expr = "(x+y)%3 + 3*((x/3)^(y/3))".parse().unwrap();
+    /// let e: onag::wythoff::variants::formula::Expr = "(x+y)%3 + 3*((x/3)^(y/3))".parse().unwrap();
     /// assert_eq!(e.eval(4, 7), Ok(2 + 3 * (1 ^ 2)));
     /// ```
     pub fn eval(&self, x: i64, y: i64) -> Result<i64, EvalError> {

@@ -5,6 +5,7 @@
 
 use super::moves::{Direction, MoveSet};
 use super::QueensError;
+use crate::bitset::{mex_of_union, Bits};
 
 /// Largest table side accepted.
 pub const MAX_SIZE: usize = 1024;
@@ -12,26 +13,11 @@ pub const MAX_SIZE: usize = 1024;
 /// A square table `rows[x][y] = g(x, y)` (for the pair game, `g({x, y})`, symmetric).
 pub type Table = Vec<Vec<u32>>;
 
-fn set(bits: &mut [u64], v: u32) {
-    bits[v as usize / 64] |= 1 << (v % 64);
-}
-
-fn first_zero(bits: &[u64]) -> u32 {
-    let mut v = 0;
-    for (w, &word) in bits.iter().enumerate() {
-        if word != u64::MAX {
-            v = w * 64 + word.trailing_ones() as usize;
-            break;
-        }
-    }
-    v as u32
-}
-
 /// The Grundy table of `moves` on `size × size` (side `1..=`[`MAX_SIZE`]).
 ///
 /// # Examples
 /// ```
-/// use onag::queens::{moves::MoveSet, table::grundy_table};
+/// use onag::wythoff::variants::{moves::MoveSet, table::grundy_table};
 /// let t = grundy_table(&"left,down".parse::<MoveSet>().unwrap(), 4).unwrap();
 /// assert_eq!(t[2][3], 2 ^ 3);
 /// ```
@@ -65,35 +51,32 @@ pub fn grundy_table(moves: &MoveSet, size: usize) -> Result<Table, QueensError> 
 
 fn rays_table(n: usize, unbounded: [bool; 3], bounded: &[(Direction, u32)]) -> Table {
     // At most 3(n − 1) options, so values stay below 3n.
-    let words = 3 * n / 64 + 1;
-    let mut lines = vec![vec![0u64; words]; 4 * n]; // left lines, down lines, diagonals
+    let mut lines = vec![Bits::with_len(3 * n); 4 * n]; // left lines, down lines, diagonals
     let mut t = vec![vec![0u32; n]; n];
-    let mut scratch = vec![0u64; words];
+    let mut scratch = Bits::with_len(3 * n);
     for x in 0..n {
         for y in 0..n {
             let (li, di, gi) = (y, n + x, 2 * n + (n + x - y));
-            scratch.fill(0);
+            scratch.clear_all();
             for (i, &line) in [li, di, gi].iter().enumerate() {
                 if unbounded[i] {
-                    for (s, l) in scratch.iter_mut().zip(&lines[line]) {
-                        *s |= l;
-                    }
+                    scratch.union_with(&lines[line]);
                 }
             }
             for &(dir, k) in bounded {
                 let k = k as usize;
                 match dir {
-                    Direction::Left => (1..=k.min(x)).for_each(|j| set(&mut scratch, t[x - j][y])),
-                    Direction::Down => (1..=k.min(y)).for_each(|j| set(&mut scratch, t[x][y - j])),
+                    Direction::Left => (1..=k.min(x)).for_each(|j| scratch.set(t[x - j][y].into())),
+                    Direction::Down => (1..=k.min(y)).for_each(|j| scratch.set(t[x][y - j].into())),
                     Direction::Diag => {
-                        (1..=k.min(x).min(y)).for_each(|j| set(&mut scratch, t[x - j][y - j]))
+                        (1..=k.min(x).min(y)).for_each(|j| scratch.set(t[x - j][y - j].into()))
                     }
                 }
             }
-            let v = first_zero(&scratch);
-            t[x][y] = v;
+            let v = scratch.mex();
+            t[x][y] = v as u32;
             for line in [li, di, gi] {
-                set(&mut lines[line], v);
+                lines[line].set(v);
             }
         }
     }
@@ -102,27 +85,22 @@ fn rays_table(n: usize, unbounded: [bool; 3], bounded: &[(Direction, u32)]) -> T
 
 /// The unordered pair game (SPEC §4), filled symmetrically.
 fn pair_table(n: usize) -> Table {
-    let words = 3 * n / 64 + 1;
     let mut t = vec![vec![0u32; n]; n];
     // below[b]: values of {a', b} for a' < a; right[a]: values of {a, b'} for a < b' < b;
     // twins: values of {t, t} for t ≤ a (the position {a, a} itself excluded while b = a).
-    let mut below = vec![vec![0u64; words]; n];
-    let mut right = vec![vec![0u64; words]; n];
-    let mut twins = vec![0u64; words];
-    let mut scratch = vec![0u64; words];
+    let mut below = vec![Bits::with_len(3 * n); n];
+    let mut right = vec![Bits::with_len(3 * n); n];
+    let mut twins = Bits::with_len(3 * n);
     for a in 0..n {
         for b in a..n {
-            for (i, s) in scratch.iter_mut().enumerate() {
-                *s = below[b][i] | right[a][i] | twins[i];
-            }
-            let v = first_zero(&scratch);
-            t[a][b] = v;
-            t[b][a] = v;
-            set(&mut below[b], v);
+            let v = mex_of_union(&[&below[b], &right[a], &twins]);
+            t[a][b] = v as u32;
+            t[b][a] = v as u32;
+            below[b].set(v);
             if b == a {
-                set(&mut twins, v);
+                twins.set(v);
             } else {
-                set(&mut right[a], v);
+                right[a].set(v);
             }
         }
     }
