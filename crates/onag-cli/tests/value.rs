@@ -16,6 +16,25 @@ fn json_fields() {
     assert_eq!(v["temperature"], "3/8");
     assert_eq!(v["left_stop"], "1");
     assert_eq!(v["right_stop"], "1/2");
+    assert_eq!(v["birthday"], 4);
+    assert!(v["atomic_weight"].is_null(), "not all-small: {v}");
+    assert_eq!(v["reduced_canonical_form"], "{1|{1/2|0}}");
+}
+
+#[test]
+fn atomic_weight_and_reduced_form() {
+    let (code, out, err) = onag(&["value", "^^*", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["atomic_weight"], "2");
+    assert_eq!(v["reduced_canonical_form"], "0");
+    let (code, out, err) = onag(&["value", "cool({5|1}, 1)"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("canonical:   {4|2}"), "{out}");
+    assert!(out.contains("atomic weight: undefined"), "{out}");
+    let (code, out, _) = onag(&["value", "aw(+-1)"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
 }
 
 #[test]

@@ -1,8 +1,9 @@
-//! `onag value GAME`: canonical form, outcome, mean, temperature and stops of a partizan game.
+//! `onag value GAME`: canonical form, outcome, mean, temperature and stops of a partizan game,
+//! its birthday, atomic weight (all-small games) and reduced canonical form.
 
 use std::path::PathBuf;
 
-use onag::partizan::game::Arena;
+use onag::partizan::game::{Arena, GameError};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::{parse_with_limits, ParseLimits};
 use onag::partizan::thermograph::thermograph;
@@ -54,6 +55,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         write_atomic(path, th.to_svg().as_bytes())?;
     }
+    let birthday = arena.birthday(g);
+    // undefined (not all-small) → None; other failures (overflow) are errors
+    let atomic_weight = match arena.atomic_weight(g) {
+        Ok(w) => Some(name(&arena, w, style)),
+        Err(GameError::Undefined(_)) => None,
+        Err(e) => anyhow::bail!("cannot compute the atomic weight of {canonical}: {e}"),
+    };
+    let reduced = arena.reduced_canonical_form(g).map_err(|e| {
+        anyhow::anyhow!("cannot compute the reduced canonical form of {canonical}: {e}")
+    })?;
+    let reduced = name(&arena, reduced, style);
     if args.json {
         return print_json(&json!({
             "canonical": canonical,
@@ -62,6 +74,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "temperature": th.temperature().to_string(),
             "left_stop": th.left_stop().to_string(),
             "right_stop": th.right_stop().to_string(),
+            "birthday": birthday,
+            "atomic_weight": atomic_weight,
+            "reduced_canonical_form": reduced,
         }));
     }
     println!("canonical:   {canonical}");
@@ -70,6 +85,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     println!("temperature: {}", th.temperature());
     println!("left stop:   {}", th.left_stop());
     println!("right stop:  {}", th.right_stop());
+    println!("birthday:    {birthday}");
+    match &atomic_weight {
+        Some(w) => println!("atomic weight: {w}"),
+        None => println!("atomic weight: undefined (not all-small)"),
+    }
+    println!("reduced canonical form: {reduced}");
     if let Some(path) = &args.svg {
         println!("thermograph: {}", path.display());
     }

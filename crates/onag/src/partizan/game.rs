@@ -23,10 +23,15 @@
 //! ```
 
 mod arena;
+mod atomic;
 mod canonical;
 mod compare;
 mod hash;
+mod norton;
+mod ops_memo;
+mod reduced;
 mod sum;
+mod temperature_ops;
 
 use std::fmt;
 
@@ -63,6 +68,9 @@ pub enum GameError {
     /// The game would need too many nodes (an integer, nimber or multiple of ↑ beyond the
     /// arena's limits, or more than 2^32 games).
     TooLarge(String),
+    /// The operation is not defined for this game (e.g. the atomic weight of a game that is
+    /// not all-small, cooling by a negative temperature); the message says why.
+    Undefined(String),
 }
 
 impl fmt::Display for GameError {
@@ -71,6 +79,7 @@ impl fmt::Display for GameError {
             GameError::Overflow => f.write_str("exact arithmetic overflow"),
             GameError::Stopped => f.write_str("the computation was stopped before it finished"),
             GameError::TooLarge(what) => write!(f, "too large: {what}"),
+            GameError::Undefined(why) => write!(f, "undefined: {why}"),
         }
     }
 }
@@ -131,6 +140,8 @@ pub struct Arena {
     /// allocation, and a fixed-size compare.
     small_options_memo: FxHashMap<[u64; 4], u32>,
     scratch: Vec<u32>,
+    /// Memos of the operations of Siegel's *CGT* ch. II (cooling, heating, atomic weight, …).
+    ops: ops_memo::OpsMemo,
 }
 
 impl Default for Arena {

@@ -9,6 +9,7 @@
 //! pm       := '(' expr (',' expr)* ')' | unary             ±(A, B) = {A, B | −A, −B}
 //! primary  := compact | multiple | '{' game '}' | '(' expr ')'
 //!           | ('tiny' | 'miny') ['-'] primary              tiny-G = {0 ‖ 0 | −G}
+//!           | func '(' expr (',' expr)* ')'                 cool({5|1}, 1), aw(^^*), …
 //! compact  := [number] [arrows [count]] ['*' [count]]     at least one part, no spaces
 //! number   := digits ['/' digits]                          denominator a power of two
 //! arrows   := ('^' | '↑' | '⇑')+ | ('v' | '↓' | '⇓')+       ⇑ counts two
@@ -24,6 +25,10 @@
 //!   only: `-1^2` = −1 + ⇑ (CGSuite). `- 1^2` (with a space) and `-(1^2)` negate the whole term.
 //! - Multi-slash: the longest run of bars splits the game; each side with shorter runs is one
 //!   nested game: `{3||2|1}` = {3 | {2 | 1}}. The longest run must be unique.
+//! - Functions (Siegel, *CGT* ch. II; see [`Func`]): `cool(G, t)` and `freeze(G)`,
+//!   `heat(G, T)` (∫^T G), `overheat(G, S, T)` (∫_S^T G), `aw(G)` (atomic weight, all-small G),
+//!   `rcf(G)` (reduced canonical form), `norton(G, U)` (Norton product G.U), `mean(G)` and
+//!   `temp(G)` (as numbers). A temperature `t` must be a number ≥ 0.
 //! - `+-` is always the ASCII spelling of `±` (so `3+-1` = 3 ± 1 = {4 | 2}); write `3 + -1`
 //!   for a sum with a negative number.
 //!
@@ -107,6 +112,100 @@ pub enum ParseErrorKind {
     AmbiguousBars,
     /// Building the game failed (a dyadic overflow, or the computation was stopped).
     Game(GameError),
+    /// A function called with the wrong number of arguments.
+    Arity {
+        /// The function.
+        func: &'static str,
+        /// How many it takes.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+    },
+}
+
+/// The functions of the notation: operations on canonical games (Siegel, *CGT* ch. II).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Func {
+    /// `cool(G, t)`: G cooled by the number t ≥ 0.
+    Cool,
+    /// `freeze(G)`: G cooled by its temperature.
+    Freeze,
+    /// `heat(G, T)`: ∫^T G.
+    Heat,
+    /// `overheat(G, S, T)`: ∫_S^T G.
+    Overheat,
+    /// `aw(G)`: the atomic weight of an all-small game.
+    AtomicWeight,
+    /// `rcf(G)`: the reduced canonical form.
+    Rcf,
+    /// `norton(G, U)`: the Norton product G.U (U > 0).
+    Norton,
+    /// `mean(G)`: the mean value, as a number.
+    Mean,
+    /// `temp(G)`: the temperature, as a number.
+    Temperature,
+}
+
+impl Func {
+    const ALL: [(Func, &'static str, usize); 9] = [
+        (Func::Cool, "cool", 2),
+        (Func::Freeze, "freeze", 1),
+        (Func::Heat, "heat", 2),
+        (Func::Overheat, "overheat", 3),
+        (Func::AtomicWeight, "aw", 1),
+        (Func::Rcf, "rcf", 1),
+        (Func::Norton, "norton", 2),
+        (Func::Mean, "mean", 1),
+        (Func::Temperature, "temp", 1),
+    ];
+
+    /// The function written `word` (lower case), if any.
+    pub fn from_name(word: &str) -> Option<Func> {
+        Self::ALL.iter().find(|f| f.1 == word).map(|f| f.0)
+    }
+
+    /// How the function is written.
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|f| f.0 == self).map_or("?", |f| f.1)
+    }
+
+    /// How many arguments it takes.
+    pub fn arity(self) -> usize {
+        Self::ALL.iter().find(|f| f.0 == self).map_or(0, |f| f.2)
+    }
+
+    /// Applies the function to built arguments (`args.len() == self.arity()`).
+    pub fn apply(self, arena: &mut Arena, args: &[GameId]) -> Result<GameId, GameError> {
+        let number = |arena: &Arena, g: GameId| {
+            arena.as_number(g).ok_or_else(|| {
+                GameError::Undefined(format!(
+                    "the temperature of {}(…) must be a number",
+                    self.name()
+                ))
+            })
+        };
+        let arg = |i: usize| args.get(i).copied().unwrap_or(GameId::from_index(0));
+        match self {
+            Func::Cool => {
+                let t = number(arena, arg(1))?;
+                arena.cool(arg(0), t)
+            }
+            Func::Freeze => arena.freeze(arg(0)),
+            Func::Heat => arena.heat(arg(0), arg(1)),
+            Func::Overheat => arena.overheat(arg(0), arg(1), arg(2)),
+            Func::AtomicWeight => arena.atomic_weight(arg(0)),
+            Func::Rcf => arena.reduced_canonical_form(arg(0)),
+            Func::Norton => arena.norton_product(arg(0), arg(1)),
+            Func::Mean => {
+                let (mean, _) = arena.mean_and_temperature(arg(0))?;
+                arena.number(mean)
+            }
+            Func::Temperature => {
+                let (_, t) = arena.mean_and_temperature(arg(0))?;
+                arena.number(t)
+            }
+        }
+    }
 }
 
 /// A parse failure and where it happened.
@@ -128,7 +227,11 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::TooDeep { max } => write!(f, "nesting deeper than {max}"),
             ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
             ParseErrorKind::UnknownWord(w) => {
-                write!(f, "unknown word '{w}' (known: tiny, miny, v)")
+                write!(
+                    f,
+                    "unknown word '{w}' (known: tiny, miny, v, cool, freeze, heat, overheat, aw, \
+                     rcf, norton, mean, temp)"
+                )
             }
             ParseErrorKind::Unexpected { found, expected } => {
                 write!(f, "unexpected '{found}', expected {expected}")
@@ -150,6 +253,11 @@ impl fmt::Display for ParseErrorKind {
                 "ambiguous bars: write {{a|{{b|c}}}} or {{a||b|c}} instead of {{a|b|c}}"
             ),
             ParseErrorKind::Game(e) => write!(f, "{e}"),
+            ParseErrorKind::Arity {
+                func,
+                expected,
+                found,
+            } => write!(f, "{func} takes {expected} argument(s), not {found}"),
         }
     }
 }
@@ -269,6 +377,8 @@ pub enum Expr {
     Miny(usize, Box<Expr>),
     /// k·G.
     Multiple(usize, u32, Box<Expr>),
+    /// f(a, b, …), with as many arguments as `f` takes.
+    Call(usize, Func, Vec<Expr>),
 }
 
 struct Parser<'t> {
@@ -438,7 +548,10 @@ impl Parser<'_> {
         let Some(tok) = self.peek().cloned() else {
             return Err(self.expected("a game"));
         };
-        let nests = matches!(tok.tok, Tok::LBrace | Tok::LParen | Tok::Tiny | Tok::Miny);
+        let nests = matches!(
+            tok.tok,
+            Tok::LBrace | Tok::LParen | Tok::Tiny | Tok::Miny | Tok::Func(_)
+        );
         if nests {
             self.enter()?;
         }
@@ -466,6 +579,28 @@ impl Parser<'_> {
                 } else {
                     Expr::Miny(tok.pos, operand)
                 })
+            }
+            Tok::Func(func) => {
+                self.bump();
+                self.expect(Tok::LParen, "'(' after a function name")?;
+                let mut args = vec![self.expr()?];
+                while self.peek_tok() == Some(&Tok::Comma) {
+                    self.bump();
+                    args.push(self.expr()?);
+                }
+                self.expect(Tok::RParen, "',' or ')'")?;
+                if args.len() == func.arity() {
+                    Ok(Expr::Call(tok.pos, func, args))
+                } else {
+                    Err(self.err(
+                        tok.pos,
+                        ParseErrorKind::Arity {
+                            func: func.name(),
+                            expected: func.arity(),
+                            found: args.len(),
+                        },
+                    ))
+                }
             }
             Tok::Int(_)
                 if matches!(self.tokens.get(self.at + 1).map(|t| &t.tok), Some(Tok::Dot)) =>
@@ -740,6 +875,13 @@ pub fn build(arena: &mut Arena, expr: &Expr) -> Result<GameId, (usize, GameError
             let x = build(arena, g)?;
             multiple(arena, x, *k).map_err(|e| (*pos, e))
         }
+        Expr::Call(pos, func, args) => {
+            let args = args
+                .iter()
+                .map(|e| build(arena, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            func.apply(arena, &args).map_err(|e| (*pos, e))
+        }
     }
 }
 
@@ -768,6 +910,7 @@ fn position(expr: &Expr) -> usize {
         Expr::PlusMinus(pos, _)
         | Expr::Tiny(pos, _)
         | Expr::Miny(pos, _)
-        | Expr::Multiple(pos, _, _) => *pos,
+        | Expr::Multiple(pos, _, _)
+        | Expr::Call(pos, _, _) => *pos,
     }
 }

@@ -344,7 +344,7 @@ impl Thermograph {
 }
 
 /// A memo of thermographs for the games of one arena.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Thermographs {
     memo: FxHashMap<GameId, Thermograph>,
 }

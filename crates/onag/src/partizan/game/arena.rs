@@ -30,6 +30,7 @@ impl Arena {
             options_memo: FxHashMap::default(),
             small_options_memo: FxHashMap::default(),
             scratch: Vec::new(),
+            ops: Default::default(),
         };
         // cannot fail: the empty game is always internable
         let zero = arena.intern(Vec::new(), Vec::new()).unwrap_or(GameId(0));

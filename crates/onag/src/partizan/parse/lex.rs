@@ -23,6 +23,8 @@ pub(super) enum Tok {
     Dot,
     Tiny,
     Miny,
+    /// A function name such as `cool` or `aw`.
+    Func(super::Func),
 }
 
 /// A token and where it is.
@@ -54,6 +56,7 @@ pub(super) fn describe(tok: &Tok) -> String {
         Tok::Dot => "·".into(),
         Tok::Tiny => "tiny".into(),
         Tok::Miny => "miny".into(),
+        Tok::Func(f) => f.name().into(),
     }
 }
 
@@ -98,6 +101,9 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
                     "tiny" => Tok::Tiny,
                     "miny" => Tok::Miny,
                     w if w.chars().all(|c| c == 'v') => Tok::Arrows(-(w.len() as i64)),
+                    w if super::Func::from_name(w).is_some() => {
+                        Tok::Func(super::Func::from_name(w).unwrap_or(super::Func::Rcf))
+                    }
                     _ => return Err(error_at(text, pos, ParseErrorKind::UnknownWord(word))),
                 };
                 out.push(single(tok));
