@@ -13,10 +13,14 @@
 //! | {0 ‖ 0 \| −x}, x > 0   | `tiny-x`     | `tiny-x`      |
 //! | anything else          | `{A,B\|C}`   | `{A,B\|C}`    |
 //!
+//! Options are printed in one canonical order that does not depend on how the game was built
+//! (see [`option_order`]), so equal games always print equal names.
+//!
 //! A count always follows its arrow (`2v4`: the number 2, then four downs), so no name reads
 //! as a different number: 2 + 4·↓ is never written with "24" in it. Every name parses back
 //! to the same game with [`super::parse::parse`].
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::dyadic::Dyadic;
@@ -50,12 +54,14 @@ pub fn name(arena: &Arena, g: GameId, style: NameStyle) -> String {
         arena,
         style,
         negation: HashMap::new(),
+        names: HashMap::new(),
     }
     .name(g)
     .text
 }
 
 /// A name and whether it can stand as the operand of ± or `tiny-` without parentheses.
+#[derive(Clone)]
 struct Named {
     text: String,
     atomic: bool,
@@ -65,10 +71,43 @@ struct Namer<'a> {
     arena: &'a Arena,
     style: NameStyle,
     negation: HashMap<(GameId, GameId), bool>,
+    /// Names already made: a game's followers share subgames, and naming each occurrence
+    /// afresh would take time exponential in the depth.
+    names: HashMap<GameId, Named>,
+}
+
+/// The order in which options are printed: by decreasing left stop, then decreasing right
+/// stop, then increasing birthday, then the name's text. Every key is a property of the
+/// value (not of the arena id, which depends on the order games were built in), and distinct
+/// canonical games have distinct names, so the order is total and canonical.
+pub fn option_order(arena: &Arena, a: GameId, a_name: &str, b: GameId, b_name: &str) -> Ordering {
+    arena
+        .left_stop(b)
+        .cmp(&arena.left_stop(a))
+        .then_with(|| arena.right_stop(b).cmp(&arena.right_stop(a)))
+        .then_with(|| arena.birthday(a).cmp(&arena.birthday(b)))
+        .then_with(|| a_name.cmp(b_name))
 }
 
 impl Namer<'_> {
     fn name(&mut self, g: GameId) -> Named {
+        if let Some(named) = self.names.get(&g) {
+            return named.clone();
+        }
+        let named = self.make_name(g);
+        self.names.insert(g, named.clone());
+        named
+    }
+
+    /// The names of `ids`, in the canonical [`option_order`].
+    fn sorted_names(&mut self, ids: &[GameId]) -> Vec<Named> {
+        let mut named: Vec<(GameId, Named)> = ids.iter().map(|&o| (o, self.name(o))).collect();
+        let arena = self.arena;
+        named.sort_by(|(a, na), (b, nb)| option_order(arena, *a, &na.text, *b, &nb.text));
+        named.into_iter().map(|(_, n)| n).collect()
+    }
+
+    fn make_name(&mut self, g: GameId) -> Named {
         if let Some((number, ups, star)) = self.arena.as_nus(g) {
             return nus_name(number, ups, star, self.style);
         }
@@ -82,7 +121,7 @@ impl Namer<'_> {
                 NameStyle::Ascii => "+-",
                 NameStyle::Unicode => "±",
             };
-            let names: Vec<Named> = left.iter().map(|&o| self.name(o)).collect();
+            let names = self.sorted_names(left);
             let text = if names.len() == 1 && names[0].atomic {
                 format!("{pm}{}", names[0].text)
             } else {
@@ -95,8 +134,10 @@ impl Namer<'_> {
             };
         }
         let join = |namer: &mut Self, ids: &[GameId]| {
-            ids.iter()
-                .map(|&o| namer.name(o).text)
+            namer
+                .sorted_names(ids)
+                .into_iter()
+                .map(|n| n.text)
                 .collect::<Vec<_>>()
                 .join(",")
         };

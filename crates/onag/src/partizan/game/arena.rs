@@ -326,9 +326,11 @@ impl Arena {
             }
             return Ok(g);
         }
-        let (m, k) = (d.numerator(), d.exponent());
-        let lo = self.number(Dyadic::new(m - 1, k)?)?;
-        let hi = self.number(Dyadic::new(m + 1, k)?)?;
+        // d ± 2^-k in exact (i128-backed) arithmetic: m ± 1 overflows i64 for m near 2^63,
+        // and a wrapped numerator would silently build a different game
+        let step = Dyadic::new(1, d.exponent())?;
+        let lo = self.number(d.checked_sub(step)?)?;
+        let hi = self.number(d.checked_add(step)?)?;
         self.intern(vec![lo], vec![hi])
     }
 

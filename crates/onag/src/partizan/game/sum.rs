@@ -59,22 +59,64 @@ impl Arena {
     }
 
     /// −G = {−G^R | −G^L}; the negative of a canonical form is canonical.
+    ///
+    /// Iterative (an explicit stack, children before parents), so a deep game — the chain
+    /// of the integer 10^6, or a long sum — cannot overflow the call stack.
     pub fn neg(&mut self, g: GameId) -> GameId {
         if let Some(h) = self.cached_neg(g) {
             return h;
         }
-        let left: Vec<GameId> = self.right_options(g).to_vec();
-        let right: Vec<GameId> = self.left_options(g).to_vec();
-        let left: Vec<GameId> = left.into_iter().map(|x| self.neg(x)).collect();
-        let right: Vec<GameId> = right.into_iter().map(|x| self.neg(x)).collect();
-        // cannot fail: interning only fails beyond 2^32 games (no memory holds that many) or
-        // on a number overflow, and the negative of an arena number is an arena number
-        let h = match self.intern(left, right) {
-            Ok(h) => h,
-            Err(e) => panic!("negation of a canonical game failed: {e}"),
-        };
-        self.set_neg(g, h);
-        h
+        let mut stack = vec![g];
+        while let Some(&top) = stack.last() {
+            if self.cached_neg(top).is_some() {
+                stack.pop();
+                continue;
+            }
+            if let Some((x, u, s)) = self.as_nus(top) {
+                // −(x + u·↑ + *s) = −x − u·↑ + *s, built without recursion on the chain
+                if let Ok(h) = x.checked_neg().map_err(GameError::from).and_then(|nx| {
+                    let nu = u.checked_neg().ok_or(GameError::Overflow)?;
+                    self.nus(nx, nu, s)
+                }) {
+                    self.set_neg(top, h);
+                    stack.pop();
+                    continue;
+                }
+            }
+            let before = stack.len();
+            let (s, n) = (
+                self.node(top).start as usize,
+                (self.node(top).n_left + self.node(top).n_right) as usize,
+            );
+            for k in s..s + n {
+                let o = self.options[k];
+                if self.cached_neg(o).is_none() {
+                    stack.push(o);
+                }
+            }
+            if stack.len() > before {
+                continue;
+            }
+            let left: Vec<GameId> = self
+                .right_options(top)
+                .iter()
+                .filter_map(|&x| self.cached_neg(x))
+                .collect();
+            let right: Vec<GameId> = self
+                .left_options(top)
+                .iter()
+                .filter_map(|&x| self.cached_neg(x))
+                .collect();
+            // cannot fail: interning only fails beyond 2^32 games (no memory holds that many)
+            // or on a number overflow, and the negative of an arena number is an arena number
+            let h = match self.intern(left, right) {
+                Ok(h) => h,
+                Err(e) => panic!("negation of a canonical game failed: {e}"),
+            };
+            self.set_neg(top, h);
+            stack.pop();
+        }
+        self.cached_neg(g).unwrap_or(g)
     }
 
     /// G − H in canonical form.
