@@ -24,11 +24,22 @@ fn assert_is_number(arena: &mut Arena, g: GameId, x: Dyadic) {
     let k = x.exponent();
     if k > 0 {
         let step = d(1, k);
-        let (l, r) = (arena.left_options(g).to_vec(), arena.right_options(g).to_vec());
+        let (l, r) = (
+            arena.left_options(g).to_vec(),
+            arena.right_options(g).to_vec(),
+        );
         assert_eq!(l.len(), 1, "{x}");
         assert_eq!(r.len(), 1, "{x}");
-        assert_eq!(arena.as_number(l[0]), Some(x.checked_sub(step).unwrap()), "{x}");
-        assert_eq!(arena.as_number(r[0]), Some(x.checked_add(step).unwrap()), "{x}");
+        assert_eq!(
+            arena.as_number(l[0]),
+            Some(x.checked_sub(step).unwrap()),
+            "{x}"
+        );
+        assert_eq!(
+            arena.as_number(r[0]),
+            Some(x.checked_add(step).unwrap()),
+            "{x}"
+        );
     }
     let want = match x.cmp(&Dyadic::ZERO) {
         std::cmp::Ordering::Greater => Outcome::L,
@@ -38,7 +49,11 @@ fn assert_is_number(arena: &mut Arena, g: GameId, x: Dyadic) {
     assert_eq!(arena.outcome(g), want, "{x}");
     let th = thermograph(arena, g).unwrap();
     assert_eq!((th.mean(), th.left_stop(), th.right_stop()), (x, x, x));
-    let temp = if k == 0 { Dyadic::from_int(-1) } else { d(-1, k) };
+    let temp = if k == 0 {
+        Dyadic::from_int(-1)
+    } else {
+        d(-1, k)
+    };
     assert_eq!(th.temperature(), temp);
 }
 
@@ -209,7 +224,11 @@ fn small_tree() -> impl Strategy<Value = Tree> {
 /// the summands (the arena ids, hence the old option order, depend on build order).
 #[test]
 fn equal_games_print_equal_names() {
-    let texts = ["(2)-(+-1)+{3||2|1}", "{3||2|1}+(2)-(+-1)", "(2)+{3||2|1}-(+-1)"];
+    let texts = [
+        "(2)-(+-1)+{3||2|1}",
+        "{3||2|1}+(2)-(+-1)",
+        "(2)+{3||2|1}-(+-1)",
+    ];
     let mut names = Vec::new();
     for t in texts {
         let mut a = Arena::new();

@@ -103,14 +103,19 @@ impl fmt::Display for BoardError {
             BoardError::Empty => f.write_str("empty board: write squares like TTT..FFF or T3.2F3"),
             BoardError::UnexpectedChar { position, found } => write!(
                 f,
-                "unexpected '{found}' at character {position}: squares are T, F, '.' or '□', each \
-                 optionally followed by a count"
+                "unexpected '{found}' at character {}: squares are T, F, '.' or '□', each \
+                 optionally followed by a count",
+                position + 1
             ),
             BoardError::DanglingCount { position } => {
-                write!(f, "count at character {position} does not follow a square")
+                write!(
+                    f,
+                    "count at character {} does not follow a square",
+                    position + 1
+                )
             }
             BoardError::ZeroCount { position } => {
-                write!(f, "zero repeat count at character {position}")
+                write!(f, "zero repeat count at character {}", position + 1)
             }
             BoardError::TooLong { len, max } => {
                 write!(

@@ -13,6 +13,10 @@
 //!
 //! `/` is floor division and `%` the matching remainder (`a = b·(a/b) + a%b`, the remainder
 //! has the sign of `b`), so `x/3` is `⌊x/3⌋`. Overflow and division by zero are errors.
+//!
+//! The typographic look-alikes `−` (minus sign), `×` and `÷` are read as `-`, `*` and `/`;
+//! any other character outside the grammar is reported as itself, with its character
+//! position (1-based, counting characters, not bytes).
 
 use std::fmt;
 use std::str::FromStr;
@@ -53,18 +57,31 @@ pub enum Op {
     Max,
 }
 
-/// A syntax error, with the byte offset where it was found.
+/// A syntax error, with where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// Byte offset in the input.
     pub at: usize,
+    /// Character offset in the input (0-based), for messages.
+    pub char_at: usize,
     /// What went wrong.
     pub message: String,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at offset {}", self.message, self.at)
+        write!(f, "{} at character {}", self.message, self.char_at + 1)
+    }
+}
+
+/// The ASCII operator a typographic look-alike stands for.
+fn ascii_of(c: char) -> Option<u8> {
+    match c {
+        '−' | '–' => Some(b'-'),
+        '×' | '·' | '⋅' | '∗' => Some(b'*'),
+        '÷' | '∕' => Some(b'/'),
+        c if c.is_ascii() => Some(c as u8),
+        _ => None,
     }
 }
 
@@ -94,35 +111,67 @@ impl std::error::Error for EvalError {}
 pub const MAX_FORMULA_LEN: usize = 1000;
 
 struct Parser<'a> {
-    text: &'a [u8],
+    text: &'a str,
     pos: usize,
 }
 
 impl Parser<'_> {
     fn skip(&mut self) {
-        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
+        while let Some(c) = self.current().filter(|c| c.is_whitespace()) {
+            self.pos += c.len_utf8();
         }
     }
 
+    /// The character at the current position, as written.
+    fn current(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    /// The next character after whitespace, look-alikes mapped to ASCII; a non-ASCII
+    /// character that is not a look-alike reads as `0xff` (never part of the grammar).
     fn peek(&mut self) -> Option<u8> {
         self.skip();
-        self.text.get(self.pos).copied()
+        self.current().map(|c| ascii_of(c).unwrap_or(0xff))
+    }
+
+    /// Steps over the current character.
+    fn bump(&mut self) {
+        self.pos += self.current().map_or(0, char::len_utf8);
+    }
+
+    fn error_at(&self, at: usize, message: impl Into<String>) -> ParseError {
+        ParseError {
+            at,
+            char_at: self.text[..at].chars().count(),
+            message: message.into(),
+        }
     }
 
     fn err<T>(&self, message: impl Into<String>) -> Result<T, ParseError> {
-        Err(ParseError {
-            at: self.pos,
-            message: message.into(),
-        })
+        Err(self.error_at(self.pos, message))
+    }
+
+    /// The error for an unexpected character at the current position, naming it as written.
+    fn unexpected<T>(&self) -> Result<T, ParseError> {
+        match self.current() {
+            Some(c) if c.is_ascii_graphic() => self.err(format!("unexpected '{c}'")),
+            Some(c) => self.err(format!("unexpected character '{c}' (U+{:04X})", c as u32)),
+            None => self.err("unexpected end of formula"),
+        }
     }
 
     fn expect(&mut self, c: u8) -> Result<(), ParseError> {
         if self.peek() == Some(c) {
-            self.pos += 1;
+            self.bump();
             Ok(())
+        } else if self.current().is_none() {
+            self.err(format!(
+                "expected '{}', found the end of the formula",
+                c as char
+            ))
         } else {
-            self.err(format!("expected '{}'", c as char))
+            let found = self.current().map_or(String::new(), String::from);
+            self.err(format!("expected '{}', found '{found}'", c as char))
         }
     }
 
@@ -136,7 +185,7 @@ impl Parser<'_> {
             let Some(&(_, op)) = ops.iter().find(|(ch, _)| *ch == c) else {
                 break;
             };
-            self.pos += 1;
+            self.bump();
             let rhs = next(self)?;
             lhs = Expr::Bin(op, Box::new(lhs), Box::new(rhs));
         }
@@ -160,7 +209,7 @@ impl Parser<'_> {
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
         if self.peek() == Some(b'-') {
-            self.pos += 1;
+            self.bump();
             return Ok(Expr::Neg(Box::new(self.unary()?)));
         }
         self.atom()
@@ -169,31 +218,35 @@ impl Parser<'_> {
     fn atom(&mut self) -> Result<Expr, ParseError> {
         match self.peek() {
             Some(b'(') => {
-                self.pos += 1;
+                self.bump();
                 let e = self.expr()?;
                 self.expect(b')')?;
                 Ok(e)
             }
             Some(c) if c.is_ascii_digit() => {
                 let start = self.pos;
-                while self.pos < self.text.len() && self.text[self.pos].is_ascii_digit() {
+                while self.current().is_some_and(|c| c.is_ascii_digit()) {
                     self.pos += 1;
                 }
-                let digits = String::from_utf8_lossy(&self.text[start..self.pos]);
+                let digits = &self.text[start..self.pos];
                 match digits.parse::<i64>() {
                     Ok(n) => Ok(Expr::Num(n)),
-                    Err(_) => Err(ParseError {
-                        at: start,
-                        message: format!("number '{digits}' is too large"),
-                    }),
+                    Err(_) => Err(self.error_at(
+                        start,
+                        format!(
+                            "number too large ({} digits; at most {})",
+                            digits.len(),
+                            i64::MAX
+                        ),
+                    )),
                 }
             }
             Some(c) if c.is_ascii_alphabetic() => {
                 let start = self.pos;
-                while self.pos < self.text.len() && self.text[self.pos].is_ascii_alphanumeric() {
+                while self.current().is_some_and(|c| c.is_ascii_alphanumeric()) {
                     self.pos += 1;
                 }
-                let name = String::from_utf8_lossy(&self.text[start..self.pos]).to_string();
+                let name = self.text[start..self.pos].to_string();
                 match name.as_str() {
                     "x" => Ok(Expr::X),
                     "y" => Ok(Expr::Y),
@@ -206,14 +259,13 @@ impl Parser<'_> {
                         let op = if name == "min" { Op::Min } else { Op::Max };
                         Ok(Expr::Bin(op, Box::new(a), Box::new(b)))
                     }
-                    _ => Err(ParseError {
-                        at: start,
-                        message: format!("unknown name '{name}' (use x, y, min, max)"),
-                    }),
+                    _ => {
+                        Err(self
+                            .error_at(start, format!("unknown name '{name}' (use x, y, min, max)")))
+                    }
                 }
             }
-            Some(c) => self.err(format!("unexpected '{}'", c as char)),
-            None => self.err("unexpected end of formula"),
+            _ => self.unexpected(),
         }
     }
 }
@@ -224,18 +276,16 @@ impl FromStr for Expr {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         if text.len() > MAX_FORMULA_LEN {
             return Err(ParseError {
-                at: MAX_FORMULA_LEN,
+                at: 0,
+                char_at: 0,
                 message: format!("formula longer than {MAX_FORMULA_LEN} bytes"),
             });
         }
-        let mut p = Parser {
-            text: text.as_bytes(),
-            pos: 0,
-        };
+        let mut p = Parser { text, pos: 0 };
         let e = p.expr()?;
         match p.peek() {
             None => Ok(e),
-            Some(c) => p.err(format!("unexpected '{}'", c as char)),
+            Some(_) => p.unexpected(),
         }
     }
 }

@@ -66,6 +66,10 @@ pub enum MoveSetError {
     UnknownRay(String),
     /// The bound after `:` is not a positive integer.
     BadBound(String),
+    /// The bound after `:` is an integer beyond `u32::MAX`.
+    BoundTooLarge(String),
+    /// Two commas with nothing between them (`left,,down`), or a comma at an end.
+    EmptyEntry(String),
     /// A direction appears twice.
     Duplicate(String),
     /// `pair` was combined with other tokens.
@@ -81,6 +85,10 @@ impl fmt::Display for MoveSetError {
                 "unknown move '{t}' (expected left, down, diag, optionally ':k', or pair)"
             ),
             Self::BadBound(t) => write!(f, "bad bound in '{t}' (expected a positive integer)"),
+            Self::BoundTooLarge(t) => {
+                write!(f, "bound too large in '{t}' (at most {})", u32::MAX)
+            }
+            Self::EmptyEntry(t) => write!(f, "empty entry in '{t}' (remove the extra comma)"),
             Self::Duplicate(t) => write!(f, "direction repeated in '{t}'"),
             Self::PairNotAlone(t) => write!(f, "'pair' cannot be combined with '{t}'"),
         }
@@ -93,13 +101,12 @@ impl FromStr for MoveSet {
     type Err = MoveSetError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let tokens: Vec<&str> = text
-            .split(',')
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .collect();
-        if tokens.is_empty() {
+        let tokens: Vec<&str> = text.split(',').map(str::trim).collect();
+        if tokens.iter().all(|t| t.is_empty()) {
             return Err(MoveSetError::Empty);
+        }
+        if tokens.iter().any(|t| t.is_empty()) {
+            return Err(MoveSetError::EmptyEntry(text.trim().to_string()));
         }
         if tokens.iter().any(|t| t.eq_ignore_ascii_case("pair")) {
             return match tokens.iter().find(|t| !t.eq_ignore_ascii_case("pair")) {
@@ -124,6 +131,12 @@ impl FromStr for MoveSet {
                 None => None,
                 Some(b) => match b.parse::<u32>() {
                     Ok(k) if k > 0 => Some(k),
+                    _ if !b.is_empty()
+                        && b.bytes().all(|c| c.is_ascii_digit())
+                        && b.trim_start_matches('0').len() >= 10 =>
+                    {
+                        return Err(MoveSetError::BoundTooLarge(token.to_string()))
+                    }
                     _ => return Err(MoveSetError::BadBound(token.to_string())),
                 },
             };
