@@ -60,6 +60,12 @@ pub enum Cmd {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Run even when the work estimate is past the default bound.
+        #[arg(long)]
+        force: bool,
+        /// Time and memory bounds.
+        #[command(flatten)]
+        limits: super::common::RunLimits,
     },
     /// lexicode(N, D); with --compare-game also the P-positions of "turn at most D−1 coins".
     Lexicode {
@@ -149,13 +155,34 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Cmd::Solve { board, json, quiet } => {
+        Cmd::Solve {
+            board,
+            json,
+            quiet,
+            force,
+            limits,
+        } => {
             let board: Board = board.parse()?;
             let positions = 1u64 << board.coins();
+            let steps = solve_steps(&board);
+            if steps > MAX_SOLVE_STEPS && !force {
+                bail!(
+                    "{} needs about {steps:.1e} move steps ({positions} positions; about {} at \
+                     10^8 steps per second), past the default bound of {MAX_SOLVE_STEPS:.0e}; \
+                     pass --force to run it anyway",
+                    board.name(),
+                    describe_seconds(steps / 1e8)
+                );
+            }
+            let stop = StopFlag::new();
+            limits.watch("the solve", &stop);
             let bar = progress(positions, board.name(), quiet);
             let start = Instant::now();
-            let report = solve(&board, &StopFlag::new(), &mut |done| bar.set_position(done))
-                .map_err(|e| Internal(e.to_string()))?;
+            let report = solve(&board, &stop, &mut |done| bar.set_position(done)).map_err(|_| {
+                anyhow::anyhow!(
+                    "the solve was stopped before it finished (Ctrl-C, --max-seconds or --max-memory)"
+                )
+            })?;
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             if json {
@@ -255,5 +282,30 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+/// Default bound on `coins solve` work: about ten minutes at 10^8 move steps per second.
+const MAX_SOLVE_STEPS: f64 = 6e10;
+
+/// The work of solving `board`: every position with coin `i` heads tries each move with head
+/// `i`, so about Σᵢ moves(i) · 2^(coins − 1) move steps.
+fn solve_steps(board: &Board) -> f64 {
+    let moves: f64 = (0..board.coins())
+        .map(|i| board.moves_of(i).len() as f64)
+        .sum();
+    moves * 2f64.powi(board.coins() as i32 - 1)
+}
+
+/// A duration for a person: seconds, hours or years.
+fn describe_seconds(s: f64) -> String {
+    if s < 120.0 {
+        format!("{s:.0} s")
+    } else if s < 3.0 * 86_400.0 {
+        format!("{:.1} hours", s / 3600.0)
+    } else if s < 730.0 * 86_400.0 {
+        format!("{:.0} days", s / 86_400.0)
+    } else {
+        format!("{:.1e} years", s / (365.25 * 86_400.0))
     }
 }

@@ -30,31 +30,58 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
     }
 }
 
-/// Parses an unsigned integer written in decimal or as `0x…` hexadecimal (underscores allowed).
+/// Parses an unsigned integer written in decimal or as `0x…` hexadecimal. Underscores may
+/// separate digits (`1_000_000`, as in Rust and Python); a sign (`+1`, `-1`), a leading or
+/// trailing underscore, or two in a row are rejected.
 ///
-/// Used as a clap `value_parser` for every number the CLI accepts.
+/// Used as a clap `value_parser` for every number the CLI accepts, and by the web API for
+/// numbers sent as strings, so both accept exactly the same texts.
 pub fn parse_u128(text: &str) -> Result<u128, String> {
-    let cleaned: String = text.trim().chars().filter(|&c| c != '_').collect();
-    let parsed = match cleaned
+    let t = text.trim();
+    let digits = t
         .strip_prefix("0x")
-        .or_else(|| cleaned.strip_prefix("0X"))
-    {
-        Some(hex) => u128::from_str_radix(hex, 16),
-        None => cleaned.parse::<u128>(),
+        .or_else(|| t.strip_prefix("0X"))
+        .unwrap_or(t);
+    let hex = digits.len() != t.len();
+    let bad = |why: &str| format!("'{text}' is not a decimal or 0x-hex number: {why}");
+    if digits.starts_with(['+', '-']) {
+        return Err(bad("no sign allowed"));
+    }
+    if digits.starts_with('_') || digits.ends_with('_') || digits.contains("__") {
+        return Err(bad("underscores only between digits"));
+    }
+    let cleaned: String = digits.chars().filter(|&c| c != '_').collect();
+    if cleaned.is_empty() {
+        return Err(bad("no digits"));
+    }
+    let valid = |c: char| {
+        if hex {
+            c.is_ascii_hexdigit()
+        } else {
+            c.is_ascii_digit()
+        }
     };
-    parsed.map_err(|e| format!("'{text}' is not a decimal or 0x-hex number below 2^128 ({e})"))
+    if let Some(c) = cleaned.chars().find(|&c| !valid(c)) {
+        return Err(bad(&format!("unexpected '{c}'")));
+    }
+    let parsed = if hex {
+        u128::from_str_radix(&cleaned, 16)
+    } else {
+        cleaned.parse::<u128>()
+    };
+    parsed.map_err(|_| format!("'{text}' is too large (at most 2^128 - 1)"))
 }
 
 /// Like [`parse_u128`] but limited to 64 bits.
 pub fn parse_u64(text: &str) -> Result<u64, String> {
     let value = parse_u128(text)?;
-    u64::try_from(value).map_err(|_| format!("'{text}' does not fit in 64 bits"))
+    u64::try_from(value).map_err(|_| format!("'{text}' is too large (at most 2^64 - 1)"))
 }
 
 /// Like [`parse_u128`] but limited to `usize`.
 pub fn parse_usize(text: &str) -> Result<usize, String> {
     let value = parse_u128(text)?;
-    usize::try_from(value).map_err(|_| format!("'{text}' is too large"))
+    usize::try_from(value).map_err(|_| format!("'{text}' is too large (at most {})", usize::MAX))
 }
 
 /// Prints one JSON object on stdout (pretty when stdout is a terminal, compact otherwise).
@@ -88,13 +115,103 @@ pub fn progress(len: u64, message: &str, quiet: bool) -> ProgressBar {
     bar
 }
 
-/// Writes `bytes` to `path` atomically: write a temporary file beside it, flush it to disk,
-/// then rename over the target. A reader (or a killed run) sees either the old or the new file,
-/// never a torn one.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+/// How an output path is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// A regular file, or nothing yet: temporary file + fsync + rename (atomic).
+    Replace,
+    /// A FIFO or a character device (`/dev/null`, a terminal): written through in place,
+    /// never replaced.
+    Through,
+}
+
+/// What `path` is, and whether onag may write it: regular files (or a new name in a writable
+/// directory) are replaced atomically, FIFOs and character devices are written through;
+/// symbolic links, directories, sockets and block devices are refused (bad input, exit 2).
+fn target(path: &Path) -> anyhow::Result<Target> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Target::Replace),
+        Err(e) => anyhow::bail!("cannot use {} as an output file: {e}", path.display()),
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(Target::Replace);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() || kind.is_char_device() {
+            return Ok(Target::Through);
+        }
+    }
+    let what = if kind.is_symlink() {
+        "a symbolic link (give the path of the file itself)"
+    } else if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    };
+    anyhow::bail!(
+        "output {} is {what}; refusing to replace it",
+        path.display()
+    )
+}
+
+/// The temporary file `write_atomic` writes beside `path`.
+fn temp_path(path: &Path) -> std::path::PathBuf {
     let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
     tmp_name.push(".tmp");
-    let tmp = path.with_file_name(tmp_name);
+    path.with_file_name(tmp_name)
+}
+
+/// Checks, before a long run starts, that `path` can be written at the end: it is a regular
+/// file, a FIFO or character device, or a new name in an existing directory where a file can
+/// be created (probed by creating and removing the temporary file). A failure is bad input
+/// (exit 2), reported before any work is done.
+pub fn check_output(path: &Path) -> anyhow::Result<()> {
+    if target(path)? == Target::Through {
+        return Ok(());
+    }
+    if path.file_name().is_none() {
+        anyhow::bail!("output {} names no file", path.display());
+    }
+    let tmp = temp_path(path);
+    let probe = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp);
+    match probe {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&tmp);
+            Ok(())
+        }
+        // a stale temporary file from a killed run: the directory is writable
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => {
+            let dir = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            anyhow::bail!("cannot write {} in {}: {e}", path.display(), dir.display())
+        }
+    }
+}
+
+/// Writes `bytes` to `path` atomically: write a temporary file beside it, flush it to disk,
+/// then rename over the target. A reader (or a killed run) sees either the old or the new file,
+/// never a torn one. A FIFO or character device is written through instead of replaced, and
+/// anything else that is not a regular file is refused (see [`check_output`]).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if target(path)? == Target::Through {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| Internal(e.to_string()))
+            .with_context(|| format!("cannot write {}", path.display()));
+    }
+    let tmp = temp_path(path);
     let write = || -> std::io::Result<()> {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(bytes)?;
@@ -104,4 +221,75 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     write()
         .map_err(|e| Internal(e.to_string()))
         .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Bounds on a run that can grow without end from a short input (`--max-seconds`,
+/// `--max-memory`): past either the run stops with exit status 2 and a message saying how to
+/// allow more. 0 means no bound.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct RunLimits {
+    /// Stop the run after this many seconds (0: no limit).
+    #[arg(long, default_value_t = 600, value_name = "S")]
+    pub max_seconds: u64,
+    /// Stop the run once it uses more than this many MiB of memory (0: no limit).
+    #[arg(long, default_value_t = 4096, value_name = "MIB")]
+    pub max_memory: u64,
+}
+
+/// The resident memory of this process in MiB (Linux `/proc/self/statm`; `None` elsewhere).
+fn resident_mib() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096 / (1 << 20))
+}
+
+impl RunLimits {
+    /// Watches the run on a background thread: past `--max-seconds` or `--max-memory` it
+    /// raises `stop` (a computation that polls it ends cleanly) and, if the run has not
+    /// ended half a second later, exits the process with status 2 and the reason. Ctrl-C
+    /// raises `stop` the same way.
+    pub fn watch(self, what: &str, stop: &onag::StopFlag) {
+        let what = what.to_string();
+        let flag = stop.clone();
+        let ctrl_c = stop.clone();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            if let Ok(rt) = runtime {
+                rt.block_on(async {
+                    if tokio::signal::ctrl_c().await.is_ok() {
+                        ctrl_c.stop();
+                    }
+                });
+            }
+        });
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let reason = loop {
+                std::thread::sleep(Duration::from_millis(100));
+                if flag.is_stopped() {
+                    break format!("{what} was interrupted");
+                }
+                if self.max_seconds > 0 && started.elapsed().as_secs() >= self.max_seconds {
+                    break format!(
+                        "{what} ran past --max-seconds {} and was stopped (pass --max-seconds 0 \
+                         for no limit)",
+                        self.max_seconds
+                    );
+                }
+                if self.max_memory > 0 && resident_mib().is_some_and(|m| m > self.max_memory) {
+                    break format!(
+                        "{what} grew past --max-memory {} MiB and was stopped (pass a larger \
+                         --max-memory, or 0 for no limit)",
+                        self.max_memory
+                    );
+                }
+            };
+            flag.stop();
+            std::thread::sleep(Duration::from_millis(500));
+            let _ = writeln!(std::io::stderr(), "error: {reason}");
+            std::process::exit(2);
+        });
+    }
 }

@@ -39,6 +39,9 @@ pub enum Cmd {
         /// Write the thermograph as an SVG file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Time and memory bounds (a 31-square board needs gigabytes).
+        #[command(flatten)]
+        limits: super::common::RunLimits,
     },
     /// Statistics of the values of all boards of each length 1..=N.
     Stats {
@@ -130,7 +133,11 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             json,
             unicode,
             svg,
-        } => value(&board, json, style(unicode), svg),
+            limits,
+        } => {
+            limits.watch("the board's value", &onag::StopFlag::new());
+            value(&board, json, style(unicode), svg)
+        }
         Cmd::Stats {
             max_len,
             json,
@@ -167,6 +174,9 @@ fn choice_json(board: &Board, c: &Option<Choice>) -> Value {
 }
 
 fn value(text: &str, as_json: bool, style: NameStyle, svg: Option<PathBuf>) -> anyhow::Result<()> {
+    if let Some(path) = &svg {
+        super::common::check_output(path)?;
+    }
     let board = parse_board(text)?;
     let mut solver = Solver::new();
     let g = solver.value(&board)?;

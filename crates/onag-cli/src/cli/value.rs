@@ -26,10 +26,17 @@ pub struct Args {
     /// Write the thermograph as an SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Time and memory bounds (a short formula such as '1024·{3||2|1}' can need hours).
+    #[command(flatten)]
+    pub limits: super::common::RunLimits,
 }
 
 /// Runs `onag value`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(path) = &args.svg {
+        super::common::check_output(path)?;
+    }
+    args.limits.watch("the value", &onag::StopFlag::new());
     let mut arena = Arena::new();
     // The command line is trusted more than the web server: long inputs (printed canonical
     // forms) are fine, and the main thread's 8 MiB stack allows deeper nesting.

@@ -150,6 +150,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             }
         }
         Cmd::Table { n, json } => {
+            at_least_one("table side", n)?;
             let t = wythoff::grundy_table(n, n)?;
             if json {
                 print_json(&json!({"size": n, "rows": t.to_rows()}))
@@ -158,6 +159,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             }
         }
         Cmd::Pairs { n, json } => {
+            at_least_one("pairs", n)?;
             common_bound("pairs", n as u64, 10_000_000)?;
             let pairs = wythoff::p_positions(n);
             if json {
@@ -194,6 +196,14 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     }
 }
 
+/// Rejects 0 for a count whose output would be empty (it printed nothing and exited 0).
+fn at_least_one(what: &str, value: usize) -> anyhow::Result<()> {
+    if value == 0 {
+        bail!("{what} 0 asks for nothing: give at least 1");
+    }
+    Ok(())
+}
+
 fn common_bound(what: &str, value: u64, max: u64) -> anyhow::Result<()> {
     if value > max {
         bail!("{what} {value} is too large (at most {max})");
@@ -226,6 +236,9 @@ fn default_cap(top: usize, columns: u64) -> PeriodConfig {
 
 fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let (first, top) = args.rows;
+    if let Some(path) = &args.checkpoint {
+        common::check_output(path)?;
+    }
     let started = Instant::now();
     let mut search = match (&args.checkpoint, args.resume) {
         (Some(path), true) => {
@@ -258,6 +271,9 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     };
     search.set_threads(args.threads).map_err(to_anyhow)?;
     let start_column = search.column();
+    // Resuming re-sweeps from the checkpoint's base state to its column; that time is not
+    // part of sweeping the new columns, so µs per cell is measured from here.
+    let sweep_started = Instant::now();
     let bar = common::progress(args.columns, "wythoff sweep", args.quiet);
     let stop = StopFlag::new();
     let mut last_write = Instant::now();
@@ -278,7 +294,13 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     }
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
+    let sweep_seconds = sweep_started.elapsed().as_secs_f64();
     let cells = (search.column() - start_column) as f64 * (top + 1) as f64;
+    let per_cell = if cells > 0.0 {
+        sweep_seconds * 1e6 / cells
+    } else {
+        0.0
+    };
     let results = search.results();
     let reported = &results[first..=top];
     if args.json {
@@ -289,7 +311,9 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             "period_cap": search.config().period_cap,
             "threads": args.threads,
             "seconds": seconds,
-            "us_per_cell": if cells > 0.0 { seconds * 1e6 / cells } else { 0.0 },
+            "sweep_seconds": sweep_seconds,
+            "resumed_from_column": args.resume.then_some(start_column),
+            "us_per_cell": per_cell,
         }))
     } else {
         outln!("  row    period  preperiod  proven  proof column");
@@ -309,11 +333,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             search.column(),
             args.columns,
             search.config().period_cap,
-            if cells > 0.0 {
-                seconds * 1e6 / cells
-            } else {
-                0.0
-            }
+            per_cell
         );
         Ok(())
     }
@@ -347,7 +367,87 @@ fn parse_hex_words(text: &str) -> anyhow::Result<Vec<u64>> {
         .collect()
 }
 
-const CHECKPOINT_VERSION: u64 = 1;
+/// Version 2 added the `checksum` field; version 1 files (no integrity check) are refused.
+const CHECKPOINT_VERSION: u64 = 2;
+
+/// The JSON text of `v` with object keys sorted (whatever map type serde_json was built
+/// with), the one text a checksum is taken over.
+fn canonical_json(v: &Value, out: &mut String) {
+    match v {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, k) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(k.clone()).to_string());
+                out.push(':');
+                canonical_json(&map[k], out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                canonical_json(x, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// The integrity check of a checkpoint: FNV-1a (64 bits) over the canonical JSON of every
+/// field but `checksum` itself — the configuration, the column, the proof and mismatch
+/// columns, the base sweep state and the rows, i.e. everything that determines the results.
+/// It detects corruption and hand edits (it is not a signature: someone who recomputes it
+/// can still forge a file; resuming re-sweeps from the base state, and `wythoff results`
+/// re-derives the rows, so a forged file still cannot report rows its own state disproves).
+pub(crate) fn checkpoint_checksum(v: &Value) -> String {
+    let mut body = v.clone();
+    if let Some(map) = body.as_object_mut() {
+        map.remove("checksum");
+    }
+    let mut text = String::new();
+    canonical_json(&body, &mut text);
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+/// Refuses a checkpoint whose version or checksum is wrong (edited, truncated, corrupted).
+pub(crate) fn check_checkpoint(v: &Value, path: &Path) -> anyhow::Result<()> {
+    if v["format"] != "onag-wythoff-periods-checkpoint" {
+        bail!("{} is not an onag periods checkpoint", path.display());
+    }
+    match v["version"].as_u64() {
+        Some(CHECKPOINT_VERSION) => {}
+        Some(1) => bail!(
+            "checkpoint {} is version 1, which has no integrity check; start the run again",
+            path.display()
+        ),
+        _ => bail!(
+            "checkpoint {} has an unknown format version",
+            path.display()
+        ),
+    }
+    let stored = v["checksum"].as_str().unwrap_or("");
+    if stored != checkpoint_checksum(v) {
+        bail!(
+            "checkpoint {} fails its integrity check (edited or corrupted): refusing to use it",
+            path.display()
+        );
+    }
+    Ok(())
+}
 
 fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow::Result<()> {
     let cp = search.checkpoint();
@@ -373,20 +473,26 @@ fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow:
         },
         "rows": results[first..].iter().map(row_json).collect::<Vec<_>>(),
     });
+    let mut value = value;
+    let sum = checkpoint_checksum(&value);
+    value["checksum"] = Value::String(sum);
     let text = serde_json::to_string(&value).map_err(|e| Internal(e.to_string()))?;
     common::write_atomic(path, text.as_bytes())
+}
+
+/// The rows a checkpoint's own state implies: resumes it (re-sweeping from its base state to
+/// its column) and reads the results, instead of trusting its `rows` field.
+pub(crate) fn rederive_rows(path: &Path) -> anyhow::Result<Vec<RowResult>> {
+    let cp = read_checkpoint(path)?;
+    let search = PeriodSearch::resume(cp).map_err(to_anyhow)?;
+    Ok(search.results())
 }
 
 fn read_checkpoint(path: &Path) -> anyhow::Result<Checkpoint> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
     let v: Value = serde_json::from_str(&text).context("checkpoint is not valid JSON")?;
-    if v["version"].as_u64() != Some(CHECKPOINT_VERSION) {
-        bail!(
-            "checkpoint {} has an unknown format version",
-            path.display()
-        );
-    }
+    check_checkpoint(&v, path)?;
     let u = |v: &Value, what: &str| {
         v.as_u64()
             .with_context(|| format!("checkpoint field '{what}' is missing"))

@@ -168,6 +168,10 @@ fn a046876_json(rows: &[RowResult], column: u64, cap: u64) -> Value {
 
 /// `onag wythoff results`: the results file from a checkpoint (see the module docs).
 pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
+    common::check_output(&args.out)?;
+    if let Some(path) = &args.tsv {
+        common::check_output(path)?;
+    }
     let cp = read_json(&args.checkpoint)?;
     let u = |v: &Value, what: &str| {
         v.as_u64()
@@ -177,9 +181,21 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
     let target = u(&cp["config"]["columns"], "config.columns")?;
     let cap = u(&cp["config"]["period_cap"], "config.period_cap")?;
     let column = u(&cp["column"], "column")?;
+    super::check_checkpoint(&cp, &args.checkpoint)?;
     let rows = parse_rows(&cp["rows"])?;
     if rows.first().map(|r| r.row) != Some(0) || rows.len() as u64 != top + 1 {
         bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
+    }
+    // The published rows are re-derived from the checkpoint's state, never copied from it.
+    let derived = super::rederive_rows(&args.checkpoint)?;
+    if let Some((have, want)) = rows.iter().zip(&derived).find(|(a, b)| a != b) {
+        bail!(
+            "checkpoint {} reports row {} as {:?}, but its own state gives {:?}: refusing it",
+            args.checkpoint.display(),
+            have.row,
+            have,
+            want
+        );
     }
     let run = match &args.run_json {
         Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => Some(read_json(p)?),
