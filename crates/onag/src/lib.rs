@@ -14,14 +14,20 @@
 //! The library does no I/O: every function takes values and returns values (or typed errors).
 //! The `onag` binary (crate `onag-cli`) is the command line and web front end.
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // allowed only in `nimber::clmul`; every other module forbids it
 
+#[forbid(unsafe_code)]
 pub mod games;
+#[forbid(unsafe_code)]
 pub mod impartial;
 pub mod nimber;
+#[forbid(unsafe_code)]
 pub mod partizan;
+#[forbid(unsafe_code)]
 pub mod wythoff;
 
+#[forbid(unsafe_code)]
 mod bitset;
+#[forbid(unsafe_code)]
 mod stop;
 pub use stop::{StopFlag, Stopped};

@@ -5,11 +5,14 @@
 //! wraps a `u64` (the field GF(2^64)), [`Nimber128`] a `u128` (GF(2^128)); their `+` is XOR
 //! and their `*` is the nim product.
 //!
-//! Two product implementations exist and are tested to agree: [`reference::mul`], the plain
-//! Fermat-2-power recursion, and [`fast`], which multiplies through discrete-logarithm tables
-//! of GF(2^16) with a Karatsuba split above (the default behind `*`). [`table`] builds
-//! multiplication tables with their "closed field" / "overflows" marking and Conway's
-//! by-definition mex table.
+//! Three product implementations exist and are tested to agree: [`reference::mul`], the plain
+//! Fermat-2-power recursion; [`fast`], the portable product through discrete-logarithm tables
+//! of GF(2^16) with a Karatsuba split above; and [`clmul`], a change to a polynomial basis and
+//! the CPU's carry-less multiply (PCLMULQDQ / PMULL), chosen at run time when the CPU has it
+//! ([`backend`]; [`force_portable`] switches back to [`fast`], e.g. to test it). Operands below
+//! 2^16 take one log/exp lookup on either path. Square roots are one GF(2)-linear map
+//! ([`basis`]). [`table`] builds multiplication tables with their "closed field" / "overflows"
+//! marking and Conway's by-definition mex table.
 //!
 //! # Examples
 //! (the library example of the README)
@@ -30,12 +33,139 @@
 //! assert_eq!(Nimber(5).to_string(), "*5");
 //! ```
 
+#[forbid(unsafe_code)]
+pub mod basis;
+#[allow(unsafe_code)]
+pub mod clmul;
+#[forbid(unsafe_code)]
 pub mod fast;
+#[forbid(unsafe_code)]
 pub mod reference;
+#[forbid(unsafe_code)]
 pub mod table;
 
 use std::fmt;
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Sub};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+use clmul::Clmul;
+
+/// Which implementation the nim products behind `*` use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The portable table product of [`fast`].
+    Portable,
+    /// The carry-less-multiply product of [`clmul`].
+    Clmul,
+}
+
+static FORCE_PORTABLE: AtomicBool = AtomicBool::new(false);
+static HW: OnceLock<Option<Clmul>> = OnceLock::new();
+
+/// Makes `*` use the portable product even where the CPU has a carry-less multiply (`true`),
+/// or the best available again (`false`). Both give the same results; this exists to test
+/// and measure the fallback.
+pub fn force_portable(on: bool) {
+    FORCE_PORTABLE.store(on, Ordering::Relaxed);
+}
+
+/// The implementation `*` uses now.
+pub fn backend() -> Backend {
+    match hw() {
+        Some(_) => Backend::Clmul,
+        None => Backend::Portable,
+    }
+}
+
+#[inline]
+fn hw() -> Option<Clmul> {
+    if FORCE_PORTABLE.load(Ordering::Relaxed) {
+        None
+    } else {
+        *HW.get_or_init(Clmul::detect)
+    }
+}
+
+/// `a ⊗ b` for 64-bit words on the current [`backend`] (one lookup below 2^16).
+#[inline]
+pub fn mul64(a: u64, b: u64) -> u64 {
+    if (a | b) >> 16 == 0 {
+        return u64::from(fast::mul16(a as u16, b as u16));
+    }
+    match hw() {
+        Some(c) => c.mul64(a, b),
+        None => fast::mul64(a, b),
+    }
+}
+
+/// `a ⊗ b` for 128-bit words on the current [`backend`].
+#[inline]
+pub fn mul128(a: u128, b: u128) -> u128 {
+    if (a | b) >> 64 == 0 {
+        return u128::from(mul64(a as u64, b as u64));
+    }
+    match hw() {
+        Some(c) => c.mul128(a, b),
+        None => fast::mul128(a, b),
+    }
+}
+
+/// `out[i] = a[i] ⊗ b[i]`: one backend check for the whole slice, the loop compiled for the
+/// carry-less multiply when it is used.
+///
+/// # Panics
+/// If the three slices differ in length.
+pub fn mul_slice(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
+    match hw() {
+        Some(c) => c.mul_slice(a, b, out),
+        None => {
+            assert!(
+                a.len() == b.len() && b.len() == out.len(),
+                "mul_slice needs slices of equal length"
+            );
+            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+                *o = Nimber(fast::mul64(x.0, y.0));
+            }
+        }
+    }
+}
+
+/// `x^e` by square-and-multiply with `mul` (`x^0 = one`).
+pub(crate) fn pow_with<T: Copy>(x: T, one: T, mut e: u128, mul: impl Fn(T, T) -> T) -> T {
+    let (mut base, mut acc) = (x, one);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = mul(acc, base);
+        }
+        base = mul(base, base);
+        e >>= 1;
+    }
+    acc
+}
+
+fn pow64(x: u64, e: u128) -> u64 {
+    match hw() {
+        Some(c) => c.pow64(x, e),
+        None => pow_with(x, 1, e, fast::mul64),
+    }
+}
+
+fn pow128(x: u128, e: u128) -> u128 {
+    pow_with(x, 1, e, mul128)
+}
+
+/// `√x` in GF(2^64): one GF(2)-linear map (eight lookups).
+fn sqrt64(x: u64) -> u64 {
+    basis::maps().sqrt.apply(x)
+}
+
+/// `√(x1·F ⊕ x0) = √x1·F ⊕ √(x0 ⊕ x1⊗F/2)` with `F = 2^64` (see [`fast`]).
+fn sqrt128(x: u128) -> u128 {
+    let (x1, x0) = ((x >> 64) as u64, x as u64);
+    let m = basis::maps();
+    u128::from(m.sqrt.apply(x1)) << 64 | u128::from(m.sqrt.apply(x0 ^ m.half.apply(x1)))
+}
 
 /// The Fermat 2-powers `2^(2^k)` that fit in 64 bits: the sizes of the finite nim fields.
 pub const FERMAT_POWERS: [u64; 5] = [2, 4, 16, 256, 65536];
@@ -53,7 +183,7 @@ pub fn generates_gf65536(g: u16) -> bool {
 }
 
 macro_rules! nimber_type {
-    ($name:ident, $word:ty, $bits:expr, $mul:path, $inv:path, $sqrt:path) => {
+    ($name:ident, $word:ty, $bits:expr, $mul:path, $inv:path, $sqrt:path, $pow:path) => {
         impl $name {
             /// The additive identity `*0`.
             pub const ZERO: Self = Self(0);
@@ -66,16 +196,8 @@ macro_rules! nimber_type {
             }
 
             /// `self^e` by square-and-multiply (`x^0 = 1`, also for `x = 0`).
-            pub fn pow(self, mut e: u128) -> Self {
-                let (mut base, mut acc) = (self, Self::ONE);
-                while e > 0 {
-                    if e & 1 == 1 {
-                        acc *= base;
-                    }
-                    base *= base;
-                    e >>= 1;
-                }
-                acc
+            pub fn pow(self, e: u128) -> Self {
+                Self($pow(self.0, e))
             }
 
             /// The multiplicative inverse, `None` for zero. Computed by the norm recursion
@@ -130,7 +252,7 @@ macro_rules! nimber_type {
 
         impl Mul for $name {
             type Output = Self;
-            /// Nim product (table-driven fast path).
+            /// Nim product (on the current [`backend`]).
             fn mul(self, rhs: Self) -> Self {
                 Self($mul(self.0, rhs.0))
             }
@@ -179,15 +301,8 @@ pub struct Nimber(pub u64);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Nimber128(pub u128);
 
-nimber_type!(Nimber, u64, 64, fast::mul64, fast::inv64, fast::sqrt64);
-nimber_type!(
-    Nimber128,
-    u128,
-    128,
-    fast::mul128,
-    fast::inv128,
-    fast::sqrt128
-);
+nimber_type!(Nimber, u64, 64, mul64, fast::inv64, sqrt64, pow64);
+nimber_type!(Nimber128, u128, 128, mul128, fast::inv128, sqrt128, pow128);
 
 impl From<Nimber> for Nimber128 {
     fn from(x: Nimber) -> Self {

@@ -1,0 +1,217 @@
+//! The hardware nim product: a change to the polynomial basis ([`super::basis`]), one
+//! carry-less multiply (PCLMULQDQ on x86-64, PMULL on aarch64), a Barrett reduction modulo the
+//! minimal polynomial (two more carry-less multiplies) and the change back.
+//!
+//! This is the only module of the library with `unsafe` code: calling a
+//! `#[target_feature]` function from code compiled without that feature. [`Clmul`] can only be
+//! obtained from [`Clmul::detect`], which checks the CPU at run time, so holding one proves the
+//! instruction exists; every `unsafe` block below relies on exactly that.
+
+use super::basis::{self, PolyBasis};
+use super::Nimber;
+
+/// Proof that the CPU has a carry-less multiply instruction; its methods are the hardware
+/// nim products (equal to the portable [`super::fast`] ones, tested on 10^7 random pairs).
+#[derive(Clone, Copy)]
+pub struct Clmul {
+    basis: &'static PolyBasis,
+}
+
+impl std::fmt::Debug for Clmul {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(imp::NAME)
+    }
+}
+
+impl Clmul {
+    /// `Some` when this CPU has the instruction (PCLMULQDQ on x86-64, PMULL on aarch64),
+    /// `None` elsewhere (then only the portable product exists).
+    pub fn detect() -> Option<Clmul> {
+        imp::detected().then(|| Clmul {
+            basis: basis::poly(),
+        })
+    }
+
+    /// The instruction used, e.g. `"pclmulqdq"`.
+    pub fn name(self) -> &'static str {
+        imp::NAME
+    }
+
+    /// `a ⊗ b` in GF(2^64).
+    #[inline]
+    pub fn mul64(self, a: u64, b: u64) -> u64 {
+        // SAFETY: `self` exists only if `detect` found the CPU feature `imp` is compiled for.
+        unsafe { imp::mul64(self.basis, a, b) }
+    }
+
+    /// `a ⊗ b` in GF(2^128): one Karatsuba level over GF(2^64), four reduced products.
+    #[inline]
+    pub fn mul128(self, a: u128, b: u128) -> u128 {
+        // SAFETY: as in `mul64`, the token proves the feature.
+        unsafe { imp::mul128(self.basis, a, b) }
+    }
+
+    /// `out[i] = a[i] ⊗ b[i]` with the whole loop compiled for the instruction.
+    ///
+    /// # Panics
+    /// If the three slices differ in length.
+    pub fn mul_slice(self, a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
+        assert!(
+            a.len() == b.len() && b.len() == out.len(),
+            "mul_slice needs slices of equal length"
+        );
+        // SAFETY: as in `mul64`, the token proves the feature.
+        unsafe { imp::mul_slice(self.basis, a, b, out) }
+    }
+
+    /// `x^e` by square-and-multiply, staying in the polynomial basis for the whole chain
+    /// (`x^0 = 1`, also for `x = 0`).
+    pub fn pow64(self, x: u64, e: u128) -> u64 {
+        // SAFETY: as in `mul64`, the token proves the feature.
+        unsafe { imp::pow64(self.basis, x, e) }
+    }
+}
+
+/// The products written once over a reduced carry-less product `mulred` (defined per
+/// architecture next to the macro call); `$feature` is the target feature they need.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+macro_rules! via_poly {
+    ($feature:literal) => {
+        use super::{Nimber, PolyBasis};
+
+        /// `ψ⁻¹(ψ(a)·ψ(b) mod p)`.
+        #[target_feature(enable = $feature)]
+        pub(super) fn mul64(b: &PolyBasis, x: u64, y: u64) -> u64 {
+            b.to_nim
+                .apply(mulred(b, b.to_poly.apply(x), b.to_poly.apply(y)))
+        }
+
+        /// The Karatsuba split of [`crate::nimber::reference`] with `F = 2^64`, all four
+        /// 64-bit products (the fourth by `F/2`) in the polynomial basis, where additions
+        /// are still XORs.
+        #[target_feature(enable = $feature)]
+        pub(super) fn mul128(b: &PolyBasis, x: u128, y: u128) -> u128 {
+            let p = |v: u128| b.to_poly.apply(v as u64);
+            let (x0, x1, y0, y1) = (p(x), p(x >> 64), p(y), p(y >> 64));
+            let low = mulred(b, x0, y0);
+            let mid = mulred(b, x0 ^ x1, y0 ^ y1);
+            let high = mulred(b, mulred(b, x1, y1), b.half);
+            u128::from(b.to_nim.apply(mid ^ low)) << 64 | u128::from(b.to_nim.apply(low ^ high))
+        }
+
+        #[target_feature(enable = $feature)]
+        pub(super) fn mul_slice(b: &PolyBasis, x: &[Nimber], y: &[Nimber], out: &mut [Nimber]) {
+            for ((o, &u), &v) in out.iter_mut().zip(x).zip(y) {
+                *o = Nimber(mul64(b, u.0, v.0));
+            }
+        }
+
+        #[target_feature(enable = $feature)]
+        pub(super) fn pow64(b: &PolyBasis, x: u64, mut e: u128) -> u64 {
+            if x != 0 && e > 0 {
+                // x^(2^64 − 1) = 1 for x ≠ 0: keep a positive exponent below 2^64.
+                e = (e - 1) % u128::from(u64::MAX) + 1;
+            }
+            // ψ(1) = 1: the polynomial 1 is α^0.
+            let (mut base, mut acc) = (b.to_poly.apply(x), 1u64);
+            while e > 0 {
+                if e & 1 == 1 {
+                    acc = mulred(b, acc, base);
+                }
+                base = mulred(b, base, base);
+                e >>= 1;
+            }
+            b.to_nim.apply(acc)
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+mod imp {
+    use std::arch::x86_64::{
+        __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_set_epi64x,
+        _mm_xor_si128,
+    };
+
+    pub(super) const NAME: &str = "pclmulqdq";
+
+    pub(super) fn detected() -> bool {
+        std::arch::is_x86_feature_detected!("pclmulqdq")
+    }
+
+    /// `a·b mod p` in the polynomial basis, kept in one vector register: the product `c`,
+    /// Barrett's quotient `hi(c) ⊕ hi(hi(c)·μ)` in the high lane, then `lo(c) ⊕ lo(quot·q)`.
+    #[target_feature(enable = "pclmulqdq")]
+    #[inline]
+    fn mulred(b: &PolyBasis, x: u64, y: u64) -> u64 {
+        let k: __m128i = _mm_set_epi64x(b.mu as i64, b.q as i64); // lanes (q, μ)
+        let c = _mm_clmulepi64_si128(_mm_cvtsi64_si128(x as i64), _mm_cvtsi64_si128(y as i64), 0);
+        let t = _mm_clmulepi64_si128(c, k, 0x11); // hi(c)·μ
+        let quot = _mm_xor_si128(c, t); // high lane: the quotient
+        let u = _mm_clmulepi64_si128(quot, k, 0x01); // quot·q
+        _mm_cvtsi128_si64(_mm_xor_si128(c, u)) as u64
+    }
+
+    via_poly!("pclmulqdq");
+}
+
+#[cfg(target_arch = "aarch64")]
+mod imp {
+    use std::arch::aarch64::vmull_p64;
+
+    pub(super) const NAME: &str = "pmull";
+
+    pub(super) fn detected() -> bool {
+        std::arch::is_aarch64_feature_detected!("pmull")
+    }
+
+    #[target_feature(enable = "neon,aes")]
+    #[inline]
+    fn clmul(x: u64, y: u64) -> u128 {
+        vmull_p64(x, y)
+    }
+
+    /// `a·b mod p` by Barrett (see the x86-64 version).
+    #[target_feature(enable = "neon,aes")]
+    #[inline]
+    fn mulred(b: &PolyBasis, x: u64, y: u64) -> u64 {
+        let c = clmul(x, y);
+        let hi = (c >> 64) as u64;
+        let quot = hi ^ (clmul(hi, b.mu) >> 64) as u64;
+        c as u64 ^ clmul(quot, b.q) as u64
+    }
+
+    via_poly!("neon,aes");
+}
+
+/// No carry-less multiply known on this architecture: [`Clmul::detect`] says `None`, so these
+/// are never called; they forward to the portable product to keep the module well-typed.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+mod imp {
+    use super::{Nimber, PolyBasis};
+    use crate::nimber::fast;
+
+    pub(super) const NAME: &str = "none";
+
+    pub(super) fn detected() -> bool {
+        false
+    }
+
+    pub(super) unsafe fn mul64(_: &PolyBasis, x: u64, y: u64) -> u64 {
+        fast::mul64(x, y)
+    }
+
+    pub(super) unsafe fn mul128(_: &PolyBasis, x: u128, y: u128) -> u128 {
+        fast::mul128(x, y)
+    }
+
+    pub(super) unsafe fn mul_slice(_: &PolyBasis, x: &[Nimber], y: &[Nimber], out: &mut [Nimber]) {
+        for ((o, &u), &v) in out.iter_mut().zip(x).zip(y) {
+            *o = Nimber(fast::mul64(u.0, v.0));
+        }
+    }
+
+    pub(super) unsafe fn pow64(_: &PolyBasis, x: u64, e: u128) -> u64 {
+        super::super::pow_with(x, 1, e, fast::mul64)
+    }
+}

@@ -1,0 +1,184 @@
+//! The carry-less-multiply nim product against the portable table product and the reference
+//! recursion: 10^7 random pairs, the exhaustive 256² table (also shifted into the high bytes),
+//! 128-bit products, powers, square roots, `mul_slice`, and forcing the portable fallback.
+//! On a CPU without the instruction the hardware checks say so and pass; the fallback checks
+//! (software carry-less product through the same basis, forced portable backend) always run.
+
+use onag::nimber::basis::{clmul_soft, mul64_poly_soft};
+use onag::nimber::clmul::Clmul;
+use onag::nimber::{
+    backend, fast, force_portable, mul_slice, reference, Backend, Nimber, Nimber128,
+};
+
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed;
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    }
+}
+
+fn hardware() -> Option<Clmul> {
+    let c = Clmul::detect();
+    if c.is_none() {
+        eprintln!("no carry-less multiply on this CPU: hardware checks skipped");
+    }
+    c
+}
+
+#[test]
+fn clmul_equals_portable_on_10_million_random_pairs() {
+    let Some(c) = hardware() else { return };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+    for i in 0..10_000_000u64 {
+        let (a, b) = (next(), next());
+        let (hw, sw) = (c.mul64(a, b), fast::mul64(a, b));
+        assert_eq!(hw, sw, "pair {i}: {a:#x} ⊗ {b:#x}");
+    }
+}
+
+#[test]
+fn clmul_equals_reference_on_the_256_squared_table_in_every_byte_position() {
+    let Some(c) = hardware() else { return };
+    for (s, t) in [(0, 0), (0, 56), (24, 40), (56, 56), (8, 32)] {
+        for a in 0..256u64 {
+            for b in 0..256u64 {
+                let (x, y) = (a << s, b << t);
+                let expect = if (s, t) == (0, 0) {
+                    reference::mul(x.into(), y.into()) as u64
+                } else {
+                    fast::mul64(x, y)
+                };
+                assert_eq!(c.mul64(x, y), expect, "{x:#x} ⊗ {y:#x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn clmul_128_equals_portable_on_random_pairs() {
+    let Some(c) = hardware() else { return };
+    let mut next = xorshift(7);
+    for _ in 0..300_000 {
+        let a = u128::from(next()) << 64 | u128::from(next());
+        let b = u128::from(next()) << 64 | u128::from(next());
+        assert_eq!(c.mul128(a, b), fast::mul128(a, b), "{a:#x} ⊗ {b:#x}");
+    }
+    for _ in 0..200 {
+        let (a, b) = (u128::from(next()) << 64 | 5, u128::from(next()));
+        assert_eq!(c.mul128(a, b), reference::mul(a, b));
+    }
+}
+
+#[test]
+fn clmul_powers_stay_in_the_polynomial_basis() {
+    let Some(c) = hardware() else { return };
+    let mut next = xorshift(11);
+    for _ in 0..2000 {
+        let x = next();
+        let e = u128::from(next()) << 32 ^ u128::from(next());
+        let mut portable = (Nimber::ONE, Nimber(x));
+        let mut k = e;
+        while k > 0 {
+            if k & 1 == 1 {
+                portable.0 = Nimber(fast::mul64(portable.0 .0, portable.1 .0));
+            }
+            portable.1 = Nimber(fast::mul64(portable.1 .0, portable.1 .0));
+            k >>= 1;
+        }
+        assert_eq!(c.pow64(x, e), portable.0 .0, "{x:#x}^{e}");
+    }
+    assert_eq!(c.pow64(0, 0), 1);
+    assert_eq!(c.pow64(0, 5), 0);
+    assert_eq!(c.pow64(12345, u128::from(u64::MAX)), 1);
+    // 2^128 − 1 = (2^64 − 1)(2^64 + 1), and x^(q − 1) = 1.
+    assert_eq!(c.pow64(12345, u128::MAX), 1);
+    assert_eq!(c.pow64(12345, u128::from(u64::MAX) + 1), 12345);
+    let x = 0xDEAD_BEEF_0BAD_F00D;
+    assert_eq!(fast::mul64(c.pow64(x, u128::from(u64::MAX) - 1), x), 1);
+}
+
+#[test]
+fn mul_slice_equals_elementwise_products() {
+    let mut next = xorshift(3);
+    let a: Vec<Nimber> = (0..10_000).map(|_| Nimber(next())).collect();
+    let b: Vec<Nimber> = (0..10_000).map(|i| Nimber(next() >> (i % 64))).collect();
+    let mut out = vec![Nimber::ZERO; a.len()];
+    mul_slice(&a, &b, &mut out);
+    for ((&x, &y), &o) in a.iter().zip(&b).zip(&out) {
+        assert_eq!(o.0, fast::mul64(x.0, y.0));
+    }
+    if let Some(c) = hardware() {
+        let mut hw = vec![Nimber::ZERO; a.len()];
+        c.mul_slice(&a, &b, &mut hw);
+        assert_eq!(hw, out);
+    }
+}
+
+#[test]
+fn polynomial_basis_with_software_carryless_product_equals_portable() {
+    // Checks the change of basis and the Barrett reduction without the instruction, so it
+    // runs on every CPU.
+    assert_eq!(clmul_soft(0b11, 0b11), 0b101);
+    assert_eq!(clmul_soft(u64::MAX, 2), u128::from(u64::MAX) << 1);
+    let mut next = xorshift(5);
+    for _ in 0..20_000 {
+        let (a, b) = (next(), next());
+        assert_eq!(mul64_poly_soft(a, b), fast::mul64(a, b));
+    }
+}
+
+#[test]
+fn forcing_the_portable_backend_gives_the_same_products() {
+    let mut next = xorshift(13);
+    let pairs: Vec<(u64, u64)> = (0..100_000).map(|_| (next(), next())).collect();
+    let best: Vec<u64> = pairs
+        .iter()
+        .map(|&(a, b)| (Nimber(a) * Nimber(b)).0)
+        .collect();
+    force_portable(true);
+    assert_eq!(backend(), Backend::Portable);
+    let portable: Vec<u64> = pairs
+        .iter()
+        .map(|&(a, b)| (Nimber(a) * Nimber(b)).0)
+        .collect();
+    let x = Nimber128(u128::from(next()) << 64 | u128::from(next()));
+    let (p128, pow, sqrt) = (x * x, Nimber(pairs[0].0).pow(1 << 40), x.sqrt());
+    force_portable(false);
+    assert_eq!(portable, best);
+    assert_eq!(
+        (x * x, Nimber(pairs[0].0).pow(1 << 40), x.sqrt()),
+        (p128, pow, sqrt)
+    );
+    assert_eq!(
+        backend() == Backend::Clmul,
+        Clmul::detect().is_some(),
+        "the best backend is the hardware one when it exists"
+    );
+}
+
+#[test]
+fn small_operands_take_the_one_lookup_path() {
+    for a in (0..65536u64).step_by(97) {
+        for b in (0..65536u64).step_by(89) {
+            assert_eq!(
+                (Nimber(a) * Nimber(b)).0,
+                u64::from(fast::mul16(a as u16, b as u16))
+            );
+            assert_eq!((Nimber(a) * Nimber(b)).0, fast::mul64(a, b));
+        }
+    }
+}
+
+#[test]
+fn table_square_roots_equal_the_recursion() {
+    let mut next = xorshift(17);
+    for _ in 0..100_000 {
+        let x = next();
+        assert_eq!(Nimber(x).sqrt().0, fast::sqrt64(x));
+        let y = u128::from(next()) << 64 | u128::from(next());
+        assert_eq!(Nimber128(y).sqrt().0, fast::sqrt128(y));
+    }
+}
