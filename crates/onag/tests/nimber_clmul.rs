@@ -182,3 +182,20 @@ fn table_square_roots_equal_the_recursion() {
         assert_eq!(Nimber128(y).sqrt().0, fast::sqrt128(y));
     }
 }
+
+#[test]
+fn inverses_through_the_norm_equal_the_portable_ones() {
+    let mut next = xorshift(19);
+    for i in 0..100_000u32 {
+        let x = next() >> (i % 64);
+        assert_eq!(Nimber(x).inverse().map(|v| v.0), fast::inv64(x), "{x:#x}");
+        let y = u128::from(next()) << (i % 64) | u128::from(next() >> (i % 61));
+        assert_eq!(
+            Nimber128(y).inverse().map(|v| v.0),
+            fast::inv128(y),
+            "{y:#x}"
+        );
+    }
+    assert_eq!(Nimber(0).inverse(), None);
+    assert_eq!(Nimber128(0).inverse(), None);
+}

@@ -238,34 +238,65 @@ pub struct SolveReport {
 }
 
 /// Solves every position of `board` by mex in one increasing pass, one byte per position
-/// when no position can have 256 options (values are at most the number of options), two
-/// bytes otherwise. Calls `progress(done)` every 2^16 positions and polls `stop` as often.
+/// while every value fits in a byte (values are at most the number of options, usually far
+/// fewer: 5×6 Turning Corners has 315 moves but values below 16), restarting with two and
+/// then four bytes per position if one does not. Calls `progress(done)` every 2^16 positions
+/// and polls `stop` as often.
 pub fn solve(
     board: &Board,
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
 ) -> Result<SolveReport, Stopped> {
-    let max_options: usize = board.moves.iter().map(Vec::len).sum();
-    if max_options < 256 {
-        solve_with::<u8>(board, stop, progress).map(|(r, _)| r)
-    } else {
-        solve_with::<u16>(board, stop, progress).map(|(r, _)| r)
+    match solve_with::<u8>(board, stop, progress) {
+        Ok((r, _)) => return Ok(r),
+        Err(Halt::Stopped) => return Err(Stopped),
+        Err(Halt::Overflow) => {}
+    }
+    match solve_with::<u16>(board, stop, progress) {
+        Ok((r, _)) => return Ok(r),
+        Err(Halt::Stopped) => return Err(Stopped),
+        Err(Halt::Overflow) => {}
+    }
+    match solve_with::<u32>(board, stop, progress) {
+        Ok((r, _)) => Ok(r),
+        // Values are at most MAX_MOVES < 2^32: u32 cannot overflow.
+        Err(_) => Err(Stopped),
     }
 }
 
-/// Like [`solve`] but also returns every value (`values[p]` for position `p`), as `u16`.
+/// Like [`solve`] but also returns every value (`values[p]` for position `p`), as `u16`
+/// (a value above 65535, possible only with more than 65535 options, reads as 65535).
 /// Meant for small boards (tests, the value-free search cross-check).
 pub fn solve_values(board: &Board) -> (SolveReport, Vec<u16>) {
     let mut ignore = |_| {};
-    match solve_with::<u16>(board, &StopFlag::new(), &mut ignore) {
+    let flag = StopFlag::new();
+    match solve_with::<u16>(board, &flag, &mut ignore) {
         Ok(pair) => pair,
-        // cannot fail: the fresh flag is never raised.
-        Err(Stopped) => unreachable!("a fresh StopFlag is never raised"),
+        // A fresh flag is never raised, so this is an overflow of u16.
+        Err(_) => match solve_with::<u32>(board, &flag, &mut ignore) {
+            Ok((r, v)) => (r, v.into_iter().map(|x| x.min(65535) as u16).collect()),
+            Err(_) => unreachable!("a fresh StopFlag is never raised and u32 cannot overflow"),
+        },
+    }
+}
+
+/// Why [`solve_with`] gave up.
+enum Halt {
+    Stopped,
+    /// A value does not fit the cell type.
+    Overflow,
+}
+
+impl From<Stopped> for Halt {
+    fn from(_: Stopped) -> Self {
+        Halt::Stopped
     }
 }
 
 /// A value cell of the solver's table.
 trait Cell: Copy + Default + Sync {
+    /// The largest value the cell holds.
+    const MAX: u64;
     fn get(self) -> u32;
     fn put(v: u32) -> Self;
     /// `1 << value` when the value is below 64, else 0.
@@ -284,6 +315,7 @@ static BIT8: [u64; 256] = {
 };
 
 impl Cell for u8 {
+    const MAX: u64 = u8::MAX as u64;
     #[inline(always)]
     fn get(self) -> u32 {
         u32::from(self)
@@ -299,6 +331,7 @@ impl Cell for u8 {
 }
 
 impl Cell for u16 {
+    const MAX: u64 = u16::MAX as u64;
     #[inline(always)]
     fn get(self) -> u32 {
         u32::from(self)
@@ -310,6 +343,22 @@ impl Cell for u16 {
     #[inline(always)]
     fn bit(self) -> u64 {
         bit(u32::from(self))
+    }
+}
+
+impl Cell for u32 {
+    const MAX: u64 = u32::MAX as u64;
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline(always)]
+    fn put(v: u32) -> Self {
+        v
+    }
+    #[inline(always)]
+    fn bit(self) -> u64 {
+        bit(self)
     }
 }
 
@@ -366,7 +415,7 @@ fn solve_with<C: Cell>(
     board: &Board,
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
-) -> Result<(SolveReport, Vec<C>), Stopped> {
+) -> Result<(SolveReport, Vec<C>), Halt> {
     let k = board.coins();
     let n = 1usize << k;
     let low = k.min(LOW_BITS);
@@ -463,6 +512,9 @@ fn solve_with<C: Cell>(
                     }
                 }
                 value = super::mex::mex(slow.iter().copied());
+            }
+            if value > C::MAX {
+                return Err(Halt::Overflow);
             }
             block[l] = C::put(value as u32);
             report.p_positions += u64::from(value == 0);

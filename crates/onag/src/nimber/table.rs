@@ -26,11 +26,16 @@ pub struct NimTable {
 }
 
 impl NimTable {
-    /// Builds the table with the fast product (`n²` products).
+    /// Builds the table with the fast product (`n²` products; one log/exp lookup each while
+    /// `n ≤ 65536`).
     pub fn new(n: usize) -> NimTable {
         let mut cells = Vec::with_capacity(n * n);
         for a in 0..n as u64 {
-            cells.extend((0..n as u64).map(|b| fast::mul64(a, b)));
+            if n <= 1 << 16 {
+                cells.extend((0..n).map(|b| u64::from(fast::mul16(a as u16, b as u16))));
+            } else {
+                cells.extend((0..n as u64).map(|b| super::mul64(a, b)));
+            }
         }
         NimTable { n, cells }
     }

@@ -57,7 +57,7 @@ pub fn corners_mex(
 ) -> Result<MexReport, Stopped> {
     assert!(n <= MAX_N, "corners mex is limited to n ≤ {MAX_N}");
     let t: Vec<u16> = (0..n * n)
-        .map(|i| fast::mul64((i / n) as u64, (i % n) as u64) as u16)
+        .map(|i| fast::mul16((i / n) as u16, (i % n) as u16))
         .collect();
     verify_table(&t, n, stop, progress)
 }
