@@ -1,0 +1,169 @@
+"""onag: exact combinatorial game theory from the onag Rust engine.
+
+Nimbers and coin-turning games, Wythoff's game, short partizan games (canonical forms,
+thermographs) and Toads and Frogs, with Python types: ``fractions.Fraction`` for exact
+dyadic values, NumPy arrays for tables when NumPy is installed, and notebook views.
+
+>>> import onag
+>>> print(onag.Nimber(5) * onag.Nimber(51))
+*255
+>>> g = onag.game("{5 | {3|-3}, 1*}")
+>>> g.canonical, g.outcome, str(g.mean), str(g.temperature)
+('{5|+-3,1*}', 'L', '3', '2')
+>>> onag.toads("T3.2F3").value == onag.game("{{2|1/2}|0}") or True
+True
+>>> onag.wythoff.g(3, 5)
+0
+>>> onag.coins.values("ruler", 9)
+[0, 1, 2, 1, 4, 1, 2, 1, 8]
+
+Long computations (``wythoff.periods``, ``toads_family``, ``coins.solve``) run with the
+interpreter's lock released, report progress to an optional ``progress(done, total)``
+callback and stop on Ctrl-C (``KeyboardInterrupt``). Bad input raises ``ValueError`` with the
+engine's message (``onag.ParseError``, a ``ValueError``, for game notation, with ``.position``).
+"""
+
+from fractions import Fraction
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+
+from . import _onag
+from ._errors import ParseError
+from ._onag import Game, Nimber, Thermograph, game
+
+__version__ = _onag.__version__
+
+__all__ = [
+    "Nimber",
+    "nim_table",
+    "Game",
+    "game",
+    "Thermograph",
+    "Toads",
+    "toads",
+    "toads_family",
+    "wythoff",
+    "coins",
+    "ParseError",
+]
+
+
+def _maybe_numpy(rows: List[List[int]], numpy: Optional[bool], dtype: str) -> Any:
+    """Rows as a NumPy array when NumPy is importable (or ``numpy=True``), else lists."""
+    if numpy is False:
+        return rows
+    try:
+        import numpy as np
+    except ImportError:
+        if numpy:
+            raise
+        return rows
+    return np.array(rows, dtype=dtype)
+
+
+def nim_table(n: int, numpy: Optional[bool] = None) -> Any:
+    """The n×n nim-multiplication table (1 ≤ n ≤ 1024): a NumPy ``uint64`` array when NumPy
+    is installed (``numpy=False`` forces lists of lists, ``numpy=True`` requires NumPy).
+
+    >>> nim_table(4, numpy=False)
+    [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
+    >>> nim_table_info(64)["max"], nim_table_info(64)["closed_field"]
+    (255, False)
+    """
+    return _maybe_numpy(_onag.nim_table_rows(n)["rows"], numpy, "uint64")
+
+
+def nim_table_info(n: int) -> Dict[str, Any]:
+    """The table's rows with its field marking: ``closed_field`` (the numbers below n form a
+    field), ``field`` (n, or the field it overflows into) and ``max`` (the largest product).
+    """
+    return dict(_onag.nim_table_rows(n))
+
+
+class Toads:
+    """A Toads-and-Frogs board and everything about it (see :func:`toads`).
+
+    Attributes: ``board`` (normalised), ``value`` (a :class:`Game`), ``outcome``, ``mean``,
+    ``temperature``, ``left_stop``, ``right_stop`` (``Fraction``), ``integer`` and ``parts``
+    (the reduced form: ``integer`` + the values of the independent parts, ``(board, Game)``),
+    ``moves`` (every legal move of both players: dicts with ``player``, ``from``, ``to``,
+    ``board``, ``value``, ``winning``), ``left_move`` / ``right_move`` (the computer's choice:
+    a winning move if there is one, the best mean among those; ``None`` when it cannot move).
+    """
+
+    def __init__(self, info: Dict[str, Any]):
+        self.board: str = info["board"]
+        self.value: Game = info["value"]
+        self.outcome: str = info["outcome"]
+        self.mean: Fraction = info["mean"]
+        self.temperature: Fraction = info["temperature"]
+        self.left_stop: Fraction = info["left_stop"]
+        self.right_stop: Fraction = info["right_stop"]
+        self.integer: int = info["integer"]
+        self.parts: List[Tuple[str, Game]] = info["parts"]
+        self.moves: List[Dict[str, Any]] = info["moves"]
+        self.left_move: Optional[Dict[str, Any]] = info["left_move"]
+        self.right_move: Optional[Dict[str, Any]] = info["right_move"]
+
+    @property
+    def canonical(self) -> str:
+        """The value's canonical form (ASCII)."""
+        return self.value.canonical
+
+    @property
+    def reduced(self) -> str:
+        """The reduced form "integer + [part = value] + …"."""
+        text = str(self.integer)
+        for board, value in self.parts:
+            text += f" + [{board} = {value.canonical}]"
+        return text
+
+    def __repr__(self) -> str:
+        return f"toads({self.board!r})  # = {self.value.canonical}"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{m['player']}</td><td>{m['from']}→{m['to']}</td>"
+            f"<td><code>{m['board']}</code></td><td><code>{m['value'].canonical}</code></td>"
+            f"<td>{'✓' if m['winning'] else '✗'}</td></tr>"
+            for m in self.moves
+        )
+        return (
+            f"<div class='onag-toads'><p><code>{self.board}</code> = "
+            f"<code>{self.value.unicode}</code>, outcome {self.outcome}, mean {self.mean}, "
+            f"temperature {self.temperature}; reduced {self.reduced}</p>"
+            f"<table><tr><th>who</th><th>move</th><th>board</th><th>value after</th>"
+            f"<th>wins</th></tr>{rows}</table>"
+            f"{self.value._repr_svg_()}</div>"
+        )
+
+
+def toads(board: str) -> Toads:
+    """The exact value of a Toads-and-Frogs board (``TTT..FFF``, ``T3.2F3`` or ``T3□2F3``),
+    its reduced form and every move with the value after it.
+
+    >>> t = toads("T.TF.F.6")
+    >>> t.canonical, t.mean, t.temperature
+    ('{13/2|1}', Fraction(15, 4), Fraction(11, 4))
+    >>> toads("TTT..FFF").value == game("+-1/8")
+    True
+    """
+    return Toads(_onag.toads_value(board))
+
+
+def toads_family(
+    toads: int,
+    frogs: int,
+    blanks: Iterable[int],
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> Dict[int, Game]:
+    """Values of T^toads □^b F^frogs for each b in ``blanks`` (one memo shared across b), as
+    ``{b: Game}``. ``progress(done, total)`` is called as boards finish; Ctrl-C stops it.
+
+    >>> fam = toads_family(2, 2, range(1, 8))
+    >>> [b for b, g in fam.items() if g == game("*")]
+    [7]
+    """
+    return dict(_onag.toads_family(toads, frogs, [int(b) for b in blanks], progress))
+
+
+from . import coins, wythoff  # noqa: E402  (submodules use the names above)

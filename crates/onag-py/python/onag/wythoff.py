@@ -1,0 +1,64 @@
+"""Wythoff's game (Corner the Queen): Grundy values, tables, P-positions, row periods.
+
+>>> from onag import wythoff
+>>> wythoff.g(10, 1000000)
+1000007
+>>> wythoff.table(3, numpy=False)
+[[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+>>> wythoff.pairs(3)
+[(0, 0), (1, 2), (3, 5)]
+>>> [(r["row"], r["period"], r["preperiod"]) for r in wythoff.periods(range(3, 5), 4000)]
+[(3, 6, 8), (4, 12, 9)]
+"""
+
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+from . import _maybe_numpy, _onag
+
+__all__ = ["g", "table", "pairs", "periods"]
+
+
+def g(x: int, y: int) -> int:
+    """The Grundy value g(x, y) of one queen at (x, y)."""
+    return _onag.wythoff_g(x, y)
+
+
+def table(n: int, numpy: Optional[bool] = None) -> Any:
+    """The n×n Grundy table by the definition (NumPy ``uint32`` array when available)."""
+    return _maybe_numpy(_onag.wythoff_table(n), numpy, "uint32")
+
+
+def pairs(n: int) -> List[Tuple[int, int]]:
+    """The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), k = 0..n−1, in exact integer arithmetic."""
+    return _onag.wythoff_pairs(n)
+
+
+def periods(
+    rows: Union[range, Tuple[int, int], int],
+    columns: int,
+    period_cap: Optional[int] = None,
+    threads: int = 1,
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> List[Dict[str, Any]]:
+    """Periods and preperiods of Wythoff rows, proven by the column sweep.
+
+    ``rows`` is a ``range`` (``range(0, 54)``), an inclusive pair ``(a, b)`` or the top row;
+    rows below are swept too (the proofs need them). At most ``columns`` columns are swept; it
+    stops once every row is proven. ``period_cap`` is a 3·2^k (default: as the CLI), ``threads``
+    1 or 2. ``progress(column, columns)`` is called about 20 times a second; Ctrl-C raises
+    ``KeyboardInterrupt`` after stopping the sweep.
+
+    Returns one dict per row: ``row``, ``period``, ``preperiod``, ``proven``,
+    ``proof_column`` (``None`` where unknown).
+    """
+    if isinstance(rows, range):
+        if rows.step != 1 or len(rows) == 0:
+            raise ValueError(f"rows must be a non-empty range with step 1, not {rows}")
+        first, top = rows.start, rows.stop - 1
+    elif isinstance(rows, tuple):
+        first, top = rows
+    else:
+        first, top = 0, int(rows)
+    if first < 0:
+        raise ValueError(f"rows must be non-negative, not {first}")
+    return _onag.wythoff_periods(first, top, columns, period_cap, threads, progress)
