@@ -40,6 +40,8 @@ enum Command {
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
+    /// Re-check every published table and claim; write a Markdown + JSON report.
+    Reproduce(cli::reproduce::Args),
     /// Start the local web app.
     Serve(server::ServeArgs),
 }
@@ -54,6 +56,7 @@ fn main() {
         Command::Queens(cmd) => cli::queens::run(cmd),
         Command::Value(args) => cli::value::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
+        Command::Reproduce(args) => cli::reproduce::run(args),
         Command::Serve(args) => server::run(args),
     };
     if let Err(err) = result {

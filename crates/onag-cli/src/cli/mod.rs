@@ -5,6 +5,7 @@ pub mod common;
 pub mod corners;
 pub mod nim;
 pub mod queens;
+pub mod reproduce;
 pub mod toads;
 pub mod value;
 pub mod wythoff;

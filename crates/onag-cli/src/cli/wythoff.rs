@@ -16,7 +16,7 @@ use onag::StopFlag;
 
 use super::common::{self, parse_u64, parse_usize, print_json, Internal};
 
-mod results;
+pub(crate) mod results;
 
 /// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
 macro_rules! outln {

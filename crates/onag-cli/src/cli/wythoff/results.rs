@@ -272,7 +272,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
 }
 
 /// The period cap and rows of a results file.
-fn read_results(path: &Path) -> anyhow::Result<(u64, Vec<RowResult>)> {
+pub(crate) fn read_results(path: &Path) -> anyhow::Result<(u64, Vec<RowResult>)> {
     let v = read_json(path)?;
     if v["format"].as_str() != Some(RESULTS_FORMAT)
         || v["version"].as_u64() != Some(RESULTS_VERSION)

@@ -1,0 +1,118 @@
+//! `onag reproduce`: the report's JSON shape (read by the web app's findings panels and the
+//! README), a failing claim exits 1, bad arguments exit 2, and the committed quick report
+//! covers every family with every claim agreeing.
+
+mod common;
+
+use common::onag;
+use serde_json::Value;
+
+fn report(path: &std::path::Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("report written")).expect("JSON")
+}
+
+fn check_shape(r: &Value) {
+    assert!(matches!(r["mode"].as_str(), Some("quick" | "full")));
+    assert!(r["machine"].is_string());
+    assert!(r.get("commit").is_some());
+    let claims = r["claims"].as_array().expect("claims");
+    assert!(!claims.is_empty());
+    for c in claims {
+        for key in [
+            "family", "claim", "source", "expected", "computed", "command",
+        ] {
+            assert!(c[key].is_string(), "{key} in {c}");
+        }
+        assert!(c["agrees"].is_boolean());
+        assert!(c["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+        assert!(
+            c["command"].as_str().unwrap().starts_with("onag ")
+                || c["command"].as_str().unwrap().starts_with("cargo ")
+        );
+    }
+}
+
+#[test]
+fn quick_partizan_and_nim_claims_agree_and_write_both_files() {
+    let dir = std::env::temp_dir().join(format!("onag-reproduce-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("r");
+    let (code, stdout, stderr) = onag(&[
+        "reproduce",
+        "--quick",
+        "--only",
+        "partizan,nim",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let r = report(&dir.join("r.json"));
+    check_shape(&r);
+    assert_eq!(r["mode"], "quick");
+    let claims = r["claims"].as_array().unwrap();
+    assert!(claims.iter().all(|c| c["agrees"] == true));
+    assert!(claims
+        .iter()
+        .any(|c| c["claim"].as_str().unwrap().contains("5/8")));
+    assert!(claims
+        .iter()
+        .all(|c| matches!(c["family"].as_str(), Some("nim" | "partizan"))));
+    let md = std::fs::read_to_string(dir.join("r.md")).unwrap();
+    assert!(md.contains("| family | claim |") && md.contains("✓"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_claim_that_cannot_be_checked_fails_with_exit_1() {
+    let dir = std::env::temp_dir().join(format!("onag-reproduce-fail-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("r");
+    let (code, _, stderr) = onag(&[
+        "reproduce",
+        "--quick",
+        "--filter",
+        "a(20)",
+        "--quiet",
+        "--wythoff-results",
+        "/nonexistent/wythoff.json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    let r = report(&dir.join("r.json"));
+    check_shape(&r);
+    let c = &r["claims"][0];
+    assert_eq!(c["agrees"], false);
+    assert!(c["computed"]
+        .as_str()
+        .unwrap()
+        .contains("/nonexistent/wythoff.json"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let (code, _, stderr) = onag(&["reproduce", "--only", "chess"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown family 'chess'"), "{stderr}");
+    let (code, _, stderr) = onag(&["reproduce", "--filter", "no such claim"]);
+    assert_eq!(code, 2, "{stderr}");
+}
+
+#[test]
+fn committed_quick_report_covers_every_family_and_agrees() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/reproduce.json");
+    let r = report(&path);
+    check_shape(&r);
+    assert_eq!(r["mode"], "quick");
+    let claims = r["claims"].as_array().unwrap();
+    for family in ["nim", "coins", "wythoff", "queens", "partizan", "toads"] {
+        assert!(claims.iter().any(|c| c["family"] == family), "{family}");
+    }
+    assert!(claims.iter().all(|c| c["agrees"] == true));
+    assert!(claims
+        .iter()
+        .any(|c| c["claim"].as_str().unwrap().contains("a(20) = 143")));
+}
