@@ -8,8 +8,8 @@ and Ruler number their coins from 1 (v(0) is the border, 0); turn-at-most-k from
 [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22]
 >>> coins.solve("corners:3x3")["mismatches"]
 0
->>> coins.lexicode(24, 8)["weights"][8]
-759
+>>> coins.lexicode(16, 4)["weights"][4]
+140
 """
 
 from typing import Any, Callable, Dict, List, Optional
