@@ -44,6 +44,8 @@ enum Command {
     Reproduce(cli::reproduce::Args),
     /// Start the local web app.
     Serve(server::ServeArgs),
+    /// Write the web app as a static site (pages + WebAssembly engine) for any static server.
+    Site(server::SiteArgs),
 }
 
 fn main() {
@@ -58,6 +60,7 @@ fn main() {
         Command::Toads(cmd) => cli::toads::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),
         Command::Serve(args) => server::run(args),
+        Command::Site(args) => server::site(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

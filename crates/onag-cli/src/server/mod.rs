@@ -43,6 +43,31 @@ pub struct ServeArgs {
     pub jobs: Option<u64>,
 }
 
+/// Arguments of `onag site`.
+#[derive(clap::Args)]
+pub struct SiteArgs {
+    /// Directory to write the site into (created if missing; files of the same names are
+    /// replaced, nothing else is touched).
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+}
+
+/// Writes the web app as a static site: the same pages, computing in the browser (the
+/// WebAssembly engine in a Web Worker), for any static file server, with no onag process.
+pub fn site(args: SiteArgs) -> anyhow::Result<()> {
+    let written = assets::write_site(&args.out)?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "wrote {} files to {} (serve it with any static file server, e.g. \
+         `python3 -m http.server -d {}`)",
+        written.len(),
+        args.out.display(),
+        args.out.display()
+    );
+    Ok(())
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
@@ -113,7 +138,7 @@ async fn security_headers(mut response: Response) -> Response {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
              object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
         ),
     );

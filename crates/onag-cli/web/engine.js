@@ -1,0 +1,143 @@
+// The worker client: every page computes with onag's engine compiled to WebAssembly, in a Web
+// Worker (worker.js), so the page never blocks and no server is needed. One request runs at a
+// time; stopping it (or superseding it) terminates the worker and starts a fresh one, which
+// takes a few milliseconds because the compiled module is kept.
+
+/** An error answered by the engine: `status` is the HTTP-like status, `message` its words. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The memory a page's engine may use (crates/onag-wasm/build.rs caps the module at this). */
+export const PAGE_MEMORY = '2 GiB';
+
+const TRAP_WORDS = {
+  1: `this needs more memory than a web page's engine can hold (${PAGE_MEMORY} of WebAssembly memory). `
+    + 'Run it natively: `onag serve` on your own machine, or the command line (see `onag --help`).',
+  2: 'the engine hit a bug (a panic) on this input; please report it',
+};
+
+const abortError = () => new DOMException('the computation was stopped', 'AbortError');
+
+let modulePromise = null;
+/** The compiled engine (fetched and compiled once per page). */
+function engineModule() {
+  if (!modulePromise) {
+    const url = new URL('./onag.wasm', import.meta.url);
+    modulePromise = (async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+      if (WebAssembly.compileStreaming && /wasm/.test(response.headers.get('content-type') || '')) {
+        return WebAssembly.compileStreaming(response);
+      }
+      return WebAssembly.compile(await response.arrayBuffer());
+    })().catch((err) => {
+      modulePromise = null; // a later call may try again (e.g. after a network blip)
+      throw new ApiError(0, `the engine (static/onag.wasm) could not be loaded: ${err.message}`);
+    });
+  }
+  return modulePromise;
+}
+
+class Engine {
+  constructor() {
+    this.worker = null;
+    this.ready = null;
+    this.queue = [];
+    this.current = null;
+    this.nextId = 1;
+  }
+
+  /** A started worker with the engine instantiated. */
+  start() {
+    if (this.ready) return this.ready;
+    this.ready = engineModule().then((module) => new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      worker.onmessage = (event) => {
+        if (event.data.ready) {
+          worker.onmessage = (e) => this.answered(worker, e.data);
+          resolve(worker);
+        } else {
+          reject(new ApiError(0, `the engine could not start: ${event.data.error}`));
+        }
+      };
+      worker.onerror = (event) => reject(new ApiError(0, `the engine could not start: ${event.message || 'worker error'}`));
+      worker.postMessage({ module });
+      this.worker = worker;
+    }));
+    this.ready.catch(() => { this.ready = null; this.worker = null; });
+    return this.ready;
+  }
+
+  /** Throws the worker away (and with it any work in flight); the next call starts a new one. */
+  restart() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.ready = null;
+  }
+
+  /**
+   * Answers `body` on `route` (the same JSON as `onag serve`'s /api/<route>); rejects with
+   * ApiError, or with an AbortError when `signal` aborts it.
+   */
+  call(route, body, signal) {
+    return new Promise((resolve, reject) => {
+      if (signal && signal.aborted) { reject(abortError()); return; }
+      const job = { id: this.nextId++, route, body: JSON.stringify(body), resolve, reject, signal };
+      if (signal) signal.addEventListener('abort', () => this.cancel(job), { once: true });
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  cancel(job) {
+    if (this.current === job) {
+      this.current = null;
+      this.restart();
+      job.reject(abortError());
+      this.pump();
+    } else {
+      const i = this.queue.indexOf(job);
+      if (i >= 0) { this.queue.splice(i, 1); job.reject(abortError()); }
+    }
+  }
+
+  async pump() {
+    if (this.current || this.queue.length === 0) return;
+    const job = this.queue.shift();
+    this.current = job;
+    let worker;
+    try {
+      worker = await this.start();
+    } catch (err) {
+      if (this.current === job) { this.current = null; job.reject(err); this.pump(); }
+      return;
+    }
+    if (this.current !== job) return; // cancelled while the worker started
+    job.started = performance.now();
+    worker.postMessage({ id: job.id, route: job.route, body: job.body });
+  }
+
+  answered(worker, msg) {
+    const job = this.current;
+    if (!job || job.id !== msg.id || worker !== this.worker) return;
+    this.current = null;
+    if (msg.trap !== undefined) {
+      this.restart();
+      job.reject(new ApiError(msg.failure === 1 ? 413 : 500, TRAP_WORDS[msg.failure] || `the engine failed: ${msg.trap}`));
+    } else {
+      let data = null;
+      try { data = JSON.parse(msg.json); } catch { /* reported below */ }
+      if (data === null) job.reject(new ApiError(500, 'the engine answered without JSON'));
+      else if (msg.status >= 400) job.reject(new ApiError(msg.status, data.error || `error ${msg.status}`));
+      else job.resolve(data);
+    }
+    this.pump();
+  }
+}
+
+/** The page's one engine. */
+export const engine = new Engine();
