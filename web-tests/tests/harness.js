@@ -1,5 +1,5 @@
 // Shared set-up of the browser tests: the release `onag serve --port 0` and headless Chromium.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -10,11 +10,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 export const artifacts = join(here, '..', 'artifacts');
 
+const binary = () => {
+  const path = process.env.ONAG_BIN || join(root, 'target', 'release', 'onag');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run cargo build --release --bin onag`);
+  return path;
+};
+
 /** Starts `target/release/onag serve --port 0` and resolves with {url, stop()}. */
 export function startServer(extra = []) {
-  const binary = process.env.ONAG_BIN || join(root, 'target', 'release', 'onag');
-  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build --release --bin onag`);
-  const child = spawn(binary, ['serve', '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(binary(), ['serve', '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffered = '';
     const timer = setTimeout(() => reject(new Error('onag serve printed no URL within 20 s')), 20000);
@@ -31,13 +35,48 @@ export function startServer(extra = []) {
   });
 }
 
+/**
+ * Writes the static site (`onag site --out DIR`) and serves it with a plain static server
+ * (`python3 -m http.server` on 127.0.0.1), no onag process running; resolves with {url, stop()}.
+ */
+export async function startStatic() {
+  const dir = mkdtempSync(join(tmpdir(), 'onag-site-'));
+  execFileSync(binary(), ['site', '--out', dir], { stdio: 'ignore' });
+  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error('python3 -m http.server printed no port within 20 s')), 20000);
+    child.on('error', reject);
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const match = buffered.match(/port (\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          url: `http://127.0.0.1:${match[1]}`,
+          stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); },
+        });
+      }
+    });
+  });
+}
+
+/**
+ * Both ways the pages are delivered: `served` (onag serve; pages at /toads) and `static` (the
+ * exported site on a static server; pages at /toads.html). Each has start() and page(name).
+ */
+export const MODES = [
+  { name: 'served', start: () => startServer(), page: (url, name) => `${url}/${name === 'index' ? '' : name}` },
+  { name: 'static', start: () => startStatic(), page: (url, name) => `${url}/${name}.html` },
+];
+
 /** Launches Debian's Chromium headless with a fresh profile; resolves with {browser, close()}. */
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'onag-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1200, height: 900 },
+    viewport: { width: 1280, height: 800 },
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--no-first-run', '--disable-sync', '--disable-quic',
@@ -58,6 +97,8 @@ export async function launchBrowser() {
 export async function openPage(context, url) {
   const page = await context.newPage();
   page.errors = [];
+  page.apiRequests = [];
+  page.on('request', (req) => { if (/\/api\//.test(req.url())) page.apiRequests.push(req.url()); });
   page.on('console', (msg) => {
     if (msg.type() === 'error') page.errors.push(`console: ${msg.text()}`);
   });

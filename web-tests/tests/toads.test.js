@@ -1,79 +1,161 @@
-// Toads and Frogs: the preset T□TF□F□^6 shows {13/2 | 1}, mean 15/4, temperature 11/4 and a
-// thermograph; a game against the computer ends with a winner; bad boards are reported.
+// Toads and Frogs, in both delivery modes (onag serve, and the static site with no onag
+// process): values computed in the page's worker, a full game with history, undo/redo and the
+// computer's move drawn, hints off, permalinks, Stop on a long board, error paths, phone width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
 
-let server;
 let browser;
+const servers = {};
 before(async () => {
-  server = await startServer();
   browser = await launchBrowser();
+  for (const mode of MODES) servers[mode.name] = await mode.start();
 });
 after(async () => {
   await browser?.close();
-  server?.stop();
+  for (const s of Object.values(servers)) s.stop();
 });
 
 const text = async (page, id) => (await page.locator(`#${id}`).textContent()).replace(/\s+/g, '');
+const yourMoveOrOver = (page) => page.waitForFunction(() => {
+  const s = document.querySelector('#status');
+  return s.dataset.winner !== undefined || /Your move/.test(s.textContent);
+}, null, { timeout: 20000 });
 
-test('preset T□TF□F□^6 shows its value, mean, temperature and thermograph', async () => {
-  const page = await openPage(browser.context, `${server.url}/toads`);
-  await page.locator('#presets button', { hasText: 'TTT□□FFF' }).click();
-  await page.waitForFunction(() => document.querySelector('#value').textContent === '±1/8');
-  await page.locator('#presets button[data-board="T□TF□F□^6"]').click();
-  await page.waitForFunction(() => document.querySelector('#value').textContent.replace(/\s/g, '') === '{13/2|1}');
-  assert.equal(await text(page, 'value'), '{13/2|1}');
-  assert.equal(await text(page, 'mean'), '15/4');
-  assert.equal(await text(page, 'temperature'), '11/4');
-  assert.equal(await page.locator('#thermo svg').count(), 1, 'a thermograph is drawn');
-  assert.ok(await page.locator('#thermo svg line, #thermo svg path, #thermo svg polyline').count() > 0);
-  // ✓/✗ over the movable toads, and a table row per move of either side.
-  const marks = await page.locator('#strip .mark').allTextContents();
-  assert.ok(marks.length > 0 && marks.every((m) => m === '✓' || m === '✗'));
-  assert.ok(await page.locator('#moves tr').count() >= 3);
-  await screenshot(page, 'toads-value');
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const mode of MODES) {
+  const url = (query = '') => `${mode.page(servers[mode.name].url, 'toads')}${query}`;
 
-test('a game against the computer ends with a winner', async () => {
-  const page = await openPage(browser.context, `${server.url}/toads`);
-  await page.fill('#text', 'TT□□□FF');
-  await page.press('#text', 'Enter');
-  for (let turn = 0; turn < 60; turn++) {
-    await page.waitForFunction(() => {
-      const s = document.querySelector('#status');
-      return s.dataset.winner || /Your move/.test(s.textContent);
-    }, null, { timeout: 20000 });
-    if (await page.locator('#status[data-winner]').count()) break;
-    const win = page.locator('#strip .cell.target.win');
-    await ((await win.count()) ? win.first() : page.locator('#strip .cell.target').first()).click();
-    await page.waitForTimeout(100);
-  }
-  const winner = await page.locator('#status').getAttribute('data-winner');
-  assert.ok(winner === 'left' || winner === 'right', `a winner is declared (${winner})`);
-  await screenshot(page, 'toads-game-over');
-  // A malformed board is reported in the page.
-  await page.fill('#text', 'TXF');
-  await page.press('#text', 'Enter');
-  await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
-  assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
-  await page.close();
-});
+  test(`${mode.name}: preset T□TF□F□^6 shows its value, mean, temperature and a readable thermograph`, async () => {
+    const t0 = Date.now();
+    const page = await openPage(browser.context, url());
+    await page.waitForSelector('#strip .cell.target');
+    console.log(`# ${mode.name} toads: first interactive board after ${Date.now() - t0} ms`);
+    await page.locator('#presets button[data-board="T□TF□F□^6"]').click();
+    await page.waitForFunction(() => document.querySelector('#value').textContent.replace(/\s/g, '') === '{13/2|1}');
+    assert.equal(await text(page, 'mean'), '15/4');
+    assert.equal(await text(page, 'temperature'), '11/4');
+    assert.equal(await page.locator('#thermo svg').count(), 1, 'a thermograph is drawn');
+    const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('#thermo svg text')].map((t) => t.getBoundingClientRect().height)));
+    assert.ok(smallest >= 11, `thermograph labels are at least 11 px tall (${smallest})`);
+    const marks = await page.locator('#strip .mark').allTextContents();
+    assert.ok(marks.length > 0 && marks.every((m) => m === '✓' || m === '✗'));
+    assert.ok(await page.locator('#moves tr').count() >= 3);
+    assert.deepEqual(page.apiRequests, [], 'the page computes in its worker, not on a server');
+    await screenshot(page, `toads-value-${mode.name}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
 
-test('the editor changes squares by click and by text', async () => {
-  const page = await openPage(browser.context, `${server.url}/toads`);
-  await page.locator('#presets button', { hasText: 'TT□FF' }).click();
-  await page.waitForFunction(() => document.querySelector('#value').textContent === '*');
-  await page.selectOption('#mode', 'edit');
-  await page.locator('#strip .cell[data-i="2"]').click(); // □ → T: TTTFF, no toad can move
-  await page.waitForFunction(() => document.querySelector('#text').value === 'TTTFF');
-  await page.waitForFunction(() => document.querySelector('#value').textContent === '0');
-  await page.locator('#strip button[title="add a square"]').click();
-  await page.waitForFunction(() => document.querySelector('#text').value === 'TTTFF.');
-  // The text changes at once, the strip when the new board's analysis is back.
-  await page.waitForFunction(() => document.querySelectorAll('#strip .cell[data-i]').length === 6);
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+  test(`${mode.name}: a full game against the computer, with history, undo/redo and the computer's move drawn`, async () => {
+    const page = await openPage(browser.context, url('?pos=TT...FF'));
+    let sawComputerMove = false;
+    for (let turn = 0; turn < 40; turn++) {
+      await yourMoveOrOver(page);
+      if (await page.locator('#status[data-winner]').count()) break;
+      if (await page.locator('#strip .cell.last.by-computer').count()) sawComputerMove = true;
+      const win = page.locator('#strip .cell.target.win');
+      await ((await win.count()) ? win.first() : page.locator('#strip .cell.target').first()).click();
+      await page.waitForFunction(() => !/Your move/.test(document.querySelector('#status').textContent));
+    }
+    const winner = await page.locator('#status').getAttribute('data-winner');
+    assert.ok(winner === '0' || winner === '1', `a winner is declared (${winner})`);
+    assert.ok(sawComputerMove, 'the computer\'s last move is highlighted on the strip');
+    const plies = await page.locator('#history li').count() - 1;
+    assert.ok(plies >= 2, `the history lists the moves (${plies})`);
+    assert.match(await page.locator('#history').textContent(), /computer/);
+    assert.ok(await page.locator('#chart circle').count() >= 2, 'the value chart has a point per position');
+    await screenshot(page, `toads-game-over-${mode.name}`);
+    // Undo goes back to your last turn; Redo forward again; no double moves.
+    const before = await page.locator('#text').inputValue();
+    await page.click('#undo');
+    await yourMoveOrOver(page);
+    assert.notEqual(await page.locator('#text').inputValue(), before);
+    assert.equal(await page.locator('#status[data-winner]').count(), 0);
+    await page.click('#redo');
+    await page.waitForFunction((b) => document.querySelector('#text').value === b, before);
+    // Jump to the start from the history.
+    await page.click('#history button[data-ply="0"]');
+    await yourMoveOrOver(page);
+    assert.equal(await page.locator('#text').inputValue(), 'T2□3F2');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: hints off, settings and the permalink round trip`, async () => {
+    const page = await openPage(browser.context, url('?pos=TT.T..F.FF'));
+    await yourMoveOrOver(page);
+    await page.uncheck('#hints');
+    assert.equal(await page.locator('#strip .mark').count(), 0, 'no ✓/✗ with hints off');
+    assert.match(await page.locator('#moves').textContent(), /Hints are off/);
+    await page.selectOption('#strength', 'skill');
+    await page.fill('#skill', '0.5');
+    await page.dispatchEvent('#skill', 'change');
+    const link = await page.locator('#permalink').getAttribute('href');
+    const again = await openPage(browser.context, url(link));
+    await yourMoveOrOver(again);
+    assert.equal(await again.locator('#text').inputValue(), 'T2□T□2F□F2');
+    assert.equal(await again.locator('#hints').isChecked(), false);
+    assert.equal(await again.locator('#strength').inputValue(), 'skill');
+    assert.equal(await again.locator('#skill').inputValue(), '0.5');
+    assert.equal(await again.locator('#strip .mark').count(), 0);
+    assert.deepEqual([...page.errors, ...again.errors], []);
+    await again.close();
+    await page.close();
+  });
+
+  test(`${mode.name}: a long board shows the elapsed time and Stop ends it at once, leaving no stuck state`, async () => {
+    const page = await openPage(browser.context, url());
+    await yourMoveOrOver(page);
+    await page.fill('#text', 'TTTTTTTTTT....FFFFFFFFFF');
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(() => /analysing .* s/.test(document.querySelector('#status').textContent));
+    assert.equal(await page.locator('#stop').isDisabled(), false, 'Stop is enabled while it computes');
+    assert.equal(await page.locator('#strip .cell').count(), 24, 'the strip shows the board being analysed');
+    assert.equal(await page.locator('#strip.stale').count(), 1, 'dimmed until its analysis is back');
+    await page.click('#stop');
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Stopped.');
+    assert.equal(await page.locator('#status .spinner').count(), 0, 'no spinner left');
+    assert.equal(await page.locator('#stop').isDisabled(), true);
+    // The engine is fresh again at once.
+    await page.locator('#presets button', { hasText: 'TT□FF' }).click();
+    await page.waitForFunction(() => document.querySelector('#value').textContent === '*');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: bad boards are reported in the page and leave no stale result`, async () => {
+    const page = await openPage(browser.context, url());
+    await yourMoveOrOver(page);
+    await page.fill('#text', 'TXF');
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
+    const message = await page.locator('#error').textContent();
+    assert.doesNotMatch(message, /deserialize|JSON body/i, 'no raw server text');
+    assert.equal(await page.locator('#panel.stale').count(), 1, 'the old value is dimmed');
+    await page.fill('#text', `${'T'.repeat(13)}${'F'.repeat(12)}`);
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(() => /at most 24/.test(document.querySelector('#error').textContent));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: phone width keeps the strip on one line and nothing runs past the window`, async () => {
+    const page = await openPage(browser.context, url('?pos=TFTFF.FT..TTFF.TFF..TT'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await yourMoveOrOver(page);
+    const tops = await page.evaluate(() => [...document.querySelectorAll('#strip .cell')].map((c) => Math.round(c.getBoundingClientRect().top)));
+    assert.equal(new Set(tops).size, 1, 'the 22-square strip is one line');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `no horizontal scrolling (overflow ${overflow}px)`);
+    const right = await page.evaluate(() => Math.max(...[...document.querySelectorAll('#moves td')].map((c) => c.getBoundingClientRect().right)));
+    assert.ok(right <= 390, `the move table fits (${right})`);
+    // One Tab stop in the strip; arrows move inside it.
+    await page.locator('#strip .cell').first().focus();
+    assert.equal(await page.locator('#strip [tabindex="0"]').count(), 1);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.i), '1');
+    await screenshot(page, `toads-phone-${mode.name}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}

@@ -1,39 +1,43 @@
 // Shared helpers of every page: the JSON API client and small DOM utilities.
 
-/** An error answered by the API: `status` is the HTTP status, `message` the server's words. */
-export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
+import { engine, ApiError } from './engine.js';
+
+export { ApiError };
+
+/**
+ * Answers `body` on the API route `path` (the same JSON as `onag serve`'s `/api/<path>`),
+ * computed in the page's WebAssembly worker; throws ApiError with the engine's message, or an
+ * AbortError when `signal` aborts it (which stops the work at once).
+ */
+export async function api(path, body = {}, signal = undefined) {
+  try {
+    return await engine.call(path, body, signal);
+  } catch (err) {
+    // Until every route is in the engine, the served pages ask `onag serve` for the others.
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    return serverApi(path, body, signal);
   }
 }
 
-/**
- * POSTs `body` as JSON to `/api/<path>` and returns the parsed answer; throws ApiError with the
- * server's message on any 4xx/5xx. `signal` (optional) aborts a request that is no longer wanted.
- */
-export async function api(path, body = {}, signal = undefined) {
+async function serverApi(path, body, signal) {
   let response;
   try {
-    response = await fetch(`/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
+    response = await fetch(`api/${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal,
     });
   } catch (err) {
     if (err.name === 'AbortError') throw err;
     throw new ApiError(0, 'the server cannot be reached (is `onag serve` still running?)');
   }
   let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    throw new ApiError(response.status, `the server answered ${response.status} without JSON`);
-  }
-  if (!response.ok) throw new ApiError(response.status, data && data.error ? data.error : `HTTP ${response.status}`);
+  try { data = await response.json(); } catch { /* below */ }
+  if (!data) throw new ApiError(response.status, `the server answered ${response.status} without JSON`);
+  if (!response.ok) throw new ApiError(response.status, data.error || `HTTP ${response.status}`);
   return data;
 }
+
+/** Stops whatever the engine is computing (the worker is replaced by a fresh one). */
+export const stopEngine = () => engine.restart();
 
 /** Creates an element: `el('td', {class: 'x', onclick}, 'text', child)`. */
 export function el(tag, props = {}, ...children) {
@@ -102,4 +106,84 @@ export const randInt = (n) => Math.floor(Math.random() * n);
 export function say(node, text, cls = '') {
   node.textContent = text;
   node.className = `status ${cls}`.trim();
+}
+
+/**
+ * Shows `message` in the error banner `node` (with a Retry button when `retry` is given);
+ * the page marks its result stale while a banner is up.
+ */
+export function showError(node, message, retry) {
+  if (!node) return;
+  node.replaceChildren(el('span', {}, message), retry ? el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry') : null);
+  node.hidden = false;
+  document.body.classList.add('has-error');
+}
+
+/** Clears the error banner `node`. */
+export function clearError(node) {
+  if (!node) return;
+  node.replaceChildren();
+  document.body.classList.remove('has-error');
+}
+
+/**
+ * Shows a spinner, `what` and the elapsed time in `node` while a computation runs (after
+ * 150 ms, so quick answers don't flash); returns {stop()}.
+ */
+export function elapsed(node, what) {
+  const t0 = performance.now();
+  const tick = () => {
+    const s = (performance.now() - t0) / 1000;
+    node.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${what} ${s.toFixed(1)} s`);
+    node.className = 'status busy';
+    node.dataset.busy = '1';
+  };
+  const first = setTimeout(() => { tick(); timer = setInterval(tick, 200); }, 150);
+  let timer = null;
+  return {
+    stop() {
+      clearTimeout(first);
+      if (timer) clearInterval(timer);
+      delete node.dataset.busy;
+      if (node.classList.contains('busy')) { node.classList.remove('busy'); if (node.querySelector('.spinner')) node.textContent = ''; }
+    },
+  };
+}
+
+/**
+ * Keyboard play inside a board with one Tab stop: the cells matching `selector` in
+ * `container` get a roving tabindex (the last focused or the first one is reachable by Tab),
+ * arrow keys move between them (`columns` cells per row), Enter or Space clicks.
+ */
+export function rovingGrid(container, selector, columns) {
+  const cells = [...container.querySelectorAll(selector)];
+  if (cells.length === 0) return;
+  const key = container.dataset.focus;
+  let active = cells.findIndex((c) => c.dataset.key === key);
+  if (active < 0) active = 0;
+  cells.forEach((c, i) => { c.tabIndex = i === active ? 0 : -1; });
+  const focus = (i) => {
+    const j = Math.max(0, Math.min(cells.length - 1, i));
+    cells.forEach((c, k) => { c.tabIndex = k === j ? 0 : -1; });
+    container.dataset.focus = cells[j].dataset.key;
+    cells[j].focus();
+  };
+  container.onkeydown = (e) => {
+    const i = cells.indexOf(document.activeElement);
+    if (i < 0) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -i, End: cells.length - 1 - i };
+    if (e.key in moves) { e.preventDefault(); focus(i + moves[e.key]); } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); cells[i].click(); }
+  };
+  container.onfocusin = (e) => {
+    const i = cells.indexOf(e.target);
+    if (i >= 0) { container.dataset.focus = cells[i].dataset.key; cells.forEach((c, k) => { c.tabIndex = k === i ? 0 : -1; }); }
+  };
+}
+
+/** Folds a long value: the first `keep` characters and a "show all (n characters)" toggle. */
+export function folded(text, keep = 160) {
+  if (text.length <= keep + 40) return document.createTextNode(text);
+  return el('details', { class: 'fold' },
+    el('summary', {}, `${text.slice(0, keep)}… `, el('span', { class: 'muted' }, `(show all ${text.length} characters)`)),
+    el('div', { class: 'mono' }, text));
 }

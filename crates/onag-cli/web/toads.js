@@ -1,180 +1,196 @@
-// Toads and Frogs: presets and editor, ✓/✗ over movable pieces, every move with its value, the
-// value panel with the thermograph, and a computer opponent (winning move with the best mean).
-import { api, el, $, busy, say } from './common.js';
+// Toads and Frogs on the shared game loop (game.js): presets and editor, ✓/✗ over movable
+// pieces, every move with its exact value, the value panel with the thermograph, and the
+// computer (a winning move with the best mean). Everything is computed in the page's worker.
+import { api, el, $, say, folded, rovingGrid, showError, clearError } from './common.js';
+import { createGame } from './game.js';
 
-const state = {
-  board: '', // one character per square: T, F or .
-  toMove: 'left',
-  history: [],
-  analysis: null,
-  over: false,
+/** Most squares the page analyses (the engine's web limit, stated once, here). */
+const MAX_SQUARES = 24;
+$('limit').textContent = `Boards of up to ${MAX_SQUARES} squares; long ones can need more time or memory than a page has — Stop cancels at once, and \`onag serve\` or the CLI (\`onag toads value\`) run them natively.`;
+
+const SIDES = ['the toads', 'the frogs'];
+const PLAYER = ['left', 'right'];
+const piece = (side) => (side === 0 ? 'T' : 'F');
+const show = (c) => (c === '.' ? '□' : c);
+const dyadic = (text) => {
+  const m = /^(-?\d+)(?:\/(\d+))?$/.exec(String(text));
+  return m ? Number(m[1]) / (m[2] ? Number(m[2]) : 1) : null;
 };
 
-const side = (p) => (p === 'left' ? 'the toads' : 'the frogs');
-const piece = (p) => (p === 'left' ? 'T' : 'F');
-const show = (c) => (c === '.' ? '□' : c);
-const isHuman = (p) => $('human').value === 'both' || $('human').value === p;
-
-function load(text) {
-  $('text').value = text;
-  state.history = [];
-  state.toMove = $('first').value;
-  state.over = false;
-  analyse(text);
+/** Checks squares text the way the engine does before asking it (only T, F and .). */
+function checkSquares(squares) {
+  if (!/^[TF.]+$/.test(squares)) throw new Error('a board is made of T, F and . (or □) only');
+  if (squares.length > MAX_SQUARES) throw new Error(`the board has ${squares.length} squares; the page takes at most ${MAX_SQUARES}`);
+  return squares;
 }
 
-async function analyse(text) {
-  $('stop').disabled = false;
-  const data = await busy('toads', $('status'), 'analysing… (long boards can take a while; Stop cancels)',
-    (signal) => api('toads/analyze', { board: text }, signal), $('error'));
-  $('stop').disabled = true;
-  if (!data) {
-    if (!state.analysis) say($('status'), '');
-    return;
+let editing = false;
+
+const game = createGame({
+  sides: SIDES,
+  chartLabel: 'mean',
+  initial: () => $('text').value,
+  encode: (board) => board,
+  decode: (text) => text,
+  busyText: (board) => `analysing ${board.length > 30 ? `${board.slice(0, 30)}…` : board}… (Stop cancels)`,
+  async analyse(board, toMove, signal) {
+    $('stop').disabled = false;
+    try {
+      const data = await api('toads/analyze', { board }, signal);
+      return {
+        data,
+        moves: data.moves.map((m, i) => ({ ...m, index: i })).filter((m) => m.player === PLAYER[toMove]),
+        chart: dyadic(data.mean),
+      };
+    } finally {
+      $('stop').disabled = true;
+    }
+  },
+  apply: (_board, move) => move.squares,
+  notation: (move, side) => `${piece(side)} ${move.from + 1}→${move.to + 1}`,
+  perfect: (analysis, moves) => {
+    const choice = analysis.data.computer[PLAYER[moves[0] ? (moves[0].player === 'left' ? 0 : 1) : 0]];
+    return moves.find((m) => m.index === choice) || null;
+  },
+  render,
+});
+
+function render(v) {
+  const board = v.analysis ? v.analysis.data.board : v.pos.replace(/□/g, '.');
+  $('text').value = v.analysis ? v.analysis.data.notation : v.pos;
+  const moves = v.canPlay && !editing ? v.analysis.moves : [];
+  const byFrom = new Map(moves.map((m) => [m.from, m]));
+  const last = v.last ? new Set([v.last.move.from, v.last.move.to]) : new Set();
+  const squares = /^[TF.]+$/.test(board) ? board : '';
+  const cells = [...squares].map((c, i) => {
+    const move = byFrom.get(i);
+    const mark = move && v.hints;
+    const cell = el('div', {
+      class: `cell${c === 'T' ? ' toad' : c === 'F' ? ' frog' : ''}${last.has(i) ? ` last by-${v.last.by}` : ''}`,
+      role: 'gridcell',
+      'data-i': i,
+      'data-key': i,
+      'aria-label': `square ${i + 1}: ${c === 'T' ? 'toad' : c === 'F' ? 'frog' : 'empty'}${move ? `, can move${mark ? ` (${move.winning ? 'winning' : 'losing'})` : ''}` : ''}${last.has(i) ? `, part of the last move (${v.last.by})` : ''}`,
+    }, c === '.' ? '' : c, el('span', { class: 'idx' }, i + 1));
+    if (move) {
+      cell.classList.add('target');
+      if (mark) {
+        cell.classList.add(move.winning ? 'win' : 'lose');
+        cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
+      }
+      cell.addEventListener('click', () => game.play(move));
+    } else if (editing) {
+      cell.addEventListener('click', () => edit(board, i));
+    }
+    return cell;
+  });
+  if (editing) {
+    cells.push(el('button', { type: 'button', class: 'cell', title: 'add a square', 'data-key': 'add', onclick: () => edit(board, board.length) }, '+'));
+    if (board.length > 1) cells.push(el('button', { type: 'button', class: 'cell', title: 'remove the last square', 'data-key': 'remove', onclick: () => edit(board, -1) }, '−'));
   }
-  state.analysis = data;
-  state.board = data.board;
-  renderPanel();
-  renderStrip();
-  renderMoves();
-  turn();
+  const strip = $('strip');
+  strip.replaceChildren(...cells);
+  strip.classList.toggle('stale', v.stale);
+  strip.style.setProperty('--n', board.length + (editing ? 2 : 0));
+  rovingGrid(strip, '.cell', cells.length);
+  renderPanel(v);
+  renderMoves(v);
 }
 
-function renderPanel() {
-  const a = state.analysis;
-  $('value').textContent = a.value;
+function renderPanel(v) {
+  const a = v.analysis && v.analysis.data;
+  $('panel').classList.toggle('stale', !a);
+  if (!a) return;
+  $('value').replaceChildren(folded(a.value));
   $('outcome').textContent = `${a.outcome}: ${a.outcome_words}`;
   $('mean').textContent = a.mean;
   $('temperature').textContent = a.temperature;
   $('stops').textContent = `Left ${a.thermograph.left_stop}, Right ${a.thermograph.right_stop}`;
   const parts = a.reduced.parts.map((p) => `[${p.board}] = ${p.value}`);
-  $('reduced').textContent = a.reduced.parts.length === 0
+  $('reduced').replaceChildren(folded(a.reduced.parts.length === 0
     ? `${a.reduced.integer} (no part needs a search)`
-    : `${a.reduced.integer !== 0 ? `${a.reduced.integer} + ` : ''}${parts.join(' + ')}`;
+    : `${a.reduced.integer !== 0 ? `${a.reduced.integer} + ` : ''}${parts.join(' + ')}`));
+  const atomic = a.atomic_weight ?? null;
+  $('atomic').textContent = atomic === null ? '–' : String(atomic);
+  $('atomic').previousElementSibling.hidden = atomic === null;
+  $('atomic').hidden = atomic === null;
   // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
   $('thermo').innerHTML = a.thermograph.svg;
+  readableLabels($('thermo').querySelector('svg'));
 }
 
-function movesOf(player) {
-  return state.analysis ? state.analysis.moves.filter((m) => m.player === player) : [];
+/** Scales the thermograph's labels so they show at least 11 px tall whatever the SVG's size. */
+function readableLabels(svg) {
+  if (!svg) return;
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const width = svg.getBoundingClientRect().width;
+  if (!box || !box.width || !width) return;
+  const scale = width / box.width;
+  for (const t of svg.querySelectorAll('text')) t.style.fontSize = `${12 / scale}px`;
 }
 
-function renderStrip() {
-  const editing = $('mode').value === 'edit';
-  const mine = !state.over && !editing && isHuman(state.toMove) ? movesOf(state.toMove) : [];
-  const byFrom = new Map(mine.map((m) => [m.from, m]));
-  const cells = [...state.board].map((c, i) => {
-    const move = byFrom.get(i);
-    const cell = el('div', {
-      class: `cell${c === 'T' ? ' toad' : c === 'F' ? ' frog' : ''}`,
-      role: 'gridcell',
-      'data-i': i,
-      'aria-label': `square ${i + 1}: ${c === 'T' ? 'toad' : c === 'F' ? 'frog' : 'empty'}${move ? `, can move (${move.winning ? 'winning' : 'losing'})` : ''}`,
-    }, c === '.' ? '' : c, el('span', { class: 'idx' }, i + 1));
-    if (move) {
-      cell.classList.add('target', move.winning ? 'win' : 'lose');
-      cell.tabIndex = 0;
-      cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
-      cell.addEventListener('click', () => play(move));
-    } else if (editing) {
-      cell.tabIndex = 0;
-      cell.addEventListener('click', () => edit(i));
-    }
-    cell.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); cell.click(); } });
-    return cell;
-  });
-  if (editing) {
-    cells.push(el('button', { type: 'button', class: 'cell', title: 'add a square', onclick: () => edit(state.board.length) }, '+'));
-    if (state.board.length > 1) cells.push(el('button', { type: 'button', class: 'cell', title: 'remove the last square', onclick: () => edit(-1) }, '−'));
+function renderMoves(v) {
+  const a = v.analysis && v.analysis.data;
+  $('moves').classList.toggle('stale', !a);
+  if (!a) return;
+  if (!v.hints) {
+    $('moves').replaceChildren(el('tr', {}, el('td', { class: 'muted' }, 'Hints are off: tick “hints” to see every move’s value and ✓/✗.')));
+    return;
   }
-  $('strip').replaceChildren(...cells);
-  $('undo').disabled = state.history.length === 0;
-}
-
-function renderMoves() {
-  const moves = state.analysis.moves;
-  const chosen = new Set([state.analysis.computer.left, state.analysis.computer.right]);
+  const chosen = new Set([a.computer.left, a.computer.right]);
   $('moves').replaceChildren(...[
-    el('tr', {}, el('th', {}, 'move'), el('th', {}, 'board after'), el('th', {}, 'value after'), el('th', {}, 'mean'), el('th', {}, '')),
-    ...moves.map((m, i) => el('tr', {},
-      el('td', { class: 'mono' }, `${piece(m.player)} ${m.from + 1}→${m.to + 1}`),
+    el('tr', {}, el('th', {}, 'move'), el('th', {}, 'board after'), el('th', {}, 'value after'), el('th', {}, 'mean'), el('th', { title: 'wins for the mover' }, '✓')),
+    ...a.moves.map((m, i) => el('tr', {},
+      el('td', { class: 'mono' }, `${m.player === 'left' ? 'T' : 'F'} ${m.from + 1}→${m.to + 1}`),
       el('td', { class: 'mono' }, [...m.squares].map(show).join('')),
-      el('td', { class: 'mono' }, m.value),
+      el('td', { class: 'mono' }, folded(m.value, 60)),
       el('td', { class: 'mono' }, m.mean),
       el('td', { class: m.winning ? 'good' : 'bad', title: chosen.has(i) ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${chosen.has(i) ? ' ★' : ''}`))),
-    moves.length === 0 ? el('tr', {}, el('td', { colspan: 5, class: 'muted' }, 'no moves: the game is over')) : null,
+    a.moves.length === 0 ? el('tr', {}, el('td', { colspan: 5, class: 'muted' }, 'no moves: the game is over')) : null,
   ].filter(Boolean));
 }
 
-function turn() {
-  const player = state.toMove;
-  const moves = movesOf(player);
-  delete $('status').dataset.winner;
-  if ($('mode').value === 'edit') {
-    say($('status'), 'Editing: click squares to change them, then switch back to play.');
-    return;
+/** Starts from the board typed in the editor, after checking it in the page. */
+function startFromText() {
+  const text = $('text').value.trim();
+  // The engine reads the notation (T3□2F3, ^k repeats); the page checks what it can first.
+  if (/^[TF.□]+$/.test(text)) {
+    try {
+      checkSquares(text.replace(/□/g, '.'));
+    } catch (err) {
+      showError($('error'), err.message);
+      return;
+    }
   }
-  if (moves.length === 0) {
-    state.over = true;
-    const winner = player === 'left' ? 'right' : 'left';
-    say($('status'), `${side(player)} cannot move: ${side(winner)} win.`, isHuman(winner) ? 'win' : 'loss');
-    $('status').dataset.winner = winner;
-    renderStrip();
-    return;
-  }
-  if (isHuman(player)) {
-    const wins = moves.filter((m) => m.winning).length;
-    say($('status'), `Your move with ${side(player)}: ${wins} of ${moves.length} moves win (✓).`);
-  } else {
-    say($('status'), `The computer moves ${side(player)}…`);
-    const index = state.analysis.computer[player];
-    setTimeout(() => play(state.analysis.moves[index], true), 350);
-  }
+  clearError($('error'));
+  game.start(text.replace(/□/g, '.'), game.settings.first);
 }
 
-function play(move, byComputer = false) {
-  if (state.over || !move) return;
-  state.history.push({ board: state.board, toMove: state.toMove });
-  state.toMove = move.player === 'left' ? 'right' : 'left';
-  $('text').value = move.board;
-  if (byComputer) say($('status'), `The computer moved ${piece(move.player)} ${move.from + 1}→${move.to + 1}.`);
-  analyse(move.squares);
-}
-
-function edit(i) {
-  const squares = [...state.board];
+function edit(board, i) {
+  const squares = [...board];
   if (i === -1) squares.pop();
   else if (i === squares.length) squares.push('.');
   else squares[i] = { '.': 'T', T: 'F', F: '.' }[squares[i]];
-  state.history = [];
-  state.over = false;
-  state.toMove = $('first').value;
   const text = squares.join('');
-  $('text').value = text;
-  analyse(text);
+  try {
+    checkSquares(text);
+  } catch (err) {
+    showError($('error'), err.message);
+    return;
+  }
+  game.start(text, game.settings.first);
 }
 
 $('presets').addEventListener('click', (e) => {
   const button = e.target.closest('button');
-  if (button) load(button.dataset.board);
+  if (!button) return;
+  $('text').value = button.dataset.board;
+  startFromText();
 });
-$('editor').addEventListener('submit', (e) => { e.preventDefault(); load($('text').value); });
-$('stop').addEventListener('click', () => {
-  busy('toads', null, '', async () => null, null);
-  $('stop').disabled = true;
-  say($('status'), 'Stopped.');
+$('editor').addEventListener('submit', (e) => { e.preventDefault(); startFromText(); });
+$('stop').addEventListener('click', () => game.stop());
+$('edit').addEventListener('change', () => {
+  editing = $('edit').checked;
+  game.redraw();
+  if (editing) say($('status'), 'Editing: click squares to cycle □ → T → F, + and − change the length.');
 });
-$('mode').addEventListener('change', () => { renderStrip(); turn(); });
-$('human').addEventListener('change', () => { state.over = false; renderStrip(); turn(); });
-$('first').addEventListener('change', () => { if (state.history.length === 0) { state.toMove = $('first').value; state.over = false; renderStrip(); turn(); } });
-$('undo').addEventListener('click', () => {
-  // Take back to the last position where it was the human's turn.
-  let last = state.history.pop();
-  while (last && !isHuman(last.toMove) && state.history.length) last = state.history.pop();
-  if (!last) return;
-  state.toMove = last.toMove;
-  state.over = false;
-  $('text').value = last.board;
-  analyse(last.board);
-});
-load($('text').value);

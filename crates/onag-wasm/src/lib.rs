@@ -21,6 +21,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::json;
 
+mod routes;
+
 /// What went wrong before a trap, for the worker to explain it (see [`onag_failure`]).
 static FAILURE: AtomicU32 = AtomicU32::new(0);
 const FAILURE_OUT_OF_MEMORY: u32 = 1;
@@ -78,10 +80,11 @@ pub fn answer(route: &str, body: &[u8]) -> (u16, Vec<u8>) {
                 .to_string()
                 .into_bytes(),
         ),
-        _ => {
-            let _ = body;
-            error(404, "no such API endpoint")
-        }
+        "toads/analyze" => match routes::toads_analyze(body) {
+            Ok(value) => (200, value.to_string().into_bytes()),
+            Err(routes::Failure(status, message)) => error(status, &message),
+        },
+        _ => error(404, "no such API endpoint"),
     }
 }
 

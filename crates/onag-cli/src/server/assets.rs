@@ -52,6 +52,7 @@ const STATIC: &[Asset] = &[
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("common.js", "text/javascript; charset=utf-8"),
     asset!("engine.js", "text/javascript; charset=utf-8"),
+    asset!("game.js", "text/javascript; charset=utf-8"),
     asset!("worker.js", "text/javascript; charset=utf-8"),
     asset!("nim.js", "text/javascript; charset=utf-8"),
     asset!("corners.js", "text/javascript; charset=utf-8"),
