@@ -55,12 +55,21 @@ impl ApiError {
 }
 
 impl IntoResponse for ApiError {
+    /// `{"error": message}` with the status; a 503 (busy, or past the budget) also says when
+    /// to retry (`Retry-After`, seconds).
     fn into_response(self) -> Response {
-        (
+        let mut response = (
             self.status,
             axum::Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("2"),
+            );
+        }
+        response
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use onag::StopFlag;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::ApiError;
 
@@ -29,12 +29,29 @@ pub const MAX_WYTHOFF_ROW: u64 = 40;
 /// Most columns of the Wythoff row plot.
 pub const MAX_ROW_COLUMNS: u64 = 20_000;
 
+/// How long any request may compute before it counts as heavy work.
+pub const TRIAL: Duration = Duration::from_millis(150);
+
 /// The shared budget: a time limit per heavy request and a cap on heavy jobs in flight.
+///
+/// Work is sized by running it: every request first computes for at most [`TRIAL`] without
+/// taking a heavy slot, so a cheap request never waits behind a heavy one. Work that does not
+/// finish within the trial is heavy: it takes a free heavy slot and runs again under the full
+/// budget — which counts only its own computing time, never a wait — or, when every slot is
+/// busy, is answered at once with 503 and `Retry-After` instead of queueing.
 #[derive(Clone)]
 pub struct Budget {
     /// Wall-clock limit of one heavy computation.
     pub time: Duration,
     slots: Arc<Semaphore>,
+}
+
+/// How one attempt at a job ended.
+enum Attempt<T> {
+    /// It finished (or failed for its own reasons).
+    Done(Result<T, ApiError>),
+    /// Its time ran out and it was stopped.
+    OverTime,
 }
 
 impl Budget {
@@ -52,45 +69,67 @@ impl Budget {
         self.slots.available_permits()
     }
 
-    /// Runs `work` on the blocking pool within the time budget.
+    /// Runs `work` on the blocking pool: first as a trial of at most [`TRIAL`], then, if it
+    /// needs longer, in a heavy slot under the full time budget (see [`Budget`]).
     ///
     /// Past the budget the flag handed to `work` is raised and the client gets a 503; a panic
-    /// inside `work` becomes a 500. Waiting for a free slot counts against the same budget.
+    /// inside `work` becomes a 500. `work` may run twice (the trial, then the heavy run), so
+    /// it must not depend on being called once.
     pub async fn run<T, F>(&self, what: &str, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&StopFlag) -> Result<T, ApiError> + Send + 'static,
+        F: Fn(&StopFlag) -> Result<T, ApiError> + Send + Sync + 'static,
     {
-        let stop = StopFlag::new();
-        let _guard = StopOnDrop(stop.clone());
-        let deadline = tokio::time::Instant::now() + self.time;
-        let busy = || {
-            ApiError::busy(format!(
+        let work = Arc::new(work);
+        if let Attempt::Done(result) = attempt(what, work.clone(), TRIAL.min(self.time), None).await
+        {
+            return result;
+        }
+        let retry = self.time.as_secs().max(1);
+        let Ok(permit) = self.slots.clone().try_acquire_owned() else {
+            return Err(ApiError::busy(format!(
+                "{what} needs more than {} ms and every heavy-work slot of the budget is busy \
+                 with other requests; retry in {retry} s",
+                TRIAL.as_millis()
+            )));
+        };
+        match attempt(what, work, self.time, Some(permit)).await {
+            Attempt::Done(result) => result,
+            Attempt::OverTime => Err(ApiError::busy(format!(
                 "{what} took longer than the web app's budget of {} ms and was stopped; \
                  try a smaller input, or the command line for long computations",
                 self.time.as_millis()
-            ))
-        };
-        let permit =
-            match tokio::time::timeout_at(deadline, self.slots.clone().acquire_owned()).await {
-                Ok(Ok(permit)) => permit,
-                Ok(Err(_)) => return Err(ApiError::internal("the job queue is closed")),
-                Err(_) => return Err(busy()),
-            };
-        let flag = stop.clone();
-        let job = tokio::task::spawn_blocking(move || {
-            // The permit lives as long as the computation, not as long as the request.
-            let _permit = permit;
-            work(&flag)
-        });
-        match tokio::time::timeout_at(deadline, job).await {
-            Ok(Ok(result)) => result,
-            Ok(Err(join)) if join.is_panic() => Err(ApiError::internal(format!(
-                "{what} failed inside the engine (a bug: please report it)"
             ))),
-            Ok(Err(_)) => Err(ApiError::internal(format!("{what} was cancelled"))),
-            Err(_) => Err(busy()),
         }
+    }
+}
+
+/// One run of `work` on the blocking pool, stopped after `time`; the heavy-slot `permit`
+/// (if any) is held as long as the computation runs, not as long as the request.
+async fn attempt<T, F>(
+    what: &str,
+    work: Arc<F>,
+    time: Duration,
+    permit: Option<OwnedSemaphorePermit>,
+) -> Attempt<T>
+where
+    T: Send + 'static,
+    F: Fn(&StopFlag) -> Result<T, ApiError> + Send + Sync + 'static,
+{
+    let stop = StopFlag::new();
+    let _guard = StopOnDrop(stop.clone());
+    let flag = stop.clone();
+    let job = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(&flag)
+    });
+    match tokio::time::timeout(time, job).await {
+        Ok(Ok(result)) => Attempt::Done(result),
+        Ok(Err(join)) if join.is_panic() => Attempt::Done(Err(ApiError::internal(format!(
+            "{what} failed inside the engine (a bug: please report it)"
+        )))),
+        Ok(Err(_)) => Attempt::Done(Err(ApiError::internal(format!("{what} was cancelled")))),
+        Err(_) => Attempt::OverTime,
     }
 }
 

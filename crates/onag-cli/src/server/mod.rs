@@ -7,6 +7,8 @@
 mod api;
 mod assets;
 mod body;
+mod cache;
+mod conn;
 mod error;
 mod limits;
 
@@ -109,16 +111,16 @@ async fn serve(host: String, port: u16, state: AppState) -> anyhow::Result<()> {
     let _ = writeln!(out, "(Ctrl-C stops the server)");
     let _ = out.flush();
     drop(out);
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
-            tokio::signal::ctrl_c().await.ok();
-        })
-        .await
-        .context("the server stopped with an error")
+    conn::serve(listener, router(state), async {
+        tokio::signal::ctrl_c().await.ok();
+    })
+    .await
+    .context("the server stopped with an error")
 }
 
 /// The whole app: pages, static files and the JSON API, with the request bounds as layers.
 pub fn router(state: AppState) -> Router {
+    let answers = std::sync::Arc::new(cache::Cache::default());
     let mut app = Router::new();
     for path in assets::page_paths() {
         app = app.route(path, get(move || async move { assets::page(path) }));
@@ -126,11 +128,29 @@ pub fn router(state: AppState) -> Router {
     app.route("/static/{name}", get(assets::static_file))
         .route("/favicon.ico", get(assets::favicon))
         .nest("/api", api::routes())
-        .fallback(assets::not_found_page)
+        .fallback(fallback)
         .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            cache::cached(answers.clone(), request, next)
+        }))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            conn::BODY_TIMEOUT,
+        ))
+        .layer(axum::middleware::from_fn(conn::early_413))
         .layer(axum::middleware::map_response(security_headers))
         .layer(CatchPanicLayer::custom(panic_response))
         .with_state(state)
+}
+
+/// Unknown paths: JSON 404 under `/api` (including `/api` and `/api/` themselves), the HTML
+/// page elsewhere.
+async fn fallback(uri: axum::http::Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        error::ApiError::not_found("no such API endpoint").into_response()
+    } else {
+        assets::not_found_page().await
+    }
 }
 
 async fn security_headers(mut response: Response) -> Response {

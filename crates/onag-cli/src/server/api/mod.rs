@@ -46,6 +46,10 @@ async fn health() -> Json<Value> {
             "wythoff_side": limits::MAX_WYTHOFF_SIDE,
             "queens": onag::wythoff::positions::MAX_QUEENS,
             "wythoff_row": limits::MAX_WYTHOFF_ROW,
+            "connections": super::conn::max_connections(),
+            "header_timeout_ms": super::conn::HEADER_TIMEOUT.as_millis() as u64,
+            "body_timeout_ms": super::conn::BODY_TIMEOUT.as_millis() as u64,
+            "trial_ms": limits::TRIAL.as_millis() as u64,
         },
     }))
 }
