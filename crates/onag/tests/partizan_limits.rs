@@ -274,3 +274,32 @@ proptest! {
         prop_assert_eq!(parse(&mut b, &want).unwrap(), h);
     }
 }
+
+/// Cooling (cgsuite's operation) at the limit: {x | −x} with x = 2 − 2^-62 cooled by 1, by
+/// its temperature (freezing: *), and past it (the mean, 0).
+#[test]
+fn cooling_at_the_limits_is_exact() {
+    let mut a = Arena::new();
+    let x = d(i64::MAX, 62);
+    let gx = a.number(x).unwrap();
+    let nx = a.neg(gx);
+    let sw = a.from_options(&[gx], &[nx]).unwrap();
+    let cooled = a.cool(sw, Dyadic::ONE).unwrap();
+    let lo = x.checked_sub(Dyadic::ONE).unwrap();
+    let (l, r) = (
+        a.left_options(cooled).to_vec(),
+        a.right_options(cooled).to_vec(),
+    );
+    assert_eq!(
+        l.iter().map(|&g| a.as_number(g)).collect::<Vec<_>>(),
+        [Some(lo)]
+    );
+    assert_eq!(
+        r.iter().map(|&g| a.as_number(g)).collect::<Vec<_>>(),
+        [Some(lo.checked_neg().unwrap())]
+    );
+    let star = a.nimber(1).unwrap();
+    assert_eq!(a.cool(sw, x).unwrap(), star);
+    assert_eq!(a.freeze(sw).unwrap(), star);
+    assert_eq!(a.cool(sw, Dyadic::from_int(2)).unwrap(), a.zero());
+}

@@ -236,6 +236,24 @@ pub struct RunLimits {
     pub max_memory: u64,
 }
 
+/// Makes Ctrl-C (SIGINT) raise `stop` instead of killing the process, so a long computation
+/// that polls the flag ends cleanly (and can write its checkpoint).
+pub fn stop_on_ctrl_c(stop: &onag::StopFlag) {
+    let ctrl_c = stop.clone();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build();
+        if let Ok(rt) = runtime {
+            rt.block_on(async {
+                if tokio::signal::ctrl_c().await.is_ok() {
+                    ctrl_c.stop();
+                }
+            });
+        }
+    });
+}
+
 /// The resident memory of this process in MiB (Linux `/proc/self/statm`; `None` elsewhere).
 fn resident_mib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
@@ -251,19 +269,7 @@ impl RunLimits {
     pub fn watch(self, what: &str, stop: &onag::StopFlag) {
         let what = what.to_string();
         let flag = stop.clone();
-        let ctrl_c = stop.clone();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build();
-            if let Ok(rt) = runtime {
-                rt.block_on(async {
-                    if tokio::signal::ctrl_c().await.is_ok() {
-                        ctrl_c.stop();
-                    }
-                });
-            }
-        });
+        stop_on_ctrl_c(stop);
         std::thread::spawn(move || {
             let started = std::time::Instant::now();
             let reason = loop {

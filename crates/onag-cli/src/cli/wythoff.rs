@@ -276,15 +276,33 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let sweep_started = Instant::now();
     let bar = common::progress(args.columns, "wythoff sweep", args.quiet);
     let stop = StopFlag::new();
+    common::stop_on_ctrl_c(&stop);
     let mut last_write = Instant::now();
     let chunk = search.config().spacing().max(4096);
     // Stops early once every row is proven: further columns change no result.
     let finished = |s: &PeriodSearch| s.is_done() || s.all_proven();
     while !finished(&search) {
         let until = search.column() + chunk;
-        search
-            .run(until, &stop, &mut |c| bar.set_position(c))
-            .map_err(to_anyhow)?;
+        match search.run(until, &stop, &mut |c| bar.set_position(c)) {
+            Err(WythoffError::Stopped) => {
+                bar.finish_and_clear();
+                // Ctrl-C: the sweep stopped between columns, so its state is a valid
+                // checkpoint; write it and say how to go on.
+                let Some(path) = &args.checkpoint else {
+                    bail!(
+                        "interrupted at column {} (no --checkpoint given)",
+                        search.column()
+                    );
+                };
+                write_checkpoint(path, &search, first)?;
+                bail!(
+                    "interrupted at column {}; checkpoint written to {}: continue with --resume",
+                    search.column(),
+                    path.display()
+                );
+            }
+            other => other.map_err(to_anyhow)?,
+        }
         if let Some(path) = &args.checkpoint {
             if finished(&search) || last_write.elapsed().as_secs() >= args.checkpoint_secs {
                 write_checkpoint(path, &search, first)?;
