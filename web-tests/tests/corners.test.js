@@ -1,77 +1,102 @@
-// Turning Corners: a coin click shows ✓/✗ marks; a full game against the computer ends with a winner.
+// Turning Corners in both delivery modes: ✓/✗ on the corners of a coin, a full game against the
+// computer with history and the computer's move drawn, setup + permalink, undo/redo, hints off,
+// keyboard play with one Tab stop, and a 12×12 board that fits the window.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
 
-let server;
 let browser;
+const servers = {};
 before(async () => {
-  server = await startServer();
   browser = await launchBrowser();
+  for (const mode of MODES) servers[mode.name] = await mode.start();
 });
 after(async () => {
   await browser?.close();
-  server?.stop();
+  for (const s of Object.values(servers)) s.stop();
 });
 
-test('clicking a heads coin marks every corner ✓ or ✗', async () => {
-  const page = await openPage(browser.context, `${server.url}/corners`);
-  const coin = page.locator('.coin.heads').last();
-  const a = Number(await coin.getAttribute('data-a'));
-  const b = Number(await coin.getAttribute('data-b'));
-  await coin.click();
-  await page.waitForSelector('.mark');
-  const marks = await page.locator('.mark').count();
-  assert.equal(marks, a * b, 'one mark per opposite corner, border included');
-  const text = await page.locator('.mark').allTextContents();
-  assert.ok(text.every((t) => t === '✓' || t === '✗'));
-  // Hovering a corner draws the dashed rectangle through the four corners.
-  await page.locator('.cell.target').first().hover();
-  assert.equal(await page.locator('#hover-rect').count(), 1);
-  await page.locator('#values').check();
-  assert.ok(await page.locator('.coin .val').count() > 0, 'values a ⊗ b shown');
-  await screenshot(page, 'corners-marks');
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+const ready = (page) => page.waitForFunction(() => {
+  const s = document.querySelector('#status');
+  return s.dataset.winner !== undefined || /Your move|corners for coin/.test(s.textContent);
+}, null, { timeout: 30000 });
 
-test('a full game against the computer ends with a winner', async () => {
-  const page = await openPage(browser.context, `${server.url}/corners`);
-  await page.selectOption('#n', '4');
-  await page.waitForTimeout(300);
-  for (let turn = 0; turn < 200; turn++) {
-    if (await page.locator('#status[data-winner]').count()) break;
-    await page.locator('.coin.heads').first().click();
-    await page.waitForSelector('.cell.target');
-    // Take a winning move when there is one, otherwise any move.
-    const win = page.locator('.cell.target.win');
-    await ((await win.count()) ? win.first() : page.locator('.cell.target').first()).click();
-    await page.waitForFunction(() => document.querySelector('#status').dataset.winner
-      || /Your move/.test(document.querySelector('#status').textContent));
-  }
-  const winner = await page.locator('#status').getAttribute('data-winner');
-  assert.ok(winner === 'you' || winner === 'computer', `a winner is declared (${winner})`);
-  await screenshot(page, 'corners-game-over');
-  // Undo takes the last exchange back and the game goes on.
-  await page.locator('#undo').click();
-  await page.waitForFunction(() => !document.querySelector('#status').dataset.winner);
-  await page.waitForSelector('.coin.heads', { timeout: 5000 });
-  assert.ok(await page.locator('.coin.heads').count() > 0);
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const mode of MODES) {
+  const url = (query = '') => `${mode.page(servers[mode.name].url, 'corners')}${query}`;
 
-test('the board is playable by keyboard', async () => {
-  const page = await openPage(browser.context, `${server.url}/corners`);
-  await page.locator('.coin.heads').first().focus();
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('.cell.target');
-  // Focus moves to a corner; Enter plays it and the computer answers.
-  const focused = await page.evaluate(() => document.activeElement.classList.contains('target'));
-  assert.ok(focused, 'a marked corner has the focus');
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('#status').dataset.winner
-    || /Your move/.test(document.querySelector('#status').textContent));
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+  test(`${mode.name}: a coin's corners are marked ✓/✗ and a full game ends with a winner`, async () => {
+    const t0 = Date.now();
+    const page = await openPage(browser.context, url('?pos=5-5.5_3.4_2.2_4.1'));
+    await ready(page);
+    console.log(`# ${mode.name} corners: first interactive board after ${Date.now() - t0} ms`);
+    await page.locator('.coin.heads[data-a="5"][data-b="5"]').click();
+    assert.equal(await page.locator('.mark').count(), 25, 'one mark per opposite corner, border included');
+    await page.locator('.cell.target').first().hover();
+    assert.equal(await page.locator('#hover-rect').count(), 1);
+    await screenshot(page, `corners-marks-${mode.name}`);
+    let sawComputer = false;
+    for (let turn = 0; turn < 60; turn++) {
+      await ready(page);
+      if (await page.locator('#status[data-winner]').count()) break;
+      if (await page.locator('.cell.last.by-computer').count()) sawComputer = true;
+      if (!(await page.locator('.cell.target').count())) await page.locator('.coin.heads').first().click();
+      const win = page.locator('.cell.target.win');
+      await ((await win.count()) ? win.first() : page.locator('.cell.target').first()).click();
+      await page.waitForFunction(() => !/Your move|corners for coin/.test(document.querySelector('#status').textContent));
+    }
+    assert.ok(await page.locator('#status[data-winner]').count(), 'a winner is declared');
+    assert.ok(sawComputer, 'the computer\'s move is drawn on the board');
+    assert.match(await page.locator('#history').textContent(), /computer/);
+    await screenshot(page, `corners-game-over-${mode.name}`);
+    await page.click('#undo');
+    await ready(page);
+    assert.equal(await page.locator('#status[data-winner]').count(), 0, 'undo takes the end back');
+    await page.click('#redo');
+    await page.waitForFunction(() => document.querySelector('#status').dataset.winner !== undefined);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: set coins, the permalink reproduces the board, hints off, keyboard`, async () => {
+    const page = await openPage(browser.context, url('?pos=4-4.4'));
+    await ready(page);
+    await page.check('#edit');
+    await page.locator('.coin[data-a="2"][data-b="3"]').click();
+    await page.waitForFunction(() => /2\.3/.test(document.querySelector('#permalink').getAttribute('href')));
+    await page.uncheck('#edit');
+    await page.uncheck('#hints');
+    const link = await page.locator('#permalink').getAttribute('href');
+    const again = await openPage(browser.context, url(link));
+    await ready(again);
+    assert.equal(await again.locator('.coin.heads').count(), 2);
+    assert.equal(await again.locator('#hints').isChecked(), false);
+    await again.locator('.coin.heads[data-a="4"]').click();
+    assert.equal(await again.locator('.mark').count(), 0, 'no ✓/✗ with hints off');
+    assert.ok(await again.locator('.cell.target').count() > 0);
+    // One Tab stop in the board; arrows move, Enter plays.
+    assert.equal(await again.locator('#board [tabindex="0"]').count(), 1);
+    await again.locator('#board [tabindex="0"]').focus();
+    await again.keyboard.press('ArrowLeft');
+    const focused = await again.evaluate(() => document.activeElement.dataset.key);
+    assert.ok(focused, 'focus moved inside the board');
+    assert.deepEqual([...page.errors, ...again.errors], []);
+    await again.close();
+    await page.close();
+  });
+
+  test(`${mode.name}: a 12×12 board fits at 1280×800 and at 390×844`, async () => {
+    const page = await openPage(browser.context, url('?pos=12-12.12_1.1'));
+    await ready(page);
+    for (const [width, height] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(150);
+      const right = await page.evaluate(() => document.querySelector('#board').getBoundingClientRect().right);
+      assert.ok(right <= width, `the board fits (${right} ≤ ${width})`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `no horizontal scrolling (${overflow})`);
+    }
+    await screenshot(page, `corners-phone-${mode.name}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}

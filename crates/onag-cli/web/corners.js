@@ -1,97 +1,131 @@
-// Turning Corners against the computer: ✓/✗ on every corner of the selected coin, hover
-// rectangles, values a ⊗ b, undo and new game.
-import { api, el, $, busy, fitCells, say } from './common.js';
+// Turning Corners on the shared game loop (game.js): ✓/✗ on every corner of the selected
+// coin, hover rectangles, values a ⊗ b, position setup, and the computer. All in the worker.
+import { api, el, $, fitCells, randInt, rovingGrid, say } from './common.js';
+import { createGame } from './game.js';
 
-const state = {
-  n: 6,
-  heads: new Set(), // "a,b" with 1 ≤ a, b ≤ n
-  history: [],
-  selected: null, // [a, b]
-  moves: [], // moves of the selected coin: {corner: [a', b'], flips: [[a, b]…], winning}
-  values: null, // values[a-1][b-1] = a ⊗ b
-  over: false,
-  thinking: false,
-};
-
+const SIZES = [4, 12];
 const key = (a, b) => `${a},${b}`;
-const headsList = () => [...state.heads].map((k) => k.split(',').map(Number));
+let selected = null; // [a, b]
+let editing = false;
+let current = null; // the last view drawn
 
-function randomStart() {
-  state.heads.clear();
-  const n = state.n;
-  while (state.heads.size === 0) {
-    for (let a = 1; a <= n; a++) for (let b = 1; b <= n; b++) if (Math.random() < 0.3) state.heads.add(key(a, b));
+function randomStart(n) {
+  const heads = new Set();
+  while (heads.size === 0) {
+    for (let a = 1; a <= n; a++) for (let b = 1; b <= n; b++) if (randInt(10) < 3) heads.add(key(a, b));
   }
-  state.history = [];
-  state.over = false;
-  state.selected = null;
-  state.moves = [];
+  return { n, heads };
 }
+const headsList = (pos) => [...pos.heads].map((k) => k.split(',').map(Number));
 
-async function refresh() {
-  const data = await busy('position', null, '', (signal) =>
-    api('corners/position', { n: state.n, heads: headsList() }, signal), $('error'));
-  if (!data) return;
-  state.values = data.values;
-  $('count').textContent = state.heads.size;
-  $('total').textContent = `*${data.total}`;
-  $('outcome').textContent = state.heads.size === 0 ? 'no move left' : data.total === '0' || data.total === 0
-    ? 'loses (value 0)' : 'wins (value ≠ 0)';
-  render();
-}
+const game = createGame({
+  sides: ['the first player', 'the second player'],
+  chartLabel: 'XOR',
+  initial: () => randomStart(Number($('n').value)),
+  encode: (pos) => `${pos.n}-${headsList(pos).map(([a, b]) => `${a}.${b}`).join('_')}`,
+  decode(text) {
+    const m = /^(\d+)-((?:\d+\.\d+)(?:_\d+\.\d+)*)?$/.exec(text);
+    if (!m) throw new Error('expected n-a.b_a.b…');
+    const n = Number(m[1]);
+    if (n < SIZES[0] || n > SIZES[1]) throw new Error(`the board side must be ${SIZES[0]}–${SIZES[1]}`);
+    const heads = new Set();
+    for (const part of (m[2] || '').split('_').filter(Boolean)) {
+      const [a, b] = part.split('.').map(Number);
+      if (a < 1 || b < 1 || a > n || b > n) throw new Error(`coin (${a}, ${b}) is off the ${n}×${n} board`);
+      heads.add(key(a, b));
+    }
+    $('n').value = String(n);
+    return { n, heads };
+  },
+  async analyse(pos, _toMove, signal) {
+    const heads = headsList(pos);
+    const data = await api('corners/position', { n: pos.n, heads }, signal);
+    const moves = [];
+    for (const coin of heads) {
+      const r = await api('corners/position', { n: pos.n, heads, coin }, signal);
+      moves.push(...r.moves);
+    }
+    const computer = heads.length ? await api('corners/computer', { n: pos.n, heads }, signal) : null;
+    return { data, moves, computer, chart: Number(data.total) };
+  },
+  apply(pos, move) {
+    const heads = new Set(pos.heads);
+    for (const [a, b] of move.flips) {
+      const k = key(a, b);
+      if (heads.has(k)) heads.delete(k); else heads.add(k);
+    }
+    return { n: pos.n, heads };
+  },
+  notation: (move) => `(${move.coin[0]},${move.coin[1]})→(${move.corner[0]},${move.corner[1]})`,
+  perfect: (analysis, moves) => {
+    const c = analysis.computer;
+    return c ? moves.find((m) => key(...m.coin) === key(...c.coin) && key(...m.corner) === key(...c.corner)) : null;
+  },
+  render(v) { selected = v.canPlay ? selected : null; current = v; draw(); },
+});
 
-function render() {
-  const n = state.n;
+function draw() {
+  const v = current;
+  const { n, heads } = v.pos;
   const board = $('board');
   board.style.gridTemplateColumns = `repeat(${n + 1}, var(--cell))`;
-  fitCells(board, n + 1, 24, 52);
-  const marks = new Map(state.moves.map((m) => [key(...m.corner), m]));
+  fitCells(board, n + 1, 16, 52);
+  board.classList.toggle('stale', v.stale);
+  const values = v.analysis && v.analysis.data.values;
+  const moves = selected && v.analysis ? v.analysis.moves.filter((m) => key(...m.coin) === key(...selected)) : [];
+  const marks = new Map(moves.map((m) => [key(...m.corner), m]));
+  const last = new Set(v.last ? v.last.move.flips.map(([a, b]) => key(a, b)) : []);
   const cells = [];
   for (let a = 0; a <= n; a++) {
     for (let b = 0; b <= n; b++) {
       const move = marks.get(key(a, b));
-      const props = { 'data-a': a, 'data-b': b, role: 'gridcell' };
+      const props = { 'data-a': a, 'data-b': b, 'data-key': key(a, b), role: 'gridcell' };
       let cell;
       if (a === 0 || b === 0) {
-        cell = el('div', { ...props, class: 'cell border label' }, a === 0 && b === 0 ? '' : a === 0 ? b : a);
+        cell = el('div', { ...props, class: 'cell border label', 'aria-label': a === 0 && b === 0 ? 'corner of the border' : `border ${a}, ${b}` }, a === 0 && b === 0 ? '' : a === 0 ? b : a);
       } else {
-        const heads = state.heads.has(key(a, b));
-        const selected = state.selected && state.selected[0] === a && state.selected[1] === b;
-        const label = `coin ${a}, ${b}: ${heads ? 'heads' : 'tails'}`;
-        cell = el('div', { ...props, class: `cell coin${heads ? ' heads' : ''}${selected ? ' selected' : ''}`, 'aria-label': label });
-        if (heads && !state.over) {
-          cell.tabIndex = 0;
-          cell.addEventListener('click', () => select(a, b));
-        }
-        if ($('values').checked && state.values) cell.append(el('span', { class: 'val' }, state.values[a - 1][b - 1]));
+        const isHeads = heads.has(key(a, b));
+        const isSel = selected && selected[0] === a && selected[1] === b;
+        cell = el('div', {
+          ...props,
+          class: `cell coin${isHeads ? ' heads' : ''}${isSel ? ' selected' : ''}${last.has(key(a, b)) ? ` last by-${v.last.by}` : ''}`,
+          'aria-label': `coin ${a}, ${b}: ${isHeads ? 'heads' : 'tails'}${last.has(key(a, b)) ? ', turned by the last move' : ''}`,
+        });
+        if (editing) cell.addEventListener('click', () => toggle(a, b));
+        else if (isHeads && v.canPlay) cell.addEventListener('click', () => select(a, b));
+        if ($('values').checked && values) cell.append(el('span', { class: 'val' }, values[a - 1][b - 1]));
       }
       if (move) {
-        cell.classList.add('target', move.winning ? 'win' : 'lose');
-        cell.tabIndex = 0;
-        cell.setAttribute('aria-label', `corner ${a}, ${b}: ${move.winning ? 'winning move' : 'losing move'}`);
-        cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
-        cell.addEventListener('click', (e) => { e.stopPropagation(); play(move); });
+        cell.classList.add('target');
+        const hint = v.hints;
+        if (hint) {
+          cell.classList.add(move.winning ? 'win' : 'lose');
+          cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
+        }
+        cell.setAttribute('aria-label', `corner ${a}, ${b}${hint ? `: ${move.winning ? 'winning move' : 'losing move'}` : ''}`);
+        cell.addEventListener('click', (e) => { e.stopPropagation(); selected = null; game.play(move); });
         cell.addEventListener('mouseenter', () => showRect(move));
         cell.addEventListener('focus', () => showRect(move));
         cell.addEventListener('mouseleave', hideRect);
       }
-      cell.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); cell.click(); }
-      });
       cells.push(cell);
     }
   }
   board.replaceChildren(...cells);
-  $('undo').disabled = state.history.length === 0 || state.thinking;
+  rovingGrid(board, '.cell', n + 1);
+  if (v.analysis) {
+    const d = v.analysis.data;
+    $('count').textContent = heads.size;
+    $('total').textContent = `*${d.total}`;
+    $('outcome').textContent = heads.size === 0 ? 'no move left' : Number(d.total) === 0 ? 'loses (value 0)' : 'wins (value ≠ 0)';
+  }
 }
 
-function cellAt(a, b) {
-  return $('board').querySelector(`[data-a="${a}"][data-b="${b}"]`);
-}
+const cellAt = (a, b) => $('board').querySelector(`[data-a="${a}"][data-b="${b}"]`);
 
 function showRect(move) {
   hideRect();
-  const [a, b] = state.selected;
+  const [a, b] = move.coin;
   const [a2, b2] = move.corner;
   for (const [x, y] of [[a, b], [a2, b], [a, b2], [a2, b2]]) cellAt(x, y)?.classList.add('corner-hover');
   const from = cellAt(a2, b2);
@@ -111,91 +145,34 @@ function hideRect() {
   for (const c of $('board').querySelectorAll('.corner-hover')) c.classList.remove('corner-hover');
 }
 
-async function select(a, b) {
-  if (state.over || state.thinking) return;
-  if (state.selected && state.selected[0] === a && state.selected[1] === b) return cancel();
-  state.selected = [a, b];
-  const data = await busy('moves', null, '', (signal) =>
-    api('corners/position', { n: state.n, heads: headsList(), coin: [a, b] }, signal), $('error'));
-  if (!data) return;
-  state.moves = data.moves;
-  render();
-  const wins = state.moves.filter((m) => m.winning).length;
-  say($('status'), `${state.moves.length} corners for coin (${a}, ${b}): ${wins} winning (✓)`);
-  cellAt(...(state.moves.find((m) => m.winning) || state.moves[0]).corner)?.focus();
+function select(a, b) {
+  selected = selected && selected[0] === a && selected[1] === b ? null : [a, b];
+  draw();
+  if (!selected) return;
+  const moves = current.analysis.moves.filter((m) => key(...m.coin) === key(a, b));
+  const wins = moves.filter((m) => m.winning).length;
+  say($('status'), current.hints ? `${moves.length} corners for coin (${a}, ${b}): ${wins} winning (✓)` : `${moves.length} corners for coin (${a}, ${b}).`);
+  const first = moves.find((m) => m.winning && current.hints) || moves[0];
+  if (first) { $('board').dataset.focus = key(...first.corner); cellAt(...first.corner)?.focus(); }
 }
 
-function cancel() {
-  state.selected = null;
-  state.moves = [];
-  render();
+function toggle(a, b) {
+  const heads = new Set(current.pos.heads);
+  const k = key(a, b);
+  if (heads.has(k)) heads.delete(k); else heads.add(k);
+  $('board').dataset.focus = k;
+  game.start({ n: current.pos.n, heads }, game.settings.first);
 }
 
-function apply(flips) {
-  for (const [a, b] of flips) {
-    const k = key(a, b);
-    if (state.heads.has(k)) state.heads.delete(k);
-    else state.heads.add(k);
-  }
-}
-
-async function play(move) {
-  if (state.over || state.thinking) return;
-  state.history.push(new Set(state.heads));
-  apply(move.flips);
-  state.selected = null;
-  state.moves = [];
-  if (state.heads.size === 0) return finish('you');
-  state.thinking = true;
-  render();
-  say($('status'), 'The computer is thinking…');
-  const reply = await busy('computer', null, '', (signal) =>
-    api('corners/computer', { n: state.n, heads: headsList() }, signal), $('error'));
-  state.thinking = false;
-  if (!reply) return render();
-  apply(reply.flips);
-  const [a, b] = reply.coin;
-  const corner = reply.corner;
-  if (state.heads.size === 0) {
-    await refresh();
-    return finish('computer', `The computer turned coin (${a}, ${b}) with corner (${corner}).`);
-  }
-  await refresh();
-  say($('status'), `The computer turned coin (${a}, ${b}) with corner (${corner[0]}, ${corner[1]})${reply.winning ? ' — a winning move.' : '.'} Your move.`);
-}
-
-function finish(winner, prefix = '') {
-  state.over = true;
-  state.selected = null;
-  state.moves = [];
-  const text = winner === 'you' ? 'You win: no heads coin is left, the computer cannot move.' : 'The computer wins: no heads coin is left for you.';
-  say($('status'), `${prefix} ${text}`.trim(), winner === 'you' ? 'win' : 'loss');
-  $('status').dataset.winner = winner;
-  refresh();
-}
-
-function newGame() {
-  state.n = Number($('n').value);
-  randomStart();
-  delete $('status').dataset.winner;
-  say($('status'), 'Your move: pick a gold coin.');
-  refresh();
-}
-
-$('new').addEventListener('click', newGame);
-$('n').addEventListener('change', newGame);
-$('values').addEventListener('change', render);
-$('undo').addEventListener('click', () => {
-  if (state.history.length === 0) return;
-  state.heads = state.history.pop();
-  state.over = false;
-  state.selected = null;
-  state.moves = [];
-  delete $('status').dataset.winner;
-  say($('status'), 'Move taken back. Your move.');
-  render(); // show the restored board at once; refresh() then fetches its values
-  refresh();
+$('new').addEventListener('click', () => { selected = null; game.start(randomStart(Number($('n').value))); });
+$('n').addEventListener('change', () => { selected = null; game.start(randomStart(Number($('n').value))); });
+$('values').addEventListener('change', draw);
+$('edit').addEventListener('change', () => {
+  editing = $('edit').checked;
+  selected = null;
+  draw();
+  if (editing) say($('status'), 'Setting coins: click a coin to turn it over; untick “set coins” to play.');
+  else game.redraw();
 });
-document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && state.selected) cancel(); });
-window.addEventListener('resize', () => render());
-newGame();
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && selected) { selected = null; draw(); } });
+window.addEventListener('resize', () => current && draw());

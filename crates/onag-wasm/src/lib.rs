@@ -80,11 +80,17 @@ pub fn answer(route: &str, body: &[u8]) -> (u16, Vec<u8>) {
                 .to_string()
                 .into_bytes(),
         ),
-        "toads/analyze" => match routes::toads_analyze(body) {
-            Ok(value) => (200, value.to_string().into_bytes()),
-            Err(routes::Failure(status, message)) => error(status, &message),
-        },
+        "toads/analyze" => reply(routes::toads_analyze(body)),
+        "corners/position" => reply(routes::corners_position(body)),
+        "corners/computer" => reply(routes::corners_computer(body)),
         _ => error(404, "no such API endpoint"),
+    }
+}
+
+fn reply(result: Result<serde_json::Value, routes::Failure>) -> (u16, Vec<u8>) {
+    match result {
+        Ok(value) => (200, value.to_string().into_bytes()),
+        Err(routes::Failure(status, message)) => error(status, &message),
     }
 }
 

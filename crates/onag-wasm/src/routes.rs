@@ -210,3 +210,98 @@ fn player_score(player: Player, mean: Dyadic) -> std::cmp::Reverse<Dyadic> {
         Player::Right => std::cmp::Reverse(mean),
     }
 }
+
+/// Most coins a side of the Turning Corners board has (as `onag serve`).
+const MAX_CORNERS_SIDE: usize = 32;
+
+/// The board of a `corners/…` request: `{"n": 6, "heads": [[a, b], …]}`.
+fn corners_board(request: &Value) -> Result<onag::games::turning_corners::TurningCorners, Failure> {
+    use onag::games::turning_corners::{Coin, TurningCorners};
+    let bad = |m: &str| Failure(400, m.to_string());
+    let n = request
+        .get("n")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| bad("the request needs a side \"n\""))? as usize;
+    if !(1..=MAX_CORNERS_SIDE).contains(&n) {
+        return Err(Failure(
+            400,
+            format!("'n' is {n}; it must be between 1 and {MAX_CORNERS_SIDE}"),
+        ));
+    }
+    let heads = request
+        .get("heads")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("the request needs a list \"heads\""))?;
+    let mut coins = Vec::with_capacity(heads.len());
+    let mut seen = std::collections::BTreeSet::new();
+    for coin in heads {
+        let pair = coin_pair(coin).ok_or_else(|| bad("a coin is a pair [a, b]"))?;
+        if !seen.insert(pair) {
+            return Err(Failure(
+                400,
+                format!("coin ({}, {}) is listed twice", pair.0, pair.1),
+            ));
+        }
+        coins.push(Coin::new(pair.0, pair.1));
+    }
+    TurningCorners::from_heads(n, n, &coins).map_err(|e| Failure(400, e.to_string()))
+}
+
+fn coin_pair(v: &Value) -> Option<(usize, usize)> {
+    let a = v.get(0)?.as_u64()? as usize;
+    let b = v.get(1)?.as_u64()? as usize;
+    Some((a, b))
+}
+
+fn corners_move(mv: onag::games::turning_corners::Move, winning: bool) -> Value {
+    let flips: Vec<(usize, usize)> = mv.turned().into_iter().map(|c| (c.row, c.col)).collect();
+    json!({
+        "coin": (mv.coin.row, mv.coin.col),
+        "corner": (mv.corner.row, mv.corner.col),
+        "flips": flips,
+        "winning": winning,
+    })
+}
+
+/// `corners/position`: the values a ⊗ b, the XOR and, for `"coin"`, its moves with ✓/✗.
+pub fn corners_position(body: &[u8]) -> Result<Value, Failure> {
+    use onag::games::turning_corners::{Coin, MarkedMove};
+    let request: Value = serde_json::from_slice(body)
+        .map_err(|_| Failure(400, "the request is not a JSON object".into()))?;
+    let game = corners_board(&request)?;
+    let n = game.size().0;
+    let values: Vec<Vec<u64>> = (1..=n)
+        .map(|a| (1..=n).map(|b| Coin::new(a, b).value()).collect())
+        .collect();
+    let moves: Vec<Value> = match request.get("coin").filter(|c| !c.is_null()) {
+        None => Vec::new(),
+        Some(coin) => {
+            let (a, b) =
+                coin_pair(coin).ok_or_else(|| Failure(400, "a coin is a pair [a, b]".into()))?;
+            if !game.is_heads(Coin::new(a, b)) {
+                return Err(Failure(
+                    400,
+                    format!("coin ({a}, {b}) is not heads: only heads coins move"),
+                ));
+            }
+            game.moves_from(Coin::new(a, b))
+                .into_iter()
+                .map(|MarkedMove { mv, wins }| corners_move(mv, wins))
+                .collect()
+        }
+    };
+    Ok(json!({ "n": n, "values": values, "total": game.value(), "moves": moves }))
+}
+
+/// `corners/computer`: the engine's move (a winning one when there is one).
+pub fn corners_computer(body: &[u8]) -> Result<Value, Failure> {
+    let request: Value = serde_json::from_slice(body)
+        .map_err(|_| Failure(400, "the request is not a JSON object".into()))?;
+    let game = corners_board(&request)?;
+    let mv = game
+        .computer_move()
+        .ok_or_else(|| Failure(400, "no heads coin: the game is over".into()))?;
+    let mut after = game.clone();
+    after.play_unchecked(mv);
+    Ok(corners_move(mv, after.value() == 0))
+}
