@@ -2,6 +2,7 @@
 
 use anyhow::bail;
 use clap::Subcommand;
+use onag::nimber::ordinal::{Ordinal, OrdinalError};
 use onag::nimber::table::{FieldMarking, NimTable};
 use onag::nimber::Nimber128;
 use serde_json::json;
@@ -16,41 +17,42 @@ const MAX_TABLE: usize = 1024;
 /// The `nim` subcommands.
 #[derive(Subcommand)]
 pub enum Cmd {
-    /// The nim product A ⊗ B (A, B below 2^128, decimal or 0x-hex).
+    /// The nim product A ⊗ B (A, B below 2^128, decimal or 0x-hex, or transfinite: ordinals
+    /// below ω^(ω^5) in Cantor normal form such as 'w^2', 'w^w*3+w+1').
     Mul {
         /// First factor.
-        #[arg(value_parser = parse_u128)]
-        a: u128,
+        #[arg(value_parser = parse_nim_arg)]
+        a: NimArg,
         /// Second factor.
-        #[arg(value_parser = parse_u128)]
-        b: u128,
+        #[arg(value_parser = parse_nim_arg)]
+        b: NimArg,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
-    /// The nim inverse of A (A ≠ 0) in GF(2^128).
+    /// The nim inverse of A (A ≠ 0): in GF(2^128), or of a transfinite ordinal.
     Inv {
-        /// The number to invert.
-        #[arg(value_parser = parse_u128)]
-        a: u128,
+        /// The number (or ordinal) to invert.
+        #[arg(value_parser = parse_nim_arg)]
+        a: NimArg,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
-    /// The nim square root of A.
+    /// The nim square root of A (a number or a transfinite ordinal).
     Sqrt {
-        /// The number.
-        #[arg(value_parser = parse_u128)]
-        a: u128,
+        /// The number (or ordinal).
+        #[arg(value_parser = parse_nim_arg)]
+        a: NimArg,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
     /// The nim power A^E.
     Pow {
-        /// The base.
-        #[arg(value_parser = parse_u128)]
-        a: u128,
+        /// The base (a number or a transfinite ordinal).
+        #[arg(value_parser = parse_nim_arg)]
+        a: NimArg,
         /// The exponent (an ordinary integer below 2^128).
         #[arg(value_parser = parse_u128)]
         e: u128,
@@ -79,26 +81,99 @@ fn answer(op: &str, args: serde_json::Value, result: u128, json: bool) -> anyhow
     }
 }
 
+/// A `nim` argument: a finite number (the 128-bit commands) or a transfinite ordinal.
+#[derive(Clone, Debug)]
+pub enum NimArg {
+    /// Below 2^128.
+    Finite(u128),
+    /// An ordinal below ω^(ω^5) (see `onag::nimber::ordinal`).
+    Ordinal(Ordinal),
+}
+
+impl NimArg {
+    fn ordinal(&self) -> Ordinal {
+        match self {
+            NimArg::Finite(n) => Ordinal::finite(*n),
+            NimArg::Ordinal(o) => o.clone(),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            NimArg::Finite(n) => n.to_string(),
+            NimArg::Ordinal(o) => o.to_string(),
+        }
+    }
+}
+
+fn parse_nim_arg(text: &str) -> Result<NimArg, String> {
+    if let Ok(n) = parse_u128(text) {
+        return Ok(NimArg::Finite(n));
+    }
+    match text.parse::<Ordinal>() {
+        Ok(o) => Ok(NimArg::Ordinal(o)),
+        Err(e) if text.contains(['w', 'ω']) => Err(format!("'{text}': {e}")),
+        Err(_) => parse_u128(text).map(NimArg::Finite),
+    }
+}
+
+fn answer_ordinal(
+    op: &str,
+    args: &[&NimArg],
+    result: Result<Ordinal, OrdinalError>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let result = result?;
+    if json {
+        let args: Vec<String> = args.iter().map(|a| a.text()).collect();
+        print_json(&json!({"op": op, "args": args, "result": result.to_string()}))
+    } else {
+        println!("{result}");
+        Ok(())
+    }
+}
+
 /// Runs one `nim` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     match cmd {
-        Cmd::Mul { a, b, json } => {
+        Cmd::Mul {
+            a: NimArg::Finite(a),
+            b: NimArg::Finite(b),
+            json,
+        } => {
             let r = (Nimber128(a) * Nimber128(b)).0;
             answer("mul", json!([a.to_string(), b.to_string()]), r, json)
         }
-        Cmd::Inv { a, json } => match Nimber128(a).inverse() {
+        Cmd::Mul { a, b, json } => {
+            answer_ordinal("mul", &[&a, &b], a.ordinal().mul(&b.ordinal()), json)
+        }
+        Cmd::Inv {
+            a: NimArg::Finite(a),
+            json,
+        } => match Nimber128(a).inverse() {
             Some(r) => answer("inv", json!([a.to_string()]), r.0, json),
             None => bail!("0 has no nim inverse"),
         },
-        Cmd::Sqrt { a, json } => {
-            answer("sqrt", json!([a.to_string()]), Nimber128(a).sqrt().0, json)
-        }
-        Cmd::Pow { a, e, json } => answer(
+        Cmd::Inv { a, json } => answer_ordinal("inv", &[&a], a.ordinal().inverse(), json),
+        Cmd::Sqrt {
+            a: NimArg::Finite(a),
+            json,
+        } => answer("sqrt", json!([a.to_string()]), Nimber128(a).sqrt().0, json),
+        Cmd::Sqrt { a, json } => answer_ordinal("sqrt", &[&a], a.ordinal().sqrt(), json),
+        Cmd::Pow {
+            a: NimArg::Finite(a),
+            e,
+            json,
+        } => answer(
             "pow",
             json!([a.to_string(), e.to_string()]),
             Nimber128(a).pow(e).0,
             json,
         ),
+        Cmd::Pow { a, e, json } => {
+            let exponent = NimArg::Finite(e);
+            answer_ordinal("pow", &[&a, &exponent], a.ordinal().pow(e), json)
+        }
         Cmd::Table { n, json } => table(n, json),
     }
 }

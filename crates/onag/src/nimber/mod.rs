@@ -40,6 +40,8 @@ pub mod clmul;
 #[forbid(unsafe_code)]
 pub mod fast;
 #[forbid(unsafe_code)]
+pub mod ordinal;
+#[forbid(unsafe_code)]
 pub mod reference;
 #[forbid(unsafe_code)]
 pub mod table;
