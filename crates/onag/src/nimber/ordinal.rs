@@ -191,7 +191,7 @@ fn carry(
             None => {
                 let e = exponent_of(&d)?;
                 let slot = out.entry(e).or_insert(Nimber128(0));
-                *slot = *slot + c;
+                *slot += c;
                 if slot.0 == 0 {
                     out.remove(&e);
                 }
@@ -268,7 +268,7 @@ impl Ordinal {
         let mut terms = self.terms.clone();
         for (e, c) in &other.terms {
             let slot = terms.entry(*e).or_insert(Nimber128(0));
-            *slot = *slot + *c;
+            *slot += *c;
             if slot.0 == 0 {
                 terms.remove(e);
             }
@@ -347,10 +347,10 @@ impl Ordinal {
             )));
         }
         let mut basis = vec![Exponent::default()];
-        for j in 0..LEVELS {
-            let mut next = Vec::with_capacity(basis.len() * sizes[j] as usize);
+        for (j, &size) in sizes.iter().enumerate() {
+            let mut next = Vec::with_capacity(basis.len() * size as usize);
             for e in &basis {
-                for a in 0..sizes[j] {
+                for a in 0..size {
                     let mut e = *e;
                     e.0[j] = a;
                     next.push(e);
@@ -433,14 +433,14 @@ fn solve(
         m.swap(col, pivot);
         let inv = m[col][col].inverse().ok_or_else(outside)?;
         for x in m[col].iter_mut() {
-            *x = *x * inv;
+            *x *= inv;
         }
         let pivot_row = m[col].clone();
         for (r, other) in m.iter_mut().enumerate() {
             let f = other[col];
             if r != col && f.0 != 0 {
                 for (x, &p) in other.iter_mut().zip(&pivot_row) {
-                    *x = *x + f * p;
+                    *x += f * p;
                 }
             }
         }
