@@ -29,6 +29,15 @@ fn spec_values() {
     assert_eq!(r["thermograph"]["left_stop"], "13/2");
     assert_eq!(r["thermograph"]["right_stop"], "1");
     assert_eq!(analyze(&server, "TT.FF")["value"], "*");
+    // Siegel CGT §II.6–7: * is all-small with atomic weight 0 and reduced form 0; a hot value
+    // has no atomic weight (null) and is its own reduced form
+    assert_eq!(analyze(&server, "TT.FF")["atomic_weight"], "0");
+    assert_eq!(analyze(&server, "TT.FF")["reduced_canonical_form"], "0");
+    assert!(analyze(&server, "TTT..FFF")["atomic_weight"].is_null());
+    assert_eq!(
+        analyze(&server, "TTT..FFF")["reduced_canonical_form"],
+        "±1/8"
+    );
     assert_eq!(analyze(&server, "TTT..FFF")["value"], "±1/8");
     assert_eq!(
         analyze(&server, "T3□2F3")["value"],

@@ -114,6 +114,7 @@ function renderPanel(v) {
   $('atomic').textContent = atomic === null ? '–' : String(atomic);
   $('atomic').previousElementSibling.hidden = atomic === null;
   $('atomic').hidden = atomic === null;
+  $('rcf').textContent = a.reduced_canonical_form ?? '–';
   // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
   $('thermo').innerHTML = a.thermograph.svg;
   readableLabels($('thermo').querySelector('svg'));

@@ -119,6 +119,15 @@ fn analyze_board(board: &Board, stop: &onag::StopFlag) -> ApiResult<Value> {
         .value_with_stop(board, stop)
         .map_err(game_error)?;
     let shown = analyst.show(g).map_err(game_error)?;
+    // Siegel, CGT §II.6–II.7: null when the value is not all-small
+    let arena = analyst.solver.arena_mut();
+    let atomic_weight = match arena.atomic_weight(g) {
+        Ok(w) => Some(name(arena, w, NameStyle::Unicode)),
+        Err(GameError::Undefined(_)) => None,
+        Err(e) => return Err(game_error(e)),
+    };
+    let rcf = arena.reduced_canonical_form(g).map_err(game_error)?;
+    let reduced_canonical_form = name(arena, rcf, NameStyle::Unicode);
     let th = analyst
         .thermographs
         .get(analyst.solver.arena(), g)
@@ -195,6 +204,8 @@ fn analyze_board(board: &Board, stop: &onag::StopFlag) -> ApiResult<Value> {
         "mean": shown.mean.to_string(),
         "temperature": shown.temperature.to_string(),
         "reduced": { "integer": reduced.integer, "parts": parts },
+        "atomic_weight": atomic_weight,
+        "reduced_canonical_form": reduced_canonical_form,
         "thermograph": thermograph,
         "moves": moves,
         "computer": { "left": best[0].map(|b| b.0), "right": best[1].map(|b| b.0) },
