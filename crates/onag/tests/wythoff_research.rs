@@ -170,3 +170,52 @@ fn ci_a046876_published_terms_from_scratch() {
     let (n, d) = audit(&committed_rows()[..=261], &rows, false);
     assert_eq!((n, d), (262, vec![]));
 }
+
+/// The committed OEIS b-files `results/oeis/b046874.txt` and `b046875.txt` (written by `onag
+/// wythoff results --bfile`) hold exactly the proven rows of the committed results, and agree
+/// with every published term.
+#[test]
+fn committed_bfiles_agree_with_the_results_and_the_published_terms() {
+    use onag::wythoff::runs::{bfile, RowSequence};
+    let rows = committed_rows();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../results/oeis");
+    for seq in [RowSequence::A046874, RowSequence::A046875] {
+        let path = dir.join(format!("b{}.txt", &seq.id()[1..]));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let terms: Vec<(usize, u64)> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let (n, a) = l.split_once(' ').expect("an 'n a(n)' line");
+                (n.parse().expect("n"), a.parse().expect("a(n)"))
+            })
+            .collect();
+        assert_eq!(terms.len(), 1801, "{}: rows 0..=1800", seq.id());
+        for (i, &(n, a)) in terms.iter().enumerate() {
+            let r = rows[i];
+            assert!(n == i && r.proven, "{}: line {i}", seq.id());
+            let want = match seq {
+                RowSequence::A046874 => r.preperiod,
+                RowSequence::A046875 => r.period,
+            };
+            assert_eq!(Some(a), want, "{}({n})", seq.id());
+        }
+        for (n, a) in common::oeis(seq.id()) {
+            assert_eq!(
+                i128::from(terms[n as usize].1),
+                a,
+                "published {}({n})",
+                seq.id()
+            );
+        }
+        // the same lines as the library writes today
+        let fresh = bfile(&rows, seq, "").expect("row 0 proven");
+        let body: String = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(body, fresh, "{}", seq.id());
+    }
+}

@@ -128,3 +128,76 @@ pub fn audit(
     }
     (audited, bad)
 }
+
+/// The OEIS sequences read off proven rows, written as b-files by [`bfile`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowSequence {
+    /// A046874: the preperiod of row n (offset 0).
+    A046874,
+    /// A046875: the period of row n (offset 0).
+    A046875,
+}
+
+impl RowSequence {
+    /// The A-number, e.g. `"A046875"`.
+    pub fn id(self) -> &'static str {
+        match self {
+            RowSequence::A046874 => "A046874",
+            RowSequence::A046875 => "A046875",
+        }
+    }
+
+    /// The term of this sequence a proven row gives.
+    fn term(self, r: &RowResult) -> Option<u64> {
+        match self {
+            RowSequence::A046874 => r.preperiod,
+            RowSequence::A046875 => r.period,
+        }
+    }
+}
+
+impl std::str::FromStr for RowSequence {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RowSequence, String> {
+        match s.to_ascii_uppercase().as_str() {
+            "A046874" => Ok(RowSequence::A046874),
+            "A046875" => Ok(RowSequence::A046875),
+            _ => Err(format!(
+                "unknown sequence '{s}': expected A046874 or A046875"
+            )),
+        }
+    }
+}
+
+/// An OEIS b-file of `seq` over the proven prefix of `rows` (see [`proven_prefix`]): one
+/// `n a(n)` line per proven row from row 0, after `#` comment lines holding `header` (one
+/// comment per line of it). `None` when row 0 is not proven (no term to write).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+/// use onag::wythoff::runs::{bfile, RowSequence};
+/// let cfg = PeriodConfig { top: 3, columns: 2_000, period_cap: 96 };
+/// let rows = search(cfg, &onag::StopFlag::new()).unwrap();
+/// let text = bfile(&rows, RowSequence::A046875, "").unwrap();
+/// assert_eq!(text, "0 1\n1 3\n2 3\n3 6\n"); // A046875 starts 1, 3, 3, 6
+/// ```
+pub fn bfile(rows: &[RowResult], seq: RowSequence, header: &str) -> Option<String> {
+    let proven = proven_prefix(rows);
+    if proven == 0 {
+        return None;
+    }
+    let mut out = String::new();
+    for line in header.lines() {
+        out.push_str("# ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    for r in &rows[..proven] {
+        // a proven row has its period and its preperiod
+        let a = seq.term(r)?;
+        out.push_str(&format!("{} {a}\n", r.row));
+    }
+    Some(out)
+}

@@ -9,7 +9,9 @@ use anyhow::{bail, Context};
 use serde_json::{json, Value};
 
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
-use onag::wythoff::runs::{audit, period_runs, proven_prefix, Discrepancy, PeriodRun};
+use onag::wythoff::runs::{
+    audit, bfile, period_runs, proven_prefix, Discrepancy, PeriodRun, RowSequence,
+};
 use onag::StopFlag;
 
 use super::super::common::{self, print_json, Internal};
@@ -25,11 +27,23 @@ const NOTABLE_ROWS: [usize; 5] = [90, 180, 360, 404, 452];
 #[derive(clap::Args)]
 pub struct ResultsArgs {
     /// The checkpoint written by `onag wythoff periods --checkpoint` (rows reported from 0).
-    #[arg(long)]
-    checkpoint: PathBuf,
-    /// Write the results JSON here (atomically).
+    #[arg(long, required_unless_present = "bfile")]
+    checkpoint: Option<PathBuf>,
+    /// Write the results JSON here (atomically); with `--bfile`, the b-file.
     #[arg(long)]
     out: PathBuf,
+    /// Instead of a results file, write the OEIS b-file of A046874 (preperiods) or A046875
+    /// (periods): one "n a(n)" line per proven row from 0, read from the results file `--from`.
+    #[arg(
+        long,
+        value_name = "SEQ",
+        requires = "from",
+        conflicts_with = "checkpoint"
+    )]
+    bfile: Option<RowSequence>,
+    /// The results file a b-file is read from (e.g. results/wythoff-periods.json).
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
     /// Also write a plain table `row period preperiod proof_column minimal_confirmed`.
     #[arg(long)]
     tsv: Option<PathBuf>,
@@ -169,10 +183,13 @@ fn a046876_json(rows: &[RowResult], column: u64, cap: u64) -> Value {
 /// `onag wythoff results`: the results file from a checkpoint (see the module docs).
 pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
     common::check_output(&args.out)?;
+    let (Some(checkpoint), None) = (&args.checkpoint, args.bfile) else {
+        return write_bfile(&args);
+    };
     if let Some(path) = &args.tsv {
         common::check_output(path)?;
     }
-    let cp = read_json(&args.checkpoint)?;
+    let cp = read_json(checkpoint)?;
     let u = |v: &Value, what: &str| {
         v.as_u64()
             .with_context(|| format!("checkpoint field '{what}' is missing"))
@@ -181,7 +198,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
     let target = u(&cp["config"]["columns"], "config.columns")?;
     let cap = u(&cp["config"]["period_cap"], "config.period_cap")?;
     let column = u(&cp["column"], "column")?;
-    super::check_checkpoint(&cp, &args.checkpoint)?;
+    super::check_checkpoint(&cp, checkpoint)?;
     let rows = parse_rows(&cp["rows"])?;
     if rows.first().map(|r| r.row) != Some(0) || rows.len() as u64 != top + 1 {
         bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
@@ -269,6 +286,33 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         common::write_atomic(path, tsv.as_bytes())?;
     }
     print_json(&value["a046876"])
+}
+
+/// `onag wythoff results --bfile SEQ --from FILE --out B`: the OEIS b-file of SEQ over the
+/// proven rows of the results file.
+fn write_bfile(args: &ResultsArgs) -> anyhow::Result<()> {
+    let (Some(seq), Some(from)) = (args.bfile, &args.from) else {
+        bail!("--bfile needs --from FILE (a results file) and --out FILE");
+    };
+    let (_, rows) = read_results(from)?;
+    let source = from.file_name().map_or(from.display().to_string(), |n| {
+        n.to_string_lossy().into_owned()
+    });
+    let header = format!(
+        "{} (Wythoff's game, row {}): rows proven by state equality, from {source} (onag)",
+        seq.id(),
+        match seq {
+            RowSequence::A046874 => "preperiods",
+            RowSequence::A046875 => "periods",
+        }
+    );
+    let text = bfile(&rows, seq, &header)
+        .with_context(|| format!("{}: row 0 is not proven, no term to write", from.display()))?;
+    common::write_atomic(&args.out, text.as_bytes())?;
+    let terms = text.lines().filter(|l| !l.starts_with('#')).count();
+    print_json(
+        &json!({"sequence": seq.id(), "terms": terms, "out": args.out.display().to_string()}),
+    )
 }
 
 /// The period cap and rows of a results file.
