@@ -38,6 +38,7 @@ use std::fmt;
 use crate::partizan::dyadic::{Dyadic, DyadicError};
 use crate::Stopped;
 
+pub use arena::Footprint;
 pub(crate) use hash::FxHashMap;
 
 /// Id of a canonical game in an [`Arena`]: equal ids ⇔ equal values (hash-consing).

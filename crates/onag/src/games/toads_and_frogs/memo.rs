@@ -63,6 +63,16 @@ impl<K: MemoKey> Memo<K> {
         self.len
     }
 
+    /// Bytes of the slots.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<(K, Option<GameId>)>()
+    }
+
+    /// The stored keys, in slot order.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = K> + '_ {
+        self.slots.iter().filter(|s| s.1.is_some()).map(|s| s.0)
+    }
+
     #[inline]
     fn home(&self, key: &K) -> usize {
         (key.hash() >> (64 - self.bits)) as usize
@@ -152,6 +162,19 @@ impl Packed {
 
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// Bytes of the slots.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * 8
+    }
+
+    /// The stored keys, in slot order.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.slots
+            .iter()
+            .filter(|&&s| s != 0)
+            .map(|&s| s >> VALUE_BITS)
     }
 
     #[inline]

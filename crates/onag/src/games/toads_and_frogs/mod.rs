@@ -15,4 +15,4 @@ pub use analysis::{
 };
 pub use board::{Board, BoardError, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
-pub use solver::Solver;
+pub use solver::{Solver, SolverFootprint};

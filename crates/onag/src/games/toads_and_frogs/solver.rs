@@ -5,7 +5,7 @@ use super::bits::Bits;
 use super::board::{moves_of, Board, Square};
 use super::memo::{Memo, Packed};
 use super::reduce::PackedKey;
-use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
+use crate::partizan::game::{Arena, Footprint, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
@@ -67,6 +67,17 @@ fn key(b: Bits) -> Key {
     } else {
         Key::Large((ts as u64, (ts >> 64) as u64, b.f as u64, (b.f >> 64) as u64))
     }
+}
+
+/// The counters of [`Solver::footprint`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverFootprint {
+    /// Parts memoised.
+    pub parts: usize,
+    /// Bytes of the part memo's tables.
+    pub part_bytes: usize,
+    /// The arena's counters.
+    pub arena: Footprint,
 }
 
 /// How often (in parts solved) the solver polls its [`StopFlag`].
@@ -170,6 +181,47 @@ impl Solver {
             + self.sparse.len()
             + self.compact.len()
             + self.compact_spill.len()
+    }
+
+    /// Memory counters: parts memoised, the bytes of their tables, and the arena's
+    /// [`Footprint`].
+    pub fn footprint(&self) -> SolverFootprint {
+        SolverFootprint {
+            parts: self.memo_len(),
+            part_bytes: self.memo.bytes()
+                + self.small.bytes()
+                + self.medium.bytes()
+                + self.packed.bytes()
+                + self.sparse.bytes()
+                + self.compact.bytes()
+                + self.compact_spill.bytes(),
+            arena: self.arena.footprint(),
+        }
+    }
+
+    /// How many memoised parts have each length (index = length in squares).
+    pub fn parts_by_length(&self) -> Vec<usize> {
+        let mut counts = Vec::new();
+        let mut count = |n: u32| {
+            let n = n as usize;
+            if counts.len() <= n {
+                counts.resize(n + 1, 0);
+            }
+            counts[n] += 1;
+        };
+        let top = |w: u64| 63 - w.leading_zeros();
+        self.packed
+            .keys()
+            .chain(self.sparse.keys())
+            .for_each(|k| count((k & 0x7f) as u32));
+        (self.compact.keys().chain(self.compact_spill.keys()))
+            .for_each(|k| count((k & 0x1f) as u32));
+        self.small.keys().for_each(|k| count(top(k >> 32)));
+        self.medium.keys().for_each(|k| count(top(k.0)));
+        self.memo
+            .keys()
+            .for_each(|k| count(if k.1 != 0 { 64 + top(k.1) } else { top(k.0) }));
+        counts
     }
 
     /// The canonical value of `board`.

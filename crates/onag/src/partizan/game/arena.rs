@@ -377,6 +377,52 @@ impl Arena {
         self.nodes[g.0 as usize].neg = h.0;
         self.nodes[h.0 as usize].neg = g.0;
     }
+
+    /// What the arena holds and roughly how many bytes it takes (capacities, not lengths):
+    /// the counters of a memory profile.
+    pub fn footprint(&self) -> Footprint {
+        // a hash map slot: the entry plus one control byte
+        fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
+            m.capacity() * (std::mem::size_of::<(K, V)>() + 1)
+        }
+        let boxed: usize = self.options_memo.keys().map(|k| 4 * k.len()).sum();
+        Footprint {
+            games: self.nodes.len(),
+            option_ids: self.options.len(),
+            memo_entries: self.le_memo.len()
+                + self.sum_memo.len()
+                + self.options_memo.len()
+                + self.small_options_memo.len(),
+            node_bytes: self.nodes.capacity() * std::mem::size_of::<Node>()
+                + self.chain.capacity() * 4
+                + map(&self.index)
+                + map(&self.numbers)
+                + map(&self.nus_ids),
+            option_bytes: self.options.capacity() * 4,
+            memo_bytes: map(&self.le_memo)
+                + map(&self.sum_memo)
+                + map(&self.options_memo)
+                + boxed
+                + map(&self.small_options_memo),
+        }
+    }
+}
+
+/// The counters of [`Arena::footprint`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Footprint {
+    /// Distinct canonical games stored.
+    pub games: usize,
+    /// Option ids stored (the canonical option lists of all games).
+    pub option_ids: usize,
+    /// Entries of the ≤, sum and option-set memos.
+    pub memo_entries: usize,
+    /// Bytes of the games' records and their hash-consing index.
+    pub node_bytes: usize,
+    /// Bytes of the option lists.
+    pub option_bytes: usize,
+    /// Bytes of the ≤, sum and option-set memos.
+    pub memo_bytes: usize,
 }
 
 /// Whether two tag lists are the same set.
