@@ -10,8 +10,8 @@ mod reduce;
 mod solver;
 
 pub use analysis::{
-    all_boards, analyse, best_move, family, length_stats, verify_all, Analysis, Choice,
-    LengthStats, MoveInfo, Verification, WEB_MAX_LEN,
+    all_boards, analyse, best_move, estimate_work, family, length_stats, verify_all, Analysis,
+    Choice, LengthStats, MoveInfo, Verification, WEB_MAX_LEN,
 };
 pub use board::{Board, BoardError, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
