@@ -4,7 +4,8 @@
 //! estimate` (the estimate is [`estimate_work`]).
 //!
 //! `cargo run --release -p onag --example toads_cells -- SECONDS A,B,C [A,B,C …]`
-//! (A toads, B blanks, C frogs; value `?` when the limit was reached).
+//! (A toads, B blanks, C frogs; value `?` when the limit was reached). `SECONDS!` stops at the
+//! first board that reaches the limit (for a series of growing boards).
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +15,9 @@ use onag::StopFlag;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let limit: f64 = args.next().and_then(|a| a.parse().ok()).expect("SECONDS");
+    let first = args.next().expect("SECONDS");
+    let series = first.ends_with('!');
+    let limit: f64 = first.trim_end_matches('!').parse().expect("SECONDS");
     let cells: Vec<[usize; 3]> = args
         .map(|a| {
             let v: Vec<usize> = a.split(',').map(|x| x.parse().expect("a number")).collect();
@@ -45,6 +48,7 @@ fn main() {
                 stop.stop();
                 let _ = timer.join();
                 let f = solver.footprint();
+                let timed_out = value.is_err();
                 let shown = match value {
                     Ok(g) => name(solver.arena(), g, NameStyle::Ascii),
                     Err(_) => "?".to_string(),
@@ -57,6 +61,9 @@ fn main() {
                     f.arena.games,
                     estimate_work(&board)
                 );
+                if series && timed_out {
+                    break;
+                }
             }
         })
         .expect("a thread");
