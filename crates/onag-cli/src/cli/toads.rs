@@ -6,8 +6,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
-    best_move, family, length_stats, reduce, verify_all, Board, Choice, Solver,
+    best_move, family, merge_shards, reduce, shard_range, shard_stats, verify_all, Board, Choice,
+    Fingerprints, NamedShard, Solver,
 };
+use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
@@ -43,17 +45,37 @@ pub enum Cmd {
         #[command(flatten)]
         limits: super::common::RunLimits,
     },
-    /// Statistics of the values of all boards of each length 1..=N.
+    /// Statistics of the values of all boards of each length 1..=N (or MIN..=N).
     Stats {
         /// Largest board length.
         #[arg(long, value_parser = super::common::parse_usize)]
         max_len: usize,
+        /// Smallest board length.
+        #[arg(long, value_parser = super::common::parse_usize, default_value = "1")]
+        min_len: usize,
+        /// Only shard I of N (0-based) of each length's boards, written with its distinct
+        /// values to `--out` for `onag toads stats-merge`.
+        #[arg(long, value_name = "I/N", requires = "out")]
+        shard: Option<String>,
+        /// The shard file to write (atomically).
+        #[arg(long, value_name = "FILE", requires = "shard")]
+        out: Option<PathBuf>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+    },
+    /// Merges shard files of `onag toads stats --shard I/N --out FILE` into the statistics
+    /// one run over all their boards prints (each length's shards must cover it exactly once).
+    StatsMerge {
+        /// The shard files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Checks every board of length ≤ N: reductions = no reductions = value-free outcome
     /// (both players first), mirror = negation.
@@ -140,9 +162,21 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
         }
         Cmd::Stats {
             max_len,
+            min_len,
+            shard: None,
             json,
             quiet,
-        } => stats(max_len, json, quiet),
+            ..
+        } => stats(min_len, max_len, json, quiet),
+        Cmd::Stats {
+            max_len,
+            min_len,
+            shard: Some(shard),
+            out,
+            quiet,
+            ..
+        } => stats_shard(min_len, max_len, &shard, out, quiet),
+        Cmd::StatsMerge { files, json } => stats_merge(&files, json),
         Cmd::Verify {
             max_len,
             json,
@@ -245,25 +279,67 @@ fn check_len(max_len: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn stats(max_len: usize, as_json: bool, quiet: bool) -> anyhow::Result<()> {
+fn check_lengths(min_len: usize, max_len: usize) -> anyhow::Result<()> {
     check_len(max_len)?;
-    let bar = progress(max_len as u64, "lengths", quiet);
+    if min_len == 0 || min_len > max_len {
+        anyhow::bail!("--min-len must be between 1 and --max-len");
+    }
+    Ok(())
+}
+
+/// The named statistics of shard `index` of `count` of every length `min_len..=max_len`.
+fn named_shards(
+    min_len: usize,
+    max_len: usize,
+    (index, count): (u64, u64),
+    quiet: bool,
+) -> anyhow::Result<Vec<NamedShard>> {
+    let bar = progress((max_len - min_len + 1) as u64, "lengths", quiet);
     let mut solver = Solver::new();
     let mut thermographs = Thermographs::new();
-    let stats = length_stats(
-        &mut solver,
-        &mut thermographs,
-        max_len,
-        &StopFlag::new(),
-        |_| bar.inc(1),
-    )?;
+    let stop = StopFlag::new();
+    let mut fingerprints = Fingerprints::new();
+    let mut out = Vec::new();
+    for length in min_len..=max_len {
+        let range = shard_range(length, index, count)
+            .ok_or_else(|| anyhow::anyhow!("shard {index} of {count} does not exist"))?;
+        let st = shard_stats(&mut solver, &mut thermographs, length, range, &stop)?;
+        let arena = solver.arena();
+        out.push(NamedShard {
+            length,
+            range: st.range,
+            boards: st.boards,
+            distinct: st
+                .distinct
+                .iter()
+                .map(|&g| fingerprints.get(arena, g))
+                .collect(),
+            numbers: st.numbers,
+            infinitesimals: st.infinitesimals,
+            hot: st.hot,
+            hottest: st
+                .hottest
+                .map(|(i, b, g, t)| (i, b.to_string(), name(arena, g, NameStyle::Ascii), t)),
+        });
+        bar.inc(1);
+    }
     bar.finish_and_clear();
-    let arena = solver.arena();
-    let hottest = |h: &Option<(Board, GameId, onag::partizan::dyadic::Dyadic)>| match h {
+    Ok(out)
+}
+
+fn stats(min_len: usize, max_len: usize, as_json: bool, quiet: bool) -> anyhow::Result<()> {
+    check_lengths(min_len, max_len)?;
+    let stats = named_shards(min_len, max_len, (0, 1), quiet)?;
+    print_stats(&stats, as_json)
+}
+
+/// The statistics JSON (and table) of whole lengths.
+fn print_stats(stats: &[NamedShard], as_json: bool) -> anyhow::Result<()> {
+    let hottest = |h: &Option<(u64, String, String, Dyadic)>| match h {
         None => Value::Null,
-        Some((b, g, t)) => json!({
-            "board": b.to_string(),
-            "canonical": name(arena, *g, NameStyle::Ascii),
+        Some((_, b, g, t)) => json!({
+            "board": b,
+            "canonical": g,
             "temperature": t.to_string(),
         }),
     };
@@ -274,7 +350,7 @@ fn stats(max_len: usize, as_json: bool, quiet: bool) -> anyhow::Result<()> {
                 json!({
                     "length": s.length,
                     "boards": s.boards,
-                    "distinct": s.distinct,
+                    "distinct": s.distinct.len(),
                     "numbers": s.numbers,
                     "infinitesimals": s.infinitesimals,
                     "hot": s.hot,
@@ -285,17 +361,146 @@ fn stats(max_len: usize, as_json: bool, quiet: bool) -> anyhow::Result<()> {
         return print_json(&json!({ "lengths": lengths }));
     }
     println!("length  boards  distinct  numbers  infinitesimals  hot  hottest");
-    for s in &stats {
+    for s in stats {
         let h = match &s.hottest {
             None => "-".to_string(),
-            Some((b, g, t)) => format!("{b} = {} (t = {t})", name(arena, *g, NameStyle::Ascii)),
+            Some((_, b, g, t)) => format!("{b} = {g} (t = {t})"),
         };
         println!(
             "{:>6}  {:>6}  {:>8}  {:>7}  {:>14}  {:>3}  {h}",
-            s.length, s.boards, s.distinct, s.numbers, s.infinitesimals, s.hot
+            s.length,
+            s.boards,
+            s.distinct.len(),
+            s.numbers,
+            s.infinitesimals,
+            s.hot
         );
     }
     Ok(())
+}
+
+const SHARD_FORMAT: &str = "onag-toads-stats-shard";
+
+fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
+    let bad = || anyhow::anyhow!("bad --shard '{text}': write I/N with 0 ≤ I < N");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n) = (
+        super::common::parse_u64(i).map_err(|_| bad())?,
+        super::common::parse_u64(n).map_err(|_| bad())?,
+    );
+    if i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+fn stats_shard(
+    min_len: usize,
+    max_len: usize,
+    shard: &str,
+    out: Option<PathBuf>,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    check_lengths(min_len, max_len)?;
+    let (index, count) = parse_shard(shard)?;
+    let out = out.context("--shard needs --out FILE")?;
+    let shards = named_shards(min_len, max_len, (index, count), quiet)?;
+    let list: Vec<Value> = shards
+        .iter()
+        .map(|s| {
+            json!({
+                "length": s.length,
+                "range": [s.range.start, s.range.end],
+                "boards": s.boards,
+                "numbers": s.numbers,
+                "infinitesimals": s.infinitesimals,
+                "hot": s.hot,
+                "hottest": s.hottest.as_ref().map(|(i, b, g, t)| json!({
+                    "index": i, "board": b, "canonical": g, "temperature": t.to_string(),
+                })),
+                "distinct_values": s.distinct.iter().map(|f| format!("{f:032x}")).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let file = json!({
+        "format": SHARD_FORMAT,
+        "version": 1,
+        "shard": [index, count],
+        "shards": list,
+    });
+    let text = serde_json::to_string(&file).map_err(|e| Internal(e.to_string()))?;
+    write_atomic(&out, format!("{text}\n").as_bytes())
+}
+
+fn read_shards(path: &std::path::Path) -> anyhow::Result<Vec<NamedShard>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let v: Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    if v["format"].as_str() != Some(SHARD_FORMAT) || v["version"].as_u64() != Some(1) {
+        anyhow::bail!("{} is not an onag toads stats shard file", path.display());
+    }
+    let bad = |what: &str| anyhow::anyhow!("{}: bad or missing '{what}'", path.display());
+    let u = |s: &Value, k: &str| s[k].as_u64().ok_or_else(|| bad(k));
+    let mut out = Vec::new();
+    for s in v["shards"].as_array().ok_or_else(|| bad("shards"))? {
+        let range = s["range"].as_array().ok_or_else(|| bad("range"))?;
+        let (a, b) = match range.as_slice() {
+            [a, b] => (
+                a.as_u64().ok_or_else(|| bad("range"))?,
+                b.as_u64().ok_or_else(|| bad("range"))?,
+            ),
+            _ => return Err(bad("range")),
+        };
+        let hottest = match &s["hottest"] {
+            Value::Null => None,
+            h => Some((
+                u(h, "index")?,
+                h["board"]
+                    .as_str()
+                    .ok_or_else(|| bad("hottest.board"))?
+                    .to_string(),
+                h["canonical"]
+                    .as_str()
+                    .ok_or_else(|| bad("hottest.canonical"))?
+                    .to_string(),
+                h["temperature"]
+                    .as_str()
+                    .and_then(|t| t.parse::<Dyadic>().ok())
+                    .ok_or_else(|| bad("hottest.temperature"))?,
+            )),
+        };
+        let distinct = s["distinct_values"]
+            .as_array()
+            .ok_or_else(|| bad("distinct_values"))?
+            .iter()
+            .map(|d| {
+                d.as_str()
+                    .and_then(|h| u128::from_str_radix(h, 16).ok())
+                    .ok_or_else(|| bad("distinct_values"))
+            })
+            .collect::<anyhow::Result<Vec<u128>>>()?;
+        out.push(NamedShard {
+            length: u(s, "length")? as usize,
+            range: a..b,
+            boards: u(s, "boards")?,
+            distinct,
+            numbers: u(s, "numbers")?,
+            infinitesimals: u(s, "infinitesimals")?,
+            hot: u(s, "hot")?,
+            hottest,
+        });
+    }
+    Ok(out)
+}
+
+fn stats_merge(files: &[PathBuf], as_json: bool) -> anyhow::Result<()> {
+    let mut all = Vec::new();
+    for f in files {
+        all.extend(read_shards(f)?);
+    }
+    let merged = merge_shards(all)?;
+    print_stats(&merged, as_json)
 }
 
 fn verify(max_len: usize, as_json: bool, quiet: bool) -> anyhow::Result<()> {

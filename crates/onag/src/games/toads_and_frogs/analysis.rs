@@ -12,16 +12,7 @@ use crate::StopFlag;
 
 /// Every board of `len` squares (3^len of them), in lexicographic order of `.` < `T` < `F`.
 pub fn all_boards(len: usize) -> impl Iterator<Item = Board> {
-    let total = 3usize.checked_pow(len as u32).unwrap_or(0);
-    (0..total).map(move |code| {
-        let mut c = code;
-        let mut squares = vec![Square::Empty; len];
-        for s in squares.iter_mut().rev() {
-            *s = [Square::Empty, Square::Toad, Square::Frog][c % 3];
-            c /= 3;
-        }
-        Board::from_squares(squares)
-    })
+    (0..board_count(len)).map(move |code| board_at(len, code))
 }
 
 /// Statistics of the values of all boards of one length.
@@ -55,38 +46,275 @@ pub fn length_stats(
 ) -> Result<Vec<LengthStats>, GameError> {
     let mut out = Vec::new();
     for length in 1..=max_len {
-        let mut seen: FxHashMap<GameId, ()> = FxHashMap::default();
-        let mut st = LengthStats {
+        let total = board_count(length);
+        let shard = shard_stats(solver, thermographs, length, 0..total, stop)?;
+        progress(length);
+        out.push(LengthStats {
             length,
-            boards: 0,
-            distinct: 0,
-            numbers: 0,
-            infinitesimals: 0,
-            hot: 0,
-            hottest: None,
-        };
-        for board in all_boards(length) {
-            let g = solver.value_with_stop(&board, stop)?;
-            st.boards += 1;
-            seen.insert(g, ());
-            let arena = solver.arena();
-            let (ls, rs) = (arena.left_stop(g), arena.right_stop(g));
-            if arena.as_number(g).is_some() {
-                st.numbers += 1;
-            } else if ls == Dyadic::ZERO && rs == Dyadic::ZERO {
-                st.infinitesimals += 1;
-            }
-            if ls > rs {
-                st.hot += 1;
-                let t = thermographs.get(arena, g)?.temperature();
-                if st.hottest.as_ref().is_none_or(|h| t > h.2) {
-                    st.hottest = Some((board, g, t));
-                }
+            boards: shard.boards,
+            distinct: shard.distinct.len() as u64,
+            numbers: shard.numbers,
+            infinitesimals: shard.infinitesimals,
+            hot: shard.hot,
+            hottest: shard.hottest.map(|(_, b, g, t)| (b, g, t)),
+        });
+    }
+    Ok(out)
+}
+
+/// Number of boards of `len` squares (3^len), saturating.
+pub fn board_count(len: usize) -> u64 {
+    3u64.checked_pow(len as u32).unwrap_or(u64::MAX)
+}
+
+/// The board with index `code` in [`all_boards`] order (base 3, `.` = 0, `T` = 1, `F` = 2,
+/// the last square least significant).
+pub fn board_at(len: usize, code: u64) -> Board {
+    let mut c = code;
+    let mut squares = vec![Square::Empty; len];
+    for s in squares.iter_mut().rev() {
+        *s = [Square::Empty, Square::Toad, Square::Frog][(c % 3) as usize];
+        c /= 3;
+    }
+    Board::from_squares(squares)
+}
+
+/// The board indices of shard `index` of `count` (0-based) of the boards of `len` squares:
+/// consecutive ranges of [`all_boards`] order covering all 3^len boards, sizes differing by
+/// at most one. `None` when `index ≥ count`.
+pub fn shard_range(len: usize, index: u64, count: u64) -> Option<std::ops::Range<u64>> {
+    if index >= count {
+        return None;
+    }
+    let total = u128::from(board_count(len));
+    let at = |i: u64| (total * u128::from(i) / u128::from(count)) as u64;
+    Some(at(index)..at(index + 1))
+}
+
+/// Statistics of the boards `range` of one length (indices in [`all_boards`] order): one
+/// shard of a long statistics run, kept with what a merge needs (the distinct values, the
+/// index of the hottest board).
+#[derive(Clone, Debug)]
+pub struct ShardStats {
+    /// The board length.
+    pub length: usize,
+    /// The board indices covered.
+    pub range: std::ops::Range<u64>,
+    /// Number of boards.
+    pub boards: u64,
+    /// The distinct values, in increasing id order.
+    pub distinct: Vec<GameId>,
+    /// Boards whose value is a number.
+    pub numbers: u64,
+    /// Boards whose value is infinitesimal (see [`LengthStats::infinitesimals`]).
+    pub infinitesimals: u64,
+    /// Boards whose temperature is positive.
+    pub hot: u64,
+    /// The hottest board (the first among ties): its index, the board, value, temperature.
+    pub hottest: Option<(u64, Board, GameId, Dyadic)>,
+}
+
+/// The statistics of the boards `range` of `len` squares, polling `stop`.
+pub fn shard_stats(
+    solver: &mut Solver,
+    thermographs: &mut Thermographs,
+    length: usize,
+    range: std::ops::Range<u64>,
+    stop: &StopFlag,
+) -> Result<ShardStats, GameError> {
+    let mut seen: FxHashMap<GameId, ()> = FxHashMap::default();
+    let mut st = ShardStats {
+        length,
+        range: range.clone(),
+        boards: 0,
+        distinct: Vec::new(),
+        numbers: 0,
+        infinitesimals: 0,
+        hot: 0,
+        hottest: None,
+    };
+    for code in range {
+        let board = board_at(length, code);
+        let g = solver.value_with_stop(&board, stop)?;
+        st.boards += 1;
+        seen.insert(g, ());
+        let arena = solver.arena();
+        let (ls, rs) = (arena.left_stop(g), arena.right_stop(g));
+        if arena.as_number(g).is_some() {
+            st.numbers += 1;
+        } else if ls == Dyadic::ZERO && rs == Dyadic::ZERO {
+            st.infinitesimals += 1;
+        }
+        if ls > rs {
+            st.hot += 1;
+            let t = thermographs.get(arena, g)?.temperature();
+            if st.hottest.as_ref().is_none_or(|h| t > h.3) {
+                st.hottest = Some((code, board, g, t));
             }
         }
-        st.distinct = seen.len() as u64;
-        progress(length);
-        out.push(st);
+    }
+    st.distinct = seen.into_keys().collect();
+    st.distinct.sort_unstable();
+    Ok(st)
+}
+
+/// Arena-independent 128-bit fingerprints of canonical games: equal games get equal
+/// fingerprints in every arena (options are combined as sorted sets), different games differ
+/// but for a collision of probability about n²/2¹²⁹ among n games. Shards of a statistics run
+/// (separate processes, separate arenas) name their distinct values by them.
+#[derive(Default)]
+pub struct Fingerprints {
+    memo: FxHashMap<GameId, u128>,
+}
+
+impl Fingerprints {
+    /// An empty cache.
+    pub fn new() -> Fingerprints {
+        Fingerprints::default()
+    }
+
+    /// The fingerprint of `g` (memoised; recursion depth = the birthday of `g`).
+    pub fn get(&mut self, arena: &crate::partizan::game::Arena, g: GameId) -> u128 {
+        if let Some(&f) = self.memo.get(&g) {
+            return f;
+        }
+        let mut side = |opts: &[GameId], salt: u64| {
+            let mut fs: Vec<u128> = opts.iter().map(|&o| self.get(arena, o)).collect();
+            fs.sort_unstable();
+            let mut h = (u128::from(salt) << 64) | fs.len() as u128;
+            for f in fs {
+                h = mix128(h ^ f);
+            }
+            h
+        };
+        let l = side(arena.left_options(g), 0x4c45_4654);
+        let r = side(arena.right_options(g), 0x5249_4748);
+        let f = mix128(l ^ mix128(r).rotate_left(64));
+        self.memo.insert(g, f);
+        f
+    }
+}
+
+/// A 128-bit mixer: two rounds of multiply-xorshift on both halves, crossing them.
+fn mix128(x: u128) -> u128 {
+    let mut a = x as u64;
+    let mut b = (x >> 64) as u64;
+    for _ in 0..2 {
+        a = (a ^ (a >> 31) ^ b.rotate_left(17)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        b = (b ^ (b >> 29) ^ a.rotate_left(23)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        a ^= a >> 32;
+        b ^= b >> 32;
+    }
+    (u128::from(b) << 64) | u128::from(a)
+}
+
+/// A shard's statistics without its arena (values by canonical name): what shard files hold
+/// and [`merge_shards`] combines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedShard {
+    /// The board length.
+    pub length: usize,
+    /// The board indices covered.
+    pub range: std::ops::Range<u64>,
+    /// Number of boards.
+    pub boards: u64,
+    /// The distinct values by [`Fingerprints`].
+    pub distinct: Vec<u128>,
+    /// Boards whose value is a number.
+    pub numbers: u64,
+    /// Boards whose value is infinitesimal.
+    pub infinitesimals: u64,
+    /// Boards whose temperature is positive.
+    pub hot: u64,
+    /// The hottest board: its index, the board, its value's name and its temperature.
+    pub hottest: Option<(u64, String, String, Dyadic)>,
+}
+
+/// Why shards could not be merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    /// The shards of a length do not cover its boards exactly once (the first board index
+    /// missing or covered twice).
+    Coverage {
+        /// The length.
+        length: usize,
+        /// The first board index not covered exactly once.
+        at: u64,
+    },
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Coverage { length, at } => write!(
+                f,
+                "the shards of length {length} do not cover each board once (board {at})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// Merges shards (any order, any lengths) into one [`NamedShard`] per length, in increasing
+/// length: the same figures as one run over every board, provided each length's shards cover
+/// its 3^length boards exactly once ([`MergeError::Coverage`] otherwise).
+pub fn merge_shards(mut shards: Vec<NamedShard>) -> Result<Vec<NamedShard>, MergeError> {
+    shards.sort_by_key(|s| (s.length, s.range.start, s.range.end));
+    let mut out: Vec<NamedShard> = Vec::new();
+    for s in shards {
+        match out.last_mut() {
+            Some(m) if m.length == s.length => {
+                if s.range.start != m.range.end {
+                    return Err(MergeError::Coverage {
+                        length: s.length,
+                        at: s.range.start.min(m.range.end),
+                    });
+                }
+                m.range.end = s.range.end;
+                m.boards += s.boards;
+                m.distinct.extend(s.distinct);
+                m.numbers += s.numbers;
+                m.infinitesimals += s.infinitesimals;
+                m.hot += s.hot;
+                if let Some(h) = s.hottest {
+                    // shards come in board order: a later board wins only when hotter
+                    if m.hottest.as_ref().is_none_or(|old| h.3 > old.3) {
+                        m.hottest = Some(h);
+                    }
+                }
+            }
+            _ => {
+                if let Some(m) = out.last() {
+                    let end = board_count(m.length);
+                    if m.range.end != end {
+                        return Err(MergeError::Coverage {
+                            length: m.length,
+                            at: m.range.end,
+                        });
+                    }
+                }
+                if s.range.start != 0 {
+                    return Err(MergeError::Coverage {
+                        length: s.length,
+                        at: 0,
+                    });
+                }
+                out.push(s);
+            }
+        }
+        if let Some(m) = out.last_mut() {
+            m.distinct.sort_unstable();
+            m.distinct.dedup();
+        }
+    }
+    if let Some(m) = out.last() {
+        if m.range.end != board_count(m.length) {
+            return Err(MergeError::Coverage {
+                length: m.length,
+                at: m.range.end,
+            });
+        }
     }
     Ok(out)
 }

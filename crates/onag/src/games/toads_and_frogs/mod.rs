@@ -10,8 +10,9 @@ mod reduce;
 mod solver;
 
 pub use analysis::{
-    all_boards, analyse, best_move, estimate_work, family, length_stats, verify_all, Analysis,
-    Choice, LengthStats, MoveInfo, Verification, WEB_MAX_LEN,
+    all_boards, analyse, best_move, board_at, board_count, estimate_work, family, length_stats,
+    merge_shards, shard_range, shard_stats, verify_all, Analysis, Choice, Fingerprints,
+    LengthStats, MergeError, MoveInfo, NamedShard, ShardStats, Verification, WEB_MAX_LEN,
 };
 pub use board::{Board, BoardError, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
