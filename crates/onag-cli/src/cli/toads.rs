@@ -77,6 +77,23 @@ pub enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Re-checks a research results file (results/toads-families.json): recomputes every
+    /// family value, table cell and Ta□aFa−1 value of at most `--max-squares` squares and
+    /// compares it, as a game, with the stored canonical form.
+    Results {
+        /// The results file.
+        #[arg(long, value_name = "FILE")]
+        verify: PathBuf,
+        /// Largest board re-solved (longer ones are skipped and counted).
+        #[arg(long, value_parser = super::common::parse_usize, default_value = "30")]
+        max_squares: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Checks every board of length ≤ N: reductions = no reductions = value-free outcome
     /// (both players first), mirror = negation.
     Verify {
@@ -177,6 +194,12 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             ..
         } => stats_shard(min_len, max_len, &shard, out, quiet),
         Cmd::StatsMerge { files, json } => stats_merge(&files, json),
+        Cmd::Results {
+            verify,
+            max_squares,
+            json,
+            quiet,
+        } => verify_results(&verify, max_squares, json, quiet),
         Cmd::Verify {
             max_len,
             json,
@@ -589,6 +612,96 @@ fn run_family(
     }
     for (b, g) in values {
         println!("T{toads}□{b}F{frogs} = {}", name(arena, g, style));
+    }
+    Ok(())
+}
+
+const RESULTS_FORMAT: &str = "onag-toads-families-results";
+
+/// One stored value of a results file: the board (toads, blanks, frogs) and its canonical
+/// form, in the order the file lists them.
+fn stored_values(v: &Value) -> anyhow::Result<Vec<(usize, usize, usize, String)>> {
+    let bad = |what: &str| anyhow::anyhow!("results file: bad or missing '{what}'");
+    let num = |x: &Value, k: &str| x[k].as_u64().map(|n| n as usize).ok_or_else(|| bad(k));
+    let mut out = Vec::new();
+    for f in v["families"].as_array().ok_or_else(|| bad("families"))? {
+        let (a, c) = (num(f, "toads")?, num(f, "frogs")?);
+        for e in f["values"]
+            .as_array()
+            .ok_or_else(|| bad("families.values"))?
+        {
+            let g = e["canonical"].as_str().ok_or_else(|| bad("canonical"))?;
+            out.push((a, num(e, "blanks")?, c, g.to_string()));
+        }
+    }
+    for e in v["boards"].as_array().ok_or_else(|| bad("boards"))? {
+        if let Some(g) = e["canonical"].as_str() {
+            out.push((
+                num(e, "toads")?,
+                num(e, "blanks")?,
+                num(e, "frogs")?,
+                g.to_string(),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn verify_results(
+    path: &std::path::Path,
+    max_squares: usize,
+    as_json: bool,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let v: Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    if v["format"].as_str() != Some(RESULTS_FORMAT) || v["version"].as_u64() != Some(1) {
+        anyhow::bail!("{} is not an onag toads results file", path.display());
+    }
+    let values = stored_values(&v)?;
+    let bar = progress(values.len() as u64, "boards", quiet);
+    // one solver for all (families share their memo across b); boards in file order
+    let mut solver = Solver::new();
+    let (mut checked, mut skipped) = (0u64, 0u64);
+    let mut mismatches = Vec::new();
+    for (a, b, c, stored) in &values {
+        bar.inc(1);
+        if a + b + c > max_squares {
+            skipped += 1;
+            continue;
+        }
+        let board = Board::standard(*a, *b, *c)?;
+        let g = solver.value(&board)?;
+        let want = parse_game(solver.arena_mut(), stored)?;
+        checked += 1;
+        if g != want {
+            mismatches.push(format!(
+                "{board}: stored {stored}, computed {}",
+                name(solver.arena(), g, NameStyle::Ascii)
+            ));
+        }
+    }
+    bar.finish_and_clear();
+    if as_json {
+        print_json(&json!({
+            "checked": checked,
+            "skipped_longer": skipped,
+            "mismatches": mismatches,
+        }))?;
+    } else {
+        println!("boards re-solved: {checked} (skipped, longer than {max_squares}: {skipped})");
+        println!("mismatches:       {}", mismatches.len());
+        for m in &mismatches {
+            println!("  {m}");
+        }
+    }
+    if !mismatches.is_empty() {
+        anyhow::bail!(
+            "{} stored values differ from the solver's",
+            mismatches.len()
+        );
     }
     Ok(())
 }

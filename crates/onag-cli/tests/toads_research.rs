@@ -1,0 +1,131 @@
+//! `onag toads results --verify` (the committed research results re-solved and compared as
+//! games), `onag toads stats --shard` + `stats-merge` (the same JSON as one run) and the
+//! errors of both, as a user runs them.
+
+mod common;
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use common::onag;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("onag-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn committed() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../results/toads-families.json")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn committed_results_verify_up_to_24_squares() {
+    let (code, out, err) = onag(&[
+        "toads",
+        "results",
+        "--verify",
+        &committed(),
+        "--max-squares",
+        "24",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v["checked"].as_u64().unwrap() >= 20, "{out}");
+    assert_eq!(v["mismatches"], serde_json::json!([]));
+}
+
+#[test]
+fn a_tampered_results_file_fails_verification() {
+    let text = std::fs::read_to_string(committed()).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    // T2□7F2 = * (b ≡ 1 mod 6): store 0 instead
+    let values = v["families"][0]["values"].as_array_mut().unwrap();
+    let e = values.iter_mut().find(|e| e["blanks"] == 7).unwrap();
+    assert_eq!(e["canonical"], "*");
+    e["canonical"] = "0".into();
+    let dir = temp_dir("toads-tampered");
+    let path = dir.join("t.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let (code, out, _) = onag(&[
+        "toads",
+        "results",
+        "--verify",
+        path.to_str().unwrap(),
+        "--max-squares",
+        "12",
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        out.contains("T2□7F2") || out.contains("TT.......FF"),
+        "{out}"
+    );
+    std::fs::write(&path, "{\"format\": \"other\"}").unwrap();
+    let (code, _, err) = onag(&["toads", "results", "--verify", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn stats_in_shards_merge_to_the_same_json_as_one_run() {
+    let dir = temp_dir("toads-shards");
+    let (code, one, err) = onag(&[
+        "toads",
+        "stats",
+        "--min-len",
+        "6",
+        "--max-len",
+        "9",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let f = dir.join(format!("s{i}.json")).display().to_string();
+        let shard = format!("{i}/3");
+        let (code, _, err) = onag(&[
+            "toads",
+            "stats",
+            "--min-len",
+            "6",
+            "--max-len",
+            "9",
+            "--shard",
+            &shard,
+            "--out",
+            &f,
+            "--quiet",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        files.push(f);
+    }
+    let mut args = vec!["toads", "stats-merge", "--json"];
+    args.extend(files.iter().rev().map(String::as_str));
+    let (code, merged, err) = onag(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, one);
+    // a missing shard, a bad shard spec
+    let (code, _, err) = onag(&["toads", "stats-merge", &files[0], &files[2]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("do not cover"), "{err}");
+    let (code, _, err) = onag(&[
+        "toads",
+        "stats",
+        "--max-len",
+        "5",
+        "--shard",
+        "2/2",
+        "--out",
+        &files[0],
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--shard"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Writes results/toads-families.json and .tsv from the logs of the research runs (the run
+directory, default /work/runs): family runs of `examples/toads_profile` (one TSV line per b),
+single boards of `examples/toads_cells`, and the merged `onag toads stats` shards.
+Re-check the values with `onag toads results --verify results/toads-families.json`.
+
+usage: make-toads-families.py RUN_DIR RUNS.json   (RUNS.json: the run metadata, see below)
+"""
+import json, os, re, sys
+
+run_dir, meta_path = sys.argv[1], sys.argv[2]
+meta = json.load(open(meta_path))
+here = os.path.dirname(os.path.abspath(__file__))
+
+
+def time_line(path):
+    """wall s, peak KB, user s from /usr/bin/time's last line (spaces or underscores)."""
+    if not os.path.exists(path):
+        return None
+    out = None
+    for line in open(path):
+        m = re.match(r"([\d.]+)[_ ]s[_ ](\d+)[_ ]KB[_ ]([\d.]+)[_ ]user", line.strip())
+        if m:
+            out = {"wall_seconds": float(m[1]), "peak_rss_kb": int(m[2]), "user_seconds": float(m[3])}
+    return out
+
+
+def rows(path):
+    if not os.path.exists(path):
+        return []
+    return [l.rstrip("\n").split("\t") for l in open(path) if l.strip() and not l.startswith(("#", "b\t"))]
+
+
+runs = []
+for r in meta["runs"]:
+    r = dict(r)
+    t = time_line(os.path.join(run_dir, r.pop("time_file")))
+    r.update(t or {"note_time": "no /usr/bin/time line: still running or killed before it printed"})
+    runs.append(r)
+
+families = []
+for f in meta["families"]:
+    vals = []
+    for x in rows(os.path.join(run_dir, f["file"])):
+        vals.append({"blanks": int(x[0]), "canonical": x[8], "seconds_cumulative": float(x[1]),
+                     "memo_parts": int(x[2])})
+    families.append({"toads": f["toads"], "frogs": f["frogs"], "run": f["run"], "values": vals})
+
+boards = []
+for c in meta["boards"]:
+    for x in rows(os.path.join(run_dir, c["file"])):
+        done = x[5] != "?"
+        boards.append({"table": c["table"], "toads": int(x[1]), "blanks": int(x[2]), "frogs": int(x[3]),
+                       "squares": int(x[4]), "canonical": x[5] if done else None,
+                       "gave_up_after_seconds": None if done else float(x[6]),
+                       "seconds": float(x[6]) if done else None, "memo_parts": int(x[7]),
+                       "estimate_work": float(x[10]), "run": c["run"]})
+# one entry per board (a board may be in two tables' runs): keep the solved one
+seen = {}
+for b in boards:
+    k = (b["toads"], b["blanks"], b["frogs"])
+    if k not in seen or (seen[k]["canonical"] is None and b["canonical"] is not None):
+        seen[k] = b
+boards = list(seen.values())
+
+stats = None
+sp = os.path.join(run_dir, meta["stats"]["file"])
+if os.path.exists(sp) and os.path.getsize(sp) > 0:
+    stats = {"run": meta["stats"]["run"], "lengths": json.load(open(sp))["lengths"]}
+
+out = {
+    "format": "onag-toads-families-results",
+    "version": 1,
+    "description": "Toads and Frogs: exact canonical values of the research families "
+                   "T^a □^b F^c and of single boards, and per-length statistics, "
+                   "with the runs that produced them.",
+    "recheck": "onag toads results --verify results/toads-families.json --max-squares 30",
+    "runs": runs,
+    "families": families,
+    "boards": sorted(boards, key=lambda b: (b["table"], b["toads"], b["frogs"], b["blanks"])),
+    "stats": stats,
+}
+json.dump(out, open(os.path.join(here, "toads-families.json"), "w"), indent=1, ensure_ascii=False)
+
+def short(g, n=80):
+    return g if g is None or len(g) <= n else g[:n] + f"… ({len(g)} chars, full form in the JSON)"
+
+with open(os.path.join(here, "toads-families.tsv"), "w") as t:
+    t.write("# kind\ttoads\tblanks\tfrogs\tsquares\tvalue\n")
+    for f in families:
+        for v in f["values"]:
+            t.write(f"family\t{f['toads']}\t{v['blanks']}\t{f['frogs']}\t{f['toads']+v['blanks']+f['frogs']}\t{short(v['canonical'])}\n")
+    for b in out["boards"]:
+        g = short(b["canonical"]) if b["canonical"] is not None else f"? (gave up after {b['gave_up_after_seconds']} s)"
+        t.write(f"{b['table']}\t{b['toads']}\t{b['blanks']}\t{b['frogs']}\t{b['squares']}\t{g}\n")
+    if stats:
+        t.write("# length\tboards\tdistinct\tnumbers\tinfinitesimals\thot\thottest\tcanonical\ttemperature\n")
+        for s in stats["lengths"]:
+            h = s["hottest"] or {}
+            t.write(f"stats\t{s['length']}\t{s['boards']}\t{s['distinct']}\t{s['numbers']}\t{s['infinitesimals']}\t{s['hot']}\t{h.get('board','-')}\t{h.get('canonical','-')}\t{h.get('temperature','-')}\n")
+print(f"{sum(len(f['values']) for f in families)} family values, {len(boards)} boards, stats: {stats is not None}")
