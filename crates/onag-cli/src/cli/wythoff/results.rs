@@ -204,11 +204,11 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
     }
     // The published rows are re-derived from the checkpoint's state, never copied from it.
-    let derived = super::rederive_rows(&args.checkpoint)?;
+    let derived = super::rederive_rows(checkpoint)?;
     if let Some((have, want)) = rows.iter().zip(&derived).find(|(a, b)| a != b) {
         bail!(
             "checkpoint {} reports row {} as {:?}, but its own state gives {:?}: refusing it",
-            args.checkpoint.display(),
+            checkpoint.display(),
             have.row,
             have,
             want
