@@ -31,7 +31,7 @@ fn committed_results_verify_up_to_16_squares() {
         "--verify",
         &committed(),
         "--max-squares",
-        "24",
+        "16",
         "--json",
         "--quiet",
     ]);
