@@ -31,7 +31,9 @@ async function serverApi(path, body, signal) {
   }
   let data = null;
   try { data = await response.json(); } catch { /* below */ }
-  if (!data) throw new ApiError(response.status, `the server answered ${response.status} without JSON`);
+  if (!data) {
+    throw new ApiError(response.status, `this part of the page is not in the page's engine yet and needs \`onag serve\` (the static site's server answered ${response.status})`);
+  }
   if (!response.ok) throw new ApiError(response.status, data.error || `HTTP ${response.status}`);
   return data;
 }
