@@ -145,7 +145,9 @@ fn check_row(t: &[u16], n: usize, a: usize, from: usize) -> RowResult {
     let mut bad2 = vec![false; n];
     let mut bits: Box<Bits> = Box::new([0; 1024]);
 
-    // Check 1: for each a' < a, D = T[a] ⊕ T[a'] has no repeated value along the row.
+    // Check 1: for each a' < a, D = T[a] ⊕ T[a'] has no repeated value along the row. The
+    // rows D are kept for check 2 (a·n values, at most 8 MiB).
+    let mut diffs: Vec<u16> = Vec::with_capacity(a * n);
     for a2 in 0..a {
         let rp = row(a2);
         for b in 0..n {
@@ -154,16 +156,18 @@ fn check_row(t: &[u16], n: usize, a: usize, from: usize) -> RowResult {
                 bad1[b] = true;
             }
             insert(&mut bits, d);
+            diffs.push(d);
         }
         // Unset what was set (cheaper than clearing 8 KiB per row pair).
-        for b in 0..n {
-            bits[usize::from((ra[b] ^ rp[b]) >> 6)] = 0;
+        for &d in &diffs[a2 * n..] {
+            bits[usize::from(d >> 6)] = 0;
         }
     }
 
     // Check 2: every w < v is an option. A byte per value (stores only, no read-modify-write
     // chain, measured ~3× faster than a bitset here); `first` is the smallest value not yet
-    // seen, and it only moves forward.
+    // seen, and it only moves forward. The option through (a', b') is T[a'][b] ⊕ D[b']: one
+    // load and one store each.
     let mut seen: Box<[u8; 65536]> = Box::new([0; 65536]);
     let mut options = 0u64;
     for b in from..n {
@@ -174,10 +178,9 @@ fn check_row(t: &[u16], n: usize, a: usize, from: usize) -> RowResult {
             if first == v {
                 break;
             }
-            let rp = row(a2);
-            let c = rp[b];
-            for (&p, &q) in ra[..b].iter().zip(&rp[..b]) {
-                seen[usize::from(c ^ p ^ q)] = 1;
+            let c = t[a2 * n + b];
+            for &d in &diffs[a2 * n..a2 * n + b] {
+                seen[usize::from(c ^ d)] = 1;
             }
             options += b as u64;
             while first < v && seen[first] != 0 {
