@@ -368,6 +368,9 @@ impl Cell for u32 {
 /// on 5×5 Turning Corners). Moves with a low head stay inside the block, in increasing order.
 const LOW_BITS: usize = 12;
 
+/// Sub-blocks of the low coins (see [`solve_with`]): 64 positions.
+const SUB_BITS: usize = 6;
+
 #[inline(always)]
 fn bit(v: u32) -> u64 {
     (1u64 << (v & 63)) & 0u64.wrapping_sub(u64::from(v < 64))
@@ -388,6 +391,24 @@ fn or_options<C: Cell>(seen: &mut [u64], offset: usize, child: &[C], ml: usize) 
         for (j, s) in seen.iter_mut().enumerate() {
             *s |= child[((offset + j) ^ ml) & mask].bit();
         }
+    }
+}
+
+/// [`or_options`] for a sub-block of `2^SUB_BITS` positions (fixed-size arrays: no bounds
+/// checks in the loop).
+#[inline(always)]
+fn or_sub_options<C: Cell>(seen: &mut [u64], child: &[C], ml: usize) {
+    const SUB: usize = 1 << SUB_BITS;
+    match (
+        <&mut [u64; SUB]>::try_from(&mut *seen),
+        <&[C; SUB]>::try_from(child),
+    ) {
+        (Ok(seen), Ok(child)) => {
+            for (j, s) in seen.iter_mut().enumerate() {
+                *s |= child[(j ^ ml) & (SUB - 1)].bit();
+            }
+        }
+        _ => or_options(seen, 0, child, ml),
     }
 }
 
@@ -480,46 +501,65 @@ fn solve_with<C: Cell>(
         } else {
             run(&mut seen, 0);
         }
-        for l in 0..bs {
-            let mut s = seen[l];
-            let mut xor = xor_high;
-            let mut heads = l;
+        // The low coins split again: sub-blocks of 2^SUB_BITS positions share their middle
+        // coins, whose moves read a finished lower sub-block at a XOR-permuted offset (one
+        // branch-free pass per move, like the high moves); only moves with a head among the
+        // lowest SUB_BITS coins are taken position by position.
+        let sub = 1usize << low.min(SUB_BITS);
+        for sb in (0..bs).step_by(sub) {
+            let mut xor_mid = xor_high;
+            let mut heads = sb >> SUB_BITS;
             while heads != 0 {
-                let h = heads.trailing_zeros() as usize;
+                let h = heads.trailing_zeros() as usize + SUB_BITS;
                 heads &= heads - 1;
-                xor ^= board.values[h];
+                xor_mid ^= board.values[h];
                 for &m in low_moves[h] {
-                    s |= block[l ^ m as usize].bit();
+                    // m's top bit h is set in sb: the child sub-block lies below this one.
+                    let (base, ml) = ((sb ^ m as usize) & !(sub - 1), m as usize & (sub - 1));
+                    or_sub_options(&mut seen[sb..sb + sub], &block[base..base + sub], ml);
                 }
             }
-            let mut value = u64::from((!s).trailing_zeros());
-            if value == 64 {
-                // Some position has all of 0..63 as options: take its mex the slow way.
-                slow.clear();
-                let p = hi << low | l;
-                let mut heads = p;
+            for l in sb..sb + sub {
+                let mut s = seen[l];
+                let mut xor = xor_mid;
+                let mut heads = l & (sub - 1);
                 while heads != 0 {
                     let h = heads.trailing_zeros() as usize;
                     heads &= heads - 1;
-                    for &m in &board.moves[h] {
-                        let q = p ^ m as usize;
-                        let v = if q >> low == hi {
-                            block[q & lmask]
-                        } else {
-                            done[q]
-                        };
-                        slow.push(u64::from(v.get()));
+                    xor ^= board.values[h];
+                    for &m in low_moves[h] {
+                        s |= block[l ^ m as usize].bit();
                     }
                 }
-                value = super::mex::mex(slow.iter().copied());
+                let mut value = u64::from((!s).trailing_zeros());
+                if value == 64 {
+                    // Some position has all of 0..63 as options: take its mex the slow way.
+                    slow.clear();
+                    let p = hi << low | l;
+                    let mut heads = p;
+                    while heads != 0 {
+                        let h = heads.trailing_zeros() as usize;
+                        heads &= heads - 1;
+                        for &m in &board.moves[h] {
+                            let q = p ^ m as usize;
+                            let v = if q >> low == hi {
+                                block[q & lmask]
+                            } else {
+                                done[q]
+                            };
+                            slow.push(u64::from(v.get()));
+                        }
+                    }
+                    value = super::mex::mex(slow.iter().copied());
+                }
+                if value > C::MAX {
+                    return Err(Halt::Overflow);
+                }
+                block[l] = C::put(value as u32);
+                report.p_positions += u64::from(value == 0);
+                report.mismatches += u64::from(value != xor);
+                report.max_value = report.max_value.max(value);
             }
-            if value > C::MAX {
-                return Err(Halt::Overflow);
-            }
-            block[l] = C::put(value as u32);
-            report.p_positions += u64::from(value == 0);
-            report.mismatches += u64::from(value != xor);
-            report.max_value = report.max_value.max(value);
         }
     }
     progress(n as u64);
