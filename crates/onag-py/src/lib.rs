@@ -88,7 +88,12 @@ where
                 if let Some(err) = interrupted {
                     return Err(err);
                 }
-                return result.map_err(bad);
+                let value = result.map_err(bad)?;
+                // The last report (a short run may finish before the first poll).
+                if let (Some(cb), Some((done, total))) = (callback, progress.take()) {
+                    cb.call1((done, total))?;
+                }
+                return Ok(value);
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(bad("internal error: the worker thread died"));

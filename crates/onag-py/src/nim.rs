@@ -92,10 +92,6 @@ impl Nimber {
         self.0
     }
 
-    fn __index__(&self) -> u128 {
-        self.0
-    }
-
     fn __bool__(&self) -> bool {
         self.0 != 0
     }

@@ -52,6 +52,9 @@ fn wythoff_periods<'py>(
     threads: usize,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    if !(1..=2).contains(&threads) {
+        return Err(bad(format!("threads must be 1 or 2, not {threads}")));
+    }
     if first > top {
         return Err(bad(format!("empty row range {first}..{top}")));
     }
