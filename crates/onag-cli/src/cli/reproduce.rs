@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use onag::games::toads_and_frogs::{family, reduce, verify_all, Board, Solver};
+use onag::games::toads_and_frogs::{family, length_stats, reduce, verify_all, Board, Solver};
 use onag::games::turning_corners::definition::corners_mex;
 use onag::impartial::coins::{Rule, MOCK_TURTLES, MOEBIUS, MOGUL};
 use onag::impartial::lexicode::{lexicode, p_positions_at_most, weight_distribution};
@@ -24,7 +24,7 @@ use onag::partizan::game::Arena;
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
 use onag::partizan::search::{equal_by_search, ArenaPosition};
-use onag::partizan::thermograph::thermograph;
+use onag::partizan::thermograph::{thermograph, Thermographs};
 use onag::wythoff::gpoints::{self, reference as gref};
 use onag::wythoff::periodicity::{search, PeriodConfig, PeriodSearch, RowResult};
 use onag::wythoff::runs::{audit, period_runs};
@@ -778,6 +778,23 @@ fn toads_claims(s: &Sizes) -> Vec<Claim> {
         let v = verify_all(len, stop, |_| {})?;
         let boards: u64 = (1..=len as u32).map(|l| 3u64.pow(l)).sum();
         Ok(same(format!("{boards} boards, 0 mismatches"), format!("{} boards, {} mismatches", v.boards, v.mismatches)))
+    }));
+    out.push(claim("toads", format!("per-length statistics, lengths 1..{len}: 3^n boards each, numbers + infinitesimals + hot ≤ boards, and the hottest board's temperature recomputed without reductions"), "SPEC §6 (research runs: statistics per length, the hottest board of each length)", format!("onag toads stats --max-len {len}"), move |stop| {
+        let mut solver = Solver::new();
+        let mut thermographs = Thermographs::new();
+        let stats = length_stats(&mut solver, &mut thermographs, len, stop, |_| {})?;
+        let mut plain = Solver::without_reductions();
+        let (mut ok, mut hottest) = (stats.len() == len, Vec::new());
+        for st in &stats {
+            ok &= st.boards == 3u64.pow(st.length as u32) && st.numbers + st.infinitesimals + st.hot <= st.boards;
+            if let Some((board, _, t)) = &st.hottest {
+                let g = plain.value_with_stop(board, stop)?;
+                let again = thermograph(plain.arena_mut(), g)?.temperature();
+                ok &= again == *t;
+                hottest.push(format!("{}: {board} t = {t}", st.length));
+            }
+        }
+        Ok(Found { expected: format!("{len} lengths consistent; hottest temperatures reproduced"), computed: list(hottest), agrees: ok })
     }));
     let hi = s.pick(40usize, 70);
     out.push(claim(
