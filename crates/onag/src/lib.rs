@@ -11,6 +11,10 @@
 //!   ([`wythoff::variants`]);
 //! - [`partizan`]: short partizan games in canonical form, names, a parser and thermographs.
 //!
+//! With the `serde` feature every report type (and the values inside it) implements
+//! `serde::Serialize` and `serde::Deserialize`; exact numbers such as
+//! [`partizan::dyadic::Dyadic`] serialise as their text (`"-3/8"`), so no precision is lost.
+//!
 //! The library does no I/O: every function takes values and returns values (or typed errors).
 //! The `onag` binary (crate `onag-cli`) is the command line and web front end.
 #![deny(missing_docs)]
@@ -28,6 +32,9 @@ pub mod wythoff;
 
 #[forbid(unsafe_code)]
 mod bitset;
+#[cfg(feature = "serde")]
+#[forbid(unsafe_code)]
+mod serde_impls;
 #[forbid(unsafe_code)]
 mod stop;
 pub use stop::{StopFlag, Stopped};

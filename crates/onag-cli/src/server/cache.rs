@@ -13,7 +13,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::error::ApiError;
-use super::limits::MAX_BODY_BYTES;
+use onag_api::limits::MAX_BODY_BYTES;
 
 /// Answers that took less than this are not worth keeping.
 const MIN_COST: Duration = Duration::from_millis(20);

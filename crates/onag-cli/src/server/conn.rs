@@ -24,7 +24,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use super::error::ApiError;
-use super::limits::MAX_BODY_BYTES;
+use onag_api::limits::MAX_BODY_BYTES;
 
 /// Longest wait for a complete request head, on a new or an idle keep-alive connection.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);

@@ -13,22 +13,6 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    /// 400: the input is malformed or breaks a rule.
-    pub fn bad(message: impl Into<String>) -> Self {
-        Self {
-            status: StatusCode::BAD_REQUEST,
-            message: message.into(),
-        }
-    }
-
-    /// 422: well-formed input whose computation is too large for the web app.
-    pub fn too_large(message: impl Into<String>) -> Self {
-        Self {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: message.into(),
-        }
-    }
-
     /// 503: the work ran past its time budget (or the server is saturated) and was stopped.
     pub fn busy(message: impl Into<String>) -> Self {
         Self {
@@ -73,5 +57,12 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Shorthand for handler results.
-pub type ApiResult<T> = Result<T, ApiError>;
+impl From<onag_api::ApiError> for ApiError {
+    fn from(e: onag_api::ApiError) -> Self {
+        Self {
+            status: StatusCode::from_u16(e.kind.status())
+                .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            message: e.message,
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! Bounds on every request: body size, per-endpoint input sizes and a time budget for heavy work.
+//! The time and concurrency budget of heavy work (the input bounds are `onag_api::limits`).
 //!
 //! Heavy work runs on tokio's blocking pool so the async workers keep answering; it gets a
 //! [`StopFlag`] that is raised when the budget runs out or the client goes away, so the
@@ -11,23 +11,6 @@ use onag::StopFlag;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::ApiError;
-
-/// Largest accepted request body (JSON).
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
-/// Longest game notation (partizan values, move sets, formulas).
-pub const MAX_NOTATION_BYTES: usize = 4 * 1024;
-/// Most squares on a Toads-and-Frogs board.
-pub const MAX_TOADS_SQUARES: usize = 24;
-/// Largest side of any table (nim products, Grundy tables, heat maps).
-pub const MAX_TABLE_SIDE: usize = 512;
-/// Sides of the Turning Corners board.
-pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
-/// Largest side of the Wythoff board the queens play on (coordinates 0..side).
-pub const MAX_WYTHOFF_SIDE: u32 = 64;
-/// Largest row of the Wythoff row plot.
-pub const MAX_WYTHOFF_ROW: u64 = 40;
-/// Most columns of the Wythoff row plot.
-pub const MAX_ROW_COLUMNS: u64 = 20_000;
 
 /// How long any request may compute before it counts as heavy work.
 pub const TRIAL: Duration = Duration::from_millis(150);
@@ -141,31 +124,4 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.stop();
     }
-}
-
-/// `Err(400)` unless `text` is at most [`MAX_NOTATION_BYTES`] long.
-pub fn check_notation(field: &str, text: &str) -> Result<(), ApiError> {
-    if text.len() > MAX_NOTATION_BYTES {
-        return Err(ApiError::bad(format!(
-            "'{field}' is {} bytes long; the limit is {MAX_NOTATION_BYTES}",
-            text.len()
-        )));
-    }
-    Ok(())
-}
-
-/// `Err(400)` unless `value` lies in `range`.
-pub fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
-    field: &str,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<(), ApiError> {
-    if !range.contains(&value) {
-        return Err(ApiError::bad(format!(
-            "'{field}' is {value}; it must be between {} and {}",
-            range.start(),
-            range.end()
-        )));
-    }
-    Ok(())
 }

@@ -1,12 +1,11 @@
 //! `onag serve`: the local web app (axum + tokio, assets embedded in the binary).
 //!
-//! Layout: [`assets`] serves the embedded pages, [`api`] holds one module per game family with
-//! its JSON endpoints, [`limits`] bounds every request (size, time, concurrency) and [`error`]
-//! turns every failure into a JSON message.
+//! Layout: [`assets`] serves the embedded pages, [`api`] routes `/api/…` to the `onag-api`
+//! crate (which parses, bounds and answers every request), [`limits`] holds the time and
+//! concurrency budget of heavy work and [`error`] turns every failure into a JSON message.
 
 mod api;
 mod assets;
-mod body;
 mod cache;
 mod conn;
 mod error;
@@ -129,7 +128,7 @@ pub fn router(state: AppState) -> Router {
         .route("/favicon.ico", get(assets::favicon))
         .nest("/api", api::routes())
         .fallback(fallback)
-        .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(onag_api::limits::MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(move |request, next| {
             cache::cached(answers.clone(), request, next)
         }))

@@ -25,6 +25,9 @@
 //! ```
 
 pub mod definition;
+mod report;
+
+pub use report::{MoveReport, PositionReport};
 
 use std::collections::HashMap;
 use std::fmt;

@@ -35,6 +35,8 @@
 
 #[forbid(unsafe_code)]
 pub mod basis;
+#[forbid(unsafe_code)]
+pub mod calc;
 #[allow(unsafe_code)]
 pub mod clmul;
 #[forbid(unsafe_code)]

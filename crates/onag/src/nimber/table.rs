@@ -4,6 +4,7 @@ use super::fast;
 
 /// How an `n × n` block of the nim-multiplication table sits among the nim fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FieldMarking {
     /// Every product of two numbers below `n` is below `n`: `n` is a Fermat 2-power
     /// (2, 4, 16, 256, 65536, …) and the block is the multiplication table of GF(n).

@@ -12,6 +12,8 @@ use std::fmt;
 
 /// One of the two players of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Player {
     /// Left (Blue, the toads in Toads and Frogs); positive values favour Left.
     Left,
@@ -31,6 +33,7 @@ impl Player {
 
 /// A pair of values, one per player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByPlayer<T> {
     /// Left's value.
     pub left: T,
@@ -58,6 +61,7 @@ impl<T> ByPlayer<T> {
 
 /// Outcome class of a game: who wins with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// Left wins whoever starts (G > 0).
     L,

@@ -129,6 +129,7 @@ impl PeriodConfig {
 
 /// What is known about one row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RowResult {
     /// The row `x`.
     pub row: usize,
@@ -746,12 +747,14 @@ pub const MAX_PROFILE_COLUMNS: u64 = 200_000;
 
 /// One row's residues with its period and preperiod (for a row plot).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RowProfile {
     /// The row `x`.
     pub row: usize,
     /// `g(x, y) − y` for `y` in `0..columns`.
     pub residues: Vec<i64>,
-    /// The proven row result (period cap 3072, 100,000 columns: enough for rows ≤ 64).
+    /// The row result of the search (for [`row_profile`]: period cap 3072, 100,000 columns,
+    /// enough to prove rows ≤ 64).
     pub result: RowResult,
 }
 
@@ -767,20 +770,71 @@ pub struct RowProfile {
 pub fn row_profile(row: usize, columns: u64) -> Result<RowProfile, WythoffError> {
     super::check_bound("profile row", row as u64, MAX_PROFILE_ROW as u64)?;
     super::check_bound("profile columns", columns, MAX_PROFILE_COLUMNS)?;
-    let mut sweep = Sweep::new(row)?;
-    let mut residues = Vec::with_capacity(columns as usize);
-    for y in 0..columns {
-        residues.push(sweep.step()?[row] as i64 - y as i64);
-    }
     let cfg = PeriodConfig {
         top: row,
         columns: 100_000,
         period_cap: 3072,
     };
-    let result = search(cfg, &StopFlag::new())?[row];
+    let stop = StopFlag::new();
+    let result = search(cfg, &stop)?[row];
+    let residues = row_residues(row, columns, &stop)?;
     Ok(RowProfile {
         row,
         residues,
         result,
     })
+}
+
+/// The row plot of the Wythoff page: the search over rows `0..=row` for `columns` columns with
+/// period cap `period_cap`, and the residues `g(x, y) − y` over the part worth drawing (the
+/// preperiod and eight periods, at least 64 columns; all `columns` when no period was found),
+/// polling `stop`.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::row_plot;
+/// let p = row_plot(3, 4096, 1536, &onag::StopFlag::new()).unwrap();
+/// assert_eq!((p.result.period, p.result.preperiod, p.result.proven), (Some(6), Some(8), true));
+/// assert_eq!(p.residues.len(), 8 + 8 * 6 + 16);
+/// ```
+pub fn row_plot(
+    row: usize,
+    columns: u64,
+    period_cap: u64,
+    stop: &StopFlag,
+) -> Result<RowProfile, WythoffError> {
+    super::check_bound("profile row", row as u64, MAX_PROFILE_ROW as u64)?;
+    super::check_bound("profile columns", columns, MAX_PROFILE_COLUMNS)?;
+    let config = PeriodConfig {
+        top: row,
+        columns,
+        period_cap,
+    };
+    let result = search(config, stop)?
+        .get(row)
+        .copied()
+        .ok_or_else(|| WythoffError::Invalid("no result for the row".into()))?;
+    let shown = match (result.preperiod, result.period) {
+        (Some(c), Some(p)) => (c + 8 * p + 16).max(64).min(columns),
+        _ => columns,
+    };
+    let residues = row_residues(row, shown, stop)?;
+    Ok(RowProfile {
+        row,
+        residues,
+        result,
+    })
+}
+
+/// `g(row, y) − y` for `y < columns` by the sweep, polling `stop` every 4096 columns.
+fn row_residues(row: usize, columns: u64, stop: &StopFlag) -> Result<Vec<i64>, WythoffError> {
+    let mut sweep = Sweep::new(row)?;
+    let mut residues = Vec::with_capacity(columns as usize);
+    for y in 0..columns {
+        if y % 4096 == 0 {
+            stop.check()?;
+        }
+        residues.push(sweep.step()?[row] as i64 - y as i64);
+    }
+    Ok(residues)
 }

@@ -66,6 +66,7 @@ pub struct Position {
 
 /// A move: queen `queen` goes to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Index of the queen that moves.
     pub queen: usize,
@@ -158,8 +159,10 @@ impl Position {
 
 /// A legal move marked by whether it wins (leaves XOR 0, a loss for the opponent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarkedMove {
-    /// The move.
+    /// The move (flattened into `queen`, `to` when serialised).
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub mv: Move,
     /// The Grundy value of the moved queen at its destination.
     pub value: u32,
@@ -169,6 +172,7 @@ pub struct MarkedMove {
 
 /// The analysis of a position: each queen's value, the XOR and every move marked.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Analysis {
     /// `g` of each queen.
     pub values: Vec<u32>,

@@ -7,6 +7,7 @@ mod bits;
 mod board;
 mod memo;
 mod reduce;
+mod report;
 mod solver;
 
 pub use analysis::{
@@ -16,4 +17,8 @@ pub use analysis::{
 };
 pub use board::{Board, BoardError, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
+pub use report::{
+    board_report, board_report_with, outcome_words, BoardReport, MoveReport, PartReport,
+    ReducedReport, ThermographReport,
+};
 pub use solver::{Solver, SolverFootprint};

@@ -10,6 +10,7 @@ pub const MAX_LISTED: usize = 1000;
 
 /// The result of [`check`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CheckReport {
     /// Cells compared.
     pub cells: u64,

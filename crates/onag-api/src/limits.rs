@@ -1,0 +1,59 @@
+//! Every input bound of the API, checked in [`crate::dispatch`] once: body size, notation
+//! length, board length, table sides.
+
+use crate::ApiError;
+
+/// Largest accepted request body (JSON).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Longest game notation (partizan values, move sets, formulas, numbers).
+pub const MAX_NOTATION_BYTES: usize = 4 * 1024;
+/// Most squares on a Toads-and-Frogs board.
+pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
+/// Largest side of any table (nim products, Grundy tables, heat maps).
+pub const MAX_TABLE_SIDE: usize = 512;
+/// Sides of the Turning Corners board.
+pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
+/// Largest side of the Wythoff board the queens play on (coordinates 0..side).
+pub const MAX_WYTHOFF_SIDE: u32 = 64;
+/// Largest row of the Wythoff row plot.
+pub const MAX_WYTHOFF_ROW: u64 = 40;
+/// Most columns of the Wythoff row plot.
+pub const MAX_ROW_COLUMNS: u64 = 20_000;
+
+/// `Err(400)` unless `text` is at most [`MAX_NOTATION_BYTES`] long.
+pub fn check_notation(field: &str, text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_NOTATION_BYTES {
+        return Err(ApiError::bad(format!(
+            "'{field}' is {} bytes long; the limit is {MAX_NOTATION_BYTES}",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
+/// `Err(400)` unless `value` lies in `range`.
+pub fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), ApiError> {
+    if !range.contains(&value) {
+        return Err(ApiError::bad(format!(
+            "'{field}' is {value}; it must be between {} and {}",
+            range.start(),
+            range.end()
+        )));
+    }
+    Ok(())
+}
+
+/// `Err(413)` when a request body exceeds [`MAX_BODY_BYTES`].
+pub fn check_body(body: &[u8]) -> Result<(), ApiError> {
+    if body.len() > MAX_BODY_BYTES {
+        return Err(ApiError::new(
+            crate::ErrorKind::BodyTooLarge,
+            format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,133 @@
+//! `POST /corners/position` (values a ⊗ b, the XOR of the heads coins and, for a chosen coin,
+//! every move with its ✓/✗ mark) and `POST /corners/computer`.
+
+use std::collections::BTreeSet;
+
+use onag::games::turning_corners::{Coin, MoveReport, PositionReport, TurningCorners};
+use serde::{Deserialize, Serialize};
+
+use crate::limits::{self, check_range};
+use crate::ApiError;
+
+/// The body of `POST /corners/position`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PositionRequest {
+    /// The side of the square board.
+    pub n: usize,
+    /// The heads coins `(row, column)`, 1-based.
+    pub heads: Vec<(usize, usize)>,
+    /// The coin whose moves are listed, if any (must be heads).
+    #[serde(default)]
+    pub coin: Option<(usize, usize)>,
+}
+
+/// The body of `POST /corners/computer`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ComputerRequest {
+    /// The side of the square board.
+    pub n: usize,
+    /// The heads coins `(row, column)`, 1-based.
+    pub heads: Vec<(usize, usize)>,
+}
+
+/// A checked position request.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The position.
+    pub game: TurningCorners,
+    /// The chosen coin.
+    pub coin: Option<(usize, usize)>,
+}
+
+/// A checked computer request.
+#[derive(Clone, Debug)]
+pub struct Computer {
+    /// The position.
+    pub game: TurningCorners,
+}
+
+/// The answer of `POST /corners/position`: the side `n` and the library's report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionResponse {
+    /// The side.
+    pub n: usize,
+    /// Values, total and moves.
+    #[serde(flatten)]
+    pub report: PositionReport,
+}
+
+/// Validates an n×n board; a coin listed twice is rejected (the page never sends one, so it
+/// signals a confused client rather than a position).
+fn board(n: usize, heads: &[(usize, usize)]) -> Result<TurningCorners, ApiError> {
+    check_range(
+        "n",
+        n,
+        *limits::CORNERS_SIDES.start()..=*limits::CORNERS_SIDES.end(),
+    )?;
+    if heads.len() > n * n {
+        return Err(ApiError::bad(format!(
+            "more heads coins than the {n}×{n} board holds"
+        )));
+    }
+    let mut seen = BTreeSet::new();
+    for &coin in heads {
+        if !seen.insert(coin) {
+            return Err(ApiError::bad(format!(
+                "coin ({}, {}) is listed twice",
+                coin.0, coin.1
+            )));
+        }
+    }
+    let coins: Vec<Coin> = heads.iter().map(|&(a, b)| Coin::new(a, b)).collect();
+    TurningCorners::from_heads(n, n, &coins).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+impl PositionRequest {
+    /// Checks the board and the chosen coin.
+    pub fn checked(self) -> Result<Position, ApiError> {
+        let game = board(self.n, &self.heads)?;
+        if let Some((a, b)) = self.coin {
+            if !game.is_heads(Coin::new(a, b)) {
+                return Err(ApiError::bad(format!(
+                    "coin ({a}, {b}) is not heads: only heads coins move"
+                )));
+            }
+        }
+        Ok(Position {
+            game,
+            coin: self.coin,
+        })
+    }
+}
+
+impl Position {
+    /// The answer.
+    pub fn run(&self) -> Result<PositionResponse, ApiError> {
+        let report = self
+            .game
+            .report(self.coin.map(|(a, b)| Coin::new(a, b)))
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok(PositionResponse {
+            n: self.game.size().0,
+            report,
+        })
+    }
+}
+
+impl ComputerRequest {
+    /// Checks the board.
+    pub fn checked(self) -> Result<Computer, ApiError> {
+        Ok(Computer {
+            game: board(self.n, &self.heads)?,
+        })
+    }
+}
+
+impl Computer {
+    /// The engine's choice: a winning move when one exists, else the lowest-value coin alone.
+    pub fn run(&self) -> Result<MoveReport, ApiError> {
+        self.game
+            .computer_report()
+            .ok_or_else(|| ApiError::bad("no heads coin: the game is over"))
+    }
+}

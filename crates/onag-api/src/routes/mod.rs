@@ -1,0 +1,67 @@
+//! One module per game family: each route's request type (what the JSON body holds), its
+//! checked form (bounds applied, notation parsed) and its response type (the JSON answer).
+
+pub mod corners;
+pub mod nim;
+pub mod queens;
+pub mod toads;
+pub mod wythoff;
+
+use serde::{Deserialize, Serialize};
+
+use crate::limits;
+
+/// `GET /health`: the version and the documented input limits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// Always `true`.
+    pub ok: bool,
+    /// The engine's version.
+    pub version: String,
+    /// The input limits.
+    pub limits: Limits,
+}
+
+/// The input limits as [`Health`] reports them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// [`limits::MAX_BODY_BYTES`].
+    pub body_bytes: usize,
+    /// [`limits::MAX_NOTATION_BYTES`].
+    pub notation_bytes: usize,
+    /// [`limits::MAX_TOADS_SQUARES`].
+    pub toads_squares: usize,
+    /// [`limits::MAX_TABLE_SIDE`].
+    pub table_side: usize,
+    /// [`limits::CORNERS_SIDES`] as `[min, max]`.
+    pub corners_sides: [usize; 2],
+    /// [`limits::MAX_WYTHOFF_SIDE`].
+    pub wythoff_side: u32,
+    /// Most queens on the Wythoff board.
+    pub queens: usize,
+    /// [`limits::MAX_WYTHOFF_ROW`].
+    pub wythoff_row: u64,
+}
+
+/// The health answer.
+///
+/// # Examples
+/// ```
+/// assert_eq!(onag_api::routes::health().limits.toads_squares, 24);
+/// ```
+pub fn health() -> Health {
+    Health {
+        ok: true,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        limits: Limits {
+            body_bytes: limits::MAX_BODY_BYTES,
+            notation_bytes: limits::MAX_NOTATION_BYTES,
+            toads_squares: limits::MAX_TOADS_SQUARES,
+            table_side: limits::MAX_TABLE_SIDE,
+            corners_sides: [*limits::CORNERS_SIDES.start(), *limits::CORNERS_SIDES.end()],
+            wythoff_side: limits::MAX_WYTHOFF_SIDE,
+            queens: onag::wythoff::positions::MAX_QUEENS,
+            wythoff_row: limits::MAX_WYTHOFF_ROW,
+        },
+    }
+}

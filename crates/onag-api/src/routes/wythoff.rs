@@ -1,0 +1,227 @@
+//! `POST /wythoff/position` (g per queen, XOR, every move ✓/✗), `/wythoff/computer`,
+//! `/wythoff/table` (the heat map) and `/wythoff/row` (the row plot g(x, y) − y with its
+//! preperiod and period, proven by the engine's periodicity search).
+
+use onag::wythoff::periodicity::row_plot;
+use onag::wythoff::positions::{Analyser, Analysis, Move, Position, MAX_QUEENS};
+use onag::wythoff::{grundy_table, WythoffError};
+use onag::StopFlag;
+use serde::{Deserialize, Serialize};
+
+use crate::limits::{self, check_range};
+use crate::ApiError;
+
+fn engine_error(e: WythoffError) -> ApiError {
+    match e {
+        WythoffError::Stopped => ApiError::stopped("the computation was stopped (time budget)"),
+        WythoffError::TooLarge { .. } | WythoffError::Invalid(_) => ApiError::bad(e.to_string()),
+        WythoffError::WindowViolated { .. } => ApiError::internal(e.to_string()),
+    }
+}
+
+/// The body of `POST /wythoff/position` and `POST /wythoff/computer`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PositionRequest {
+    /// The side of the board (coordinates `0..side`).
+    pub side: u32,
+    /// The queens `(x, y)`.
+    pub queens: Vec<(u32, u32)>,
+}
+
+/// A checked position: the board's Grundy table and the position.
+#[derive(Clone, Debug)]
+pub struct Queens {
+    /// The analyser (the Grundy table of the board).
+    pub analyser: Analyser,
+    /// The position.
+    pub position: Position,
+}
+
+impl PositionRequest {
+    /// Validates the board and builds the analyser.
+    pub fn checked(self) -> Result<Queens, ApiError> {
+        check_range("side", self.side, 1..=limits::MAX_WYTHOFF_SIDE)?;
+        if self.queens.len() > MAX_QUEENS {
+            return Err(ApiError::bad(format!(
+                "{} queens; at most {MAX_QUEENS}",
+                self.queens.len()
+            )));
+        }
+        let position =
+            Position::new(self.side, &self.queens).map_err(|e| ApiError::bad(e.to_string()))?;
+        let analyser = Analyser::new(self.side).map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok(Queens { analyser, position })
+    }
+}
+
+/// The answer of `POST /wythoff/position`: the library's analysis and whether the game is over.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionResponse {
+    /// Values, XOR and marked moves.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+    /// Every queen is in the corner.
+    pub over: bool,
+}
+
+/// The answer of `POST /wythoff/computer`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerResponse {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: Move,
+    /// Whether it leaves XOR 0.
+    pub winning: bool,
+}
+
+impl Queens {
+    /// The answer of `POST /wythoff/position`.
+    pub fn position(&self) -> Result<PositionResponse, ApiError> {
+        let analysis = self
+            .analyser
+            .analyse(&self.position)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok(PositionResponse {
+            analysis,
+            over: self.position.is_over(),
+        })
+    }
+
+    /// The answer of `POST /wythoff/computer`.
+    pub fn computer(&self) -> Result<ComputerResponse, ApiError> {
+        let mv = self
+            .analyser
+            .computer_move(&self.position)
+            .map_err(|e| ApiError::bad(e.to_string()))?
+            .ok_or_else(|| ApiError::bad("every queen is in the corner: the game is over"))?;
+        let after = self
+            .position
+            .play(mv)
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let xor = after
+            .queens()
+            .iter()
+            .fold(0, |acc, &q| acc ^ self.analyser.value(q));
+        Ok(ComputerResponse {
+            mv,
+            winning: xor == 0,
+        })
+    }
+}
+
+/// The body of `POST /wythoff/table`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRequest {
+    /// The side, `1..=`[`limits::MAX_TABLE_SIDE`].
+    pub size: usize,
+}
+
+/// The answer of `POST /wythoff/table`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableResponse {
+    /// The side.
+    pub size: usize,
+    /// The largest value.
+    pub max: u32,
+    /// `cells[x][y] = g(x, y)`.
+    pub cells: Vec<Vec<u32>>,
+}
+
+impl TableRequest {
+    /// Checks the side.
+    pub fn checked(self) -> Result<Self, ApiError> {
+        check_range("size", self.size, 1..=limits::MAX_TABLE_SIDE)?;
+        Ok(self)
+    }
+
+    /// The heat map.
+    pub fn run(&self, _stop: &StopFlag) -> Result<TableResponse, ApiError> {
+        let table = grundy_table(self.size, self.size).map_err(engine_error)?;
+        let max = (0..self.size)
+            .flat_map(|x| table.row(x).iter().copied())
+            .max()
+            .unwrap_or(0);
+        Ok(TableResponse {
+            size: self.size,
+            max,
+            cells: table.to_rows(),
+        })
+    }
+}
+
+/// Period cap for the rows of the plot: every period of rows 0..=40 (A046875) divides 3·2^9.
+pub const ROW_PERIOD_CAP: u64 = 1536;
+/// Columns swept by default: row 40's preperiod is 10,333 (A046874), and the proof needs a
+/// further P* columns past it.
+pub const ROW_COLUMNS: u64 = 16_384;
+
+/// The body of `POST /wythoff/row`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowRequest {
+    /// The row, `0..=`[`limits::MAX_WYTHOFF_ROW`].
+    pub x: u64,
+    /// Columns to sweep (default [`ROW_COLUMNS`]).
+    #[serde(default)]
+    pub columns: Option<u64>,
+}
+
+/// A checked row request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The row.
+    pub x: usize,
+    /// Columns to sweep.
+    pub columns: u64,
+}
+
+impl RowRequest {
+    /// Checks the row and the columns.
+    pub fn checked(self) -> Result<Row, ApiError> {
+        check_range("x", self.x, 0..=limits::MAX_WYTHOFF_ROW)?;
+        let columns = self.columns.unwrap_or(ROW_COLUMNS);
+        check_range(
+            "columns",
+            columns,
+            2 * ROW_PERIOD_CAP..=limits::MAX_ROW_COLUMNS,
+        )?;
+        Ok(Row {
+            x: self.x as usize,
+            columns,
+        })
+    }
+}
+
+/// The answer of `POST /wythoff/row`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowResponse {
+    /// The row.
+    pub x: usize,
+    /// Columns swept.
+    pub columns: u64,
+    /// `g(x, y) − y` over the part worth drawing.
+    pub residues: Vec<i64>,
+    /// The minimal period.
+    pub period: Option<u64>,
+    /// The preperiod.
+    pub preperiod: Option<u64>,
+    /// Whether the period is proven.
+    pub proven: bool,
+    /// The column of the proof.
+    pub proof_column: Option<u64>,
+}
+
+impl Row {
+    /// The row plot, polling `stop`.
+    pub fn run(&self, stop: &StopFlag) -> Result<RowResponse, ApiError> {
+        let p = row_plot(self.x, self.columns, ROW_PERIOD_CAP, stop).map_err(engine_error)?;
+        Ok(RowResponse {
+            x: self.x,
+            columns: self.columns,
+            residues: p.residues,
+            period: p.result.period,
+            preperiod: p.result.preperiod,
+            proven: p.result.proven,
+            proof_column: p.result.proof_column,
+        })
+    }
+}

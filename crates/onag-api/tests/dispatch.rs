@@ -1,0 +1,129 @@
+//! `dispatch` over every route: a valid request answers JSON, bounds answer typed errors, a
+//! raised flag stops heavy work.
+
+use onag::StopFlag;
+use onag_api::{dispatch, route, ErrorKind, Request, ROUTES};
+use serde_json::{json, Value};
+
+fn call(path: &str, body: Value) -> Result<Value, onag_api::ApiError> {
+    let bytes = serde_json::to_vec(&body).unwrap();
+    dispatch(path, &bytes, &StopFlag::new()).map(|b| serde_json::from_slice(&b).unwrap())
+}
+
+fn sample(path: &str) -> Value {
+    match path {
+        "/health" => Value::Null,
+        "/nim/calc" => json!({ "a": "5", "b": "51" }),
+        "/nim/table" | "/wythoff/table" => json!({ "size": 16 }),
+        "/corners/position" => json!({ "n": 4, "heads": [[2, 3]], "coin": [2, 3] }),
+        "/corners/computer" => json!({ "n": 4, "heads": [[2, 3]] }),
+        "/wythoff/position" | "/wythoff/computer" => json!({ "side": 8, "queens": [[3, 4]] }),
+        "/wythoff/row" => json!({ "x": 3 }),
+        "/queens/table" => json!({ "moves": "left,down", "size": 8, "formula": "x ^ y" }),
+        "/toads/analyze" => json!({ "board": "TT..FF" }),
+        other => panic!("no sample for {other}"),
+    }
+}
+
+#[test]
+fn every_route_answers_its_sample() {
+    for r in ROUTES {
+        let body = match r.path {
+            "/health" => Vec::new(),
+            p => serde_json::to_vec(&sample(p)).unwrap(),
+        };
+        let answer =
+            dispatch(r.path, &body, &StopFlag::new()).unwrap_or_else(|e| panic!("{}: {e}", r.path));
+        let json: Value = serde_json::from_slice(&answer).unwrap();
+        assert!(json.is_object(), "{}", r.path);
+    }
+}
+
+#[test]
+fn answers_match_the_engine() {
+    let calc = call("/nim/calc", json!({ "a": "5", "b": "51" })).unwrap();
+    assert_eq!(
+        calc["product"],
+        (onag::nimber::Nimber(5) * onag::nimber::Nimber(51))
+            .0
+            .to_string()
+    );
+    let pos = call(
+        "/wythoff/position",
+        json!({ "side": 8, "queens": [[3, 5]] }),
+    )
+    .unwrap();
+    assert_eq!(pos["xor"], 0);
+    assert_eq!(pos["over"], false);
+    assert!(pos["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["winning"] == false));
+    let toads = call("/toads/analyze", json!({ "board": "T.F" })).unwrap();
+    assert_eq!(toads["value"], "*"); // T□F = *
+    assert_eq!(toads["outcome"], "N");
+    let board = "T.F".parse().unwrap();
+    let report = onag::games::toads_and_frogs::board_report(&board, &StopFlag::new()).unwrap();
+    assert_eq!(toads, serde_json::to_value(&report).unwrap());
+    assert_eq!(toads["moves"][0]["player"], "left");
+    let row = call("/wythoff/row", json!({ "x": 3 })).unwrap();
+    assert_eq!(
+        (row["period"].clone(), row["preperiod"].clone()),
+        (json!(6), json!(8))
+    );
+}
+
+#[test]
+fn bounds_are_typed_errors() {
+    let status = |path: &str, body: &[u8]| {
+        dispatch(path, body, &StopFlag::new())
+            .unwrap_err()
+            .kind
+            .status()
+    };
+    assert_eq!(status("/nope", b"{}"), 404);
+    assert_eq!(status("/nim/calc", b"{not json"), 400);
+    assert_eq!(status("/nim/table", br#"{"size": "big"}"#), 422);
+    assert_eq!(status("/nim/table", br#"{"size": 513}"#), 400);
+    assert_eq!(
+        status(
+            "/toads/analyze",
+            format!(r#"{{"board": "T{}F"}}"#, ".".repeat(23)).as_bytes()
+        ),
+        400
+    );
+    assert_eq!(
+        status(
+            "/toads/analyze",
+            format!(r#"{{"board": "{}"}}"#, "T".repeat(5000)).as_bytes()
+        ),
+        400
+    );
+    assert_eq!(
+        status(
+            "/nim/calc",
+            &vec![b' '; onag_api::limits::MAX_BODY_BYTES + 1]
+        ),
+        413
+    );
+    assert_eq!(status("/wythoff/row", br#"{"x": 41}"#), 400);
+    assert_eq!(
+        status(
+            "/corners/position",
+            br#"{"n": 4, "heads": [[1, 1], [1, 1]]}"#
+        ),
+        400
+    );
+}
+
+#[test]
+fn a_raised_flag_stops_heavy_work() {
+    let stop = StopFlag::new();
+    stop.stop();
+    let req = Request::parse("/toads/analyze", br#"{"board": "TTTT....FFFF"}"#).unwrap();
+    assert_eq!(req.run(&stop).unwrap_err().kind, ErrorKind::Stopped);
+    let req = Request::parse("/wythoff/row", br#"{"x": 30}"#).unwrap();
+    assert_eq!(req.run(&stop).unwrap_err().kind, ErrorKind::Stopped);
+    assert!(route("/toads/analyze").unwrap().heavy);
+}

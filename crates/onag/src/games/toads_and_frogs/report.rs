@@ -1,0 +1,248 @@
+//! The analysis of one board as a printable report: what the Play page, `POST
+//! /api/toads/analyze` and `onag toads value` show, computed once here.
+
+use super::analysis::analyse;
+use super::board::{Board, Move};
+use super::solver::Solver;
+use crate::partizan::dyadic::Dyadic;
+use crate::partizan::game::{GameError, GameId};
+use crate::partizan::name::{name, NameStyle};
+use crate::partizan::thermograph::{Thermograph, Thermographs};
+use crate::partizan::{ByPlayer, Outcome, Player};
+use crate::StopFlag;
+
+/// A thermograph as data: the SVG drawing, the `(t, x)` breakpoints of both walls and the
+/// stops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ThermographReport {
+    /// The SVG drawing ([`Thermograph::to_svg`]).
+    pub svg: String,
+    /// Breakpoints `(t, x)` of the left wall, from `t = 0` up to the temperature.
+    pub left: Vec<(Dyadic, Dyadic)>,
+    /// Breakpoints `(t, x)` of the right wall.
+    pub right: Vec<(Dyadic, Dyadic)>,
+    /// The left stop.
+    pub left_stop: Dyadic,
+    /// The right stop.
+    pub right_stop: Dyadic,
+}
+
+impl ThermographReport {
+    /// The report of `th`.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::games::toads_and_frogs::ThermographReport;
+    /// use onag::partizan::game::Arena;
+    /// use onag::partizan::thermograph::thermograph;
+    /// let mut arena = Arena::new();
+    /// let star = arena.nimber(1).unwrap();
+    /// let r = ThermographReport::new(&thermograph(&mut arena, star).unwrap());
+    /// assert_eq!((r.left_stop.to_string(), r.right_stop.to_string()), ("0".into(), "0".into()));
+    /// assert!(r.svg.starts_with("<svg"));
+    /// ```
+    pub fn new(th: &Thermograph) -> Self {
+        let (left, right) = th.points();
+        Self {
+            svg: th.to_svg(),
+            left,
+            right,
+            left_stop: th.left_stop(),
+            right_stop: th.right_stop(),
+        }
+    }
+}
+
+/// One irreducible part of the reduced form and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PartReport {
+    /// The part in run-length notation (`T2.F`).
+    pub board: String,
+    /// Its canonical value (Unicode names).
+    pub value: String,
+}
+
+/// The reduced form `integer + parts` (Erickson's reductions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ReducedReport {
+    /// The integer split off.
+    pub integer: i64,
+    /// The parts left.
+    pub parts: Vec<PartReport>,
+}
+
+/// One legal move and the position after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveReport {
+    /// Who moves.
+    pub player: Player,
+    /// The square the piece leaves (0-based).
+    pub from: usize,
+    /// The square it lands on.
+    pub to: usize,
+    /// The board after the move, run-length notation.
+    pub board: String,
+    /// The board after the move, one character per square.
+    pub squares: String,
+    /// Its canonical value (Unicode names).
+    pub value: String,
+    /// Its mean.
+    pub mean: Dyadic,
+    /// Its temperature.
+    pub temperature: Dyadic,
+    /// ✓: the move wins (the opponent, moving next, loses).
+    pub winning: bool,
+}
+
+/// Everything known about one board: its value, outcome, thermograph, reduced form, every move
+/// of both players with its value and ✓/✗, and the computer's choice for each player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BoardReport {
+    /// The board, one character per square.
+    pub board: String,
+    /// The board in run-length notation.
+    pub notation: String,
+    /// Number of squares.
+    pub length: usize,
+    /// Canonical value, Unicode names (`↑*`, `±1`).
+    pub value: String,
+    /// Canonical value, ASCII names (CGSuite style).
+    pub value_ascii: String,
+    /// Outcome class.
+    pub outcome: Outcome,
+    /// The outcome in words.
+    pub outcome_words: String,
+    /// Mean value.
+    pub mean: Dyadic,
+    /// Temperature (negative for numbers).
+    pub temperature: Dyadic,
+    /// The reduced form.
+    pub reduced: ReducedReport,
+    /// The atomic weight (Unicode names), `None` unless the value is all-small (Siegel, CGT
+    /// §II.6–II.7).
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form (Unicode names).
+    pub reduced_canonical_form: String,
+    /// The thermograph.
+    pub thermograph: ThermographReport,
+    /// Every legal move, Left's first, each in board order.
+    pub moves: Vec<MoveReport>,
+    /// The computer's choice for each player: an index into `moves` (a winning move if there
+    /// is one, and among those the best mean for the mover), `None` if the player cannot move.
+    pub computer: ByPlayer<Option<usize>>,
+}
+
+/// The outcome class in words, as the reports print it.
+pub fn outcome_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::L => "Left (toads) wins whoever starts",
+        Outcome::R => "Right (frogs) wins whoever starts",
+        Outcome::P => "the second player wins",
+        Outcome::N => "the first player wins",
+    }
+}
+
+/// The full report of `board`, polling `stop` (the web server's time budget).
+///
+/// Errors with [`GameError::Stopped`] when stopped, or with the solver's or the thermograph's
+/// limit errors on boards beyond them.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, Board};
+/// use onag::partizan::Player;
+/// let board: Board = "TT.F".parse().unwrap();
+/// let r = board_report(&board, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.value, "1");
+/// assert_eq!(r.outcome_words, "Left (toads) wins whoever starts");
+/// let left = &r.moves[r.computer.left.unwrap()];
+/// assert_eq!((left.player, left.winning), (Player::Left, true));
+/// ```
+pub fn board_report(board: &Board, stop: &StopFlag) -> Result<BoardReport, GameError> {
+    let mut solver = Solver::new();
+    let mut thermographs = Thermographs::new();
+    board_report_with(&mut solver, &mut thermographs, board, stop)
+}
+
+/// [`board_report`] with the caller's solver and thermograph cache (their memos are reused).
+pub fn board_report_with(
+    solver: &mut Solver,
+    thermographs: &mut Thermographs,
+    board: &Board,
+    stop: &StopFlag,
+) -> Result<BoardReport, GameError> {
+    let analysis = analyse(solver, thermographs, board, stop)?;
+    let arena = solver.arena_mut();
+    let atomic_weight = match arena.atomic_weight(analysis.value) {
+        Ok(w) => Some(name(arena, w, NameStyle::Unicode)),
+        Err(GameError::Undefined(_)) => None,
+        Err(e) => return Err(e),
+    };
+    let rcf = arena.reduced_canonical_form(analysis.value)?;
+    let reduced_canonical_form = name(arena, rcf, NameStyle::Unicode);
+    let arena = solver.arena();
+    let unicode = |g: GameId| name(arena, g, NameStyle::Unicode);
+    let th = thermographs.get(arena, analysis.value)?;
+    let thermograph = ThermographReport::new(th);
+    let mut moves = Vec::with_capacity(analysis.moves.len());
+    for info in &analysis.moves {
+        stop.check().map_err(|_| GameError::Stopped)?;
+        let after = board.play(info.mv);
+        let th = thermographs.get(arena, info.value)?;
+        moves.push(MoveReport {
+            player: info.player,
+            from: info.mv.from,
+            to: info.mv.to,
+            board: after.run_length(true),
+            squares: after.to_string(),
+            value: unicode(info.value),
+            mean: th.mean(),
+            temperature: th.temperature(),
+            winning: info.winning,
+        });
+    }
+    let index = |player: Player, choice: Option<Move>| {
+        choice.and_then(|mv| {
+            analysis
+                .moves
+                .iter()
+                .position(|m| m.player == player && m.mv == mv)
+        })
+    };
+    let computer = ByPlayer {
+        left: index(Player::Left, analysis.best.left.as_ref().map(|c| c.mv)),
+        right: index(Player::Right, analysis.best.right.as_ref().map(|c| c.mv)),
+    };
+    Ok(BoardReport {
+        board: board.to_string(),
+        notation: board.run_length(true),
+        length: board.len(),
+        value: unicode(analysis.value),
+        value_ascii: name(arena, analysis.value, NameStyle::Ascii),
+        outcome: analysis.outcome,
+        outcome_words: outcome_words(analysis.outcome).to_string(),
+        mean: analysis.mean,
+        temperature: analysis.temperature,
+        reduced: ReducedReport {
+            integer: analysis.integer,
+            parts: analysis
+                .parts
+                .iter()
+                .map(|(part, g)| PartReport {
+                    board: part.run_length(true),
+                    value: unicode(*g),
+                })
+                .collect(),
+        },
+        atomic_weight,
+        reduced_canonical_form,
+        thermograph,
+        moves,
+        computer,
+    })
+}
