@@ -156,10 +156,10 @@ pub fn outcome_words(outcome: Outcome) -> &'static str {
 /// ```
 /// use onag::games::toads_and_frogs::{board_report, Board};
 /// use onag::partizan::Player;
-/// let board: Board = "TT.F".parse().unwrap();
+/// let board: Board = "T.F".parse().unwrap();
 /// let r = board_report(&board, &onag::StopFlag::new()).unwrap();
-/// assert_eq!(r.value, "1");
-/// assert_eq!(r.outcome_words, "Left (toads) wins whoever starts");
+/// assert_eq!(r.value, "*");
+/// assert_eq!(r.outcome_words, "the first player wins");
 /// let left = &r.moves[r.computer.left.unwrap()];
 /// assert_eq!((left.player, left.winning), (Player::Left, true));
 /// ```

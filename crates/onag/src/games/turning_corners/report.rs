@@ -59,7 +59,8 @@ impl TurningCorners {
     /// let r = game.report(Some(Coin::new(2, 3))).unwrap();
     /// assert_eq!(r.total, 1); // 2 ⊗ 3 = 1
     /// assert_eq!(r.moves.len(), 6);
-    /// assert_eq!(r.moves.iter().filter(|m| m.winning).count(), 1);
+    /// // turn (2, 3) alone, or the rectangle up to corner (1, 1): 1 ⊕ (1⊗3 ⊕ 2⊗1 ⊕ 1⊗1) = 0
+    /// assert_eq!(r.moves.iter().filter(|m| m.winning).count(), 2);
     /// ```
     pub fn report(&self, coin: Option<Coin>) -> Result<PositionReport, CornersError> {
         let (rows, cols) = self.size();
