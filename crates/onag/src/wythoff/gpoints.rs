@@ -23,6 +23,7 @@
 //! first version is kept in [`reference`] and tested equal.
 
 use super::{check_bound, pairs, WythoffError};
+use crate::bitset::Bits;
 use crate::StopFlag;
 
 pub mod reference;
@@ -35,107 +36,20 @@ pub const MAX_ROWS: u64 = 50_000_000;
 /// Marks a mirror in the column arrays of [`Core`].
 const MIRROR: u64 = u64::MAX;
 
-/// A growable bitset whose writes take a 0/1 bit, so that a write can be masked off instead of
-/// branched around.
-#[derive(Clone, Debug, Default)]
-struct Words(Vec<u64>);
-
-impl Words {
-    /// Bit `i` as 0 or 1 (bits past the end read as 0).
-    #[inline]
-    fn bit(&self, i: u64) -> u64 {
-        self.0
-            .get((i / 64) as usize)
-            .map_or(0, |w| (w >> (i % 64)) & 1)
-    }
-
-    /// Bits `i .. i + 64` as one word (bit 0 = bit `i`); bits past the end read as 0.
-    #[inline]
-    fn window(&self, i: u64) -> u64 {
-        let (w, s) = ((i / 64) as usize, i % 64);
-        match self.0.get(w..w + 2) {
-            Some(&[lo, hi]) => ((u128::from(hi) << 64 | u128::from(lo)) >> s) as u64,
-            _ => {
-                let lo = self.0.get(w).copied().unwrap_or(0) >> s;
-                let hi = self.0.get(w + 1).copied().unwrap_or(0);
-                if s == 0 {
-                    lo
-                } else {
-                    lo | hi << (64 - s)
-                }
-            }
-        }
-    }
-
-    /// `self.window(i) | other.window(i)` with one shift.
-    #[inline]
-    fn window_or(&self, other: &Self, i: u64) -> u64 {
-        let (w, s) = ((i / 64) as usize, i % 64);
-        match (self.0.get(w..w + 2), other.0.get(w..w + 2)) {
-            (Some(&[a0, a1]), Some(&[b0, b1])) => {
-                ((u128::from(a1 | b1) << 64 | u128::from(a0 | b0)) >> s) as u64
-            }
-            _ => self.window(i) | other.window(i),
-        }
-    }
-
-    /// The first clear bit at or after `i`.
-    #[inline]
-    fn next_clear(&self, mut i: u64) -> u64 {
-        loop {
-            let w = !self.window(i);
-            if w != 0 {
-                return i + u64::from(w.trailing_zeros());
-            }
-            i += 64;
-        }
-    }
-
-    /// Word index of bit `i`, growing the set so that it and the next word exist (windows near
-    /// the top then take the two-word fast path).
-    #[inline]
-    fn word(&mut self, i: u64) -> usize {
-        let w = (i / 64) as usize;
-        if w + 1 >= self.0.len() {
-            self.grow(w);
-        }
-        w
-    }
-
-    #[cold]
-    fn grow(&mut self, w: usize) {
-        self.0.resize((w + 2).next_power_of_two(), 0);
-    }
-
-    /// Sets bit `i` if `b` is 1 (`b` is 0 or 1).
-    #[inline]
-    fn or_bit(&mut self, i: u64, b: u64) {
-        let w = self.word(i);
-        self.0[w] |= b << (i % 64);
-    }
-
-    /// Clears words `from ..= to` (those that exist).
-    fn clear_words(&mut self, from: u64, to: u64) {
-        let len = self.0.len();
-        let (from, to) = ((from as usize).min(len), (to as usize + 1).min(len));
-        self.0[from..to].fill(0);
-    }
-}
-
 /// The sweep proper: per-value state as parallel arrays, one row's output as columns
 /// ([`MIRROR`] for a mirror) and point indices.
 #[derive(Clone, Debug)]
 struct Core {
     /// Columns `b_n` of each value's points so far whose row is not reached yet.
-    cols: Vec<Words>,
+    cols: Vec<Bits>,
     /// Diagonals used by each value.
-    diags: Vec<Words>,
+    diags: Vec<Bits>,
     /// Each value's smallest unused diagonal.
     min_diag: Vec<u64>,
     /// Each value's number of points so far.
     points: Vec<u64>,
     /// Columns taken in the current row by smaller values (cleared after each row).
-    taken: Words,
+    taken: Bits,
     row: u64,
     /// This row's column per value, or [`MIRROR`].
     col: Vec<u64>,
@@ -146,11 +60,11 @@ struct Core {
 impl Core {
     fn new(values: usize) -> Self {
         Self {
-            cols: vec![Words::default(); values],
-            diags: vec![Words::default(); values],
+            cols: vec![Bits::default(); values],
+            diags: vec![Bits::default(); values],
             min_diag: vec![0; values],
             points: vec![0; values],
-            taken: Words::default(),
+            taken: Bits::default(),
             row: 0,
             col: vec![MIRROR; values],
             n: vec![0; values],
