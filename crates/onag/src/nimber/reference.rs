@@ -38,16 +38,8 @@ fn mul_level(a: u128, b: u128, bits: u32) -> u128 {
 }
 
 /// `x^e` by square-and-multiply on the reference product.
-pub fn pow(x: u128, mut e: u128) -> u128 {
-    let (mut base, mut acc) = (x, 1u128);
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = mul(acc, base);
-        }
-        base = mul(base, base);
-        e >>= 1;
-    }
-    acc
+pub fn pow(x: u128, e: u128) -> u128 {
+    super::pow_with(x, 1, e, mul)
 }
 
 /// The inverse of a nonzero `x` in the field of `2^bits` elements (`bits` ∈ {1, 2, 4, …, 128},
