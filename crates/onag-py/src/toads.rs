@@ -6,6 +6,7 @@
 use onag::games::toads_and_frogs::{analyse, Board, Solver};
 use onag::partizan::game::{Arena, GameError, GameId};
 use onag::partizan::Player;
+use onag::Play;
 use onag::StopFlag;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -81,7 +82,7 @@ fn toads_value<'py>(py: Python<'py>, board: &str) -> PyResult<Bound<'py, PyDict>
         d.set_item("player", player_name(m.player))?;
         d.set_item("from", m.mv.from)?;
         d.set_item("to", m.mv.to)?;
-        d.set_item("board", parsed.play(m.mv).to_string())?;
+        d.set_item("board", parsed.play_unchecked(m.mv).to_string())?;
         d.set_item("value", game(m.value))?;
         d.set_item("winning", m.winning)?;
         moves.push(d);
@@ -97,7 +98,7 @@ fn toads_value<'py>(py: Python<'py>, board: &str) -> PyResult<Bound<'py, PyDict>
                 let d = PyDict::new(py);
                 d.set_item("from", c.mv.from)?;
                 d.set_item("to", c.mv.to)?;
-                d.set_item("board", parsed.play(c.mv).to_string())?;
+                d.set_item("board", parsed.play_unchecked(c.mv).to_string())?;
                 d.set_item("winning", c.winning)?;
                 d.set_item("mean", fraction(py, c.mean)?)?;
                 out.set_item(key, d)?;

@@ -8,6 +8,7 @@ use onag::partizan::game::{GameError, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::thermograph::Thermographs;
 use onag::partizan::{Outcome, Player};
+use onag::Play;
 use serde_json::{json, Value};
 
 /// Most squares on a board the page analyses (as `onag serve`).
@@ -164,7 +165,7 @@ fn analyze_board(board: &Board, stop: &onag::StopFlag) -> Result<Value, Failure>
     let mut best: [Option<(usize, bool, Dyadic)>; 2] = [None, None];
     for (slot, player) in [Player::Left, Player::Right].into_iter().enumerate() {
         for Move { from, to } in board.moves(player) {
-            let after = board.play(Move { from, to });
+            let after = board.play_unchecked(Move { from, to });
             let v = analyst
                 .solver
                 .value_with_stop(&after, stop)
@@ -312,7 +313,6 @@ pub fn corners_computer(body: &[u8]) -> Result<Value, Failure> {
     let mv = game
         .computer_move()
         .ok_or_else(|| Failure(400, "no heads coin: the game is over".into()))?;
-    let mut after = game.clone();
-    after.play_unchecked(mv);
+    let after = game.play_unchecked(mv);
     Ok(corners_move(mv, after.value() == 0))
 }

@@ -15,6 +15,9 @@
 //! `serde::Serialize` and `serde::Deserialize`; exact numbers such as
 //! [`partizan::dyadic::Dyadic`] serialise as their text (`"-3/8"`), so no precision is lost.
 //!
+//! Every playable game plays moves the same way, through the [`Play`] trait: `play` checks the
+//! move and returns a typed error, `play_unchecked` is for moves from the game's own generator.
+//!
 //! The library does no I/O: every function takes values and returns values (or typed errors).
 //! The `onag` binary (crate `onag-cli`) is the command line and web front end.
 #![deny(missing_docs)]
@@ -29,6 +32,10 @@ pub mod nimber;
 pub mod partizan;
 #[forbid(unsafe_code)]
 pub mod wythoff;
+
+#[forbid(unsafe_code)]
+pub mod play;
+pub use play::Play;
 
 #[forbid(unsafe_code)]
 mod bitset;

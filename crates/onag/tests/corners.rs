@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use onag::games::turning_corners::{Coin, CornersError, Move, TurningCorners};
 use onag::impartial::solver::{solve_values, Board};
 use onag::nimber::Nimber;
+use onag::Play;
 
 /// All positions of a rows×cols board as games, indexed like the solver (bit (r−1)·cols+(c−1)).
 fn position(rows: usize, cols: usize, mask: u32) -> TurningCorners {
@@ -83,16 +84,14 @@ fn legal_moves_are_marked_and_counted() {
     let moves = game.legal_moves();
     assert_eq!(moves.len(), 5 * 7 + 12 * 12);
     for m in &moves {
-        let mut next = game.clone();
-        next.play(m.mv).unwrap();
+        let next = game.play(m.mv).unwrap();
         assert_eq!(m.wins, next.value() == 0);
     }
     // A position of nonzero value has a winning move (mex property of the XOR of values).
     assert_ne!(game.value(), 0);
     assert!(!game.winning_moves().is_empty());
     let mv = game.computer_move().unwrap();
-    let mut next = game.clone();
-    next.play(mv).unwrap();
+    let next = game.play(mv).unwrap();
     assert_eq!(next.value(), 0);
 }
 
@@ -127,7 +126,7 @@ fn illegal_moves_and_boards_are_errors() {
         TurningCorners::from_heads(3, 3, &[Coin::new(0, 1)]),
         Err(CornersError::OffBoard(_))
     ));
-    let mut game = TurningCorners::from_heads(3, 3, &[Coin::new(2, 2)]).unwrap();
+    let game = TurningCorners::from_heads(3, 3, &[Coin::new(2, 2)]).unwrap();
     let tails = Move {
         coin: Coin::new(1, 1),
         corner: Coin::new(0, 0),

@@ -6,6 +6,7 @@ use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::GameError;
 use onag::partizan::thermograph::Thermographs;
 use onag::partizan::Player;
+use onag::Play;
 use onag::StopFlag;
 
 /// xorshift64*: reproducible random boards without a dependency.
@@ -74,7 +75,7 @@ fn computer_plays_a_winning_move_with_the_best_mean() {
             let mut any_wins = false;
             let mut best_winning_mean: Option<Dyadic> = None;
             for mv in board.moves(player) {
-                let g = solver.value(&board.play(mv)).unwrap();
+                let g = solver.value(&board.play_unchecked(mv)).unwrap();
                 let wins = match player {
                     Player::Left => solver.arena_mut().le(zero, g),
                     Player::Right => solver.arena_mut().le(g, zero),

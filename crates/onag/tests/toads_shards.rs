@@ -11,6 +11,7 @@ use onag::games::toads_and_frogs::{
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::thermograph::Thermographs;
 use onag::partizan::Player;
+use onag::Play;
 use onag::StopFlag;
 
 /// Shard `i` of `n` of lengths `1..=max`, each shard in its own solver (its own arena).
@@ -153,7 +154,7 @@ fn reachable(board: &Board) -> usize {
         }
         for p in [Player::Left, Player::Right] {
             for mv in b.moves(p) {
-                stack.push(b.play(mv));
+                stack.push(b.play_unchecked(mv));
             }
         }
     }

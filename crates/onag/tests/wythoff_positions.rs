@@ -2,6 +2,7 @@
 use std::collections::HashMap;
 
 use onag::wythoff::positions::{Analyser, Move, Position, PositionError};
+use onag::Play;
 
 /// Whether the player to move loses, by plain search over positions (no Grundy values).
 fn loses(pos: &Position, memo: &mut HashMap<Vec<(u32, u32)>, bool>) -> bool {

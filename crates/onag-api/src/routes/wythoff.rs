@@ -5,6 +5,7 @@
 use onag::wythoff::periodicity::row_plot;
 use onag::wythoff::positions::{Analyser, Analysis, Move, Position, MAX_QUEENS};
 use onag::wythoff::{grundy_table, WythoffError};
+use onag::Play;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
 

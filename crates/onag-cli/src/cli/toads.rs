@@ -16,6 +16,7 @@ use onag::partizan::parse::parse;
 use onag::partizan::search::{equal_by_search, ArenaPosition};
 use onag::partizan::thermograph::Thermographs;
 use onag::partizan::Player;
+use onag::Play;
 use onag::StopFlag;
 use serde_json::{json, Value};
 
@@ -223,7 +224,7 @@ fn choice_json(board: &Board, c: &Option<Choice>) -> Value {
         Some(c) => json!({
             "from": c.mv.from,
             "to": c.mv.to,
-            "board": board.play(c.mv).to_string(),
+            "board": board.play_unchecked(c.mv).to_string(),
             "winning": c.winning,
             "mean": c.mean.to_string(),
         }),
@@ -286,7 +287,7 @@ fn value(text: &str, as_json: bool, style: NameStyle, svg: Option<PathBuf>) -> a
                 "{who} plays {}→{} to {} ({}, mean {})",
                 c.mv.from,
                 c.mv.to,
-                board.play(c.mv),
+                board.play_unchecked(c.mv),
                 if c.winning { "wins" } else { "loses" },
                 c.mean
             ),

@@ -14,13 +14,14 @@
 //! # Examples
 //! ```
 //! use onag::games::turning_corners::{Coin, Move, TurningCorners};
+//! use onag::Play;
 //!
-//! let mut game = TurningCorners::from_heads(4, 4, &[Coin::new(2, 3), Coin::new(1, 1)]).unwrap();
+//! let game = TurningCorners::from_heads(4, 4, &[Coin::new(2, 3), Coin::new(1, 1)]).unwrap();
 //! assert_eq!(game.value(), 1 ^ 1); // 2⊗3 = 1, 1⊗1 = 1: a loss for the player to move
 //! assert!(game.winning_moves().is_empty());
 //! let mv = game.computer_move().unwrap(); // no winning move: turn the lowest-value coin
 //! assert_eq!(mv, Move { coin: Coin::new(1, 1), corner: Coin::new(0, 0) });
-//! game.play(mv).unwrap();
+//! let game = game.play(mv).unwrap();
 //! assert_eq!(game.heads(), vec![Coin::new(2, 3)]);
 //! ```
 
@@ -33,6 +34,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::nimber::Nimber;
+use crate::Play;
 
 /// The largest side a board may have.
 pub const MAX_SIDE: usize = 32;
@@ -257,35 +259,6 @@ impl TurningCorners {
             .collect()
     }
 
-    /// Checks that `mv` is legal here.
-    pub fn check(&self, mv: Move) -> Result<(), CornersError> {
-        self.index(mv.coin).ok_or(CornersError::OffBoard(mv.coin))?;
-        if !self.is_heads(mv.coin) {
-            return Err(CornersError::NotHeads(mv.coin));
-        }
-        if mv.corner.row >= mv.coin.row || mv.corner.col >= mv.coin.col {
-            return Err(CornersError::BadCorner(mv));
-        }
-        Ok(())
-    }
-
-    /// Plays `mv` after checking it ([`Self::check`]).
-    pub fn play(&mut self, mv: Move) -> Result<(), CornersError> {
-        self.check(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
-    }
-
-    /// Plays `mv` without checking: turns its coins over. On an illegal move the position is
-    /// whatever flipping those squares gives (off-board squares are ignored); no panic.
-    pub fn play_unchecked(&mut self, mv: Move) {
-        for c in mv.turned() {
-            if let Some(i) = self.index(c) {
-                self.heads[i] = !self.heads[i];
-            }
-        }
-    }
-
     /// The computer's move: the first winning move if there is one, else turning the single
     /// lowest-value heads coin (corner `(0, 0)`, ties to the first in row-major order), which
     /// prolongs a lost game. `None` when the game is over.
@@ -316,12 +289,41 @@ impl TurningCorners {
         if let Some(&known) = memo.get(&self.heads) {
             return known;
         }
-        let win = self.moves().into_iter().any(|mv| {
-            let mut next = self.clone();
-            next.play_unchecked(mv);
-            !next.wins_by_search(memo)
-        });
+        let win = self
+            .moves()
+            .into_iter()
+            .any(|mv| !self.play_unchecked(mv).wins_by_search(memo));
         memo.insert(self.heads.clone(), win);
         win
+    }
+}
+
+/// Moves on the board: the head must be a heads coin of the board and the corner strictly above
+/// and left of it.
+impl Play for TurningCorners {
+    type Move = Move;
+    type Error = CornersError;
+
+    fn check(&self, mv: Move) -> Result<(), CornersError> {
+        self.index(mv.coin).ok_or(CornersError::OffBoard(mv.coin))?;
+        if !self.is_heads(mv.coin) {
+            return Err(CornersError::NotHeads(mv.coin));
+        }
+        if mv.corner.row >= mv.coin.row || mv.corner.col >= mv.coin.col {
+            return Err(CornersError::BadCorner(mv));
+        }
+        Ok(())
+    }
+
+    /// Turns the move's coins over. On an illegal move the position is whatever turning those
+    /// squares gives (off-board squares are ignored).
+    fn play_unchecked(&self, mv: Move) -> TurningCorners {
+        let mut next = self.clone();
+        for c in mv.turned() {
+            if let Some(i) = next.index(c) {
+                next.heads[i] = !next.heads[i];
+            }
+        }
+        next
     }
 }

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::table::{grundy_table, Table};
+use crate::Play;
 
 /// Most queens in a [`Position`].
 pub const MAX_QUEENS: usize = 4;
@@ -138,22 +139,49 @@ impl Position {
         (tx < x && ty == y) || (tx == x && ty < y) || (tx < x && ty < y && x - tx == y - ty)
     }
 
-    /// The position after `m`, or an error if `m` is illegal.
-    pub fn play(&self, m: Move) -> Result<Self, PositionError> {
-        if !self.is_legal(m) {
-            return Err(PositionError::IllegalMove {
-                queen: m.queen,
-                to: m.to,
-            });
-        }
-        let mut next = self.clone();
-        next.queens[m.queen] = m.to;
-        Ok(next)
-    }
-
     /// Whether no queen can move (all at `(0, 0)`): the player to move has lost.
     pub fn is_over(&self) -> bool {
         self.queens.iter().all(|&q| q == (0, 0))
+    }
+}
+
+/// Queen moves: left, down or diagonally down-left by at least one cell ([`Position::is_legal`]).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::{Move, Position, PositionError};
+/// use onag::Play;
+///
+/// let pos = Position::new(8, &[(3, 5), (2, 2)]).unwrap();
+/// let next = pos.play(Move { queen: 0, to: (1, 3) }).unwrap(); // diagonal, two cells
+/// assert_eq!(next.queens(), &[(1, 3), (2, 2)]);
+/// let up = Move { queen: 1, to: (2, 4) };
+/// assert_eq!(pos.play(up), Err(PositionError::IllegalMove { queen: 1, to: (2, 4) }));
+/// ```
+impl Play for Position {
+    type Move = Move;
+    type Error = PositionError;
+
+    fn check(&self, m: Move) -> Result<(), PositionError> {
+        if self.is_legal(m) {
+            Ok(())
+        } else {
+            Err(PositionError::IllegalMove {
+                queen: m.queen,
+                to: m.to,
+            })
+        }
+    }
+
+    /// Puts queen `m.queen` on `m.to`. On an illegal move the queen goes there anyway (even off
+    /// the board, after which [`Analyser::analyse`] may panic); a queen index out of range
+    /// leaves the position as it is.
+    fn play_unchecked(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        if let Some(q) = next.queens.get_mut(m.queen) {
+            *q = m.to;
+        }
+        next
     }
 }
 

@@ -8,7 +8,7 @@ use crate::partizan::game::{FxHashMap, GameError, GameId};
 use crate::partizan::search::Searcher;
 use crate::partizan::thermograph::Thermographs;
 use crate::partizan::Player;
-use crate::StopFlag;
+use crate::{Play, StopFlag};
 
 /// Every board of `len` squares (3^len of them), in lexicographic order of `.` < `T` < `F`.
 pub fn all_boards(len: usize) -> impl Iterator<Item = Board> {
@@ -412,7 +412,7 @@ pub fn best_move(
     let zero = solver.arena().zero();
     let mut best: Option<Choice> = None;
     for mv in board.moves(player) {
-        let g = solver.value(&board.play(mv))?;
+        let g = solver.value(&board.play_unchecked(mv))?;
         let winning = match player {
             Player::Left => solver.arena_mut().le(zero, g),
             Player::Right => solver.arena_mut().le(g, zero),
@@ -486,7 +486,7 @@ pub fn analyse(
     let mut moves = Vec::new();
     for player in [Player::Left, Player::Right] {
         for mv in board.moves(player) {
-            let g = solver.value_with_stop(&board.play(mv), stop)?;
+            let g = solver.value_with_stop(&board.play_unchecked(mv), stop)?;
             let winning = match player {
                 Player::Left => solver.arena_mut().le(zero, g),
                 Player::Right => solver.arena_mut().le(g, zero),

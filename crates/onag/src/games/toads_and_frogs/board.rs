@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use crate::partizan::search::Position;
 use crate::partizan::Player;
+use crate::Play;
 
 /// One square of the strip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -128,6 +129,26 @@ impl fmt::Display for BoardError {
 }
 
 impl std::error::Error for BoardError {}
+
+/// Why a move was rejected by [`Play::play`] on a [`Board`]: no piece on `from` can reach `to`
+/// (off the board, an empty square, a blocked step or jump, or not one or two squares in the
+/// piece's direction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Move { from, to } = self.0;
+        write!(
+            f,
+            "no piece can move from square {} to square {}",
+            from + 1,
+            to + 1
+        )
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 impl FromStr for Board {
     type Err = BoardError;
@@ -292,19 +313,59 @@ impl Board {
         out
     }
 
-    /// The board after `mv` (which must be legal: see [`Board::moves`]).
-    pub fn play(&self, mv: Move) -> Board {
-        let mut squares = self.squares.clone();
-        squares.swap(mv.from, mv.to);
-        Board { squares }
-    }
-
     /// The positions `player` can move to.
     pub fn options(&self, player: Player) -> Vec<Board> {
         self.moves(player)
             .into_iter()
-            .map(|m| self.play(m))
+            .map(|m| self.play_unchecked(m))
             .collect()
+    }
+}
+
+/// Moves on a strip: a move is legal when it is one of [`Board::moves`] for the player whose
+/// piece stands on `from` (a toad for Left, a frog for Right).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{Board, IllegalMove, Move};
+/// use onag::Play;
+///
+/// let board: Board = "TF.".parse().unwrap();
+/// let onto = Move { from: 1, to: 0 };
+/// assert_eq!(board.play(onto), Err(IllegalMove(onto))); // a frog cannot step onto a toad
+/// assert_eq!(board.play(Move { from: 1, to: 2 }), Err(IllegalMove(Move { from: 1, to: 2 })));
+/// assert_eq!(board.play(Move { from: 0, to: 2 }).unwrap().to_string(), ".FT");
+/// ```
+impl Play for Board {
+    type Move = Move;
+    type Error = IllegalMove;
+
+    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        let player = match self.squares.get(mv.from) {
+            Some(Square::Toad) => Player::Left,
+            Some(Square::Frog) => Player::Right,
+            _ => return Err(IllegalMove(mv)),
+        };
+        let mut legal = false;
+        moves_of(&self.squares, player, |from, to| {
+            legal |= from == mv.from && to == mv.to
+        });
+        if legal {
+            Ok(())
+        } else {
+            Err(IllegalMove(mv))
+        }
+    }
+
+    /// Swaps the squares `from` and `to`. On an illegal move that is still a swap (so the
+    /// board may hold a piece that moved backwards, or over two pieces); a square off the board
+    /// leaves the board as it is.
+    fn play_unchecked(&self, mv: Move) -> Board {
+        let mut squares = self.squares.clone();
+        if mv.from < squares.len() && mv.to < squares.len() {
+            squares.swap(mv.from, mv.to);
+        }
+        Board { squares }
     }
 }
 

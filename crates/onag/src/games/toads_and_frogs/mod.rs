@@ -15,7 +15,7 @@ pub use analysis::{
     merge_shards, shard_range, shard_stats, verify_all, Analysis, Choice, Fingerprints,
     LengthStats, MergeError, MoveInfo, NamedShard, ShardStats, Verification, WEB_MAX_LEN,
 };
-pub use board::{Board, BoardError, Move, Square, MAX_LEN};
+pub use board::{Board, BoardError, IllegalMove, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
 pub use report::{
     board_report, board_report_with, outcome_words, BoardReport, MoveReport, PartReport,

@@ -9,7 +9,7 @@ use crate::partizan::game::{GameError, GameId};
 use crate::partizan::name::{name, NameStyle};
 use crate::partizan::thermograph::{Thermograph, Thermographs};
 use crate::partizan::{ByPlayer, Outcome, Player};
-use crate::StopFlag;
+use crate::{Play, StopFlag};
 
 /// A thermograph as data: the SVG drawing, the `(t, x)` breakpoints of both walls and the
 /// stops.
@@ -192,7 +192,7 @@ pub fn board_report_with(
     let mut moves = Vec::with_capacity(analysis.moves.len());
     for info in &analysis.moves {
         stop.check().map_err(|_| GameError::Stopped)?;
-        let after = board.play(info.mv);
+        let after = board.play_unchecked(info.mv);
         let th = thermographs.get(arena, info.value)?;
         moves.push(MoveReport {
             player: info.player,

@@ -2,6 +2,7 @@
 //! `POST /api/corners/position` and `onag corners moves` show, computed once here.
 
 use super::{Coin, CornersError, MarkedMove, Move, TurningCorners};
+use crate::Play;
 
 /// One move as data: the head coin, the opposite corner, the coins it turns and its ✓/✗.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,8 +96,7 @@ impl TurningCorners {
     /// ```
     pub fn computer_report(&self) -> Option<MoveReport> {
         let mv = self.computer_move()?;
-        let mut after = self.clone();
-        after.play_unchecked(mv);
+        let after = self.play_unchecked(mv);
         Some(MoveReport::new(mv, after.value() == 0))
     }
 }
