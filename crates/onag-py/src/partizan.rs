@@ -61,12 +61,7 @@ pub(crate) fn parse_game(py: Python<'_>, text: &str) -> PyResult<Game> {
     let parsed = py.detach(|| parse_with_limits(&mut store().arena, text, limits()));
     match parsed {
         Ok(id) => Ok(Game { id }),
-        Err(e) => Err(parse_error(
-            py,
-            format!("bad game: {e}"),
-            text,
-            e.char_position,
-        )),
+        Err(e) => Err(parse_error(py, format!("bad game: {e}"), text, e.span.char)),
     }
 }
 

@@ -36,6 +36,9 @@ pub mod wythoff;
 #[forbid(unsafe_code)]
 pub mod play;
 pub use play::Play;
+#[forbid(unsafe_code)]
+mod span;
+pub use span::Span;
 
 #[forbid(unsafe_code)]
 mod bitset;

@@ -55,16 +55,27 @@ fn printing_and_parsing() {
     assert!(beyond("w*340282366920938463463374607431768211456"));
     assert!(matches!(
         "1+w".parse::<Ordinal>(),
-        Err(OrdinalError::Parse(_))
+        Err(OrdinalError::Parse { .. })
     ));
     assert!(matches!(
         "w^".parse::<Ordinal>(),
-        Err(OrdinalError::Parse(_))
+        Err(OrdinalError::Parse { .. })
     ));
     assert!(matches!(
         "w^x".parse::<Ordinal>(),
-        Err(OrdinalError::Parse(_))
+        Err(OrdinalError::Parse { .. })
     ));
+    // The position counts characters of the text as given: 'ω' is two bytes, spaces count.
+    let at = |t: &str| match t.parse::<Ordinal>() {
+        Err(OrdinalError::Parse { span, .. }) => (span.byte, span.char),
+        other => panic!("{t}: {other:?}"),
+    };
+    assert_eq!(at("ω^2 + x"), (7, 6));
+    assert_eq!(at("ω^ x"), (4, 3));
+    assert_eq!(
+        "ω·3 + ".parse::<Ordinal>().unwrap_err().to_string(),
+        "not an ordinal: expected a number at character 7"
+    );
     assert_eq!(Ordinal::zero().inverse(), Err(OrdinalError::ZeroInverse));
     assert!(matches!(
         o("w^(w^4*12+w^3*10+w^2*6)").inverse(),

@@ -162,7 +162,7 @@ fn literature_forms() {
 fn kind(text: &str) -> (usize, ParseErrorKind) {
     let mut a = Arena::new();
     let e = parse(&mut a, text).expect_err(text);
-    (e.char_position, e.kind)
+    (e.span.char, e.kind)
 }
 
 #[test]
@@ -351,8 +351,8 @@ proptest! {
         for t in [&text, &other] {
             if let Err(e) = parse(&mut a, t) {
                 // The position is a character boundary inside the input.
-                prop_assert!(e.position <= t.len() && t.is_char_boundary(e.position));
-                prop_assert!(e.char_position <= t.chars().count());
+                prop_assert!(e.span.byte <= t.len() && t.is_char_boundary(e.span.byte));
+                prop_assert_eq!(e.span.char, t[..e.span.byte].chars().count());
             }
         }
     }

@@ -5,7 +5,8 @@
 //! - no panic (a panic fails the test) and no abort (a stack overflow kills the test binary);
 //! - bounded time: each parse (and, for games, each build within small counts) returns within
 //!   [`BOUND`] — inputs are length-limited, so memory is bounded by the same limits;
-//! - an error points inside the input (byte offset on a character boundary);
+//! - an error points inside the input: its [`Span`] has a byte offset on a character boundary
+//!   and the character offset of that byte;
 //! - round trip where a printer exists: `parse(print(x)) == x`.
 //!
 //! The default run is a few thousand cases per parser (seconds, part of `cargo test`); the
@@ -13,15 +14,17 @@
 
 use std::time::{Duration, Instant};
 
-use onag::games::toads_and_frogs::Board as ToadsBoard;
+use onag::games::toads_and_frogs::{Board as ToadsBoard, BoardError};
 use onag::impartial::coins::Rule;
 use onag::impartial::solver::Board as CoinsBoard;
+use onag::nimber::ordinal::{Ordinal, OrdinalError};
 use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::Arena;
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::{parse_expr, parse_with_limits, ParseLimits};
 use onag::wythoff::variants::formula::Expr as Formula;
 use onag::wythoff::variants::moves::MoveSet;
+use onag::Span;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -35,6 +38,14 @@ fn timed<T>(what: &str, input: &str, f: impl FnOnce() -> T) -> Result<T, TestCas
     let took = start.elapsed();
     prop_assert!(took < BOUND, "{what} took {took:?} on {input:?}");
     Ok(out)
+}
+
+/// The span of an error points inside `text`: a character boundary, and the character
+/// offset is that of the byte offset.
+fn span_ok(text: &str, span: Span) -> Result<(), TestCaseError> {
+    prop_assert!(span.byte <= text.len() && text.is_char_boundary(span.byte));
+    prop_assert_eq!(span.char, text[..span.byte].chars().count());
+    Ok(())
 }
 
 /// A valid input with one character replaced, inserted or deleted.
@@ -79,8 +90,7 @@ fn check_game(text: &str) -> Result<(), TestCaseError> {
     let mut a = Arena::new();
     let built = timed("parse", text, || parse_with_limits(&mut a, text, limits))?;
     for e in [syntax.err(), built.clone().err()].into_iter().flatten() {
-        prop_assert!(e.position <= text.len() && text.is_char_boundary(e.position));
-        prop_assert!(e.char_position <= text.chars().count());
+        span_ok(text, e.span)?;
         prop_assert!(!e.to_string().contains('\n'));
     }
     if let Ok(g) = built {
@@ -118,8 +128,7 @@ fn check_formula(text: &str) -> Result<(), TestCaseError> {
             }
         }
         Err(e) => {
-            prop_assert!(e.at <= text.len() && text.is_char_boundary(e.at));
-            prop_assert!(e.char_at <= text.chars().count());
+            span_ok(text, e.span)?;
             // a non-ASCII character is named as itself, never as a byte of its encoding
             for c in e.message.chars().filter(|c| !c.is_ascii()) {
                 prop_assert!(text.contains(c), "{} names {c:?}", e.message);
@@ -141,8 +150,25 @@ fn check_moves(text: &str) -> Result<(), TestCaseError> {
 const TOADS: &[&str] = &["TT..FF", "T3.2F3", "T□TF□F□^6", "TF.TF"];
 
 fn check_toads(text: &str) -> Result<(), TestCaseError> {
-    if let Ok(b) = timed("toads board", text, || text.parse::<ToadsBoard>())? {
-        prop_assert_eq!(b.to_string().parse::<ToadsBoard>(), Ok(b));
+    match timed("toads board", text, || text.parse::<ToadsBoard>())? {
+        Ok(b) => prop_assert_eq!(b.to_string().parse::<ToadsBoard>(), Ok(b)),
+        Err(
+            BoardError::UnexpectedChar { span, .. }
+            | BoardError::DanglingCount { span }
+            | BoardError::ZeroCount { span },
+        ) => span_ok(text, span)?,
+        Err(_) => {}
+    }
+    Ok(())
+}
+
+const ORDINALS: &[&str] = &["w^(w^2*3+1)*5 + w^3 + 7", "ω^ω · 3 + 0x10", "w*2+1", "12"];
+
+fn check_ordinal(text: &str) -> Result<(), TestCaseError> {
+    match timed("ordinal", text, || text.parse::<Ordinal>())? {
+        Ok(o) => prop_assert_eq!(o.to_string().parse::<Ordinal>(), Ok(o)),
+        Err(OrdinalError::Parse { span, .. }) => span_ok(text, span)?,
+        Err(_) => {}
     }
     Ok(())
 }
@@ -193,6 +219,7 @@ fuzz! { 1500, allow(unused),
     fuzz_queens_moves: check_moves, MOVES, "leftdowniagpr:,0123456789 ";
     fuzz_toads_board: check_toads, TOADS, "TFtf.□_^0123456789 ";
     fuzz_coins: check_coins, COINS, "twinsrulemockmogbeat-:*x0123456789 ";
+    fuzz_ordinal: check_ordinal, ORDINALS, "wω^()*·+0123456789x ";
 }
 
 mod ci {
@@ -205,6 +232,7 @@ mod ci {
         ci_fuzz_queens_moves: check_moves, MOVES, "leftdowniagpr:,0123456789 ";
         ci_fuzz_toads_board: check_toads, TOADS, "TFtf.□_^0123456789 ";
         ci_fuzz_coins: check_coins, COINS, "twinsrulemockmogbeat-:*x0123456789 ";
+        ci_fuzz_ordinal: check_ordinal, ORDINALS, "wω^()*·+0123456789x ";
     }
 }
 

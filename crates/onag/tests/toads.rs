@@ -7,6 +7,7 @@ use onag::partizan::parse::parse;
 use onag::partizan::search::{equal_by_search, outcome_by_search, ArenaPosition};
 use onag::partizan::thermograph::thermograph;
 use onag::partizan::Player;
+use onag::Span;
 
 fn b(s: &str) -> Board {
     s.parse().unwrap()
@@ -49,21 +50,40 @@ fn parse_errors_are_typed() {
     assert_eq!(
         "TTX".parse::<Board>(),
         Err(BoardError::UnexpectedChar {
-            position: 2,
+            span: Span { byte: 2, char: 2 },
             found: 'X'
         })
     );
     assert_eq!(
         "3T".parse::<Board>(),
-        Err(BoardError::DanglingCount { position: 0 })
+        Err(BoardError::DanglingCount {
+            span: Span { byte: 0, char: 0 }
+        })
     );
     assert_eq!(
         "T^".parse::<Board>(),
-        Err(BoardError::DanglingCount { position: 1 })
+        Err(BoardError::DanglingCount {
+            span: Span { byte: 1, char: 1 }
+        })
     );
     assert_eq!(
         "T0".parse::<Board>(),
-        Err(BoardError::ZeroCount { position: 1 })
+        Err(BoardError::ZeroCount {
+            span: Span { byte: 1, char: 1 }
+        })
+    );
+    // After a '□' (three bytes) byte and character offsets differ; messages count characters.
+    let e = "T□X".parse::<Board>().unwrap_err();
+    assert_eq!(
+        e,
+        BoardError::UnexpectedChar {
+            span: Span { byte: 4, char: 2 },
+            found: 'X'
+        }
+    );
+    assert!(
+        e.to_string().starts_with("unexpected 'X' at character 3:"),
+        "{e}"
     );
     assert!(matches!(
         "T200".parse::<Board>(),

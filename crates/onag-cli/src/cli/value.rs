@@ -46,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ..ParseLimits::default()
     };
     let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
-        let caret = " ".repeat(e.char_position);
+        let caret = " ".repeat(e.span.char);
         anyhow::anyhow!("bad game: {e}\n  {}\n  {caret}^", args.game)
     })?;
     let style = if args.unicode {

@@ -56,6 +56,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Nimber128;
+use crate::Span;
 
 /// How many levels (odd primes) are represented: exponents below ω^LEVELS.
 pub const LEVELS: usize = 5;
@@ -70,8 +71,14 @@ pub const MAX_DEGREE: usize = 400;
 /// Why an ordinal operation failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OrdinalError {
-    /// Text that is not an ordinal in Cantor normal form; the message says why.
-    Parse(String),
+    /// Text that is not an ordinal in Cantor normal form.
+    Parse {
+        /// What was expected or found.
+        message: String,
+        /// Where in the text (byte and character offsets of the text as given, spaces
+        /// included).
+        span: Span,
+    },
     /// An ordinal past the represented segment (see the module docs).
     BeyondSegment(String),
     /// 0 has no inverse.
@@ -83,7 +90,9 @@ pub enum OrdinalError {
 impl fmt::Display for OrdinalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OrdinalError::Parse(m) => write!(f, "not an ordinal: {m}"),
+            OrdinalError::Parse { message, span } => {
+                write!(f, "not an ordinal: {message} at {span}")
+            }
             OrdinalError::BeyondSegment(m) => write!(
                 f,
                 "{m}: onag represents the ordinals below ω^(ω^5) with coefficients below 2^128"
@@ -505,8 +514,11 @@ impl fmt::Display for Ordinal {
     }
 }
 
-/// A tiny cursor over the ASCII/Unicode text of an ordinal.
+/// A tiny cursor over the ASCII/Unicode text of an ordinal, spaces removed.
 struct Cursor<'t> {
+    /// The text as given (for error positions).
+    original: &'t str,
+    /// The text without its spaces, which the cursor reads.
     text: &'t str,
     at: usize,
 }
@@ -533,12 +545,20 @@ impl Cursor<'_> {
         self.eat('*') || self.eat('·')
     }
 
+    /// A parse error at the cursor, placed in the original text: the cursor's character
+    /// index counts only non-space characters, so find that many in the original.
     fn error(&self, what: &str) -> OrdinalError {
-        OrdinalError::Parse(format!(
-            "{what} at character {} of '{}'",
-            self.at + 1,
-            self.text
-        ))
+        let kept = self.text[..self.at].chars().count();
+        let byte = self
+            .original
+            .char_indices()
+            .filter(|(_, c)| !c.is_whitespace())
+            .nth(kept)
+            .map_or(self.original.len(), |(b, _)| b);
+        OrdinalError::Parse {
+            message: what.to_string(),
+            span: Span::at(self.original, byte),
+        }
     }
 
     fn number(&mut self) -> Result<u128, OrdinalError> {
@@ -636,6 +656,7 @@ impl FromStr for Ordinal {
     fn from_str(text: &str) -> Result<Ordinal, OrdinalError> {
         let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let mut cur = Cursor {
+            original: text,
             text: &cleaned,
             at: 0,
         };

@@ -43,6 +43,7 @@ use lex::{describe, lex, Tok, Token};
 
 use super::dyadic::Dyadic;
 use super::game::{Arena, GameError, GameId};
+use crate::Span;
 
 /// Bounds on what [`parse_with_limits`] accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,10 +212,8 @@ impl Func {
 /// A parse failure and where it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// Byte offset into the input.
-    pub position: usize,
-    /// Character offset into the input (0-based), for messages.
-    pub char_position: usize,
+    /// Where in the input (byte and character offsets).
+    pub span: Span,
     /// What went wrong.
     pub kind: ParseErrorKind,
 }
@@ -264,7 +263,7 @@ impl fmt::Display for ParseErrorKind {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at character {}: {}", self.char_position + 1, self.kind)
+        write!(f, "at {}: {}", self.span, self.kind)
     }
 }
 
@@ -328,14 +327,8 @@ pub fn parse_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
 }
 
 fn error_at(text: &str, position: usize, kind: ParseErrorKind) -> ParseError {
-    let position = position.min(text.len());
-    let char_position = text
-        .char_indices()
-        .take_while(|&(i, _)| i < position)
-        .count();
     ParseError {
-        position,
-        char_position,
+        span: Span::at(text, position),
         kind,
     }
 }

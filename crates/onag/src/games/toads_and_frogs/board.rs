@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use crate::partizan::search::Position;
 use crate::partizan::Player;
-use crate::Play;
+use crate::{Play, Span};
 
 /// One square of the strip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,20 +74,20 @@ pub enum BoardError {
     Empty,
     /// A character that is not `T`, `F`, `.`, `□`, a count or `^`.
     UnexpectedChar {
-        /// Character index in the text.
-        position: usize,
+        /// Where in the text.
+        span: Span,
         /// The character found.
         found: char,
     },
     /// A count with nothing before it to repeat (`3T`) or a `^` without a count.
     DanglingCount {
-        /// Character index in the text.
-        position: usize,
+        /// Where in the text.
+        span: Span,
     },
     /// A repeat count of zero.
     ZeroCount {
-        /// Character index in the text.
-        position: usize,
+        /// Where in the text.
+        span: Span,
     },
     /// More squares than [`MAX_LEN`].
     TooLong {
@@ -102,22 +102,15 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::Empty => f.write_str("empty board: write squares like TTT..FFF or T3.2F3"),
-            BoardError::UnexpectedChar { position, found } => write!(
+            BoardError::UnexpectedChar { span, found } => write!(
                 f,
-                "unexpected '{found}' at character {}: squares are T, F, '.' or '□', each \
-                 optionally followed by a count",
-                position + 1
+                "unexpected '{found}' at {span}: squares are T, F, '.' or '□', each optionally \
+                 followed by a count"
             ),
-            BoardError::DanglingCount { position } => {
-                write!(
-                    f,
-                    "count at character {} does not follow a square",
-                    position + 1
-                )
+            BoardError::DanglingCount { span } => {
+                write!(f, "count at {span} does not follow a square")
             }
-            BoardError::ZeroCount { position } => {
-                write!(f, "zero repeat count at character {}", position + 1)
-            }
+            BoardError::ZeroCount { span } => write!(f, "zero repeat count at {span}"),
             BoardError::TooLong { len, max } => {
                 write!(
                     f,
@@ -157,6 +150,7 @@ impl FromStr for Board {
     /// repeats the square before it); whitespace is ignored.
     fn from_str(text: &str) -> Result<Board, BoardError> {
         let chars: Vec<char> = text.chars().collect();
+        let at = |i: usize| Span::at_char(text, i);
         let mut squares = Vec::new();
         let mut i = 0;
         while i < chars.len() {
@@ -170,16 +164,16 @@ impl FromStr for Board {
                     continue;
                 }
                 c if c.is_ascii_digit() || c == '^' => {
-                    return Err(BoardError::DanglingCount { position: i })
+                    return Err(BoardError::DanglingCount { span: at(i) })
                 }
-                found => return Err(BoardError::UnexpectedChar { position: i, found }),
+                found => return Err(BoardError::UnexpectedChar { span: at(i), found }),
             };
             i += 1;
             let count_at = i;
             if chars.get(i) == Some(&'^') {
                 i += 1;
                 if !chars.get(i).is_some_and(|c| c.is_ascii_digit()) {
-                    return Err(BoardError::DanglingCount { position: count_at });
+                    return Err(BoardError::DanglingCount { span: at(count_at) });
                 }
             }
             let mut count: Option<usize> = None;
@@ -190,7 +184,7 @@ impl FromStr for Board {
             }
             let count = count.unwrap_or(1);
             if count == 0 {
-                return Err(BoardError::ZeroCount { position: count_at });
+                return Err(BoardError::ZeroCount { span: at(count_at) });
             }
             let len = squares.len() + count.min(MAX_LEN + 1);
             if len > MAX_LEN {

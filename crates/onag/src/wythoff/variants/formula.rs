@@ -21,6 +21,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Span;
+
 /// A parsed expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expr {
@@ -60,17 +62,15 @@ pub enum Op {
 /// A syntax error, with where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// Byte offset in the input.
-    pub at: usize,
-    /// Character offset in the input (0-based), for messages.
-    pub char_at: usize,
+    /// Where in the input (byte and character offsets).
+    pub span: Span,
     /// What went wrong.
     pub message: String,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at character {}", self.message, self.char_at + 1)
+        write!(f, "{} at {}", self.message, self.span)
     }
 }
 
@@ -141,8 +141,7 @@ impl Parser<'_> {
 
     fn error_at(&self, at: usize, message: impl Into<String>) -> ParseError {
         ParseError {
-            at,
-            char_at: self.text[..at].chars().count(),
+            span: Span::at(self.text, at),
             message: message.into(),
         }
     }
@@ -276,8 +275,7 @@ impl FromStr for Expr {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         if text.len() > MAX_FORMULA_LEN {
             return Err(ParseError {
-                at: 0,
-                char_at: 0,
+                span: Span::default(),
                 message: format!("formula longer than {MAX_FORMULA_LEN} bytes"),
             });
         }

@@ -1,0 +1,62 @@
+//! Where in a text a parser stopped: [`Span`], the one position type of every parse error
+//! (game notation, Toads boards, Corner-the-Queen formulas, transfinite ordinals).
+
+use std::fmt;
+
+/// A place in a parsed text, where an error starts: its byte offset (to slice the text) and its
+/// character offset (to show people), both 0-based. Messages print it 1-based, as
+/// `character N` (its [`Display`](fmt::Display)).
+///
+/// # Examples
+/// ```
+/// use onag::Span;
+///
+/// let text = "↑↑x";
+/// let span = Span::at(text, 6); // '↑' is three bytes
+/// assert_eq!((span.byte, span.char), (6, 2));
+/// assert_eq!(&text[span.byte..], "x");
+/// assert_eq!(span.to_string(), "character 3");
+/// assert_eq!(Span::at_char(text, 2), span);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Span {
+    /// Byte offset into the text; always on a character boundary, at most the text's length.
+    pub byte: usize,
+    /// Character (Unicode scalar value) offset into the text.
+    pub char: usize,
+}
+
+impl Span {
+    /// The place `byte` bytes into `text`, clamped to the text and moved back to the start of
+    /// the character it falls in.
+    pub fn at(text: &str, byte: usize) -> Span {
+        let mut byte = byte.min(text.len());
+        while !text.is_char_boundary(byte) {
+            byte -= 1;
+        }
+        Span {
+            byte,
+            char: text[..byte].chars().count(),
+        }
+    }
+
+    /// The place of the `char`-th character of `text` (0-based; the end of the text when
+    /// `char` is past it).
+    pub fn at_char(text: &str, char: usize) -> Span {
+        let byte = text.char_indices().nth(char).map_or(text.len(), |(b, _)| b);
+        Span::at(text, byte)
+    }
+
+    /// The character number for people: 1-based.
+    pub fn column(self) -> usize {
+        self.char + 1
+    }
+}
+
+impl fmt::Display for Span {
+    /// `character N`, N 1-based.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "character {}", self.column())
+    }
+}
