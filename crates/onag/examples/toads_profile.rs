@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
-use onag::games::toads_and_frogs::{Board, Solver};
+use onag::games::toads_and_frogs::{family, Solver};
 use onag::partizan::name::{name, NameStyle};
+use onag::StopFlag;
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -25,8 +26,10 @@ fn main() {
             let start = Instant::now();
             println!("b\tseconds\tparts\tpart_MB\tgames\toption_ids\tarena_memo\tarena_MB\tvalue");
             for b in lo..=hi {
-                let board = Board::standard(a, b, c).expect("a board");
-                let g = solver.value(&board).expect("solvable");
+                // one board at a time (the family drops the parts later boards cannot reach)
+                let g = family(&mut solver, a, c, b..=b, &StopFlag::new(), |_, _| {})
+                    .expect("solvable")[0]
+                    .1;
                 let f = solver.footprint();
                 let arena_mb =
                     (f.arena.node_bytes + f.arena.option_bytes + f.arena.memo_bytes) as f64 / 1e6;

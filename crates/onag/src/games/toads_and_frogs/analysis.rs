@@ -371,6 +371,15 @@ pub fn verify_all(
 }
 
 /// Values of T^toads □^b F^frogs for b in `blanks`, sharing the solver's memo across b.
+///
+/// After each board the memo drops the parts no later board can reach. Pieces only leave a
+/// part by Erickson's reductions: stripping a terminal toad or finished frog removes one piece
+/// and one square; a dead run that cuts a part leaves a non-empty side only if it holds at
+/// least 3 pieces (`TT…FF`, `TF…F` from the left end, `T…TF` to the right end: a piece at
+/// either end of a reduced part is a toad on the left, a frog on the right). So a part with
+/// `p` of the family's `P` pieces, `p ≥ P − 2`, was never cut: its length is the board's
+/// minus `P − p`, and only the board of that length reaches it. Parts with fewer pieces are
+/// kept (a longer board reaches them through a cut).
 pub fn family(
     solver: &mut Solver,
     toads: usize,
@@ -384,6 +393,8 @@ pub fn family(
         let board =
             Board::standard(toads, b, frogs).map_err(|e| GameError::TooLarge(e.to_string()))?;
         let g = solver.value_with_stop(&board, stop)?;
+        let (pieces, len) = ((toads + frogs) as u32, board.len() as u32);
+        solver.retain_parts(|p, m| p + 3 <= pieces || m + pieces.saturating_sub(p) > len);
         progress(b, g);
         out.push((b, g));
     }

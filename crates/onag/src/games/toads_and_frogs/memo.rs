@@ -42,6 +42,16 @@ impl MemoKey for (u64, u64, u64, u64) {
     }
 }
 
+/// log2 of the smallest table (as [`Memo::insert`] grows it: 0 when empty, else at least
+/// 2^10 slots) holding `len` entries at most 3/4 full.
+fn fit_bits(len: usize) -> u32 {
+    let mut bits = 0;
+    while 4 * len > 3 * (1usize << bits) || (len > 0 && bits < 10) {
+        bits += 1;
+    }
+    bits
+}
+
 /// Key → game id, open addressing; an empty slot holds `None`.
 pub(crate) struct Memo<K: MemoKey> {
     slots: Vec<(K, Option<GameId>)>,
@@ -121,6 +131,25 @@ impl<K: MemoKey> Memo<K> {
                 }
                 _ => i = (i + 1) & mask,
             }
+        }
+    }
+
+    /// Keeps only the entries whose key passes `keep`, in a table sized for them (so the
+    /// memory of the dropped ones is given back).
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&K) -> bool) {
+        let old = std::mem::take(&mut self.slots);
+        let kept: Vec<(K, GameId)> = old
+            .into_iter()
+            .filter_map(|(k, v)| v.filter(|_| keep(&k)).map(|g| (k, g)))
+            .collect();
+        self.len = 0;
+        self.bits = fit_bits(kept.len());
+        if self.bits > 0 {
+            self.slots = vec![(K::default(), None); 1 << self.bits];
+        }
+        for (k, g) in kept {
+            self.place(k, g);
+            self.len += 1;
         }
     }
 
@@ -222,6 +251,23 @@ impl Packed {
         self.place(key << VALUE_BITS | v);
         self.len += 1;
         true
+    }
+
+    /// Keeps only the entries whose key passes `keep`, in a table sized for them.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(u64) -> bool) {
+        let old = std::mem::take(&mut self.slots);
+        let kept: Vec<u64> = old
+            .into_iter()
+            .filter(|&s| s != 0 && keep(s >> VALUE_BITS))
+            .collect();
+        self.len = kept.len();
+        self.bits = fit_bits(kept.len());
+        if self.bits > 0 {
+            self.slots = vec![0; 1 << self.bits];
+        }
+        for s in kept {
+            self.place(s);
+        }
     }
 
     fn place(&mut self, slot: u64) {

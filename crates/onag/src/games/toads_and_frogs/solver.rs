@@ -224,6 +224,32 @@ impl Solver {
         counts
     }
 
+    /// Forgets every memoised part whose piece count and length (in squares) fail `keep`
+    /// (the values already returned stay valid: they live in the arena). A family run uses it
+    /// to drop the parts no later board can reach (see [`super::family`]).
+    pub fn retain_parts(&mut self, keep: impl Fn(u32, u32) -> bool) {
+        let bits = |w: u64| 64 - w.leading_zeros();
+        // sparse: sentinel, 8 bits a piece, 7 for the length; compact: 6 a piece, 5
+        let sparse = |k: u64| keep((bits(k) - 8) / 8, (k & 0x7f) as u32);
+        let compact = |k: u64| keep((bits(k) - 6) / 6, (k & 0x1f) as u32);
+        self.packed.retain(sparse);
+        self.sparse.retain(|&k| sparse(k));
+        self.compact.retain(compact);
+        self.compact_spill.retain(|&k| compact(k));
+        // dense: the toads under a sentinel bit at the length, and the frogs
+        self.small.retain(|&k| {
+            let (ts, f) = (k >> 32, k & 0xffff_ffff);
+            keep(ts.count_ones() - 1 + f.count_ones(), bits(ts) - 1)
+        });
+        self.medium
+            .retain(|&(ts, f)| keep(ts.count_ones() - 1 + f.count_ones(), bits(ts) - 1));
+        self.memo.retain(|&(t0, t1, f0, f1)| {
+            let pieces = t0.count_ones() + t1.count_ones() - 1 + f0.count_ones() + f1.count_ones();
+            let len = if t1 != 0 { 64 + bits(t1) } else { bits(t0) } - 1;
+            keep(pieces, len)
+        });
+    }
+
     /// The canonical value of `board`.
     ///
     /// The solver recurses once per move along the longest line of play (a few kilobytes per

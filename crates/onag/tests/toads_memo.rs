@@ -1,0 +1,130 @@
+//! The family run's memo trimming: the parts it drops after a board are never reached by a
+//! later board, and the values are those of a solver that keeps everything.
+
+use onag::games::toads_and_frogs::{family, Board, Solver, Square};
+use onag::StopFlag;
+
+/// Runs `f` on a thread with a deep stack (the solver recurses once per move).
+fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 28)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+/// Families T^a □^b F^c for these (a, c) and b = 1..=top.
+const FAMILIES: [(usize, usize, usize); 6] = [
+    (2, 2, 40),
+    (3, 3, 12),
+    (1, 1, 30),
+    (3, 2, 12),
+    (2, 4, 9),
+    (4, 4, 6),
+];
+
+#[test]
+fn trimmed_family_values_equal_the_untrimmed_ones() {
+    deep(|| {
+        for (a, c, top) in FAMILIES {
+            let mut trimmed = Solver::new();
+            let values = family(&mut trimmed, a, c, 1..=top, &StopFlag::new(), |_, _| {}).unwrap();
+            // the same arena: every value compared by id with a solver that keeps all parts
+            let mut keeping = Solver::with_arena(trimmed.into_arena());
+            for (b, g) in values {
+                let board = Board::standard(a, b, c).unwrap();
+                assert_eq!(keeping.value(&board).unwrap(), g, "T{a}□{b}F{c}");
+            }
+        }
+    });
+}
+
+/// After the family up to b, the next board memoises exactly as many new parts in the
+/// trimmed solver as in one that kept everything: it never looks up a dropped part (a
+/// dropped part it needed would be solved again and counted).
+#[test]
+fn no_later_board_reaches_a_dropped_part() {
+    deep(|| {
+        for (a, c, top) in FAMILIES {
+            let mut trimmed = Solver::new();
+            let mut keeping = Solver::new();
+            for b in 1..top {
+                family(&mut trimmed, a, c, b..=b, &StopFlag::new(), |_, _| {}).unwrap();
+                let board = Board::standard(a, b, c).unwrap();
+                keeping.value(&board).unwrap();
+                let next = Board::standard(a, b + 1, c).unwrap();
+                let (t0, k0) = (trimmed.memo_len(), keeping.memo_len());
+                trimmed.value(&next).unwrap();
+                keeping.value(&next).unwrap();
+                assert_eq!(
+                    trimmed.memo_len() - t0,
+                    keeping.memo_len() - k0,
+                    "T{a}□{}F{c} after the family to b = {b}",
+                    b + 1
+                );
+            }
+            // and the trimming did drop parts (it is not a no-op)
+            assert!(trimmed.memo_len() < keeping.memo_len(), "T{a}□bF{c}");
+        }
+    });
+}
+
+/// The lemma behind the trimming, on single boards with a fresh solver each: a part of
+/// length `m` with `p` of the board's `P` pieces has `m + (P − p) ≤ n` (each piece that left
+/// took at least its square), with equality when `p ≥ P − 2` (such a part was never cut). It
+/// also checks that `retain_parts` decodes every key kind: the lengths it sees are those of
+/// `parts_by_length`.
+#[test]
+fn parts_lose_a_square_per_piece_and_are_cut_only_with_three() {
+    deep(|| {
+        // short and long parts, few and many pieces: every kind of key (leading blanks only
+        // stretch a part: a frog past every toad is stripped at once)
+        let pad = |n: usize, core: &str| format!("{}{core}", ".".repeat(n));
+        let mut boards: Vec<String> = vec![
+            pad(0, "TT..FF"),     // compact
+            pad(0, "TTTT.FFFF"),  // one word, many pieces
+            pad(40, "TT..FF"),    // sparse, packed with the value
+            pad(40, "TTT.FFF"),   // sparse, 5 or 6 pieces
+            pad(30, "TTTT.FFFF"), // two words
+            pad(70, "TTTT.FFFF"), // four words
+            pad(3, "T.TTF.F.TF..TTF.F"),
+        ];
+        // and every board of 8 squares
+        for code in 0..3usize.pow(8) {
+            let s: String = (0..8)
+                .map(|i| ['.', 'T', 'F'][code / 3usize.pow(i) % 3])
+                .collect();
+            boards.push(s);
+        }
+        for board in boards {
+            let board: Board = board.parse().unwrap();
+            let n = board.len() as u32;
+            let all = board
+                .squares()
+                .iter()
+                .filter(|&&q| q != Square::Empty)
+                .count() as u32;
+            let mut solver = Solver::new();
+            solver.value(&board).unwrap();
+            let by_length = solver.parts_by_length();
+            let total = solver.memo_len();
+            let seen = std::cell::RefCell::new(vec![0usize; by_length.len()]);
+            solver.retain_parts(|p, m| {
+                seen.borrow_mut()[m as usize] += 1;
+                assert!(
+                    p >= 2 && p <= all && m + (all - p) <= n,
+                    "{board}: {p} pieces, {m}"
+                );
+                if p + 2 >= all {
+                    assert_eq!(m + (all - p), n, "{board}: {p} pieces, {m} squares");
+                }
+                true
+            });
+            assert_eq!(*seen.borrow(), by_length, "{board}");
+            assert_eq!(solver.memo_len(), total);
+            solver.retain_parts(|_, _| false);
+            assert_eq!(solver.memo_len(), 0);
+        }
+    });
+}
