@@ -20,6 +20,8 @@ fn main() {
     for input in [
         "crates/onag/src",
         "crates/onag/Cargo.toml",
+        "crates/onag-api/src",
+        "crates/onag-api/Cargo.toml",
         "crates/onag-wasm/src",
         "crates/onag-wasm/Cargo.toml",
         "crates/onag-wasm/build.rs",

@@ -1,17 +1,17 @@
 // Queen variants: a published formula matches; a wrong one is flagged with highlighted cells.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
 
-let server;
 let browser;
+const servers = {};
 before(async () => {
-  server = await startServer();
   browser = await launchBrowser();
+  for (const mode of MODES) servers[mode.name] = await mode.start();
 });
 after(async () => {
   await browser?.close();
-  server?.stop();
+  for (const s of Object.values(servers)) s.stop();
 });
 
 const redPixels = (page) => page.evaluate(() => {
@@ -22,24 +22,26 @@ const redPixels = (page) => page.evaluate(() => {
   return red;
 });
 
-test('the queens page flags the mismatches of a wrong formula', async () => {
-  const page = await openPage(browser.context, `${server.url}/queens`);
-  await page.selectOption('#preset', '1'); // rook + one diagonal step, with its closed form
-  await page.waitForFunction(() => document.querySelector('#verdict').dataset.mismatches === '0');
-  assert.match(await page.locator('#verdict').textContent(), /matches all 4096 cells/);
-  assert.equal(await redPixels(page), 0);
-  await page.fill('#formula', 'x ^ y');
-  await page.press('#formula', 'Enter');
-  await page.waitForFunction(() => Number(document.querySelector('#verdict').dataset.mismatches) > 0);
-  const count = Number(await page.locator('#verdict').getAttribute('data-mismatches'));
-  assert.match(await page.locator('#verdict').textContent(), /cells differ; the first at \(1, 1\)/);
-  assert.equal(await redPixels(page), count, 'every mismatching cell is red');
-  assert.ok(await page.locator('#mismatches tr.mismatch').count() > 0);
-  await screenshot(page, 'queens-mismatches');
-  // A malformed formula is reported, not thrown.
-  await page.fill('#formula', 'x +* y');
-  await page.press('#formula', 'Enter');
-  await page.waitForFunction(() => document.querySelector('#error').textContent.includes('formula'));
-  assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
-  await page.close();
-});
+for (const mode of MODES) {
+  test(`${mode.name}: the queens page flags the mismatches of a wrong formula`, async () => {
+    const page = await openPage(browser.context, mode.page(servers[mode.name].url, 'queens'));
+    await page.selectOption('#preset', '1'); // rook + one diagonal step, with its closed form
+    await page.waitForFunction(() => document.querySelector('#verdict').dataset.mismatches === '0');
+    assert.match(await page.locator('#verdict').textContent(), /matches all 4096 cells/);
+    assert.equal(await redPixels(page), 0);
+    await page.fill('#formula', 'x ^ y');
+    await page.press('#formula', 'Enter');
+    await page.waitForFunction(() => Number(document.querySelector('#verdict').dataset.mismatches) > 0);
+    const count = Number(await page.locator('#verdict').getAttribute('data-mismatches'));
+    assert.match(await page.locator('#verdict').textContent(), /cells differ; the first at \(1, 1\)/);
+    assert.equal(await redPixels(page), count, 'every mismatching cell is red');
+    assert.ok(await page.locator('#mismatches tr.mismatch').count() > 0);
+    await screenshot(page, `queens-mismatches-${mode.name}`);
+    // A malformed formula is reported, not thrown.
+    await page.fill('#formula', 'x +* y');
+    await page.press('#formula', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('formula'));
+    assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
+    await page.close();
+  });
+}

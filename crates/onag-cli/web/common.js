@@ -9,33 +9,8 @@ export { ApiError };
  * computed in the page's WebAssembly worker; throws ApiError with the engine's message, or an
  * AbortError when `signal` aborts it (which stops the work at once).
  */
-export async function api(path, body = {}, signal = undefined) {
-  try {
-    return await engine.call(path, body, signal);
-  } catch (err) {
-    // Until every route is in the engine, the served pages ask `onag serve` for the others.
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
-    return serverApi(path, body, signal);
-  }
-}
-
-async function serverApi(path, body, signal) {
-  let response;
-  try {
-    response = await fetch(`api/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal,
-    });
-  } catch (err) {
-    if (err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'the server cannot be reached (is `onag serve` still running?)');
-  }
-  let data = null;
-  try { data = await response.json(); } catch { /* below */ }
-  if (!data) {
-    throw new ApiError(response.status, `this part of the page is not in the page's engine yet and needs \`onag serve\` (the static site's server answered ${response.status})`);
-  }
-  if (!response.ok) throw new ApiError(response.status, data.error || `HTTP ${response.status}`);
-  return data;
+export function api(path, body = {}, signal = undefined) {
+  return engine.call(path, body, signal);
 }
 
 /** Stops whatever the engine is computing (the worker is replaced by a fresh one). */

@@ -19,9 +19,6 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use serde_json::json;
-
-mod routes;
 
 /// What went wrong before a trap, for the worker to explain it (see [`onag_failure`]).
 static FAILURE: AtomicU32 = AtomicU32::new(0);
@@ -70,32 +67,14 @@ unsafe impl GlobalAlloc for NotingAllocator {
 #[global_allocator]
 static ALLOCATOR: NotingAllocator = NotingAllocator;
 
-/// Answers one request: `(status, JSON)` with the HTTP status `onag serve` would give.
+/// Answers one request: `(status, JSON)` with the HTTP status `onag serve` would give, through
+/// the API crate's one [`onag_api::dispatch`] (every route the server has, the same JSON).
 pub fn answer(route: &str, body: &[u8]) -> (u16, Vec<u8>) {
-    let route = route.trim_start_matches('/');
-    match route {
-        "health" => (
-            200,
-            json!({ "ok": true, "version": env!("CARGO_PKG_VERSION"), "engine": "wasm" })
-                .to_string()
-                .into_bytes(),
-        ),
-        "toads/analyze" => reply(routes::toads_analyze(body)),
-        "corners/position" => reply(routes::corners_position(body)),
-        "corners/computer" => reply(routes::corners_computer(body)),
-        _ => error(404, "no such API endpoint"),
+    let route = format!("/{}", route.trim_start_matches('/'));
+    match onag_api::dispatch(&route, body, &onag_api::StopFlag::new()) {
+        Ok(json) => (200, json),
+        Err(e) => (e.kind.status(), e.to_json()),
     }
-}
-
-fn reply(result: Result<serde_json::Value, routes::Failure>) -> (u16, Vec<u8>) {
-    match result {
-        Ok(value) => (200, value.to_string().into_bytes()),
-        Err(routes::Failure(status, message)) => error(status, &message),
-    }
-}
-
-fn error(status: u16, message: &str) -> (u16, Vec<u8>) {
-    (status, json!({ "error": message }).to_string().into_bytes())
 }
 
 /// A buffer of `len` bytes for the caller to fill; give it back with [`onag_free`].
@@ -139,7 +118,11 @@ pub unsafe extern "C" fn onag_call(
     };
     let (status, json) = match std::str::from_utf8(route) {
         Ok(route) => answer(route, body),
-        Err(_) => error(404, "the route is not UTF-8"),
+        Err(_) => (
+            404,
+            onag_api::ApiError::new(onag_api::ErrorKind::NotFound, "the route is not UTF-8")
+                .to_json(),
+        ),
     };
     finish(status, json)
 }
@@ -207,5 +190,14 @@ mod tests {
         let (status, json) = call("/no/such", "{}");
         assert_eq!(status, 404);
         assert!(json.contains("no such API endpoint"));
+        // Every route the server has is answered here, with the same JSON.
+        for route in onag_api::ROUTES {
+            let (status, _) = call(route.path, "{}");
+            assert_ne!(status, 404, "{}", route.path);
+        }
+        let (status, json) = call("nim/calc", r#"{"a": "2", "b": "3"}"#);
+        assert_eq!((status, json.contains("\"product\":\"1\"")), (200, true), "{json}");
+        let (status, json) = call("toads/analyze", r#"{"board": "TXF"}"#);
+        assert_eq!(status, 400, "{json}");
     }
 }
