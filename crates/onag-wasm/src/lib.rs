@@ -19,7 +19,6 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-
 /// What went wrong before a trap, for the worker to explain it (see [`onag_failure`]).
 static FAILURE: AtomicU32 = AtomicU32::new(0);
 const FAILURE_OUT_OF_MEMORY: u32 = 1;
@@ -196,7 +195,11 @@ mod tests {
             assert_ne!(status, 404, "{}", route.path);
         }
         let (status, json) = call("nim/calc", r#"{"a": "2", "b": "3"}"#);
-        assert_eq!((status, json.contains("\"product\":\"1\"")), (200, true), "{json}");
+        assert_eq!(
+            (status, json.contains("\"product\":\"1\"")),
+            (200, true),
+            "{json}"
+        );
         let (status, json) = call("toads/analyze", r#"{"board": "TXF"}"#);
         assert_eq!(status, 400, "{json}");
     }
