@@ -1,6 +1,6 @@
 //! The crate's one bitset: a growable `Vec<u64>` of bits, used by the Grundy tables by
-//! definition (`wythoff::table`, `wythoff::variants::table`) and both g-point sweeps
-//! (`wythoff::gpoints` and its first version `wythoff::gpoints::reference`).
+//! definition (`wythoff::table`, `wythoff::variants::table`) and the first g-point
+//! sweep (`wythoff::gpoints::reference`; the fast one keeps its values' sets interleaved).
 //!
 //! Bit `i` lives in word `i / 64` at position `i % 64`. Reads past the end are 0; [`Bits::set`]
 //! grows the vector (keeping one spare word, so that [`Bits::window`] near the top takes its
@@ -27,24 +27,10 @@ impl Bits {
     /// Sets bit `i`, growing the set when needed.
     #[inline]
     pub(crate) fn set(&mut self, i: u64) {
-        self.or_bit(i, 1);
-    }
-
-    /// Sets bit `i` if `b` is 1 (`b` is 0 or 1), growing the set when needed: a write the
-    /// g-point sweep masks off instead of branching around.
-    #[inline]
-    pub(crate) fn or_bit(&mut self, i: u64, b: u64) {
         let w = self.word(i);
-        self.0[w] |= b << (i % 64);
+        self.0[w] |= 1 << (i % 64);
     }
 
-    /// Bit `i` as 0 or 1 (bits past the end read as 0).
-    #[inline]
-    pub(crate) fn bit(&self, i: u64) -> u64 {
-        self.0
-            .get((i / 64) as usize)
-            .map_or(0, |w| (w >> (i % 64)) & 1)
-    }
 
     /// Word index of bit `i`, growing the set so that it and the next word exist (windows near
     /// the top then take the two-word fast path).
@@ -77,13 +63,6 @@ impl Bits {
         self.0.fill(0);
     }
 
-    /// Clears words `from ..= to` (those that exist).
-    pub(crate) fn clear_words(&mut self, from: u64, to: u64) {
-        let len = self.0.len();
-        let (from, to) = ((from as usize).min(len), (to as usize + 1).min(len));
-        self.0[from..to].fill(0);
-    }
-
     /// `self |= other` on the common words (`other` must not be longer than `self` where it
     /// has bits set; the tables size all their sets alike).
     #[inline]
@@ -110,18 +89,6 @@ impl Bits {
                     lo | hi << (64 - s)
                 }
             }
-        }
-    }
-
-    /// `self.window(i) | other.window(i)` with one shift.
-    #[inline]
-    pub(crate) fn window_or(&self, other: &Self, i: u64) -> u64 {
-        let (w, s) = ((i / 64) as usize, i % 64);
-        match (self.0.get(w..w + 2), other.0.get(w..w + 2)) {
-            (Some(&[a0, a1]), Some(&[b0, b1])) => {
-                ((u128::from(a1 | b1) << 64 | u128::from(a0 | b0)) >> s) as u64
-            }
-            _ => self.window(i) | other.window(i),
         }
     }
 

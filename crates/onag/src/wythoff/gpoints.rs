@@ -23,7 +23,6 @@
 //! first version is kept in [`reference`] and tested equal.
 
 use super::{check_bound, pairs, WythoffError};
-use crate::bitset::Bits;
 use crate::StopFlag;
 
 pub mod reference;
@@ -36,38 +35,124 @@ pub const MAX_ROWS: u64 = 50_000_000;
 /// Marks a mirror in the column arrays of [`Core`].
 const MIRROR: u64 = u64::MAX;
 
-/// The sweep proper: per-value state as parallel arrays, one row's output as columns
-/// ([`MIRROR`] for a mirror) and point indices.
+/// One bitset per value ("lane"), stored interleaved: word `w` of lane `j` at `w * lanes + j`.
+/// A row reads every lane at about the same word (the mirror test at row `r`, the searches near
+/// column `φ·r`), so the sweep walks two memory streams instead of two per value: with one
+/// growable bitset per value the hardware prefetchers lost track (31–200 streams) and the load
+/// of the mirror bit was the hottest instruction.
+///
+/// The sweep makes the words it may touch in a row exist once per row ([`Lanes::reserve`], from
+/// a proven bound on the search), so reads and writes need no growth check.
+#[derive(Clone, Debug)]
+struct Lanes {
+    lanes: usize,
+    words: Vec<u64>,
+}
+
+impl Lanes {
+    fn new(lanes: usize) -> Self {
+        Self {
+            lanes,
+            words: Vec::new(),
+        }
+    }
+
+    /// Makes words `0..=w` of every lane exist (zero).
+    #[inline]
+    fn reserve(&mut self, w: u64) {
+        if (w as usize + 1) * self.lanes > self.words.len() {
+            self.grow(w as usize + 1);
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, words: usize) {
+        // A fresh zeroed allocation (its pages are mapped lazily) and one copy, rather than
+        // `resize`, which would write every new zero and make the whole capacity resident.
+        let mut grown = vec![0; words.next_power_of_two() * self.lanes];
+        grown[..self.words.len()].copy_from_slice(&self.words);
+        self.words = grown;
+    }
+
+    /// The index of the word holding bit `i` of lane `j`.
+    #[inline]
+    fn at(&self, j: usize, i: u64) -> usize {
+        (i / 64) as usize * self.lanes + j
+    }
+
+    /// Sets bit `i` of lane `j` if `b` is 1 (`b` is 0 or 1).
+    #[inline]
+    fn or_bit(&mut self, j: usize, i: u64, b: u64) {
+        let w = self.at(j, i);
+        self.words[w] |= b << (i % 64);
+    }
+
+    /// The two words of lane `j` holding bits `i .. i + 64` (bits `i − i % 64 ..`).
+    #[inline]
+    fn pair(&self, j: usize, i: u64) -> u128 {
+        let w = self.at(j, i);
+        u128::from(self.words[w + self.lanes]) << 64 | u128::from(self.words[w])
+    }
+
+    /// Bits `i .. i + 64` of lane `j` as one word (bit 0 = bit `i`).
+    #[inline]
+    fn window(&self, j: usize, i: u64) -> u64 {
+        (self.pair(j, i) >> (i % 64)) as u64
+    }
+
+    /// The first clear bit of lane `j` at or after `i`.
+    #[inline]
+    fn next_clear(&self, j: usize, mut i: u64) -> u64 {
+        loop {
+            let w = !self.window(j, i);
+            if w != 0 {
+                return i + u64::from(w.trailing_zeros());
+            }
+            i += 64;
+        }
+    }
+
+    /// Clears words `from ..= to` of a one-lane set.
+    fn clear_words(&mut self, from: u64, to: u64) {
+        self.words[from as usize..=to as usize].fill(0);
+    }
+}
+
+/// The sweep proper: per-value state as interleaved bitsets and parallel arrays, one row's
+/// output as columns ([`MIRROR`] for a mirror) and point indices.
 #[derive(Clone, Debug)]
 struct Core {
     /// Columns `b_n` of each value's points so far whose row is not reached yet.
-    cols: Vec<Bits>,
+    cols: Lanes,
     /// Diagonals used by each value.
-    diags: Vec<Bits>,
+    diags: Lanes,
     /// Each value's smallest unused diagonal.
     min_diag: Vec<u64>,
     /// Each value's number of points so far.
     points: Vec<u64>,
-    /// Columns taken in the current row by smaller values (cleared after each row).
-    taken: Bits,
+    /// Columns taken in the current row by smaller values (cleared after each row); one lane.
+    taken: Lanes,
     row: u64,
     /// This row's column per value, or [`MIRROR`].
     col: Vec<u64>,
     /// This row's point index per value (meaningless for a mirror).
     n: Vec<u64>,
+    /// This row's values with a point (not a mirror), 64 per word.
+    point_mask: Vec<u64>,
 }
 
 impl Core {
     fn new(values: usize) -> Self {
         Self {
-            cols: vec![Bits::default(); values],
-            diags: vec![Bits::default(); values],
+            cols: Lanes::new(values),
+            diags: Lanes::new(values),
             min_diag: vec![0; values],
             points: vec![0; values],
-            taken: Bits::default(),
+            taken: Lanes::new(1),
             row: 0,
             col: vec![MIRROR; values],
             n: vec![0; values],
+            point_mask: Vec::with_capacity(values.div_ceil(64)),
         }
     }
 
@@ -75,53 +160,74 @@ impl Core {
     /// another sweep handles.
     fn step(&mut self, below: &[u64]) {
         let r = self.row;
+        // Every diagonal this row's searches can reach: a point of value `g` in row `r` takes
+        // the smallest diagonal `d` that is unused by `g`, whose column `r + d` holds no `g`
+        // and is not taken by a smaller value. Of the `d` below any bound, at most `P` are
+        // used diagonals and `P` used columns (`P ≤ r` earlier points of `g`) and fewer than
+        // `h` are taken (`h` values in all), so `d ≤ 2r + h`; the windows read one word past
+        // their start, which is at most that `d` (`min_diag` too). Mirror rows stop at their
+        // first window, which starts at `min_diag`.
+        let d_max = 2 * r + (below.len() + self.min_diag.len()) as u64;
+        self.diags.reserve(d_max / 64 + 1);
+        self.cols.reserve((r + d_max) / 64 + 1);
+        self.taken.reserve((r + d_max) / 64 + 1);
         // The range of this row's taken columns, to clear them afterwards: a mirror's MIRROR
         // is neutral for the minimum and wraps to 0 (neutral) for the maximum after the + 1.
         let (mut lo, mut end) = (u64::MAX, 0);
         for &c in below {
             let pt = u64::from(c != MIRROR);
-            self.taken.or_bit(if pt == 1 { c } else { r }, pt);
+            self.taken.or_bit(0, if pt == 1 { c } else { r }, pt);
             lo = lo.min(c);
             end = end.max(c.wrapping_add(1));
         }
-        let taken = &mut self.taken;
-        let it = self
-            .cols
-            .iter_mut()
-            .zip(&mut self.diags)
-            .zip(&mut self.min_diag)
-            .zip(&mut self.points)
-            .zip(self.col.iter_mut().zip(&mut self.n));
-        for ((((cols, diags), min_diag), points), (col, n)) in it {
-            let m = cols.bit(r);
-            let pt = m ^ 1;
-            // The search runs on mirror rows too (its result is masked off): cheaper than a
-            // mispredicted branch. 64 diagonals at a time.
-            let mut d = *min_diag;
-            loop {
-                let c = r + d;
-                // A mirror row stops after one window (bit 63 forced free): its result is
-                // discarded anyway, and long searches there (common for large g) cost
-                // mispredicted loop exits.
-                let ok = !(diags.window(d) | cols.window_or(taken, c)) | m << 63;
-                if ok != 0 {
-                    d += u64::from(ok.trailing_zeros());
-                    break;
+        // The mirror test of every value at once, as a mask of the values with a point here
+        // (64 per word): the row's mirror bits are adjacent words. The loop below then visits
+        // only the points, in increasing order of value (a point takes its column for the
+        // larger values), so it neither branches on the coin toss "mirror or not" per value
+        // nor runs masked-off searches for mirrors.
+        let lanes = self.min_diag.len();
+        let (cols, diags, taken) = (&mut self.cols, &mut self.diags, &mut self.taken);
+        let first = cols.at(0, r);
+        let shift = r % 64;
+        self.point_mask.clear();
+        self.point_mask.extend(cols.words[first..first + lanes].chunks(64).map(|ws| {
+            let mirrors = ws
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (k, &w)| acc | ((w >> shift) & 1) << k);
+            !mirrors & (u64::MAX >> (64 - ws.len()))
+        }));
+        self.col.fill(MIRROR);
+        self.n.copy_from_slice(&self.points);
+        for (chunk, &mask) in self.point_mask.iter().enumerate() {
+            let mut mask = mask;
+            while mask != 0 {
+                let j = chunk * 64 + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                // 64 diagonals at a time: unused diagonal, free column, cell not taken.
+                let min_diag = self.min_diag[j];
+                let mut d = min_diag;
+                loop {
+                    let c = r + d;
+                    let used = cols.pair(j, c) | taken.pair(0, c);
+                    let ok = !(diags.window(j, d) | (used >> (c % 64)) as u64);
+                    if ok != 0 {
+                        d += u64::from(ok.trailing_zeros());
+                        break;
+                    }
+                    d += 64;
                 }
-                d += 64;
+                let c = r + d;
+                cols.or_bit(j, c, 1);
+                diags.or_bit(j, d, 1);
+                taken.or_bit(0, c, 1);
+                // Unchanged unless the point took the smallest unused diagonal.
+                self.min_diag[j] = diags.next_clear(j, min_diag);
+                self.col[j] = c;
+                self.points[j] += 1;
+                lo = lo.min(c);
+                end = end.max(c + 1);
             }
-            let c = r + d;
-            // A mirror's bit `r` may stay set: later rows only read columns above their own.
-            cols.or_bit(c, pt);
-            diags.or_bit(d, pt);
-            taken.or_bit(c, pt);
-            // Unchanged unless the point took the smallest unused diagonal.
-            *min_diag = diags.next_clear(*min_diag);
-            *col = c | m.wrapping_neg(); // MIRROR for a mirror
-            lo = lo.min(*col);
-            end = end.max(col.wrapping_add(1));
-            *n = *points;
-            *points += pt;
         }
         if end > lo {
             taken.clear_words(lo / 64, (end - 1) / 64);
