@@ -331,7 +331,7 @@ impl GPointSweep {
 const BLOCK_ROWS: u64 = 4096;
 
 /// Calls `f(r, placements of 0..=max_g)` for rows `0..rows`, on one thread or pipelined over
-/// two (`threads ≥ 2`: values `0..=max_g/2` run ahead on their own thread in blocks of rows).
+/// two (`threads ≥ 2`: the smaller values run ahead on their own thread in blocks of rows).
 /// Polls `stop` and reports `progress(row)` every block of 4096 rows.
 pub fn for_each_row(
     max_g: u32,
@@ -342,87 +342,108 @@ pub fn for_each_row(
     mut f: impl FnMut(u64, &[Placement]),
 ) -> Result<(), WythoffError> {
     let mut row = Vec::with_capacity(max_g as usize + 1);
-    for_each_raw_row(max_g, rows, threads, stop, progress, |r, col, n| {
+    let lower = (max_g as usize + 1) / 2;
+    let nothing = |_: u64, _: usize, _: &[u64], _: &[u64]| {};
+    sweep(max_g, rows, threads, lower, stop, progress, nothing, |r, _, col, n, below| {
         row.clear();
-        row.extend(col.iter().zip(n).map(|(&c, &n)| Placement::from_raw(c, n)));
+        let (below_col, below_n) = below;
+        let placements = below_col.iter().chain(col).zip(below_n.iter().chain(n));
+        row.extend(placements.map(|(&c, &n)| Placement::from_raw(c, n)));
         f(r, &row);
-    })
+    })?;
+    Ok(())
 }
 
-/// [`for_each_row`] with the placements as parallel slices: the column ([`MIRROR`] for a
-/// mirror) and the point index of each value.
-fn for_each_raw_row(
+/// The sweep of values `0..=max_g` over rows `0..rows`, handing each row to visitors as parts:
+/// `visit(r, first, col, n)` gets the columns ([`MIRROR`] for a mirror) and point indices of
+/// the values `first .. first + col.len()`.
+///
+/// On one thread (`threads < 2`, or few values) `upper` gets every row whole (`first = 0`, no
+/// values below). On two, the values `0..lower` run ahead on a second thread in blocks of rows,
+/// visited there by `lower`, while this thread sweeps the rest, given their columns, and
+/// visits them by `upper`, which also sees the lower part of the row (columns, indices). Each
+/// thread thus also does its own values' share of the statistics. Returns the number of values
+/// `lower` saw (0 on one thread).
+#[allow(clippy::too_many_arguments)]
+fn sweep(
     max_g: u32,
     rows: u64,
     threads: usize,
+    lower: usize,
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
-    mut f: impl FnMut(u64, &[u64], &[u64]),
-) -> Result<(), WythoffError> {
+    mut lower_visit: impl FnMut(u64, usize, &[u64], &[u64]) + Send,
+    mut upper_visit: impl FnMut(u64, usize, &[u64], &[u64], (&[u64], &[u64])),
+) -> Result<usize, WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
     check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
+    let values = max_g as usize + 1;
     if threads < 2 || max_g < 8 {
-        let mut core = Core::new(max_g as usize + 1);
+        let mut core = Core::new(values);
         for r in 0..rows {
             if r % BLOCK_ROWS == 0 {
                 progress(r);
                 stop.check()?;
             }
             core.step(&[]);
-            f(r, &core.col, &core.n);
+            upper_visit(r, 0, &core.col, &core.n, (&[], &[]));
         }
-        return Ok(());
+        return Ok(0);
     }
-    let split = max_g / 2; // values 0..=split below, split+1..=max_g above
-    let k = split as usize + 1;
-    let mut lower = Core::new(k);
-    let mut upper = Core::new((max_g - split) as usize);
+    let k = lower.clamp(1, values - 1);
+    let mut low = Core::new(k);
+    let mut high = Core::new(values - k);
     let halt = StopFlag::new();
+    // A block: the lower values' columns and point indices, row after row; the buffers go
+    // back and forth, so that no block allocates.
+    type Block = (Vec<u64>, Vec<u64>);
+    let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Block>(4);
+    let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Block>();
+    let len = BLOCK_ROWS as usize * k;
+    for _ in 0..5 {
+        let _ = empty_tx.send((Vec::with_capacity(len), Vec::with_capacity(len)));
+    }
     std::thread::scope(|scope| {
-        // A block: the lower values' columns and point indices, row after row.
-        let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<u64>, Vec<u64>)>(4);
         let lower_halt = halt.clone();
         scope.spawn(move || {
             let mut r = 0;
             while r < rows && !lower_halt.is_stopped() {
-                let end = rows.min(r + BLOCK_ROWS);
-                let len = (end - r) as usize * k;
-                let (mut cols, mut ns) = (Vec::with_capacity(len), Vec::with_capacity(len));
-                for _ in r..end {
-                    lower.step(&[]);
-                    cols.extend_from_slice(&lower.col);
-                    ns.extend_from_slice(&lower.n);
+                let Ok((mut cols, mut ns)) = empty_rx.recv() else {
+                    break;
+                };
+                cols.clear();
+                ns.clear();
+                for row in r..rows.min(r + BLOCK_ROWS) {
+                    low.step(&[]);
+                    lower_visit(row, 0, &low.col, &low.n);
+                    cols.extend_from_slice(&low.col);
+                    ns.extend_from_slice(&low.n);
                 }
-                if tx.send((cols, ns)).is_err() {
+                r += BLOCK_ROWS;
+                if full_tx.send((cols, ns)).is_err() {
                     break;
                 }
-                r = end;
             }
         });
-        let mut col = vec![MIRROR; max_g as usize + 1];
-        let mut n = vec![0; max_g as usize + 1];
         let mut r = 0;
-        for (cols, ns) in rx.iter() {
+        for (cols, ns) in full_rx.iter() {
             progress(r);
             if stop.is_stopped() {
                 halt.stop();
                 continue;
             }
             for (below, below_n) in cols.chunks(k).zip(ns.chunks(k)) {
-                upper.step(below);
-                col[..k].copy_from_slice(below);
-                col[k..].copy_from_slice(&upper.col);
-                n[..k].copy_from_slice(below_n);
-                n[k..].copy_from_slice(&upper.n);
-                f(r, &col, &n);
+                high.step(below);
+                upper_visit(r, k, &high.col, &high.n, (below, below_n));
                 r += 1;
             }
+            let _ = empty_tx.send((cols, ns));
         }
     });
     if stop.is_stopped() {
         return Err(WythoffError::Stopped);
     }
-    Ok(())
+    Ok(k)
 }
 
 /// Table 2 and 3 data for one value `g`.
@@ -449,20 +470,52 @@ pub fn excess_tables(
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<ExcessStats>, WythoffError> {
-    let mut stats: Vec<ExcessStats> = (0..=max_g)
-        .map(|g| ExcessStats {
-            g,
-            points: 0,
-            min: (i64::MAX, 0),
-            max: (i64::MIN, 0),
-            max_from_100: None,
-        })
-        .collect();
-    // max over n ≥ 100 kept without the Option (i64::MIN = none yet) so that the row loop
-    // has no data-dependent branch besides the rarely taken record updates.
-    let mut from_100 = vec![(i64::MIN, 0u64); stats.len()];
-    for_each_raw_row(max_g, rows, threads, stop, progress, |r, col, ns| {
-        for (((s, f), &c), &n) in stats.iter_mut().zip(&mut from_100).zip(col).zip(ns) {
+    // Each thread keeps its own statistics for its own values (the whole table on one
+    // thread); the lower thread's are taken for the values it swept.
+    let mut low = Excess::new(max_g);
+    let mut high = Excess::new(max_g);
+    let lower = (max_g as usize + 1) * 11 / 20;
+    let k = sweep(
+        max_g,
+        rows,
+        threads,
+        lower,
+        stop,
+        progress,
+        |r, first, col, n| low.visit(r, first, col, n),
+        |r, first, col, n, _| high.visit(r, first, col, n),
+    )?;
+    let (low, high) = (low.finish(), high.finish());
+    Ok(low[..k].iter().chain(&high[k..]).copied().collect())
+}
+
+/// The running extremes of `d_n − n` per value, for [`excess_tables`].
+struct Excess {
+    stats: Vec<ExcessStats>,
+    /// max over n ≥ 100 kept without the Option (i64::MIN = none yet) so that the row loop
+    /// has no data-dependent branch besides the rarely taken record updates.
+    from_100: Vec<(i64, u64)>,
+}
+
+impl Excess {
+    fn new(max_g: u32) -> Self {
+        let stats: Vec<ExcessStats> = (0..=max_g)
+            .map(|g| ExcessStats {
+                g,
+                points: 0,
+                min: (i64::MAX, 0),
+                max: (i64::MIN, 0),
+                max_from_100: None,
+            })
+            .collect();
+        let from_100 = vec![(i64::MIN, 0u64); stats.len()];
+        Self { stats, from_100 }
+    }
+
+    /// Row `r` of the values `first..` (columns, point indices).
+    fn visit(&mut self, r: u64, first: usize, col: &[u64], ns: &[u64]) {
+        let stats = self.stats[first..].iter_mut().zip(&mut self.from_100[first..]);
+        for ((s, f), (&c, &n)) in stats.zip(col.iter().zip(ns)) {
             // All ones for a mirror (MIRROR is the only column ≥ 2⁶³): masks e to the neutral
             // element of each extreme. Mirrors are unpredictable; `black_box` keeps LLVM from
             // turning the mask back into a branch on them (measured: 0.47 mispredictions per
@@ -482,11 +535,14 @@ pub fn excess_tables(
                 *f = (e, n);
             }
         }
-    })?;
-    for (s, &(e, n)) in stats.iter_mut().zip(&from_100) {
-        s.max_from_100 = (e != i64::MIN).then_some((e, n));
     }
-    Ok(stats)
+
+    fn finish(mut self) -> Vec<ExcessStats> {
+        for (s, &(e, n)) in self.stats.iter_mut().zip(&self.from_100) {
+            s.max_from_100 = (e != i64::MIN).then_some((e, n));
+        }
+        self.stats
+    }
 }
 
 /// One line of Nivasch's table 4.
@@ -527,53 +583,102 @@ pub fn distance_table(
             zero[b as usize] = a;
         }
     }
-    let mut best: Vec<Option<(u32, (u64, u64))>> = vec![None; max_distance as usize + 1];
-    // Per row, the distance to the nearest 0-cell of every column `lo + i` within `k` of a
-    // 0-cell of rows `r − k ..= r + k` (`far` elsewhere): built once per row from at most
-    // `2k + 1` zeros, then each value's point looks its distance up. Only zeros with column
-    // `≥ r − k` can lie within `k` of a point `(r, b)`, `b ≥ r`.
-    let far = u64::MAX;
-    let mut near: Vec<u64> = Vec::new();
-    for_each_raw_row(max_g, rows, threads, stop, progress, |r, col, _| {
-        if r < min_row {
+    // Each thread keeps its own records; the upper values' win where they have one (they
+    // are the larger values).
+    let mut low = Nearest::new(&zero, k, min_row);
+    let mut high = Nearest::new(&zero, k, min_row);
+    let lower = (max_g as usize + 1) / 2;
+    sweep(
+        max_g,
+        rows,
+        threads,
+        lower,
+        stop,
+        progress,
+        |r, first, col, _| low.visit(r, first, col),
+        |r, first, col, _, _| high.visit(r, first, col),
+    )?;
+    Ok((1..=max_distance)
+        .map(|d| DistanceRecord {
+            distance: d,
+            best: high.best[d as usize].or(low.best[d as usize]),
+        })
+        .collect())
+}
+
+/// The records of [`distance_table`]: per distance, the largest value seen and its first cell.
+struct Nearest<'a> {
+    /// `zero[p]`: the column of the 0-cell of row `p`.
+    zero: &'a [u64],
+    k: u64,
+    min_row: u64,
+    best: Vec<Option<(u32, (u64, u64))>>,
+    /// The row's distances, see [`Nearest::visit`].
+    near: Vec<u64>,
+}
+
+impl<'a> Nearest<'a> {
+    fn new(zero: &'a [u64], k: u64, min_row: u64) -> Self {
+        Self {
+            zero,
+            k,
+            min_row,
+            best: vec![None; k as usize + 1],
+            near: Vec::new(),
+        }
+    }
+
+    /// Row `r` of the values `first..` (their columns).
+    fn visit(&mut self, r: u64, first: usize, col: &[u64]) {
+        let k = self.k;
+        if r < self.min_row {
             return;
         }
-        let rows_near = r.saturating_sub(k)..=r + k;
-        let zeros = || {
-            rows_near
-                .clone()
-                .map(|p| (p, zero[p as usize]))
-                .filter(|&(_, z)| z != u64::MAX && z + k >= r)
-        };
-        let lo = zeros().map(|(_, z)| z.saturating_sub(k)).min().unwrap_or(0);
-        let hi = zeros().map(|(_, z)| z + k).max().unwrap_or(0);
+        // Per row, the distance to the nearest 0-cell of every column `lo + i` within `k` of a
+        // 0-cell of rows `r − k ..= r + k`, then each value's point looks its distance up.
+        // Only zeros with column `≥ r − k` can lie within `k` of a point `(r, b)`, `b ≥ r`.
+        let mut zeros = [(0u64, 0u64); 129];
+        let mut count = 0;
+        for p in r.saturating_sub(k)..=r + k {
+            let z = self.zero[p as usize];
+            if z != u64::MAX && z + k >= r {
+                zeros[count] = (p.abs_diff(r), z);
+                count += 1;
+            }
+        }
+        let zeros = &zeros[..count];
+        let lo = zeros.iter().map(|&(_, z)| z.saturating_sub(k)).min().unwrap_or(0);
+        let hi = zeros.iter().map(|&(_, z)| z + k).max().unwrap_or(0);
+        // The distance transform of the window: each zero's row distance at its column, then
+        // one pass each way adding 1 per column. That is the distance to the nearest of these
+        // zeros, exact wherever it is ≤ k (a zero more than k columns away only gives more);
+        // `far` (and anything above k) is never recorded.
+        let far = u64::MAX / 2;
+        let near = &mut self.near;
         near.clear();
         near.resize((hi + 1).saturating_sub(lo) as usize, far);
-        for (p, z) in zeros() {
-            let dr = p.abs_diff(r);
-            for c in z.saturating_sub(k)..=z + k {
-                let slot = &mut near[(c - lo) as usize];
-                *slot = (*slot).min(dr + c.abs_diff(z));
-            }
+        for &(dr, z) in zeros {
+            let slot = &mut near[(z - lo) as usize];
+            *slot = (*slot).min(dr);
+        }
+        for i in 1..near.len() {
+            near[i] = near[i].min(near[i - 1] + 1);
+        }
+        for i in (1..near.len()).rev() {
+            near[i - 1] = near[i - 1].min(near[i] + 1);
         }
         // A last `far` slot stands for every column outside the window, so that the lookup
         // clamps instead of branching (a mirror, b = MIRROR, lands there too).
         near.push(far);
         let last = near.len() as u64 - 1;
-        for (g, &b) in col.iter().enumerate().skip(1) {
+        for (g, &b) in (first..).zip(col) {
             let dist = near[b.wrapping_sub(lo).min(last) as usize];
-            if dist <= k {
-                let slot = &mut best[dist as usize];
+            if dist <= k && g > 0 {
+                let slot = &mut self.best[dist as usize];
                 if slot.is_none_or(|(v, _)| (g as u32) > v) {
                     *slot = Some((g as u32, (r, b)));
                 }
             }
         }
-    })?;
-    Ok((1..=max_distance)
-        .map(|d| DistanceRecord {
-            distance: d,
-            best: best[d as usize],
-        })
-        .collect())
+    }
 }
