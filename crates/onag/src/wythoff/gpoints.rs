@@ -599,12 +599,17 @@ pub fn distance_table(
         |r, first, col, _, _| high.visit(r, first, col),
     )?;
     Ok((1..=max_distance)
-        .map(|d| DistanceRecord {
-            distance: d,
-            best: high.best[d as usize].or(low.best[d as usize]),
+        .zip(high.records().zip(low.records()))
+        .map(|(distance, (high, low))| DistanceRecord {
+            distance,
+            best: high.or(low),
         })
         .collect())
 }
+
+/// No value recorded yet (below every value: values are compared as `g > best`, and value 0
+/// is never recorded).
+const NONE: u64 = 0;
 
 /// The records of [`distance_table`]: per distance, the largest value seen and its first cell.
 struct Nearest<'a> {
@@ -612,7 +617,10 @@ struct Nearest<'a> {
     zero: &'a [u64],
     k: u64,
     min_row: u64,
-    best: Vec<Option<(u32, (u64, u64))>>,
+    /// Per distance `0..=k`, the largest value seen ([`NONE`] if none) and its first cell;
+    /// slot `k + 1` is a sentinel for the distances above `k` (value `u64::MAX`, never beaten).
+    best_g: Vec<u64>,
+    best_cell: Vec<(u64, u64)>,
     /// The row's distances, see [`Nearest::visit`].
     near: Vec<u64>,
 }
@@ -623,7 +631,8 @@ impl<'a> Nearest<'a> {
             zero,
             k,
             min_row,
-            best: vec![None; k as usize + 1],
+            best_g: (0..=k + 1).map(|d| if d > k { u64::MAX } else { NONE }).collect(),
+            best_cell: vec![(0, 0); k as usize + 2],
             near: Vec::new(),
         }
     }
@@ -671,14 +680,24 @@ impl<'a> Nearest<'a> {
         // clamps instead of branching (a mirror, b = MIRROR, lands there too).
         near.push(far);
         let last = near.len() as u64 - 1;
-        for (g, &b) in (first..).zip(col) {
-            let dist = near[b.wrapping_sub(lo).min(last) as usize];
-            if dist <= k && g > 0 {
-                let slot = &mut self.best[dist as usize];
-                if slot.is_none_or(|(v, _)| (g as u32) > v) {
-                    *slot = Some((g as u32, (r, b)));
-                }
+        // Distances above k land on a sentinel slot that no value beats, so the only branch
+        // left is the rarely taken record (most points lie farther than k from every zero).
+        let skip = usize::from(first == 0); // value 0 is the zeros themselves
+        for (g, &b) in (first as u64..).zip(col).skip(skip) {
+            let dist = near[b.wrapping_sub(lo).min(last) as usize].min(k + 1);
+            let slot = dist as usize;
+            if g > self.best_g[slot] {
+                self.best_g[slot] = g;
+                self.best_cell[slot] = (r, b);
             }
         }
+    }
+
+    /// The records of distances `1..=k`.
+    fn records(&self) -> impl Iterator<Item = Option<(u32, (u64, u64))>> + '_ {
+        (1..=self.k as usize).map(|d| {
+            let g = self.best_g[d];
+            (g != NONE).then(|| (g as u32, self.best_cell[d]))
+        })
     }
 }
