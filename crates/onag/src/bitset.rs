@@ -31,7 +31,6 @@ impl Bits {
         self.0[w] |= 1 << (i % 64);
     }
 
-
     /// Word index of bit `i`, growing the set so that it and the next word exist (windows near
     /// the top then take the two-word fast path).
     #[inline]

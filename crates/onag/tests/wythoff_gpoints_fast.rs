@@ -45,6 +45,21 @@ fn fast_sweep_above_equals_the_reference() {
 }
 
 #[test]
+fn pipelined_rows_equal_the_reference() {
+    // Two threads: the smaller values' rows come from the other thread, in blocks of 4096.
+    let (max_g, rows) = (40u32, 10_000u64);
+    let mut slow = reference::GPointSweep::new(max_g).unwrap();
+    let mut seen = 0;
+    gpoints::for_each_row(max_g, rows, 2, &StopFlag::new(), &mut |_| {}, |r, row| {
+        assert_eq!(r, seen);
+        assert_eq!(row, slow.next_row(), "row {r}");
+        seen += 1;
+    })
+    .unwrap();
+    assert_eq!(seen, rows);
+}
+
+#[test]
 fn fast_excess_tables_equal_the_reference() {
     let stop = StopFlag::new();
     for threads in [1, 2] {
@@ -68,11 +83,11 @@ fn fast_distance_table_equals_the_reference() {
         );
     }
     // Small distances and few rows exercise the window edges near row 0.
-    for k in [1, 3, 64] {
+    for (k, threads) in [(1, 1), (3, 1), (64, 1), (1, 2), (64, 2)] {
         assert_eq!(
-            gpoints::distance_table(40, 2_000, 0, k, 1, &stop, &mut |_| {}).unwrap(),
+            gpoints::distance_table(40, 2_000, 0, k, threads, &stop, &mut |_| {}).unwrap(),
             reference::distance_table(40, 2_000, 0, k, 1, &stop, &mut |_| {}).unwrap(),
-            "distance ≤ {k}"
+            "distance ≤ {k}, {threads} threads"
         );
     }
 }

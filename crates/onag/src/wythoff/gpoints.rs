@@ -16,11 +16,13 @@
 //! admissible-looking column the same argument shows the value would be `g` too, so the first
 //! one is `g`'s cell. Values are processed in increasing order within a row.
 //!
-//! Per row and value this costs a few bit tests. The sweep keeps its per-value state as parallel
-//! arrays and runs mirror rows through the same branch-free code as point rows (the search result
-//! is then discarded by masks), because whether a row is a mirror is close to a coin toss per value
-//! (about 38 % of rows) and a mispredicted branch per (row, value) cost more than the search; the
-//! first version is kept in [`reference`] and tested equal.
+//! Per row and value this costs a few bit tests. The sweep keeps every value's sets interleaved
+//! (one row touches two memory streams, not two per value), gathers the row's mirror test for
+//! all values at once and then searches only the points, in increasing order of value: whether a
+//! row holds a mirror is close to a coin toss per value (about 38 % of rows), and a mispredicted
+//! branch per (row, value) cost more than the search. On two threads the smaller values run
+//! ahead and each thread also computes its own values' statistics. The first version is kept in
+//! [`reference`] and tested equal.
 
 use super::{check_bound, pairs, WythoffError};
 use crate::StopFlag;
@@ -190,13 +192,14 @@ impl Core {
         let first = cols.at(0, r);
         let shift = r % 64;
         self.point_mask.clear();
-        self.point_mask.extend(cols.words[first..first + lanes].chunks(64).map(|ws| {
-            let mirrors = ws
-                .iter()
-                .enumerate()
-                .fold(0, |acc, (k, &w)| acc | ((w >> shift) & 1) << k);
-            !mirrors & (u64::MAX >> (64 - ws.len()))
-        }));
+        self.point_mask
+            .extend(cols.words[first..first + lanes].chunks(64).map(|ws| {
+                let mirrors = ws
+                    .iter()
+                    .enumerate()
+                    .fold(0, |acc, (k, &w)| acc | ((w >> shift) & 1) << k);
+                !mirrors & (u64::MAX >> (64 - ws.len()))
+            }));
         self.col.fill(MIRROR);
         self.n.copy_from_slice(&self.points);
         for (chunk, &mask) in self.point_mask.iter().enumerate() {
@@ -344,13 +347,22 @@ pub fn for_each_row(
     let mut row = Vec::with_capacity(max_g as usize + 1);
     let lower = (max_g as usize + 1) / 2;
     let nothing = |_: u64, _: usize, _: &[u64], _: &[u64]| {};
-    sweep(max_g, rows, threads, lower, stop, progress, nothing, |r, _, col, n, below| {
-        row.clear();
-        let (below_col, below_n) = below;
-        let placements = below_col.iter().chain(col).zip(below_n.iter().chain(n));
-        row.extend(placements.map(|(&c, &n)| Placement::from_raw(c, n)));
-        f(r, &row);
-    })?;
+    sweep(
+        max_g,
+        rows,
+        threads,
+        lower,
+        stop,
+        progress,
+        nothing,
+        |r, _, col, n, below| {
+            row.clear();
+            let (below_col, below_n) = below;
+            let placements = below_col.iter().chain(col).zip(below_n.iter().chain(n));
+            row.extend(placements.map(|(&c, &n)| Placement::from_raw(c, n)));
+            f(r, &row);
+        },
+    )?;
     Ok(())
 }
 
@@ -514,7 +526,9 @@ impl Excess {
 
     /// Row `r` of the values `first..` (columns, point indices).
     fn visit(&mut self, r: u64, first: usize, col: &[u64], ns: &[u64]) {
-        let stats = self.stats[first..].iter_mut().zip(&mut self.from_100[first..]);
+        let stats = self.stats[first..]
+            .iter_mut()
+            .zip(&mut self.from_100[first..]);
         for ((s, f), (&c, &n)) in stats.zip(col.iter().zip(ns)) {
             // All ones for a mirror (MIRROR is the only column ≥ 2⁶³): masks e to the neutral
             // element of each extreme. Mirrors are unpredictable; `black_box` keeps LLVM from
@@ -631,7 +645,9 @@ impl<'a> Nearest<'a> {
             zero,
             k,
             min_row,
-            best_g: (0..=k + 1).map(|d| if d > k { u64::MAX } else { NONE }).collect(),
+            best_g: (0..=k + 1)
+                .map(|d| if d > k { u64::MAX } else { NONE })
+                .collect(),
             best_cell: vec![(0, 0); k as usize + 2],
             near: Vec::new(),
         }
@@ -656,7 +672,11 @@ impl<'a> Nearest<'a> {
             }
         }
         let zeros = &zeros[..count];
-        let lo = zeros.iter().map(|&(_, z)| z.saturating_sub(k)).min().unwrap_or(0);
+        let lo = zeros
+            .iter()
+            .map(|&(_, z)| z.saturating_sub(k))
+            .min()
+            .unwrap_or(0);
         let hi = zeros.iter().map(|&(_, z)| z + k).max().unwrap_or(0);
         // The distance transform of the window: each zero's row distance at its column, then
         // one pass each way adding 1 per column. That is the distance to the nearest of these
