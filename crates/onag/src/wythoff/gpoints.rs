@@ -345,7 +345,7 @@ pub fn for_each_row(
     mut f: impl FnMut(u64, &[Placement]),
 ) -> Result<(), WythoffError> {
     let mut row = Vec::with_capacity(max_g as usize + 1);
-    let lower = (max_g as usize + 1) / 2;
+    let lower = max_g as usize / 2 + 1;
     let nothing = |_: u64, _: usize, _: &[u64], _: &[u64]| {};
     sweep(
         max_g,
@@ -601,7 +601,7 @@ pub fn distance_table(
     // are the larger values).
     let mut low = Nearest::new(&zero, k, min_row);
     let mut high = Nearest::new(&zero, k, min_row);
-    let lower = (max_g as usize + 1) / 2;
+    let lower = max_g as usize / 2 + 1;
     sweep(
         max_g,
         rows,
