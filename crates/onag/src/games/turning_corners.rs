@@ -40,6 +40,15 @@ use crate::Play;
 pub const MAX_SIDE: usize = 32;
 
 /// A square of the board, `(row, column)`; row or column 0 is the border.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::Coin;
+///
+/// assert_eq!(Coin::new(2, 3).value(), 1); // 2 ⊗ 3 = 1
+/// assert_eq!(Coin::new(4, 4).value(), 6); // 4 ⊗ 4 = 6
+/// assert!(Coin::new(0, 5).on_border());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coin {
     /// Row, 0 (border) ..= rows.
@@ -66,6 +75,15 @@ impl Coin {
 }
 
 /// A move: the heads coin that goes tails and the opposite corner of the rectangle.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::{Coin, Move};
+///
+/// let mv = Move { coin: Coin::new(3, 2), corner: Coin::new(1, 0) };
+/// // Corners on the border are not coins: this move turns two.
+/// assert_eq!(mv.turned(), vec![Coin::new(3, 2), Coin::new(1, 2)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The head: a heads coin.
@@ -91,6 +109,18 @@ impl Move {
 }
 
 /// A move together with whether it wins (✓: the position after it has value 0).
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::{Coin, TurningCorners};
+/// use onag::Play;
+///
+/// let game = TurningCorners::from_heads(3, 3, &[Coin::new(2, 2)]).unwrap();
+/// for m in game.legal_moves() {
+///     assert_eq!(m.wins, game.play(m.mv).unwrap().value() == 0);
+/// }
+/// assert_eq!(game.legal_moves().iter().filter(|m| m.wins).count(), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MarkedMove {
     /// The move.
@@ -140,6 +170,21 @@ impl fmt::Display for CornersError {
 impl std::error::Error for CornersError {}
 
 /// A Turning Corners position: the board size and which coins are heads.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::{Coin, Move, TurningCorners};
+/// use onag::Play;
+///
+/// let game = TurningCorners::from_heads(4, 5, &[Coin::new(4, 5)]).unwrap();
+/// assert_eq!(game.size(), (4, 5));
+/// assert_eq!(game.value(), Coin::new(4, 5).value());
+/// assert_eq!(game.moves().len(), 4 * 5); // every corner above and left of (4, 5)
+/// // Turning the single coin alone ends the game.
+/// let over = game.play(Move { coin: Coin::new(4, 5), corner: Coin::new(0, 0) }).unwrap();
+/// assert!(over.is_over());
+/// assert!(TurningCorners::new(0, 3).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TurningCorners {
     rows: usize,

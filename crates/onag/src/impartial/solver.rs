@@ -20,6 +20,20 @@ use crate::{StopFlag, Stopped};
 pub const MAX_COINS: usize = 30;
 
 /// A board: a set of coins with the moves of a one-dimensional ruleset or of a product.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::Board;
+///
+/// let corners: Board = "corners:2x2".parse().unwrap(); // Twins × Twins
+/// assert_eq!(corners.name(), "corners:2x2");
+/// assert_eq!(corners.coins(), 4);
+/// assert_eq!(corners.single_values(), &[1, 2, 2, 3]); // a ⊗ b for a, b in 1..=2
+/// let ruler: Board = "ruler:8".parse().unwrap();
+/// assert_eq!(ruler.single_values(), &[1, 2, 1, 4, 1, 2, 1, 8]);
+/// assert!("corners:9x9".parse::<Board>().is_err()); // 81 coins: too many
+/// assert!("ruler".parse::<Board>().is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     name: String,
@@ -225,6 +239,17 @@ impl Board {
 }
 
 /// What [`solve`] found.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::{solve_values, Board};
+///
+/// let (report, _) = solve_values(&"ruler:8".parse::<Board>().unwrap());
+/// assert_eq!(report.positions, 256);
+/// assert_eq!(report.p_positions, 16); // a power of two
+/// assert_eq!(report.mismatches, 0); // mex agrees with the XOR of the coins
+/// assert_eq!(report.max_value, 15);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveReport {
     /// `2^k`.
@@ -242,6 +267,22 @@ pub struct SolveReport {
 /// fewer: 5×6 Turning Corners has 315 moves but values below 16), restarting with two and
 /// then four bytes per position if one does not. Calls `progress(done)` every 2^16 positions
 /// and polls `stop` as often.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::{solve, Board};
+/// use onag::{StopFlag, Stopped};
+///
+/// let board: Board = "corners:4x4".parse().unwrap();
+/// let report = solve(&board, &StopFlag::new(), &mut |_| {}).unwrap();
+/// assert_eq!(report.positions, 1 << 16);
+/// assert_eq!(report.mismatches, 0); // the Tartan theorem, checked position by position
+/// assert_eq!(report.max_value, 15);
+/// // A raised flag stops the run.
+/// let stop = StopFlag::new();
+/// stop.stop();
+/// assert_eq!(solve(&board, &stop, &mut |_| {}), Err(Stopped));
+/// ```
 pub fn solve(
     board: &Board,
     stop: &StopFlag,
@@ -267,6 +308,20 @@ pub fn solve(
 /// Like [`solve`] but also returns every value (`values[p]` for position `p`), as `u16`
 /// (a value above 65535, possible only with more than 65535 options, reads as 65535).
 /// Meant for small boards (tests, the value-free search cross-check).
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::{solve_values, Board};
+///
+/// let board: Board = "corners:2x2".parse().unwrap();
+/// let (report, values) = solve_values(&board);
+/// // Position p has bit i set when coin i is heads; its value is the XOR of those coins'.
+/// for (p, &v) in values.iter().enumerate() {
+///     let xor = (0..4).filter(|i| p >> i & 1 == 1).fold(0, |x, i| x ^ board.single_values()[i]);
+///     assert_eq!(u64::from(v), xor);
+/// }
+/// assert_eq!(report.p_positions, 4);
+/// ```
 pub fn solve_values(board: &Board) -> (SolveReport, Vec<u16>) {
     let mut ignore = |_| {};
     let flag = StopFlag::new();
@@ -569,6 +624,14 @@ fn solve_with<C: Cell>(
 /// The plain solver: for each position in increasing order, the mex of all its options read
 /// straight from the table (no blocks, no bit tables, one thread). The slow code [`solve`] is
 /// checked and benchmarked against; returns every value.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::{solve_reference, solve_values, Board};
+///
+/// let board: Board = "twins*ruler:3x4".parse().unwrap();
+/// assert_eq!(solve_reference(&board), solve_values(&board));
+/// ```
 pub fn solve_reference(board: &Board) -> (SolveReport, Vec<u16>) {
     let n = 1usize << board.coins();
     let mut vals = vec![0u16; n];

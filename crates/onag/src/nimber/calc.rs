@@ -4,6 +4,18 @@ use super::Nimber;
 
 /// Sum, product, quotient, inverses and square roots of `a` and `b`, and the smallest nim
 /// field holding both.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::{calc::calculate, Nimber};
+///
+/// let c = calculate(Nimber(16), Nimber(0));
+/// assert_eq!((c.sum, c.product), (16, 0));
+/// assert_eq!((c.quotient, c.inverse_b), (None, None)); // no division by 0
+/// assert_eq!(c.product, (Nimber(c.a) * Nimber(c.b)).0);
+/// assert_eq!(Nimber(c.sqrt_a) * Nimber(c.sqrt_a), Nimber(16));
+/// assert_eq!(c.field_bits, 8); // 16 lies in GF(2^8), not in GF(2^4)
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Calculation {

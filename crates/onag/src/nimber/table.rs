@@ -3,6 +3,17 @@
 use super::fast;
 
 /// How an `n × n` block of the nim-multiplication table sits among the nim fields.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::table::{FieldMarking, NimTable};
+///
+/// assert_eq!(NimTable::new(16).marking(), FieldMarking::ClosedField); // GF(16)
+/// assert_eq!(
+///     NimTable::new(64).marking(),
+///     FieldMarking::Overflows { max: 255, field: 256 }
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FieldMarking {
@@ -20,6 +31,18 @@ pub enum FieldMarking {
 }
 
 /// The `n × n` nim-multiplication table of the numbers `0..n`.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::table::{mex_table, NimTable};
+///
+/// let t = NimTable::new(4);
+/// assert_eq!(t.size(), 4);
+/// assert_eq!(t.get(2, 3), 1); // 2 ⊗ 3 = 1
+/// assert_eq!(t.max(), 3);
+/// let rows: Vec<Vec<u64>> = t.rows().map(|r| r.to_vec()).collect();
+/// assert_eq!(rows, mex_table(4)); // the fast product agrees with Conway's definition
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NimTable {
     n: usize,
@@ -88,6 +111,14 @@ impl NimTable {
 /// Conway's definition `a⊗b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}`, evaluated literally
 /// for all `a, b < n` (`O(n⁴)`; a stamp array avoids clearing the seen-set per cell). The
 /// slowest and most trustworthy product: [`NimTable`] is checked against it.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::table::mex_table;
+///
+/// let t = mex_table(4);
+/// assert_eq!(t[2], vec![0, 2, 3, 1]); // 2 ⊗ b for b = 0, 1, 2, 3
+/// ```
 pub fn mex_table(n: usize) -> Vec<Vec<u64>> {
     let mut t = vec![vec![0u64; n]; n];
     // Every option value of a cell below n is < (smallest Fermat power ≥ n)² bound; size the

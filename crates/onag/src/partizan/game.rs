@@ -123,6 +123,31 @@ struct Node {
 /// Hash-consing makes every distinct value one [`GameId`]; the memo tables make repeated
 /// comparisons and sums free. An arena only grows; share one across many computations (all
 /// Toads-and-Frogs boards of a family) so that common subgames are built once.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::dyadic::Dyadic;
+/// use onag::partizan::game::Arena;
+/// use onag::partizan::name::{name, NameStyle};
+/// use onag::partizan::Outcome;
+///
+/// let mut arena = Arena::new();
+/// let zero = arena.zero();
+/// let star = arena.from_options(&[zero], &[zero]).unwrap(); // * = {0|0}
+/// let one = arena.integer(1).unwrap();
+/// let half = arena.from_options(&[zero], &[one]).unwrap(); // {0|1} = 1/2
+/// assert_eq!(arena.as_number(half), Some(Dyadic::new(1, 1).unwrap()));
+/// // Values are hash-consed: 1/2 + 1/2 is the very id of 1.
+/// assert_eq!(arena.add(half, half).unwrap(), one);
+/// assert_eq!(arena.add(star, star).unwrap(), zero); // * + * = 0
+/// let switch = arena.from_options(&[one], &[zero]).unwrap(); // {1|0}
+/// assert_eq!(name(&arena, switch, NameStyle::Ascii), "{1|0}");
+/// assert_eq!(arena.outcome(star), Outcome::N);
+/// assert_eq!(arena.outcome(switch), Outcome::N);
+/// assert!(arena.le(zero, one) && !arena.le(one, zero));
+/// let (mean, temperature) = arena.mean_and_temperature(switch).unwrap();
+/// assert_eq!((mean, temperature), (Dyadic::new(1, 1).unwrap(), Dyadic::new(1, 1).unwrap()));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Arena {
     nodes: Vec<Node>,

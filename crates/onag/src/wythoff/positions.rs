@@ -59,6 +59,22 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 /// A validated position: board side and 1–4 queens `(x, y)` with `x, y < side`.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::{Position, PositionError};
+///
+/// let pos = Position::new(10, &[(1, 2), (4, 4)]).unwrap();
+/// assert_eq!(pos.side(), 10);
+/// assert_eq!(pos.queens(), &[(1, 2), (4, 4)]);
+/// // (1, 2): 1 left, 2 down, 1 diagonal; (4, 4): 4 of each.
+/// assert_eq!(pos.legal_moves().len(), (1 + 2 + 1) + (4 + 4 + 4));
+/// assert!(!pos.is_over());
+/// assert_eq!(
+///     Position::new(10, &[(10, 0)]),
+///     Err(PositionError::OffBoard { queen: 0, cell: (10, 0) })
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     side: u32,
@@ -66,6 +82,16 @@ pub struct Position {
 }
 
 /// A move: queen `queen` goes to `to`.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::{Move, Position};
+///
+/// let pos = Position::new(4, &[(2, 1)]).unwrap();
+/// assert!(pos.is_legal(Move { queen: 0, to: (1, 0) })); // diagonal
+/// assert!(!pos.is_legal(Move { queen: 0, to: (0, 0) })); // not a queen move
+/// assert!(!pos.is_legal(Move { queen: 1, to: (0, 1) })); // no such queen
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -186,6 +212,18 @@ impl Play for Position {
 }
 
 /// A legal move marked by whether it wins (leaves XOR 0, a loss for the opponent).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::{Analyser, Position};
+///
+/// let analyser = Analyser::new(4).unwrap();
+/// let pos = Position::new(4, &[(0, 3)]).unwrap(); // one queen on the edge: g = 3
+/// let a = analyser.analyse(&pos).unwrap();
+/// let wins: Vec<_> = a.moves.iter().filter(|m| m.winning).collect();
+/// assert_eq!(wins.len(), 1); // straight down to the corner
+/// assert_eq!((wins[0].mv.to, wins[0].value), ((0, 0), 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarkedMove {
@@ -199,6 +237,28 @@ pub struct MarkedMove {
 }
 
 /// The analysis of a position: each queen's value, the XOR and every move marked.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::{Analyser, Move, Position};
+///
+/// let analyser = Analyser::new(8).unwrap();
+/// let pos = Position::new(8, &[(1, 2), (1, 1)]).unwrap();
+/// let a = analyser.analyse(&pos).unwrap();
+/// assert_eq!((a.values.clone(), a.xor), (vec![0, 2], 2)); // (1, 2) is a P-position
+/// let wins: Vec<(usize, (u32, u32))> = a
+///     .moves
+///     .iter()
+///     .filter(|m| m.winning)
+///     .map(|m| (m.mv.queen, m.mv.to))
+///     .collect();
+/// assert_eq!(wins, [(0, (0, 2)), (0, (1, 1)), (1, (0, 0))]);
+/// // The computer plays the first winning move.
+/// assert_eq!(
+///     analyser.computer_move(&pos).unwrap(),
+///     Some(Move { queen: 0, to: (0, 2) })
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Analysis {
@@ -211,6 +271,24 @@ pub struct Analysis {
 }
 
 /// Grundy values for positions on boards up to a side: computes the table once.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::{Analyser, Position, PositionError};
+///
+/// let analyser = Analyser::new(16).unwrap();
+/// assert_eq!(analyser.value((0, 7)), 7); // g(0, n) = n
+/// assert_eq!(analyser.value((3, 5)), 0); // a Wythoff pair
+/// // Two P-positions: XOR 0, a lost position; every move is ✗, and the computer still moves.
+/// let lost = Position::new(16, &[(3, 5), (1, 2)]).unwrap();
+/// let a = analyser.analyse(&lost).unwrap();
+/// assert_eq!(a.xor, 0);
+/// assert!(a.moves.iter().all(|m| !m.winning));
+/// assert!(analyser.computer_move(&lost).unwrap().is_some());
+/// // A board larger than the analyser's is refused.
+/// let big = Position::new(20, &[(0, 0)]).unwrap();
+/// assert_eq!(analyser.analyse(&big), Err(PositionError::BadBoard(20)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Analyser {
     table: Table,

@@ -11,11 +11,40 @@ use crate::partizan::Player;
 use crate::{Play, StopFlag};
 
 /// Every board of `len` squares (3^len of them), in lexicographic order of `.` < `T` < `F`.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{all_boards, board_at, board_count};
+///
+/// let boards: Vec<String> = all_boards(2).map(|b| b.to_string()).collect();
+/// assert_eq!(boards, ["..", ".T", ".F", "T.", "TT", "TF", "F.", "FT", "FF"]);
+/// assert_eq!(board_count(2), 9);
+/// assert_eq!(board_at(2, 5).to_string(), "TF");
+/// ```
 pub fn all_boards(len: usize) -> impl Iterator<Item = Board> {
     (0..board_count(len)).map(move |code| board_at(len, code))
 }
 
 /// Statistics of the values of all boards of one length.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{length_stats, Solver};
+/// use onag::partizan::name::{name, NameStyle};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::StopFlag;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// let stats = length_stats(&mut solver, &mut thermographs, 4, &StopFlag::new(), |_| {}).unwrap();
+/// let distinct: Vec<u64> = stats.iter().map(|s| s.distinct).collect();
+/// assert_eq!(distinct, [1, 3, 6, 14]);
+/// let four = &stats[3];
+/// assert_eq!((four.boards, four.numbers, four.infinitesimals, four.hot), (81, 77, 2, 2));
+/// let (board, value, temperature) = four.hottest.clone().unwrap();
+/// assert_eq!(board.to_string(), "T.FF");
+/// assert_eq!(name(solver.arena(), value, NameStyle::Ascii), "{0|-1/2}");
+/// assert_eq!(temperature.to_string(), "1/4");
+/// ```
 #[derive(Clone, Debug)]
 pub struct LengthStats {
     /// The board length.
@@ -63,12 +92,28 @@ pub fn length_stats(
 }
 
 /// Number of boards of `len` squares (3^len), saturating.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::board_count;
+///
+/// assert_eq!(board_count(3), 27);
+/// assert_eq!(board_count(200), u64::MAX);
+/// ```
 pub fn board_count(len: usize) -> u64 {
     3u64.checked_pow(len as u32).unwrap_or(u64::MAX)
 }
 
 /// The board with index `code` in [`all_boards`] order (base 3, `.` = 0, `T` = 1, `F` = 2,
 /// the last square least significant).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::board_at;
+///
+/// assert_eq!(board_at(3, 0).to_string(), "...");
+/// assert_eq!(board_at(3, 1 * 9 + 0 * 3 + 2).to_string(), "T.F");
+/// ```
 pub fn board_at(len: usize, code: u64) -> Board {
     let mut c = code;
     let mut squares = vec![Square::Empty; len];
@@ -82,6 +127,15 @@ pub fn board_at(len: usize, code: u64) -> Board {
 /// The board indices of shard `index` of `count` (0-based) of the boards of `len` squares:
 /// consecutive ranges of [`all_boards`] order covering all 3^len boards, sizes differing by
 /// at most one. `None` when `index ≥ count`.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::shard_range;
+///
+/// let shards: Vec<_> = (0..4).map(|i| shard_range(3, i, 4).unwrap()).collect();
+/// assert_eq!(shards, [0..6, 6..13, 13..20, 20..27]);
+/// assert_eq!(shard_range(3, 4, 4), None);
+/// ```
 pub fn shard_range(len: usize, index: u64, count: u64) -> Option<std::ops::Range<u64>> {
     if index >= count {
         return None;
@@ -94,6 +148,24 @@ pub fn shard_range(len: usize, index: u64, count: u64) -> Option<std::ops::Range
 /// Statistics of the boards `range` of one length (indices in [`all_boards`] order): one
 /// shard of a long statistics run, kept with what a merge needs (the distinct values, the
 /// index of the hottest board).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{shard_range, shard_stats, Solver};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::StopFlag;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// let mut boards = 0;
+/// for i in 0..3 {
+///     let range = shard_range(4, i, 3).unwrap();
+///     let shard = shard_stats(&mut solver, &mut thermographs, 4, range.clone(), &StopFlag::new());
+///     let shard = shard.unwrap();
+///     assert_eq!((shard.range, shard.boards), (range.clone(), range.end - range.start));
+///     boards += shard.boards;
+/// }
+/// assert_eq!(boards, 81);
+/// ```
 #[derive(Clone, Debug)]
 pub struct ShardStats {
     /// The board length.
@@ -115,6 +187,19 @@ pub struct ShardStats {
 }
 
 /// The statistics of the boards `range` of `len` squares, polling `stop`.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{length_stats, shard_stats, Solver};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::StopFlag;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// let whole = shard_stats(&mut solver, &mut thermographs, 3, 0..27, &StopFlag::new()).unwrap();
+/// let stats = length_stats(&mut solver, &mut thermographs, 3, &StopFlag::new(), |_| {}).unwrap();
+/// assert_eq!(whole.distinct.len() as u64, stats[2].distinct);
+/// assert_eq!((whole.numbers, whole.infinitesimals), (26, 1));
+/// ```
 pub fn shard_stats(
     solver: &mut Solver,
     thermographs: &mut Thermographs,
@@ -210,6 +295,9 @@ fn mix128(x: u128) -> u128 {
 
 /// A shard's statistics without its arena (values by canonical name): what shard files hold
 /// and [`merge_shards`] combines.
+///
+/// # Examples
+/// See [`merge_shards`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedShard {
     /// The board length.
@@ -259,6 +347,31 @@ impl std::error::Error for MergeError {}
 /// Merges shards (any order, any lengths) into one [`NamedShard`] per length, in increasing
 /// length: the same figures as one run over every board, provided each length's shards cover
 /// its 3^length boards exactly once ([`MergeError::Coverage`] otherwise).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{merge_shards, MergeError, NamedShard};
+///
+/// let shard = |range: std::ops::Range<u64>, distinct: Vec<u128>| NamedShard {
+///     length: 1,
+///     boards: range.end - range.start,
+///     range,
+///     distinct,
+///     numbers: 0,
+///     infinitesimals: 0,
+///     hot: 0,
+///     hottest: None,
+/// };
+/// // The three boards of length 1 in two shards, given in any order.
+/// let merged = merge_shards(vec![shard(1..3, vec![7]), shard(0..1, vec![7])]).unwrap();
+/// assert_eq!((merged[0].range.clone(), merged[0].boards), (0..3, 3));
+/// assert_eq!(merged[0].distinct, vec![7]); // the same value counted once
+/// // A board left out is an error.
+/// assert_eq!(
+///     merge_shards(vec![shard(0..1, vec![])]),
+///     Err(MergeError::Coverage { length: 1, at: 1 })
+/// );
+/// ```
 pub fn merge_shards(mut shards: Vec<NamedShard>) -> Result<Vec<NamedShard>, MergeError> {
     shards.sort_by_key(|s| (s.length, s.range.start, s.range.end));
     let mut out: Vec<NamedShard> = Vec::new();
@@ -320,6 +433,15 @@ pub fn merge_shards(mut shards: Vec<NamedShard>) -> Result<Vec<NamedShard>, Merg
 }
 
 /// The result of the exhaustive verification.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::verify_all;
+///
+/// let v = verify_all(4, &onag::StopFlag::new(), |_| {}).unwrap();
+/// assert_eq!(v.boards, 3 + 9 + 27 + 81);
+/// assert_eq!((v.mismatches, v.first_mismatch), (0, None));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Verification {
     /// Boards checked.
@@ -333,6 +455,17 @@ pub struct Verification {
 /// Checks every board of length `1..=max_len`: the value with reductions equals the value
 /// with none; its outcome class equals the outcome of a value-free win/loss search with each
 /// player first; the mirror image has the negative value.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::verify_all;
+/// use onag::StopFlag;
+///
+/// let mut lengths = Vec::new();
+/// let v = verify_all(5, &StopFlag::new(), |len| lengths.push(len)).unwrap();
+/// assert_eq!((v.boards, v.mismatches), (363, 0));
+/// assert_eq!(lengths, [1, 2, 3, 4, 5]);
+/// ```
 pub fn verify_all(
     max_len: usize,
     stop: &StopFlag,
@@ -380,6 +513,20 @@ pub fn verify_all(
 /// `p` of the family's `P` pieces, `p ≥ P − 2`, was never cut: its length is the board's
 /// minus `P − p`, and only the board of that length reaches it. Parts with fewer pieces are
 /// kept (a longer board reaches them through a cut).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{family, Solver};
+/// use onag::partizan::name::{name, NameStyle};
+///
+/// let mut solver = Solver::new();
+/// let values = family(&mut solver, 2, 2, 0..=3, &onag::StopFlag::new(), |_, _| {}).unwrap();
+/// let names: Vec<String> = values
+///     .iter()
+///     .map(|&(_, g)| name(solver.arena(), g, NameStyle::Ascii))
+///     .collect();
+/// assert_eq!(names, ["0", "*", "*", "*"]); // TTFF, TT□FF, TT□□FF, TT□□□FF
+/// ```
 pub fn family(
     solver: &mut Solver,
     toads: usize,
@@ -402,6 +549,20 @@ pub fn family(
 }
 
 /// The computer's choice for `player` on `board`.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{best_move, Board, Move, Solver};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::partizan::Player;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// let board: Board = "T.TF.F".parse().unwrap();
+/// let c = best_move(&mut solver, &mut thermographs, &board, Player::Left).unwrap().unwrap();
+/// assert_eq!(c.mv, Move { from: 2, to: 4 }); // the jump wins
+/// assert!(c.winning);
+/// assert_eq!(c.mean.to_string(), "0");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// The move.
@@ -414,6 +575,21 @@ pub struct Choice {
 
 /// A winning move if there is one, and among those (or among all moves, when none wins) the
 /// one whose result has the best mean for `player`; `None` when `player` cannot move.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{best_move, Board, Move, Solver};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::partizan::Player;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// // No move of Left wins on T□2F (value 0): the better mean, −1/2, is all there is.
+/// let board: Board = "T..F".parse().unwrap();
+/// let c = best_move(&mut solver, &mut thermographs, &board, Player::Left).unwrap().unwrap();
+/// assert_eq!((c.mv, c.winning), (Move { from: 0, to: 1 }, false));
+/// let stuck: Board = "TTFF".parse().unwrap();
+/// assert_eq!(best_move(&mut solver, &mut thermographs, &stuck, Player::Left).unwrap(), None);
+/// ```
 pub fn best_move(
     solver: &mut Solver,
     thermographs: &mut Thermographs,
@@ -448,6 +624,9 @@ pub fn best_move(
 pub const WEB_MAX_LEN: usize = 24;
 
 /// One legal move and what it leads to.
+///
+/// # Examples
+/// See [`analyse`].
 #[derive(Clone, Debug)]
 pub struct MoveInfo {
     /// Who moves.
@@ -461,6 +640,9 @@ pub struct MoveInfo {
 }
 
 /// Everything the Play page shows about a board.
+///
+/// # Examples
+/// See [`analyse`]; [`board_report`](super::board_report) is the printable form.
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// The board's value.
@@ -486,6 +668,26 @@ pub struct Analysis {
 }
 
 /// Analyses `board` for the Play page, polling `stop` (the web server's time budget).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{analyse, Board, Solver};
+/// use onag::partizan::name::{name, NameStyle};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::partizan::{Outcome, Player};
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// let board: Board = "TT..F".parse().unwrap();
+/// let a = analyse(&mut solver, &mut thermographs, &board, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(name(solver.arena(), a.value, NameStyle::Ascii), "1");
+/// assert_eq!(a.outcome, Outcome::L);
+/// assert_eq!((a.mean.to_string(), a.temperature.to_string()), ("1".into(), "-1".into()));
+/// assert_eq!((a.left_stop, a.right_stop), (a.mean, a.mean)); // a number
+/// assert_eq!((a.integer, a.parts.len()), (0, 1));
+/// assert_eq!(a.moves.len(), 2);
+/// assert!(a.moves[0].player == Player::Left && a.moves[0].winning);
+/// assert_eq!(a.best.left.unwrap().mv, a.moves[0].mv);
+/// ```
 pub fn analyse(
     solver: &mut Solver,
     thermographs: &mut Thermographs,

@@ -13,6 +13,9 @@
 use super::board::{Board, Square, MAX_LEN};
 
 /// A board as "integer + independent parts".
+///
+/// # Examples
+/// See [`reduce`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reduced {
     /// The integer collected from terminal toads and finished frogs.
@@ -23,6 +26,24 @@ pub struct Reduced {
 }
 
 /// Reduces `board` to an integer plus independent parts (see the module docs).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{reduce, Board, Solver};
+///
+/// let board: Board = "T.F.T..".parse().unwrap();
+/// let r = reduce(&board);
+/// assert_eq!(r.integer, 2); // the last toad meets no frog: T□□ = □□ + 2
+/// // The value is the integer plus the parts' values.
+/// let mut solver = Solver::new();
+/// let whole = solver.value(&board).unwrap();
+/// let mut sum = solver.arena_mut().integer(r.integer).unwrap();
+/// for part in &r.parts {
+///     let v = solver.value(part).unwrap();
+///     sum = solver.arena_mut().add(sum, v).unwrap();
+/// }
+/// assert_eq!(whole, sum);
+/// ```
 pub fn reduce(board: &Board) -> Reduced {
     let mut integer = 0i64;
     let mut parts = Vec::new();

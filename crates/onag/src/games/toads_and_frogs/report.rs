@@ -55,6 +55,15 @@ impl ThermographReport {
 }
 
 /// One irreducible part of the reduced form and its value.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, Board};
+///
+/// let r = board_report(&"TT..F".parse::<Board>().unwrap(), &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.reduced.parts[0].board, "T2□2F");
+/// assert_eq!(r.reduced.parts[0].value, "1");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PartReport {
@@ -65,6 +74,16 @@ pub struct PartReport {
 }
 
 /// The reduced form `integer + parts` (Erickson's reductions).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, Board};
+///
+/// // A toad with no frog to its right is worth its empty squares: T□□ = □□ + 2.
+/// let r = board_report(&"T.F.T..".parse::<Board>().unwrap(), &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.reduced.integer, 2);
+/// assert_eq!(r.reduced.parts.len(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReducedReport {
@@ -75,6 +94,20 @@ pub struct ReducedReport {
 }
 
 /// One legal move and the position after it.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, Board};
+/// use onag::partizan::Player;
+///
+/// let r = board_report(&"TT..F".parse::<Board>().unwrap(), &onag::StopFlag::new()).unwrap();
+/// let left = &r.moves[0];
+/// assert_eq!((left.player, left.from, left.to), (Player::Left, 1, 2));
+/// assert_eq!((left.squares.as_str(), left.board.as_str()), ("T.T.F", "T□T□F"));
+/// assert_eq!((left.value.as_str(), left.winning), ("1*", true));
+/// let right = &r.moves[1];
+/// assert_eq!((right.player, right.value.as_str(), right.winning), (Player::Right, "3/2", false));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveReport {
@@ -100,6 +133,25 @@ pub struct MoveReport {
 
 /// Everything known about one board: its value, outcome, thermograph, reduced form, every move
 /// of both players with its value and ✓/✗, and the computer's choice for each player.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, Board};
+/// use onag::partizan::Outcome;
+///
+/// let board: Board = "TFT.F.FTF".parse().unwrap();
+/// let r = board_report(&board, &onag::StopFlag::new()).unwrap();
+/// assert_eq!((r.value.as_str(), r.value_ascii.as_str()), ("-1/2*", "-1/2*"));
+/// assert_eq!((r.outcome, r.outcome_words.as_str()), (Outcome::R, "Right (frogs) wins whoever starts"));
+/// assert_eq!((r.mean.to_string(), r.temperature.to_string()), ("-1/2".into(), "0".into()));
+/// assert_eq!(r.atomic_weight, None); // not all-small
+/// assert_eq!(r.reduced_canonical_form, "-1/2");
+/// assert_eq!(r.moves.len(), 3);
+/// // Right's winning move is the computer's choice for Right.
+/// let right = &r.moves[r.computer.right.unwrap()];
+/// assert!(right.winning && (right.from, right.to) == (4, 3));
+/// assert_eq!((r.board.as_str(), r.length), ("TFT.F.FTF", 9));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardReport {
@@ -138,6 +190,14 @@ pub struct BoardReport {
 }
 
 /// The outcome class in words, as the reports print it.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::outcome_words;
+/// use onag::partizan::Outcome;
+///
+/// assert_eq!(outcome_words(Outcome::P), "the second player wins");
+/// ```
 pub fn outcome_words(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::L => "Left (toads) wins whoever starts",
@@ -170,6 +230,20 @@ pub fn board_report(board: &Board, stop: &StopFlag) -> Result<BoardReport, GameE
 }
 
 /// [`board_report`] with the caller's solver and thermograph cache (their memos are reused).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, board_report_with, Board, Solver};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::StopFlag;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// for text in ["T.F", "TT.F.F", "T.TF.F"] {
+///     let board: Board = text.parse().unwrap();
+///     let shared = board_report_with(&mut solver, &mut thermographs, &board, &StopFlag::new());
+///     assert_eq!(shared.unwrap(), board_report(&board, &StopFlag::new()).unwrap());
+/// }
+/// ```
 pub fn board_report_with(
     solver: &mut Solver,
     thermographs: &mut Thermographs,

@@ -5,6 +5,17 @@ use super::{Coin, CornersError, MarkedMove, Move, TurningCorners};
 use crate::Play;
 
 /// One move as data: the head coin, the opposite corner, the coins it turns and its ✓/✗.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::{Coin, TurningCorners};
+///
+/// let game = TurningCorners::from_heads(3, 3, &[Coin::new(3, 3)]).unwrap();
+/// let mv = game.computer_report().unwrap(); // 3 ⊗ 3 = 2: a winning move exists
+/// assert_eq!(mv.coin, (3, 3));
+/// assert!(mv.winning);
+/// assert_eq!(mv.flips[0], (3, 3)); // the head comes first
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveReport {
@@ -39,6 +50,18 @@ impl MoveReport {
 
 /// A position: the single-coin values `a ⊗ b` of the whole board, the value of the position
 /// (XOR of its heads coins) and, for a chosen heads coin, every move from it.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::{Coin, TurningCorners};
+///
+/// let game = TurningCorners::from_heads(2, 3, &[Coin::new(1, 2), Coin::new(2, 2)]).unwrap();
+/// let r = game.report(None).unwrap();
+/// assert_eq!(r.values, vec![vec![1, 2, 3], vec![2, 3, 1]]); // a ⊗ b
+/// assert_eq!(r.total, 2 ^ 3);
+/// assert!(r.moves.is_empty()); // no coin chosen
+/// assert_eq!(game.report(Some(Coin::new(2, 2))).unwrap().moves.len(), 2 * 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PositionReport {
