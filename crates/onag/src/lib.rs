@@ -48,3 +48,9 @@ mod serde_impls;
 #[forbid(unsafe_code)]
 mod stop;
 pub use stop::{StopFlag, Stopped};
+
+/// The README's Rust snippets, run as doc-tests so that they cannot drift from the library.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+

@@ -15,7 +15,7 @@
 //! marking and Conway's by-definition mex table.
 //!
 //! # Examples
-//! (the library example of the README)
+//! (the README's library example; both copies run as doc-tests)
 //! ```
 //! use onag::nimber::{Nimber, Nimber128};
 //!
