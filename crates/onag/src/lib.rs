@@ -53,4 +53,3 @@ pub use stop::{StopFlag, Stopped};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
-
