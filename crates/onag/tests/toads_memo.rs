@@ -128,3 +128,43 @@ fn parts_lose_a_square_per_piece_and_are_cut_only_with_three() {
         }
     });
 }
+
+/// The two-word bitboards (boards beyond `MAX_LEN` squares with few pieces) give the values
+/// of the one-word solver on every family board both can do, in the same arena.
+#[test]
+fn wide_boards_agree_with_the_one_word_solver() {
+    deep(|| {
+        // one solver: the wide parts have their own tables, so the two searches share
+        // nothing but the arena (equal values are equal ids)
+        let mut narrow = Solver::new();
+        let families = [
+            (2, 2, 0..=30),
+            (3, 3, 0..=10),
+            (1, 2, 0..=30),
+            (3, 1, 0..=15),
+            (2, 3, 0..=10),
+            (2, 1, 120..=124),
+        ];
+        for (a, c, range) in families {
+            for b in range {
+                let n = narrow.standard_value(a, b, c, &StopFlag::new()).unwrap();
+                let w = narrow.wide_value(a, b, c, &StopFlag::new()).unwrap();
+                assert_eq!(n, w, "T{a}□{b}F{c}");
+            }
+        }
+        // a long board: the two-word solver runs it, and the family API takes it
+        let long = narrow.standard_value(2, 130, 1, &StopFlag::new()).unwrap();
+        let v = family(&mut narrow, 2, 1, 130..=130, &StopFlag::new(), |_, _| {}).unwrap();
+        assert_eq!(v[0].1, long);
+        // too crowded or too long: a typed error
+        for (a, b, c) in [(4, 130, 3), (1, 300, 1)] {
+            let e = narrow
+                .standard_value(a, b, c, &StopFlag::new())
+                .unwrap_err();
+            assert!(
+                matches!(e, onag::partizan::game::GameError::TooLarge(_)),
+                "{e}"
+            );
+        }
+    });
+}

@@ -503,7 +503,8 @@ pub fn verify_all(
     Ok(v)
 }
 
-/// Values of T^toads □^b F^frogs for b in `blanks`, sharing the solver's memo across b.
+/// Values of T^toads □^b F^frogs for b in `blanks`, sharing the solver's memo across b (the
+/// boards may be longer than [`super::MAX_LEN`]: see [`Solver::standard_value`]).
 ///
 /// After each board the memo drops the parts no later board can reach. Pieces only leave a
 /// part by Erickson's reductions: stripping a terminal toad or finished frog removes one piece
@@ -537,10 +538,8 @@ pub fn family(
 ) -> Result<Vec<(usize, GameId)>, GameError> {
     let mut out = Vec::new();
     for b in blanks {
-        let board =
-            Board::standard(toads, b, frogs).map_err(|e| GameError::TooLarge(e.to_string()))?;
-        let g = solver.value_with_stop(&board, stop)?;
-        let (pieces, len) = ((toads + frogs) as u32, board.len() as u32);
+        let g = solver.standard_value(toads, b, frogs, stop)?;
+        let (pieces, len) = ((toads + frogs) as u32, (toads + b + frogs) as u32);
         solver.retain_parts(|p, m| p + 3 <= pieces || m + pieces.saturating_sub(p) > len);
         progress(b, g);
         out.push((b, g));

@@ -1,29 +1,239 @@
 //! The solver's board representation: one bit per square for the toads and one for the frogs
 //! (square i is bit i), so that moves, Erickson's reductions, memo keys and the mirror image
-//! are a handful of word operations instead of scans over the squares.
+//! are a handful of word operations instead of scans over the squares. The word is a `u128`
+//! for boards of the board type (≤ [`MAX_LEN`] squares) and a two-word [`U256`] for the long
+//! family boards with few pieces (up to [`WIDE_LEN`] squares).
 //!
 //! [`super::reduce`] keeps the square-by-square reduction (it produces the displayed parts);
 //! the exhaustive verification compares the two through the values they produce.
 
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
 use super::board::{Square, MAX_LEN};
 
-/// A strip of `n` ≤ [`MAX_LEN`] squares: bit i of `t` (`f`) is set when square i holds a toad
-/// (frog); no bit at or above `n` is set.
+/// Longest strip of a [`U256`] board (the wide memo keys give the length 8 bits).
+pub(crate) const WIDE_LEN: usize = 255;
+
+/// A bit mask of the squares: the operations [`Bits`] needs.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const BITS: u32;
+    const ZERO: Self;
+    /// The number `v` (< 2^64).
+    fn small(v: u64) -> Self;
+    fn trailing_zeros(self) -> u32;
+    fn leading_zeros(self) -> u32;
+    fn reverse_bits(self) -> Self;
+    fn wrapping_add(self, other: Self) -> Self;
+    /// `self − 1` (wrapping).
+    fn dec(self) -> Self;
+    /// Bit `i` (< `BITS`).
+    #[inline]
+    fn bit(self, i: u32) -> bool {
+        self >> i & Self::small(1) != Self::ZERO
+    }
+    /// The squares 0..n.
+    #[inline]
+    fn low(n: u32) -> Self {
+        if n >= Self::BITS {
+            !Self::ZERO
+        } else {
+            (Self::small(1) << n).dec()
+        }
+    }
+}
+
+impl Word for u128 {
+    const BITS: u32 = 128;
+    const ZERO: u128 = 0;
+    #[inline]
+    fn small(v: u64) -> u128 {
+        v as u128
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn leading_zeros(self) -> u32 {
+        u128::leading_zeros(self)
+    }
+    #[inline]
+    fn reverse_bits(self) -> u128 {
+        u128::reverse_bits(self)
+    }
+    #[inline]
+    fn wrapping_add(self, other: u128) -> u128 {
+        u128::wrapping_add(self, other)
+    }
+    #[inline]
+    fn dec(self) -> u128 {
+        self.wrapping_sub(1)
+    }
+}
+
+/// A 256-bit mask: `lo` holds bits 0..128, `hi` bits 128..256.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Bits {
-    pub(crate) t: u128,
-    pub(crate) f: u128,
+pub(crate) struct U256 {
+    lo: u128,
+    hi: u128,
+}
+
+impl BitAnd for U256 {
+    type Output = U256;
+    #[inline]
+    fn bitand(self, o: U256) -> U256 {
+        U256 {
+            lo: self.lo & o.lo,
+            hi: self.hi & o.hi,
+        }
+    }
+}
+
+impl BitOr for U256 {
+    type Output = U256;
+    #[inline]
+    fn bitor(self, o: U256) -> U256 {
+        U256 {
+            lo: self.lo | o.lo,
+            hi: self.hi | o.hi,
+        }
+    }
+}
+
+impl BitXor for U256 {
+    type Output = U256;
+    #[inline]
+    fn bitxor(self, o: U256) -> U256 {
+        U256 {
+            lo: self.lo ^ o.lo,
+            hi: self.hi ^ o.hi,
+        }
+    }
+}
+
+impl Not for U256 {
+    type Output = U256;
+    #[inline]
+    fn not(self) -> U256 {
+        U256 {
+            lo: !self.lo,
+            hi: !self.hi,
+        }
+    }
+}
+
+impl Shl<u32> for U256 {
+    type Output = U256;
+    #[inline]
+    fn shl(self, s: u32) -> U256 {
+        match s {
+            0 => self,
+            1..=127 => U256 {
+                lo: self.lo << s,
+                hi: self.hi << s | self.lo >> (128 - s),
+            },
+            128..=255 => U256 {
+                lo: 0,
+                hi: self.lo << (s - 128),
+            },
+            _ => U256::ZERO,
+        }
+    }
+}
+
+impl Shr<u32> for U256 {
+    type Output = U256;
+    #[inline]
+    fn shr(self, s: u32) -> U256 {
+        match s {
+            0 => self,
+            1..=127 => U256 {
+                lo: self.lo >> s | self.hi << (128 - s),
+                hi: self.hi >> s,
+            },
+            128..=255 => U256 {
+                lo: self.hi >> (s - 128),
+                hi: 0,
+            },
+            _ => U256::ZERO,
+        }
+    }
+}
+
+impl Word for U256 {
+    const BITS: u32 = 256;
+    const ZERO: U256 = U256 { lo: 0, hi: 0 };
+    #[inline]
+    fn small(v: u64) -> U256 {
+        U256 {
+            lo: v as u128,
+            hi: 0,
+        }
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        if self.lo != 0 {
+            self.lo.trailing_zeros()
+        } else {
+            128 + self.hi.trailing_zeros()
+        }
+    }
+    #[inline]
+    fn leading_zeros(self) -> u32 {
+        if self.hi != 0 {
+            self.hi.leading_zeros()
+        } else {
+            128 + self.lo.leading_zeros()
+        }
+    }
+    #[inline]
+    fn reverse_bits(self) -> U256 {
+        U256 {
+            lo: self.hi.reverse_bits(),
+            hi: self.lo.reverse_bits(),
+        }
+    }
+    #[inline]
+    fn wrapping_add(self, o: U256) -> U256 {
+        let (lo, carry) = self.lo.overflowing_add(o.lo);
+        U256 {
+            lo,
+            hi: self.hi.wrapping_add(o.hi).wrapping_add(carry as u128),
+        }
+    }
+    #[inline]
+    fn dec(self) -> U256 {
+        let (lo, borrow) = self.lo.overflowing_sub(1);
+        U256 {
+            lo,
+            hi: self.hi.wrapping_sub(borrow as u128),
+        }
+    }
+}
+
+/// A strip of `n` squares (`n` < `W::BITS`): bit i of `t` (`f`) is set when square i holds
+/// a toad (frog); no bit at or above `n` is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits<W = u128> {
+    pub(crate) t: W,
+    pub(crate) f: W,
     pub(crate) n: u32,
 }
 
 /// The squares 0..n.
 #[inline]
-fn low(n: u32) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
+fn low<W: Word>(n: u32) -> W {
+    W::low(n)
 }
 
 impl Bits {
@@ -41,20 +251,32 @@ impl Bits {
         }
         b
     }
+}
+
+impl<W: Word> Bits<W> {
+    /// T^toads □^blanks F^frogs (`toads + blanks + frogs` < `W::BITS`).
+    pub(crate) fn standard(toads: u32, blanks: u32, frogs: u32) -> Bits<W> {
+        let n = toads + blanks + frogs;
+        Bits {
+            t: low(toads),
+            f: low::<W>(frogs) << (toads + blanks),
+            n,
+        }
+    }
 
     #[inline]
-    fn empty(self) -> u128 {
+    fn empty(self) -> W {
         !(self.t | self.f) & low(self.n)
     }
 
     /// The mirror image: reversed, toads and frogs swapped (value −G).
     #[inline]
-    pub(crate) fn mirror(self) -> Bits {
+    pub(crate) fn mirror(self) -> Bits<W> {
         if self.n == 0 {
             return self;
         }
-        let shift = 128 - self.n;
-        Bits {
+        let shift = W::BITS - self.n;
+        Bits::<W> {
             t: self.f.reverse_bits() >> shift,
             f: self.t.reverse_bits() >> shift,
             n: self.n,
@@ -64,40 +286,40 @@ impl Bits {
     /// Every legal move of Left (`left`) or Right as a mask of the two squares that change:
     /// a toad steps right into an empty square or jumps one frog; frogs mirror that.
     #[inline]
-    pub(crate) fn moves(self, left: bool, mut visit: impl FnMut(u128)) {
+    pub(crate) fn moves(self, left: bool, mut visit: impl FnMut(W)) {
         let e = self.empty();
         if left {
             let mut steps = self.t & (e >> 1);
-            while steps != 0 {
+            while steps != W::ZERO {
                 let i = steps.trailing_zeros();
-                steps &= steps - 1;
-                visit(3u128 << i);
+                steps = steps & steps.dec();
+                visit(W::small(3) << i);
             }
             let mut jumps = self.t & (self.f >> 1) & (e >> 2);
-            while jumps != 0 {
+            while jumps != W::ZERO {
                 let i = jumps.trailing_zeros();
-                jumps &= jumps - 1;
-                visit(5u128 << i);
+                jumps = jumps & jumps.dec();
+                visit(W::small(5) << i);
             }
         } else {
             let mut steps = self.f & (e << 1);
-            while steps != 0 {
+            while steps != W::ZERO {
                 let i = steps.trailing_zeros();
-                steps &= steps - 1;
-                visit(3u128 << (i - 1));
+                steps = steps & steps.dec();
+                visit(W::small(3) << (i - 1));
             }
             let mut jumps = self.f & (self.t << 1) & (e << 2);
-            while jumps != 0 {
+            while jumps != W::ZERO {
                 let i = jumps.trailing_zeros();
-                jumps &= jumps - 1;
-                visit(5u128 << (i - 2));
+                jumps = jumps & jumps.dec();
+                visit(W::small(5) << (i - 2));
             }
         }
     }
 
     /// The position after the move `mask` of Left (`left`) or Right (see [`Bits::moves`]).
     #[inline]
-    pub(crate) fn play(self, left: bool, mask: u128) -> Bits {
+    pub(crate) fn play(self, left: bool, mask: W) -> Bits<W> {
         if left {
             Bits {
                 t: self.t ^ mask,
@@ -117,14 +339,14 @@ impl Bits {
     pub(crate) fn reduce<E>(
         self,
         integer: &mut i64,
-        mut part: impl FnMut(Bits) -> Result<(), E>,
+        mut part: impl FnMut(Bits<W>) -> Result<(), E>,
     ) -> Result<(), E> {
         self.reduce_into(integer, &mut part)
     }
 
     /// [`Bits::reduce`] by recursion over the dead runs (left part first): no segment stack to
     /// initialise on the hot path.
-    fn reduce_into<E, P: FnMut(Bits) -> Result<(), E>>(
+    fn reduce_into<E, P: FnMut(Bits<W>) -> Result<(), E>>(
         mut self,
         integer: &mut i64,
         part: &mut P,
@@ -159,27 +381,27 @@ impl Bits {
     fn strip_ends(&mut self, integer: &mut i64) {
         loop {
             let occ = self.t | self.f;
-            if occ == 0 {
+            if occ == W::ZERO {
                 return;
             }
             let mut changed = false;
-            let hi = 127 - occ.leading_zeros();
-            if self.t >> hi & 1 == 1 {
+            let hi = W::BITS - 1 - occ.leading_zeros();
+            if self.t.bit(hi) {
                 *integer += (self.n - 1 - hi) as i64;
-                self.t &= !(1u128 << hi);
+                self.t = self.t & !(W::small(1) << hi);
                 self.n -= 1;
                 changed = true;
             }
             let occ = self.t | self.f;
-            if occ == 0 {
+            if occ == W::ZERO {
                 return;
             }
             let lo = occ.trailing_zeros();
-            if self.f >> lo & 1 == 1 {
+            if self.f.bit(lo) {
                 *integer -= lo as i64;
-                self.f &= !(1u128 << lo);
-                self.t >>= 1;
-                self.f >>= 1;
+                self.f = self.f & !(W::small(1) << lo);
+                self.t = self.t >> 1;
+                self.f = self.f >> 1;
                 self.n -= 1;
                 changed = true;
             }
@@ -200,35 +422,35 @@ impl Bits {
         // a later FF (or a piece on the last square) of the same run. Adding the start
         // candidates to the occupied mask carries through each run from its first
         // candidate, which clears exactly the squares from there to the run's end.
-        let starts = tt | (occ & 1);
-        let ends = ff | (occ & (1u128 << (self.n.max(1) - 1)));
+        let starts = tt | (occ & W::small(1));
+        let ends = ff | (occ & (W::small(1) << (self.n.max(1) - 1)));
         let reach = occ & !occ.wrapping_add(starts);
-        if reach & ends == 0 {
+        if reach & ends == W::ZERO {
             return None;
         }
         let mut runs = occ & !(occ << 1);
-        while runs != 0 {
+        while runs != W::ZERO {
             let s = runs.trailing_zeros();
-            runs &= runs - 1;
+            runs = runs & runs.dec();
             // the run is s..=e
-            let above = !occ & !low(s);
-            let e = if above == 0 {
-                127
+            let above = !occ & !low::<W>(s);
+            let e = if above == W::ZERO {
+                W::BITS - 1
             } else {
                 above.trailing_zeros() - 1
             };
-            let run = low(e + 1) & !low(s);
+            let run = low::<W>(e + 1) & !low::<W>(s);
             let k = if s == 0 {
                 Some(0)
             } else {
                 let x = tt & run;
-                (x != 0).then(|| x.trailing_zeros())
+                (x != W::ZERO).then(|| x.trailing_zeros())
             };
             let m = if e + 1 == self.n {
                 Some(e)
             } else {
                 let x = ff & run;
-                (x != 0).then(|| 127 - x.leading_zeros())
+                (x != W::ZERO).then(|| W::BITS - 1 - x.leading_zeros())
             };
             if let (Some(k), Some(m)) = (k, m) {
                 if k <= m {
@@ -244,9 +466,9 @@ impl Bits {
     #[inline]
     fn has_live_pattern(self) -> bool {
         let (t, f, e) = (self.t, self.f, self.empty());
-        t & (e >> 1) != 0
-            || f & (e << 1) != 0
-            || t & (f >> 1) & (e >> 2) & (e >> 3) != 0
-            || e & (e >> 1) & (t >> 2) & (f >> 3) != 0
+        t & (e >> 1) != W::ZERO
+            || f & (e << 1) != W::ZERO
+            || t & (f >> 1) & (e >> 2) & (e >> 3) != W::ZERO
+            || e & (e >> 1) & (t >> 2) & (f >> 3) != W::ZERO
     }
 }

@@ -1,8 +1,8 @@
 //! Exact values of Toads-and-Frogs boards: Erickson's reductions, then canonical forms of the
 //! irreducible parts, memoised under packed keys in an arena shared by every board solved.
 
-use super::bits::Bits;
-use super::board::{moves_of, Board, Square};
+use super::bits::{Bits, Word, U256, WIDE_LEN};
+use super::board::{moves_of, Board, Square, MAX_LEN};
 use super::memo::{Memo, Packed};
 use super::reduce::PackedKey;
 use crate::partizan::game::{Arena, Footprint, FxHashMap, GameError, GameId};
@@ -31,6 +31,9 @@ enum Key {
     Small(u64),
     Medium((u64, u64)),
     Large((u64, u64, u64, u64)),
+    /// Parts of the wide boards (longer than the board type holds, at most
+    /// [`SPARSE_PIECES`] pieces): the sparse key with 9 bits a piece and 8 for the length.
+    Long(u64),
 }
 
 /// Most pieces a [`Key::Sparse`] holds (8 bits each, 7 for the length, 1 sentinel).
@@ -40,15 +43,53 @@ const SPARSE_PIECES: u32 = 6;
 /// a sentinel 1 bit, then the length in `len_bits`: the key of [`Key::Sparse`] and
 /// [`Key::Compact`].
 #[inline(always)]
-fn piece_list(b: Bits, piece_bits: u32, len_bits: u32) -> u64 {
+fn piece_list<W: Word>(b: Bits<W>, piece_bits: u32, len_bits: u32) -> u64 {
     let mut occ = b.t | b.f;
     let mut k = 1u64;
-    while occ != 0 {
+    while occ != W::ZERO {
         let i = occ.trailing_zeros();
-        occ &= occ - 1;
-        k = k << piece_bits | (i as u64) << 1 | (b.f >> i & 1) as u64;
+        occ = occ & occ.dec();
+        k = k << piece_bits | (i as u64) << 1 | b.f.bit(i) as u64;
     }
     k << len_bits | b.n as u64
+}
+
+/// A board word the solver recurses on: the memo key of its parts and its stack of parts
+/// waiting for their values (a recursion never mixes words: the children of a wide part are
+/// wide).
+trait Width: Word {
+    fn key(b: Bits<Self>) -> Key;
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Pending<Self>>;
+}
+
+impl Width for u128 {
+    #[inline]
+    fn key(b: Bits) -> Key {
+        key(b)
+    }
+    #[inline]
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Pending<u128>> {
+        &mut stacks.narrow
+    }
+}
+
+impl Width for U256 {
+    /// Only boards of at most [`SPARSE_PIECES`] pieces are solved wide (checked on entry).
+    #[inline]
+    fn key(b: Bits<U256>) -> Key {
+        Key::Long(piece_list(b, 9, 8))
+    }
+    #[inline]
+    fn stack(stacks: &mut Stacks) -> &mut Vec<Pending<U256>> {
+        &mut stacks.wide
+    }
+}
+
+/// The stacks of [`Width::stack`].
+#[derive(Default)]
+struct Stacks {
+    narrow: Vec<Pending<u128>>,
+    wide: Vec<Pending<U256>>,
 }
 
 fn key(b: Bits) -> Key {
@@ -103,10 +144,12 @@ pub struct Solver {
     compact: Packed,
     compact_spill: Memo<u64>,
     medium: Memo<(u64, u64)>,
+    long_packed: Packed,
+    long_sparse: Memo<u64>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     /// Parts of the children being solved, a stack shared by the recursion levels.
-    pending: Vec<Pending>,
+    pending: Stacks,
     /// The children being solved: (end of their parts in `pending`, integer).
     children: Vec<(usize, i64)>,
     /// Values of the children being solved.
@@ -138,9 +181,11 @@ impl Solver {
             compact: Packed::new(),
             compact_spill: Memo::new(),
             medium: Memo::new(),
+            long_packed: Packed::new(),
+            long_sparse: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
-            pending: Vec::new(),
+            pending: Stacks::default(),
             children: Vec::new(),
             values: Vec::new(),
             stop: None,
@@ -181,6 +226,8 @@ impl Solver {
             + self.sparse.len()
             + self.compact.len()
             + self.compact_spill.len()
+            + self.long_packed.len()
+            + self.long_sparse.len()
     }
 
     /// Memory counters: parts memoised, the bytes of their tables, and the arena's
@@ -194,7 +241,9 @@ impl Solver {
                 + self.packed.bytes()
                 + self.sparse.bytes()
                 + self.compact.bytes()
-                + self.compact_spill.bytes(),
+                + self.compact_spill.bytes()
+                + self.long_packed.bytes()
+                + self.long_sparse.bytes(),
             arena: self.arena.footprint(),
         }
     }
@@ -216,6 +265,8 @@ impl Solver {
             .for_each(|k| count((k & 0x7f) as u32));
         (self.compact.keys().chain(self.compact_spill.keys()))
             .for_each(|k| count((k & 0x1f) as u32));
+        (self.long_packed.keys().chain(self.long_sparse.keys()))
+            .for_each(|k| count((k & 0xff) as u32));
         self.small.keys().for_each(|k| count(top(k >> 32)));
         self.medium.keys().for_each(|k| count(top(k.0)));
         self.memo
@@ -236,6 +287,9 @@ impl Solver {
         self.sparse.retain(|&k| sparse(k));
         self.compact.retain(compact);
         self.compact_spill.retain(|&k| compact(k));
+        let long = |k: u64| keep((bits(k) - 9) / 9, (k & 0xff) as u32);
+        self.long_packed.retain(long);
+        self.long_sparse.retain(|&k| long(k));
         // dense: the toads under a sentinel bit at the length, and the frogs
         self.small.retain(|&k| {
             let (ts, f) = (k >> 32, k & 0xffff_ffff);
@@ -265,6 +319,51 @@ impl Solver {
     pub fn value_with_stop(&mut self, board: &Board, stop: &StopFlag) -> Result<GameId, GameError> {
         self.stop = Some(stop.clone());
         let result = self.board_value(Bits::new(board.squares()));
+        self.stop = None;
+        result
+    }
+
+    /// The value of T^toads □^blanks F^frogs, also beyond the board type's [`MAX_LEN`]
+    /// squares: up to 255 squares when the board has at most 6 pieces (the long boards of
+    /// the T2□^bF2 and T3□^bF3 families), solved on two-word bitboards. Gives up like
+    /// [`Solver::value_with_stop`]; `Err(GameError::TooLarge)` for a longer or more crowded
+    /// board.
+    pub fn standard_value(
+        &mut self,
+        toads: usize,
+        blanks: usize,
+        frogs: usize,
+        stop: &StopFlag,
+    ) -> Result<GameId, GameError> {
+        let n = toads + blanks + frogs;
+        if n <= MAX_LEN {
+            let board = Board::standard(toads, blanks, frogs)
+                .map_err(|e| GameError::TooLarge(e.to_string()))?;
+            return self.value_with_stop(&board, stop);
+        }
+        self.wide_value(toads, blanks, frogs, stop)
+    }
+
+    /// [`Solver::standard_value`] on two-word bitboards whatever the length (the tests
+    /// compare it with the one-word solver on the boards both can do).
+    #[doc(hidden)]
+    pub fn wide_value(
+        &mut self,
+        toads: usize,
+        blanks: usize,
+        frogs: usize,
+        stop: &StopFlag,
+    ) -> Result<GameId, GameError> {
+        let n = toads + blanks + frogs;
+        if n > WIDE_LEN || toads + frogs > SPARSE_PIECES as usize || n == 0 {
+            return Err(GameError::TooLarge(format!(
+                "T{toads}□{blanks}F{frogs}: boards of more than {MAX_LEN} squares are solved \
+                 up to {WIDE_LEN} squares and {SPARSE_PIECES} pieces"
+            )));
+        }
+        let (t, b, f) = (toads as u32, blanks as u32, frogs as u32);
+        self.stop = Some(stop.clone());
+        let result = self.board_value(Bits::<U256>::standard(t, b, f));
         self.stop = None;
         result
     }
@@ -303,7 +402,7 @@ impl Solver {
         self.part(Bits::new(part.squares()))
     }
 
-    fn board_value(&mut self, board: Bits) -> Result<GameId, GameError> {
+    fn board_value<W: Width>(&mut self, board: Bits<W>) -> Result<GameId, GameError> {
         if !self.reductions {
             return self.part(board);
         }
@@ -323,30 +422,32 @@ impl Solver {
 
     /// The canonical value of one part, by its options; memoised, with the mirror image
     /// sharing the entry (value(mirror) = −value).
-    fn part(&mut self, squares: Bits) -> Result<GameId, GameError> {
+    fn part<W: Width>(&mut self, squares: Bits<W>) -> Result<GameId, GameError> {
         // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
         // half the table (the table is the memory-bound part of a family run). Parts with
         // few pieces get a sparse key listing the pieces (packed with the value into 8 bytes
         // when it fits 42 bits); others a one-word key up to 31 squares, two words up to
         // 63, four beyond (see [`Key`]).
-        let mirror = squares.mirror();
-        let (k, mk) = (key(squares), key(mirror));
-        if mk < k {
-            let g = self.keyed_part(mirror, mk)?;
-            return Ok(self.arena.neg(g));
-        }
-        self.keyed_part(squares, k)
+        let p = Pending::new(squares);
+        let g = self.keyed_part(p.bits, p.key)?;
+        Ok(if p.negate { self.arena.neg(g) } else { g })
     }
 
-    fn keyed_part(&mut self, squares: Bits, k: Key) -> Result<GameId, GameError> {
-        let found = match k {
+    /// The memoised value of the part with key `k`.
+    #[inline]
+    fn probe(&self, k: Key) -> Option<GameId> {
+        match k {
             Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
             Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
             Key::Small(k) => self.small.get(&k),
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
-        };
-        if let Some(g) = found {
+            Key::Long(k) => self.long_packed.get(k).or_else(|| self.long_sparse.get(&k)),
+        }
+    }
+
+    fn keyed_part<W: Width>(&mut self, squares: Bits<W>, k: Key) -> Result<GameId, GameError> {
+        if let Some(g) = self.probe(k) {
             return Ok(g);
         }
         let v = self.solve_part(squares)?;
@@ -364,12 +465,17 @@ impl Solver {
             Key::Small(k) => self.small.insert(k, v),
             Key::Medium(k) => self.medium.insert(k, v),
             Key::Large(k) => self.memo.insert(k, v),
+            Key::Long(k) => {
+                if !self.long_packed.insert(k, v) {
+                    self.long_sparse.insert(k, v)
+                }
+            }
         }
         Ok(v)
     }
 
     /// The canonical form of a part from the values of its options.
-    fn solve_part(&mut self, squares: Bits) -> Result<GameId, GameError> {
+    fn solve_part<W: Width>(&mut self, squares: Bits<W>) -> Result<GameId, GameError> {
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
             if let Some(stop) = &self.stop {
@@ -380,10 +486,10 @@ impl Solver {
         // any: the probes are independent, so their cache misses overlap instead of
         // queueing one behind another. The children live on stacks shared by all levels
         // of the recursion (small frames keep the deep recursion in cache).
-        let (part_base, child_base) = (self.pending.len(), self.children.len());
+        let (part_base, child_base) = (W::stack(&mut self.pending).len(), self.children.len());
         let mut n_left = 0;
         for left in [true, false] {
-            let (pending, children) = (&mut self.pending, &mut self.children);
+            let (pending, children) = (W::stack(&mut self.pending), &mut self.children);
             let reductions = self.reductions;
             squares.moves(left, |mask| {
                 let child = squares.play(left, mask);
@@ -402,15 +508,10 @@ impl Solver {
                 n_left = self.children.len() - child_base;
             }
         }
-        for i in part_base..self.pending.len() {
-            let key = self.pending[i].key;
-            self.pending[i].found = match key {
-                Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
-                Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
-                Key::Small(k) => self.small.get(&k),
-                Key::Medium(k) => self.medium.get(&k),
-                Key::Large(k) => self.memo.get(&k),
-            };
+        for i in part_base..W::stack(&mut self.pending).len() {
+            let key = W::stack(&mut self.pending)[i].key;
+            let found = self.probe(key);
+            W::stack(&mut self.pending)[i].found = found;
         }
         let value_base = self.values.len();
         let mut at = part_base;
@@ -418,7 +519,7 @@ impl Solver {
             let (end, integer) = self.children[c];
             let mut total = self.arena.zero();
             while at < end {
-                let p = self.pending[at];
+                let p = W::stack(&mut self.pending)[at];
                 at += 1;
                 let mut g = match p.found {
                     Some(g) => g,
@@ -435,7 +536,7 @@ impl Solver {
             }
             self.values.push(total);
         }
-        self.pending.truncate(part_base);
+        W::stack(&mut self.pending).truncate(part_base);
         self.children.truncate(child_base);
         let values = &self.values[value_base..];
         let result = self
@@ -449,18 +550,18 @@ impl Solver {
 /// A child's part waiting for its value: oriented as its memo entry (the mirror image when
 /// that has the smaller key, then `negate`), with the result of the first probe.
 #[derive(Clone, Copy)]
-struct Pending {
-    bits: Bits,
+struct Pending<W> {
+    bits: Bits<W>,
     key: Key,
     negate: bool,
     found: Option<GameId>,
 }
 
-impl Pending {
+impl<W: Width> Pending<W> {
     #[inline]
-    fn new(p: Bits) -> Pending {
+    fn new(p: Bits<W>) -> Pending<W> {
         let mirror = p.mirror();
-        let (k, mk) = (key(p), key(mirror));
+        let (k, mk) = (W::key(p), W::key(mirror));
         if mk < k {
             Pending {
                 bits: mirror,
