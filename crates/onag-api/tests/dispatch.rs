@@ -127,3 +127,40 @@ fn a_raised_flag_stops_heavy_work() {
     assert_eq!(req.run(&stop).unwrap_err().kind, ErrorKind::Stopped);
     assert!(route("/toads/analyze").unwrap().heavy);
 }
+
+#[test]
+fn wythoff_positions_carry_their_remoteness_where_the_table_fits() {
+    use onag::wythoff::positions::Position;
+    use onag::wythoff::remoteness::RemotenessTable;
+    let pos = call(
+        "/wythoff/position",
+        json!({ "side": 8, "queens": [[3, 5]] }),
+    )
+    .unwrap();
+    let table = RemotenessTable::new(8, 1).unwrap();
+    let report = table.report(&Position::new(8, &[(3, 5)]).unwrap()).unwrap();
+    assert_eq!(pos["remoteness"], serde_json::to_value(&report).unwrap());
+    assert_eq!(pos["remoteness"]["wins"], false); // (3, 5) is a P-position
+    assert_eq!(
+        pos["remoteness"]["moves"].as_array().unwrap().len(),
+        pos["moves"].as_array().unwrap().len()
+    );
+    // A second call on the same board uses the kept table and agrees.
+    let again = call(
+        "/wythoff/position",
+        json!({ "side": 8, "queens": [[3, 5]] }),
+    )
+    .unwrap();
+    assert_eq!(again["remoteness"], pos["remoteness"]);
+    // Three queens on 40 × 40 would need 684 million positions: no remoteness, same moves.
+    let big = call(
+        "/wythoff/position",
+        json!({ "side": 40, "queens": [[3, 5], [9, 9], [20, 1]] }),
+    )
+    .unwrap();
+    assert!(big["remoteness"].is_null());
+    assert_eq!(
+        big["moves"].as_array().unwrap().len(),
+        (3 + 5 + 3) + (9 + 9 + 9) + (20 + 1 + 1)
+    );
+}

@@ -87,18 +87,21 @@ export function say(node, text, cls = '') {
 
 /**
  * Shows `message` in the error banner `node` (with a Retry button when `retry` is given);
- * the page marks its result stale while a banner is up.
+ * the page marks its result stale while a banner is up. A `sticky` banner (a bad link, say)
+ * stays until `clearError(node, true)`, the next thing the user does.
  */
-export function showError(node, message, retry) {
+export function showError(node, message, retry, sticky = false) {
   if (!node) return;
   node.replaceChildren(el('span', {}, message), retry ? el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry') : null);
   node.hidden = false;
+  if (sticky) node.dataset.sticky = '1'; else delete node.dataset.sticky;
   document.body.classList.add('has-error');
 }
 
-/** Clears the error banner `node`. */
-export function clearError(node) {
-  if (!node) return;
+/** Clears the error banner `node` (a sticky one only when `force`). */
+export function clearError(node, force = false) {
+  if (!node || (node.dataset.sticky && !force)) return;
+  delete node.dataset.sticky;
   node.replaceChildren();
   document.body.classList.remove('has-error');
 }
@@ -163,4 +166,78 @@ export function folded(text, keep = 160) {
   return el('details', { class: 'fold' },
     el('summary', {}, `${text.slice(0, keep)}… `, el('span', { class: 'muted' }, `(show all ${text.length} characters)`)),
     el('div', { class: 'mono' }, text));
+}
+
+/**
+ * Puts axes around a heat-map `canvas` of `size` × `size` cells: ticks at 0, the middle and
+ * `size − 1`, and the axis names. `originBottom`: (0, 0) at the bottom left (else top left,
+ * rows going down). Safe to call again after a redraw.
+ */
+export function heatAxes(canvas, size, { x = 'x', y = 'y', originBottom = true } = {}) {
+  let frame = canvas.parentElement;
+  if (!frame.classList.contains('heat-frame')) {
+    frame = el('div', { class: 'heat-frame' });
+    frame.style.width = canvas.style.width || '100%';
+    canvas.replaceWith(frame);
+    canvas.style.width = '100%';
+    frame.append(el('div', { class: 'heat-y' }), canvas, el('div', {}), el('div', { class: 'heat-x' }));
+  }
+  const ticks = [...new Set([0, Math.floor((size - 1) / 2), size - 1])];
+  const at = (v) => `${((v + 0.5) / size) * 100}%`;
+  frame.querySelector('.heat-x').replaceChildren(
+    ...ticks.map((v) => el('span', { class: 'tick', style: { left: at(v) } }, v)),
+    el('span', { class: 'axis-name', style: { left: '50%' } }, `${x} →`));
+  frame.querySelector('.heat-y').replaceChildren(
+    ...ticks.map((v) => el('span', { class: 'tick', style: originBottom ? { bottom: at(v) } : { top: at(v) } }, v)),
+    el('span', { class: 'axis-name', style: { top: '50%' } }, originBottom ? `${y} ↑` : `${y} ↓`));
+  frame.dataset.size = size;
+}
+
+/**
+ * Hover and touch readout of a heat-map `canvas` of `size` × `size` cells: `show(x, y)` gets the
+ * cell under the pointer (column x, row y counted from the bottom when `originBottom`).
+ */
+export function cellReadout(canvas, size, originBottom, show) {
+  const read = (e) => {
+    const rect = canvas.getBoundingClientRect();
+    const x = Math.floor(((e.clientX - rect.left) / rect.width) * size());
+    const row = Math.floor(((e.clientY - rect.top) / rect.height) * size());
+    const y = originBottom ? size() - 1 - row : row;
+    if (x >= 0 && y >= 0 && x < size() && y < size()) show(x, y);
+  };
+  canvas.addEventListener('pointermove', read);
+  canvas.addEventListener('pointerdown', read);
+}
+
+/**
+ * The findings panel of a family: the published tables and checks onag reproduces, read from
+ * `static/findings.json` (the committed `results/reproduce.json` that `onag reproduce` writes),
+ * each with its source and the command that re-checks it. `families` are the report's family
+ * names shown in `node`.
+ */
+export async function findings(node, families) {
+  if (!node) return;
+  let report;
+  try {
+    const response = await fetch(new URL('./findings.json', import.meta.url));
+    if (!response.ok) throw new Error(`answered ${response.status}`);
+    report = await response.json();
+  } catch (err) {
+    node.replaceChildren(el('p', { class: 'muted' }, `The findings (static/findings.json) could not be loaded: ${err.message}.`));
+    return;
+  }
+  const claims = report.claims.filter((c) => families.includes(c.family));
+  const agree = claims.filter((c) => c.agrees).length;
+  node.replaceChildren(
+    el('p', { class: 'muted' },
+      `${agree} of ${claims.length} published results checked and reproduced by onag ${report.version} (commit ${report.commit}, ${report.mode} run on ${report.machine}). `,
+      'Re-check them all with ', el('code', {}, 'onag reproduce'), '; each row names its own command.'),
+    el('ul', { class: 'findings' }, ...claims.map((c) => el('li', { class: c.agrees ? 'agrees' : 'disagrees' },
+      el('span', { class: c.agrees ? 'good' : 'bad', 'aria-label': c.agrees ? 'reproduced' : 'disagrees' }, c.agrees ? '✓ ' : '✗ '),
+      el('span', {}, c.claim),
+      el('div', { class: 'muted' }, 'computed: ', el('span', { class: 'mono' }, folded(String(c.computed), 120)),
+        c.agrees ? '' : ` (expected ${c.expected})`),
+      el('div', { class: 'muted' }, `${c.source} · `, el('code', {}, c.command))))),
+  );
+  node.dataset.claims = claims.length;
 }

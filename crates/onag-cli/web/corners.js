@@ -1,6 +1,6 @@
 // Turning Corners on the shared game loop (game.js): ✓/✗ on every corner of the selected
 // coin, hover rectangles, values a ⊗ b, position setup, and the computer. All in the worker.
-import { api, el, $, fitCells, randInt, rovingGrid, say } from './common.js';
+import { api, el, $, fitCells, randInt, rovingGrid, say, findings } from './common.js';
 import { createGame } from './game.js';
 
 const SIZES = [4, 12];
@@ -20,6 +20,7 @@ const headsList = (pos) => [...pos.heads].map((k) => k.split(',').map(Number));
 
 const game = createGame({
   sides: ['the first player', 'the second player'],
+  singular: true,
   chartLabel: 'XOR',
   initial: () => randomStart(Number($('n').value)),
   encode: (pos) => `${pos.n}-${headsList(pos).map(([a, b]) => `${a}.${b}`).join('_')}`,
@@ -176,3 +177,4 @@ $('edit').addEventListener('change', () => {
 });
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && selected) { selected = null; draw(); } });
 window.addEventListener('resize', () => current && draw());
+findings($('findings'), ['coins']);

@@ -4,7 +4,8 @@
 // history chart, and the position + settings in the URL (a permalink).
 //
 // A page supplies an adapter:
-//   sides: [name of side 0, name of side 1] (e.g. ['the toads', 'the frogs'])
+//   sides: [name of side 0, name of side 1] (e.g. ['the toads', 'the frogs']); singular: true
+//     when they are one player each ('the first player wins')
 //   initial(): the starting position when the URL has none
 //   encode(pos) -> string, decode(string) -> pos (throws Error with a message on bad input)
 //   analyse(pos, toMove, signal) -> Promise<analysis>, with analysis.moves (the mover's moves,
@@ -108,8 +109,7 @@ export function createGame(adapter) {
     try {
       return { pos: adapter.decode(q.get('pos')), toMove: q.get('move') === '1' ? 1 : 0 };
     } catch (err) {
-      showError($('error'), `The link's position is not valid (${err.message}); a new game starts instead.`);
-      return null;
+      return { bad: `The link's position is not valid (${err.message}); a new game starts instead.` };
     }
   }
 
@@ -175,7 +175,7 @@ export function createGame(adapter) {
       const loser = e.toMove;
       const winner = 1 - loser;
       const you = isHuman(winner) && !isHuman(loser);
-      say($('status'), `${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} win${game.settings.human === 'both' ? '' : you ? ' — you win!' : ' — the computer wins.'}`,
+      say($('status'), `${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${game.settings.human === 'both' ? '' : you ? ' — you win!' : ' — the computer wins.'}`,
         game.settings.human === 'both' ? '' : you ? 'win' : 'loss');
       $('status').dataset.winner = String(winner);
       draw();
@@ -216,6 +216,7 @@ export function createGame(adapter) {
 
   function commit(move, by) {
     const e = entry();
+    if (by === 'you') clearError($('error'), true);
     game.history = game.history.slice(0, game.cursor + 1);
     game.history.push({ pos: adapter.apply(e.pos, move), toMove: 1 - e.toMove, move, by, analysis: null });
     game.cursor += 1;
@@ -283,7 +284,7 @@ export function createGame(adapter) {
     /** Starts a new game at `pos` with side `toMove` to move. */
     start(pos, toMove = game.settings.first) {
       cancel();
-      clearError($('error'));
+      clearError($('error'), true);
       game.history = [{ pos, toMove, move: null, by: null, analysis: null }];
       game.cursor = 0;
       step();
@@ -320,7 +321,10 @@ export function createGame(adapter) {
 
   const linked = fromUrl();
   readSettings();
-  if (linked) {
+  if (linked && linked.bad) {
+    game.start(adapter.initial(), game.settings.first);
+    showError($('error'), linked.bad, undefined, true);
+  } else if (linked) {
     game.history = [{ pos: linked.pos, toMove: linked.toMove, move: null, by: null, analysis: null }];
     step();
   } else {

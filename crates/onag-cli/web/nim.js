@@ -1,14 +1,54 @@
 // Nim calculator (product, quotient, inverse, square root of 64-bit words) and product tables.
-import { api, el, $, busy } from './common.js';
+import { api, el, $, busy, cellReadout, heatAxes, findings } from './common.js';
+
+/** The largest word the calculator takes (64 bits, as the engine's `nim/calc`). */
+const MAX_WORD = (1n << 64n) - 1n;
+$('limits').textContent = 'Numbers are 64-bit words (0 to 2^64 − 1 = 18446744073709551615), in decimal or 0x… hex; underscores may separate digits (1_000), as on the command line.';
+
+/**
+ * Reads a number the way the engine does (onag_api::number::parse_u64): decimal or 0x hex, no
+ * sign, underscores only between digits, at most 2^64 − 1. Returns {value} or {error}, or
+ * {partial: true} for text on its way to a number ("", "0x", "1_").
+ */
+function readWord(text) {
+  const t = text.trim();
+  const hex = /^0[xX]/.test(t);
+  const digits = hex ? t.slice(2) : t;
+  if (digits === '' || digits.endsWith('_')) return { partial: true };
+  const bad = (why) => ({ error: `'${text}' is not a decimal or 0x-hex number: ${why}` });
+  if (/^[+-]/.test(digits)) return bad('no sign allowed');
+  if (digits.startsWith('_') || digits.includes('__')) return bad('underscores only between digits');
+  const clean = digits.replace(/_/g, '');
+  const invalid = [...clean].find((c) => !(hex ? /[0-9a-fA-F]/ : /[0-9]/).test(c));
+  if (invalid) return bad(`unexpected '${invalid}'`);
+  const value = BigInt(hex ? `0x${clean}` : clean);
+  if (value > MAX_WORD) return { error: `'${text}' is too large (at most 2^64 - 1)` };
+  return { value };
+}
 
 const hex = (dec) => '0x' + BigInt(dec).toString(16);
 
-async function compute() {
-  const a = $('a').value.trim();
-  const b = $('b').value.trim();
+/** Computes a and b; `typing`: the text may be on its way to a number, so wait quietly. */
+async function compute(typing = false) {
   const out = $('calc-out');
+  // An empty b means 1 (as in the engine's nim/calc).
+  const read = [['a', $('a').value], ['b', $('b').value.trim() || '1']].map(([name, text]) => [name, readWord(text)]);
+  const wrong = read.find(([, r]) => r.error || (r.partial && !typing));
+  if (read.some(([, r]) => r.partial) && typing && !read.some(([, r]) => r.error)) {
+    out.classList.add('stale');
+    $('calc-error').textContent = '';
+    return;
+  }
+  if (wrong) {
+    const [name, r] = wrong;
+    $('calc-error').textContent = `${name}: ${r.error || `'${$(name).value}' is not a number yet`}`;
+    out.classList.add('stale');
+    return;
+  }
+  const [a, b] = read.map(([, r]) => r.value.toString());
   const data = await busy('calc', null, '', (signal) => api('nim/calc', { a, b }, signal), $('calc-error'));
-  if (!data) return;
+  if (!data) { if ($('calc-error').textContent) out.classList.add('stale'); return; }
+  out.classList.remove('stale');
   const rows = [
     ['a', data.a], ['b', data.b],
     ['a ⊕ b (nim-sum)', data.sum], ['a ⊗ b (nim-product)', data.product],
@@ -25,10 +65,10 @@ async function compute() {
   );
 }
 
-$('calc').addEventListener('submit', (e) => { e.preventDefault(); compute(); });
+$('calc').addEventListener('submit', (e) => { e.preventDefault(); compute(false); });
 for (const id of ['a', 'b']) {
   let timer = null;
-  $(id).addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(compute, 250); });
+  $(id).addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => compute(true), 250); });
 }
 $('examples').addEventListener('click', (e) => {
   const button = e.target.closest('button');
@@ -44,6 +84,7 @@ let current = null;
 async function loadTable() {
   const size = Number($('size').value);
   const data = await busy('table', $('table-info'), 'computing…', (signal) => api('nim/table', { size }, signal), $('table-error'));
+  $('table-view').classList.toggle('stale', !data && Boolean($('table-error').textContent));
   if (!data) return;
   current = data;
   const m = data.marking;
@@ -53,7 +94,11 @@ async function loadTable() {
   $('table-info').className = `status ${m.closed ? 'win' : 'loss'}`;
   const view = $('table-view');
   if (size <= 16) view.replaceChildren(htmlTable(data));
-  else view.replaceChildren(canvasTable(data));
+  else {
+    const canvas = canvasTable(data);
+    view.replaceChildren(canvas);
+    heatAxes(canvas, size, { x: 'b', y: 'a', originBottom: false });
+  }
 }
 
 function cellClass(value, size) {
@@ -84,14 +129,9 @@ function canvasTable({ size, cells, marking }) {
     }
   }
   ctx.putImageData(image, 0, 0);
-  canvas.addEventListener('mousemove', (e) => {
-    const rect = canvas.getBoundingClientRect();
-    const b = Math.floor(((e.clientX - rect.left) / rect.width) * size);
-    const a = Math.floor(((e.clientY - rect.top) / rect.height) * size);
-    if (a >= 0 && b >= 0 && a < size && b < size) {
-      const v = current.cells[a][b];
-      $('cell-info').textContent = `${a} ⊗ ${b} = ${v}${v >= size ? '  (overflows)' : ''}`;
-    }
+  cellReadout(canvas, () => size, false, (b, a) => {
+    const v = current.cells[a][b];
+    $('cell-info').textContent = `${a} ⊗ ${b} = ${v}${v >= size ? '  (overflows)' : ''}`;
   });
   return canvas;
 }
@@ -108,3 +148,4 @@ function hsl(h, s, l) {
 $('size').addEventListener('change', loadTable);
 compute();
 loadTable();
+findings($('findings'), ['nim']);

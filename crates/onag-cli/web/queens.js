@@ -1,6 +1,6 @@
 // Corner-the-Queen variants: Grundy table of a move set as a heat map, a typed closed formula
 // checked cell by cell with the mismatches highlighted.
-import { api, el, $, busy } from './common.js';
+import { api, el, $, busy, cellReadout, heatAxes, findings } from './common.js';
 
 // SPEC §4's published closed forms (the pair-game formula folds its four parity cases into one
 // expression with x%2 and y%2 as selectors).
@@ -22,6 +22,8 @@ let bad = new Map();
 async function run() {
   const body = { moves: $('moves').value, size: Number($('size').value), formula: $('formula').value };
   const answer = await busy('table', $('verdict'), 'computing…', (signal) => api('queens/table', body, signal), $('error'));
+  // After an error the last table stays, dimmed, until a new one is computed.
+  $('results').classList.toggle('stale', !answer && Boolean($('error').textContent));
   if (!answer) { $('verdict').textContent = ''; return; }
   data = answer;
   bad = new Map();
@@ -70,6 +72,7 @@ function draw() {
     }
   }
   ctx.putImageData(image, 0, 0);
+  heatAxes(canvas, size);
 }
 
 function list() {
@@ -83,18 +86,22 @@ function list() {
   ].filter(Boolean));
 }
 
-$('table').addEventListener('mousemove', (e) => {
-  if (!data) return;
-  const rect = e.target.getBoundingClientRect();
-  const x = Math.floor(((e.clientX - rect.left) / rect.width) * data.size);
-  const y = data.size - 1 - Math.floor(((e.clientY - rect.top) / rect.height) * data.size);
-  if (x < 0 || y < 0 || x >= data.size || y >= data.size) return;
+cellReadout($('table'), () => (data ? data.size : 0), true, (x, y) => {
   const miss = bad.get(`${x},${y}`);
   const f = data.check ? `, formula ${data.check.values[x][y]}${miss ? ' ✗' : ' ✓'}` : '';
   $('cell').textContent = `g(${x}, ${y}) = ${data.cells[x][y]}${f}`;
 });
 
+/** The preset menu names the preset the move set and formula are, or "your own". */
+function matchPreset() {
+  const i = PRESETS.findIndex((p) => p.moves === $('moves').value.trim() && p.formula === $('formula').value.trim());
+  $('preset').value = i >= 0 ? String(i) : 'custom';
+}
+$('moves').addEventListener('input', matchPreset);
+$('formula').addEventListener('input', matchPreset);
+
 $('preset').addEventListener('change', () => {
+  if ($('preset').value === 'custom') return;
   const preset = PRESETS[Number($('preset').value)];
   $('moves').value = preset.moves;
   $('formula').value = preset.formula;
@@ -103,3 +110,4 @@ $('preset').addEventListener('change', () => {
 $('form').addEventListener('submit', (e) => { e.preventDefault(); run(); });
 $('size').addEventListener('change', run);
 run();
+findings($('findings'), ['queens']);

@@ -1,7 +1,7 @@
 // Toads and Frogs on the shared game loop (game.js): presets and editor, ✓/✗ over movable
 // pieces, every move with its exact value, the value panel with the thermograph, and the
 // computer (a winning move with the best mean). Everything is computed in the page's worker.
-import { api, el, $, say, folded, rovingGrid, showError, clearError } from './common.js';
+import { api, el, $, say, folded, rovingGrid, showError, clearError, findings } from './common.js';
 import { createGame } from './game.js';
 
 /** Most squares the page analyses (the engine's web limit, stated once, here). */
@@ -195,3 +195,4 @@ $('edit').addEventListener('change', () => {
   game.redraw();
   if (editing) say($('status'), 'Editing: click squares to cycle □ → T → F, + and − change the length.');
 });
+findings($('findings'), ['toads', 'partizan']);

@@ -1,131 +1,170 @@
-// Wythoff's game: queens with ✓/✗ destinations against the computer, the heat map of g with a
-// value slider, and the row plot of g(x, y) − y with preperiod and periods.
-import { api, el, $, busy, fitCells, randInt, say } from './common.js';
+// Wythoff's game on the shared game loop (game.js): queens with ✓/✗ destinations, coordinates,
+// placing queens, remoteness ("win in k") where the page can hold its table, the heat map of g
+// with a value slider and a hover readout, and the row plot of g(x, y) − y. All in the worker.
+import { api, el, $, busy, cellReadout, fitCells, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
+import { createGame } from './game.js';
 
-const state = { side: 12, queens: [], history: [], selected: null, analysis: null, over: false, thinking: false };
+/** Board sides and queen counts the page takes (the engine's limits: side ≤ 64, 1–4 queens). */
+const SIDES = [1, 64];
+const MAX_QUEENS = 4;
+/** Rows the row plot sweeps (the engine's limit for the page). */
+const MAX_ROW = 40;
+$('row').max = String(MAX_ROW);
+const key = (x, y) => `${x},${y}`;
+let selected = null; // index of the selected queen
+let editing = false;
+let current = null; // the last view drawn
 
-function newGame() {
-  state.side = Number($('side').value);
-  const count = Number($('count').value);
-  state.queens = Array.from({ length: count }, () => [2 + randInt(state.side - 2), 2 + randInt(state.side - 2)]);
-  state.history = [];
-  state.selected = null;
-  state.over = false;
-  delete $('status').dataset.winner;
-  say($('status'), 'Your move: pick a queen.');
-  analyse();
+function randomStart(side, count) {
+  return { side, queens: Array.from({ length: count }, () => [1 + randInt(side - 1), 1 + randInt(side - 1)]) };
 }
+const newGame = () => { selected = null; game.start(randomStart(Number($('side').value), Number($('count').value))); };
+const remotenessWords = (r) => (r === 0 ? 'no move left' : r % 2 ? `win in ${r}` : `lose in ${r}`);
 
-async function analyse() {
-  const data = await busy('pos', null, '', (signal) =>
-    api('wythoff/position', { side: state.side, queens: state.queens }, signal), $('error'));
-  if (!data) return;
-  state.analysis = data;
-  render();
-}
+const game = createGame({
+  sides: ['the first player', 'the second player'],
+  singular: true,
+  chartLabel: 'XOR',
+  initial: () => randomStart(Number($('side').value), Number($('count').value)),
+  encode: (pos) => `${pos.side}-${pos.queens.map(([x, y]) => `${x}.${y}`).join('_')}`,
+  decode(text) {
+    const m = /^(\d+)-(\d+\.\d+(?:_\d+\.\d+)*)$/.exec(text);
+    if (!m) throw new Error('expected side-x.y_x.y…');
+    const side = Number(m[1]);
+    if (side < SIDES[0] || side > SIDES[1]) throw new Error(`the board side must be ${SIDES[0]}–${SIDES[1]}`);
+    const queens = m[2].split('_').map((q) => q.split('.').map(Number));
+    if (queens.length > MAX_QUEENS) throw new Error(`at most ${MAX_QUEENS} queens`);
+    for (const [x, y] of queens) if (x >= side || y >= side) throw new Error(`queen (${x}, ${y}) is off the ${side} × ${side} board`);
+    if (![...$('side').options].some((o) => o.value === String(side))) $('side').append(el('option', {}, side));
+    $('side').value = String(side);
+    $('count').value = String(queens.length);
+    return { side, queens };
+  },
+  async analyse(pos, _toMove, signal) {
+    const data = await api('wythoff/position', { side: pos.side, queens: pos.queens }, signal);
+    const r = data.remoteness;
+    const moves = data.moves.map((m, i) => ({ ...m, from: pos.queens[m.queen], remoteness: r ? r.moves[i] : null }));
+    return { data, moves, chart: data.xor };
+  },
+  apply: (pos, move) => ({ side: pos.side, queens: pos.queens.map((q, i) => (i === move.queen ? [...move.to] : q)) }),
+  notation: (move) => `Q${move.queen + 1} (${move.from[0]},${move.from[1]})→(${move.to[0]},${move.to[1]})`,
+  perfect(analysis, moves) {
+    const r = analysis.data.remoteness;
+    // Steinhaus' rule: the quickest win, or (losing) the slowest loss.
+    if (r) return moves.find((m) => m.remoteness + 1 === r.position) || null;
+    if (moves.some((m) => m.winning)) return null; // the loop plays a winning move
+    // Losing without the table: a single step (the game lasts longer than a jump home).
+    return moves.find((m) => Math.abs(m.to[0] - m.from[0]) + Math.abs(m.to[1] - m.from[1]) === 1) || null;
+  },
+  render(v) { selected = v.canPlay ? selected : null; current = v; draw(); },
+});
 
-function render() {
-  const { side, queens, selected, analysis } = state;
+function draw() {
+  const v = current;
+  const { side, queens } = v.pos;
   const board = $('board');
-  board.style.gridTemplateColumns = `repeat(${side}, var(--cell))`;
-  fitCells(board, side, 20, 44);
-  const targets = new Map();
-  if (selected !== null && analysis) {
-    for (const m of analysis.moves) if (m.queen === selected) targets.set(`${m.to[0]},${m.to[1]}`, m);
-  }
+  board.style.gridTemplateColumns = `repeat(${side + 1}, var(--cell))`;
+  fitCells(board, side + 1, 14, 44);
+  board.classList.toggle('stale', v.stale);
+  const moves = selected !== null && v.analysis && !editing ? v.analysis.moves.filter((m) => m.queen === selected) : [];
+  const targets = new Map(moves.map((m) => [key(...m.to), m]));
+  const last = v.last ? new Set([key(...v.last.move.from), key(...v.last.move.to)]) : new Set();
   const cells = [];
-  for (let y = side - 1; y >= 0; y--) {
+  for (let y = side - 1; y >= -1; y--) {
+    cells.push(el('div', { class: 'cell label', 'aria-hidden': 'true' }, y >= 0 ? y : ''));
     for (let x = 0; x < side; x++) {
+      if (y < 0) { cells.push(el('div', { class: 'cell label', 'aria-hidden': 'true' }, x)); continue; }
       const here = queens.map((q, i) => [q, i]).filter(([q]) => q[0] === x && q[1] === y).map(([, i]) => i);
-      const cell = el('div', { class: `cell sq${(x + y) % 2 ? ' dark' : ''}${x === 0 && y === 0 ? ' origin' : ''}`, 'data-x': x, 'data-y': y, role: 'gridcell' });
+      const k = key(x, y);
+      const cell = el('div', {
+        class: `cell sq${(x + y) % 2 ? ' dark' : ''}${x === 0 && y === 0 ? ' origin' : ''}${last.has(k) ? ` last by-${v.last.by}` : ''}`,
+        'data-x': x, 'data-y': y, 'data-key': k, role: 'gridcell',
+        'aria-label': `(${x}, ${y})${here.length ? `: queen ${here.map((i) => i + 1).join(' and ')}` : ''}${last.has(k) ? ', part of the last move' : ''}`,
+      });
       if (here.length) {
-        const i = here[0];
         cell.classList.add('queen');
         if (selected !== null && here.includes(selected)) cell.classList.add('selected');
         cell.append(here.length > 1 ? `♛${here.length}` : '♛');
-        cell.setAttribute('aria-label', `queen ${here.map((k) => k + 1).join(' and ')} at (${x}, ${y})`);
-        if (!state.over && (x > 0 || y > 0)) {
-          cell.tabIndex = 0;
-          cell.addEventListener('click', () => select(here.includes(selected) ? here[(here.indexOf(selected) + 1) % here.length] : i));
+      }
+      const move = targets.get(k);
+      if (editing) {
+        cell.addEventListener('click', () => place(x, y));
+      } else if (move && !here.includes(selected)) {
+        cell.classList.add('target');
+        if (v.hints) {
+          cell.classList.add(move.winning ? 'win' : 'lose');
+          cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
         }
+        cell.setAttribute('aria-label', `move to (${x}, ${y})${v.hints ? `, g = ${move.value}: ${move.winning ? 'winning' : 'losing'}` : ''}`);
+        if (v.hints && move.remoteness !== null) cell.title = `after this move the opponent can ${remotenessWords(move.remoteness)}`;
+        cell.addEventListener('click', (e) => { e.stopPropagation(); selected = null; game.play(move); });
+      } else if (here.length && v.canPlay && (x > 0 || y > 0)) {
+        cell.addEventListener('click', () => select(here.includes(selected) ? here[(here.indexOf(selected) + 1) % here.length] : here[0]));
       }
-      const move = targets.get(`${x},${y}`);
-      if (move && !(selected !== null && here.includes(selected))) {
-        cell.classList.add('target', move.winning ? 'win' : 'lose');
-        cell.tabIndex = 0;
-        cell.setAttribute('aria-label', `move to (${x}, ${y}), g = ${move.value}: ${move.winning ? 'winning' : 'losing'}`);
-        cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
-        cell.addEventListener('click', (e) => { e.stopPropagation(); play(move); });
-      }
-      cell.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); cell.click(); } });
       cells.push(cell);
     }
   }
   board.replaceChildren(...cells);
-  if (analysis) {
+  rovingGrid(board, '.cell[role="gridcell"]', side);
+  const a = v.analysis && v.analysis.data;
+  if (a) {
     $('queens').replaceChildren(
       el('tr', {}, el('th', {}, 'queen'), el('th', {}, '(x, y)'), el('th', {}, 'g')),
-      ...queens.map((q, i) => el('tr', { class: i === selected ? 'good' : '' }, el('td', {}, i + 1), el('td', { class: 'mono' }, `(${q[0]}, ${q[1]})`), el('td', { class: 'mono' }, analysis.values[i]))),
+      ...queens.map((q, i) => el('tr', { class: i === selected ? 'good' : '' }, el('td', {}, i + 1), el('td', { class: 'mono' }, `(${q[0]}, ${q[1]})`), el('td', { class: 'mono' }, a.values[i]))),
     );
-    $('xor').textContent = `XOR = ${analysis.xor}: ${analysis.over ? 'no move left' : analysis.xor === 0 ? 'the player to move loses' : 'the player to move wins'}`;
+    $('xor').textContent = `XOR = ${a.xor}: ${a.over ? 'no move left' : a.xor === 0 ? 'the player to move loses' : 'the player to move wins'}`;
+    const r = a.remoteness;
+    $('remoteness').textContent = r
+      ? `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`
+      : 'remoteness: this board has too many positions for the page’s table';
+    $('remoteness').dataset.r = r ? r.position : '';
   }
-  $('undo').disabled = state.history.length === 0 || state.thinking;
 }
+
+const cellAt = (x, y) => $('board').querySelector(`[data-x="${x}"][data-y="${y}"]`);
 
 function select(i) {
-  if (state.over || state.thinking) return;
-  state.selected = state.selected === i ? null : i;
-  render();
-  if (state.selected !== null) {
-    const moves = state.analysis.moves.filter((m) => m.queen === i);
-    say($('status'), `Queen ${i + 1}: ${moves.length} moves, ${moves.filter((m) => m.winning).length} winning (✓).`);
-    $('board').querySelector('.cell.target.win, .cell.target')?.focus();
+  selected = selected === i ? null : i;
+  draw();
+  if (selected === null) return;
+  const moves = current.analysis.moves.filter((m) => m.queen === i);
+  say($('status'), current.hints
+    ? `Queen ${i + 1}: ${moves.length} moves, ${moves.filter((m) => m.winning).length} winning (✓).`
+    : `Queen ${i + 1}: ${moves.length} moves.`);
+  const first = moves.find((m) => m.winning && current.hints) || moves[0];
+  if (first) { $('board').dataset.focus = key(...first.to); cellAt(...first.to)?.focus(); }
+}
+
+/** Setup: a click puts a queen on an empty square (at most 4) or takes the last one there away. */
+function place(x, y) {
+  const queens = current.pos.queens.map((q) => [...q]);
+  const i = queens.findLastIndex((q) => q[0] === x && q[1] === y);
+  if (i >= 0) {
+    if (queens.length === 1) { say($('status'), 'A position needs at least one queen.'); return; }
+    queens.splice(i, 1);
+  } else if (queens.length >= MAX_QUEENS) {
+    say($('status'), `At most ${MAX_QUEENS} queens: take one away first.`);
+    return;
+  } else {
+    queens.push([x, y]);
   }
-}
-
-async function play(move) {
-  if (state.over || state.thinking) return;
-  state.history.push(state.queens.map((q) => [...q]));
-  state.queens[move.queen] = [...move.to];
-  state.selected = null;
-  if (state.queens.every((q) => q[0] === 0 && q[1] === 0)) return finish('you');
-  state.thinking = true;
-  render();
-  say($('status'), 'The computer is thinking…');
-  const reply = await busy('computer', null, '', (signal) =>
-    api('wythoff/computer', { side: state.side, queens: state.queens }, signal), $('error'));
-  state.thinking = false;
-  if (!reply) return render();
-  const from = state.queens[reply.queen];
-  state.queens[reply.queen] = [...reply.to];
-  const text = `The computer moved queen ${reply.queen + 1} from (${from}) to (${reply.to})${reply.winning ? ' — a winning move' : ''}.`;
-  if (state.queens.every((q) => q[0] === 0 && q[1] === 0)) return finish('computer', text);
-  say($('status'), `${text} Your move.`);
-  analyse();
-}
-
-function finish(winner, prefix = '') {
-  state.over = true;
-  const text = winner === 'you' ? 'You win: every queen is in the corner and the computer cannot move.' : 'The computer wins: every queen is in the corner.';
-  say($('status'), `${prefix} ${text}`.trim(), winner === 'you' ? 'win' : 'loss');
-  $('status').dataset.winner = winner;
-  analyse();
+  $('count').value = String(queens.length);
+  $('board').dataset.focus = key(x, y);
+  game.start({ side: current.pos.side, queens }, game.settings.first);
 }
 
 $('new').addEventListener('click', newGame);
 $('side').addEventListener('change', newGame);
 $('count').addEventListener('change', newGame);
-$('undo').addEventListener('click', () => {
-  if (!state.history.length) return;
-  state.queens = state.history.pop();
-  state.over = false;
-  state.selected = null;
-  delete $('status').dataset.winner;
-  say($('status'), 'Move taken back. Your move.');
-  analyse();
+$('edit').addEventListener('change', () => {
+  editing = $('edit').checked;
+  selected = null;
+  draw();
+  if (editing) say($('status'), 'Placing queens: click a square to put a queen there or take it away; untick “place queens” to play.');
+  else game.redraw();
 });
-document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && state.selected !== null) { state.selected = null; render(); } });
-window.addEventListener('resize', render);
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && selected !== null) { selected = null; draw(); } });
+window.addEventListener('resize', () => current && draw());
 
 // Heat map: the whole table once, recoloured locally when the slider moves.
 let heat = null;
@@ -159,16 +198,29 @@ function drawHeat() {
     }
   }
   ctx.putImageData(image, 0, 0);
+  heatAxes(canvas, size);
   $('lit').textContent = `${lit} cells with g = ${g}`;
   $('lit').dataset.lit = lit;
 }
 $('gval').addEventListener('input', drawHeat);
+cellReadout($('heat'), () => (heat ? heat.size : 0), true, (x, y) => {
+  const v = heat.cells[x][y];
+  $('heat-cell').textContent = `g(${x}, ${y}) = ${v}${v === Number($('gval').value) ? ' (lit)' : ''}`;
+});
 
 // Row plot.
 async function plotRow() {
-  const x = Number($('row').value);
+  const text = $('row').value.trim();
+  if (!/^\d+$/.test(text) || Number(text) > MAX_ROW) {
+    $('row-error').textContent = `The row x is a whole number from 0 to ${MAX_ROW} (the page's limit; \`onag wythoff\` on the command line sweeps any row).`;
+    $('rowplot').classList.add('stale');
+    return;
+  }
+  const x = Number(text);
   const data = await busy('row', $('row-info'), 'sweeping…', (signal) => api('wythoff/row', { x }, signal), $('row-error'));
-  if (!data) return;
+  // After an error the last plot stays, dimmed, until a new one is drawn.
+  $('rowplot').classList.toggle('stale', !data && Boolean($('row-error').textContent));
+  if (!data) { $('row-info').textContent = ''; return; }
   const { residues, period, preperiod, proven } = data;
   $('row-info').textContent = period
     ? `row ${x}: preperiod ${preperiod}, period ${period}${proven ? ' (proven)' : ' (observed)'}`
@@ -216,6 +268,6 @@ async function plotRow() {
 $('plot').addEventListener('click', plotRow);
 $('row').addEventListener('keydown', (e) => { if (e.key === 'Enter') plotRow(); });
 
-newGame();
 loadHeat();
 plotRow();
+findings($('findings'), ['wythoff']);

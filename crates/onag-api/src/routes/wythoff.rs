@@ -3,7 +3,10 @@
 //! preperiod and period, proven by the engine's periodicity search).
 
 use onag::wythoff::periodicity::row_plot;
+use std::sync::{Arc, Mutex};
+
 use onag::wythoff::positions::{Analyser, Analysis, Move, Position, MAX_QUEENS};
+use onag::wythoff::remoteness::{self, RemotenessReport, RemotenessTable};
 use onag::wythoff::{grundy_table, WythoffError};
 use onag::Play;
 use onag::StopFlag;
@@ -63,6 +66,37 @@ pub struct PositionResponse {
     pub analysis: Analysis,
     /// Every queen is in the corner.
     pub over: bool,
+    /// The remoteness ("win in k" / "lose in k") of the position and after each move, when the
+    /// board's table is small enough ([`remoteness::MAX_STATES`] positions); else `null`.
+    pub remoteness: Option<RemotenessReport>,
+}
+
+/// The last remoteness table made (one per board side and queen count): a game asks about
+/// many positions of the same board, and the table is the slow part.
+static REMOTENESS: Mutex<Option<Arc<RemotenessTable>>> = Mutex::new(None);
+
+/// The remoteness report of `pos`, or `None` when its table would be too large.
+fn remoteness_of(pos: &Position) -> Option<RemotenessReport> {
+    let (side, queens) = (pos.side(), pos.queens().len());
+    if remoteness::states(side, queens) > remoteness::MAX_STATES as u128 {
+        return None;
+    }
+    let cached = REMOTENESS
+        .lock()
+        .ok()
+        .and_then(|c| c.clone())
+        .filter(|t| t.side() == side && t.queens() == queens);
+    let table = match cached {
+        Some(table) => table,
+        None => {
+            let table = Arc::new(RemotenessTable::new(side, queens).ok()?);
+            if let Ok(mut c) = REMOTENESS.lock() {
+                *c = Some(Arc::clone(&table));
+            }
+            table
+        }
+    };
+    table.report(pos)
 }
 
 /// The answer of `POST /wythoff/computer`.
@@ -85,6 +119,7 @@ impl Queens {
         Ok(PositionResponse {
             analysis,
             over: self.position.is_over(),
+            remoteness: remoteness_of(&self.position),
         })
     }
 

@@ -61,6 +61,12 @@ const STATIC: &[Asset] = &[
     asset!("toads.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
+        name: "findings.json",
+        mime: "application/json",
+        // What `onag reproduce` checked: the pages' findings panels read it.
+        body: include_bytes!("../../../../results/reproduce.json"),
+    },
+    Asset {
         name: "onag.wasm",
         mime: "application/wasm",
         // Built from crates/onag-wasm by build.rs.

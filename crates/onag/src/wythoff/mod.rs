@@ -8,6 +8,8 @@
 //! - [`table`]: the Grundy table by the definition (mex over the three rays, with bitsets);
 //! - [`pairs`]: the P-positions `(⌊nφ⌋, ⌊nφ²⌋)` in exact integer arithmetic;
 //! - [`positions`]: sums of 1–4 queens, winning moves and a computer player;
+//! - [`remoteness`]: how long a sum of queens lasts under best play ("win in k"), by a table
+//!   of every position;
 //! - [`sweep`]: the column-by-column sweep with memory independent of the number of columns;
 //! - [`periodicity`]: periods, preperiods and their proof by state equality (Dress,
 //!   Flammenkamp and Pink 1999, additive periodicity);
@@ -28,6 +30,7 @@ pub mod gpoints;
 pub mod pairs;
 pub mod periodicity;
 pub mod positions;
+pub mod remoteness;
 pub mod runs;
 pub mod sweep;
 pub mod table;
