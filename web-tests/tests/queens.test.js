@@ -41,6 +41,15 @@ for (const mode of MODES) {
     await page.fill('#formula', 'x +* y');
     await page.press('#formula', 'Enter');
     await page.waitForFunction(() => document.querySelector('#error').textContent.includes('formula'));
+    assert.ok(await page.locator('#results').evaluate((n) => n.classList.contains('stale')), 'the old table is dimmed');
+    // Editing the move set: the preset menu no longer names the old preset.
+    await page.fill('#moves', 'left,down,diag:2');
+    assert.equal(await page.locator('#preset').inputValue(), 'custom');
+    await page.fill('#formula', '');
+    await page.press('#formula', 'Enter');
+    await page.waitForFunction(() => /largest value/.test(document.querySelector('#verdict').textContent));
+    assert.ok(!(await page.locator('#results').evaluate((n) => n.classList.contains('stale'))));
+    assert.equal(await page.locator('.heat-x .tick').count(), 3, 'the heat map has axes');
     assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
     await page.close();
   });

@@ -143,6 +143,11 @@ for (const mode of MODES) {
     await page.waitForFunction(() => /g\(3, 5\) = 0/.test(document.querySelector('#heat-cell').textContent));
     await page.waitForFunction(() => /row 10:/.test(document.querySelector('#row-info').textContent), null, { timeout: 30000 });
     assert.match(await page.locator('#row-info').textContent(), /row 10: preperiod 224, period 24 \(proven\)/);
+    // A row beyond the page's limit: a message, and the old plot dimmed.
+    await page.fill('#row', '41');
+    await page.click('#plot');
+    await page.waitForFunction(() => /0 to 40/.test(document.querySelector('#row-error').textContent));
+    assert.ok(await page.locator('#rowplot').evaluate((n) => n.classList.contains('stale')));
     await screenshot(page, `wythoff-heatmap-${mode.name}`);
     assert.deepEqual(page.errors, []);
     await page.close();
