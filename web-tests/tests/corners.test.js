@@ -1,20 +1,11 @@
 // Turning Corners in both delivery modes: ✓/✗ on the corners of a coin, a full game against the
 // computer with history and the computer's move drawn, setup + permalink, undo/redo, hints off,
 // keyboard play with one Tab stop, and a 12×12 board that fits the window.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-let browser;
-const servers = {};
-before(async () => {
-  browser = await launchBrowser();
-  for (const mode of MODES) servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await browser?.close();
-  for (const s of Object.values(servers)) s.stop();
-});
+const env = setUp();
 
 const ready = (page) => page.waitForFunction(() => {
   const s = document.querySelector('#status');
@@ -22,11 +13,11 @@ const ready = (page) => page.waitForFunction(() => {
 }, null, { timeout: 30000 });
 
 for (const mode of MODES) {
-  const url = (query = '') => `${mode.page(servers[mode.name].url, 'corners')}${query}`;
+  const url = (query = '') => `${mode.page(env.servers[mode.name].url, 'corners')}${query}`;
 
   test(`${mode.name}: a coin's corners are marked ✓/✗ and a full game ends with a winner`, async () => {
     const t0 = Date.now();
-    const page = await openPage(browser.context, url('?pos=5-5.5_3.4_2.2_4.1'));
+    const page = await openPage(env.browser.context, url('?pos=5-5.5_3.4_2.2_4.1'));
     await ready(page);
     console.log(`# ${mode.name} corners: first interactive board after ${Date.now() - t0} ms`);
     await page.locator('.coin.heads[data-a="5"][data-b="5"]').click();
@@ -58,7 +49,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: set coins, the permalink reproduces the board, hints off, keyboard`, async () => {
-    const page = await openPage(browser.context, url('?pos=4-4.4'));
+    const page = await openPage(env.browser.context, url('?pos=4-4.4'));
     await ready(page);
     await page.check('#edit');
     await page.locator('.coin[data-a="2"][data-b="3"]').click();
@@ -66,7 +57,7 @@ for (const mode of MODES) {
     await page.uncheck('#edit');
     await page.uncheck('#hints');
     const link = await page.locator('#permalink').getAttribute('href');
-    const again = await openPage(browser.context, url(link));
+    const again = await openPage(env.browser.context, url(link));
     await ready(again);
     assert.equal(await again.locator('.coin.heads').count(), 2);
     assert.equal(await again.locator('#hints').isChecked(), false);
@@ -85,7 +76,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: a 12×12 board fits at 1280×800 and at 390×844`, async () => {
-    const page = await openPage(browser.context, url('?pos=12-12.12_1.1'));
+    const page = await openPage(env.browser.context, url('?pos=12-12.12_1.1'));
     await ready(page);
     for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });

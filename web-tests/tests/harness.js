@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -116,4 +117,21 @@ export async function openPage(context, url) {
 export async function screenshot(page, name) {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Registers the hooks that start headless Chromium and both delivery modes before a file's
+ * tests and stop them after; returns {browser, servers} (filled in once the hooks ran).
+ */
+export function setUp() {
+  const env = { browser: null, servers: {} };
+  before(async () => {
+    env.browser = await launchBrowser();
+    for (const mode of MODES) env.servers[mode.name] = await mode.start();
+  });
+  after(async () => {
+    await env.browser?.close();
+    for (const s of Object.values(env.servers)) s.stop();
+  });
+  return env;
 }

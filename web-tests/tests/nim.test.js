@@ -1,27 +1,18 @@
 // The nim page in both delivery modes: numbers checked in the page by the engine's rules (no
 // error flash while typing 0x…, one stated limit, no raw parser text), the last result dimmed
 // after an error, the product table's heat map with axes and readout, and the findings panel.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-let browser;
-const servers = {};
-before(async () => {
-  browser = await launchBrowser();
-  for (const mode of MODES) servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await browser?.close();
-  for (const s of Object.values(servers)) s.stop();
-});
+const env = setUp();
 
 const product = (page) => page.locator('[data-k="a ⊗ b (nim-product)"]').textContent();
 const dimmed = (page) => page.locator('#calc-out').evaluate((n) => n.classList.contains('stale'));
 
 for (const mode of MODES) {
   test(`${mode.name}: the calculator checks input like the engine and never shows a stale result undimmed`, async () => {
-    const page = await openPage(browser.context, mode.page(servers[mode.name].url, 'nim'));
+    const page = await openPage(env.browser.context, mode.page(env.servers[mode.name].url, 'nim'));
     await page.waitForFunction(() => document.querySelector('[data-k="a ⊗ b (nim-product)"]'));
     assert.equal(await product(page), '255'); // 5 ⊗ 51
     // On the way to 0x10: "0x" is not an error, the old result is dimmed meanwhile.
@@ -55,7 +46,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: the 64 × 64 table has axes and a readout; the findings panel lists what is proven`, async () => {
-    const page = await openPage(browser.context, mode.page(servers[mode.name].url, 'nim'));
+    const page = await openPage(env.browser.context, mode.page(env.servers[mode.name].url, 'nim'));
     await page.selectOption('#size', '64');
     await page.waitForSelector('#nimcanvas');
     assert.deepEqual(await page.locator('.heat-x .tick').allTextContents(), ['0', '31', '63']);

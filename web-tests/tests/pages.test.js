@@ -1,25 +1,16 @@
 // Every page loads without console errors in both delivery modes, computes in its own engine
 // (no /api/ request), works at phone width, and is saved as a screenshot.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-let browser;
-const servers = {};
-before(async () => {
-  browser = await launchBrowser();
-  for (const mode of MODES) servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await browser?.close();
-  for (const s of Object.values(servers)) s.stop();
-});
+const env = setUp();
 
 const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads'];
 
 for (const mode of MODES) for (const name of pages) {
   test(`${mode.name}: ${name} page loads with no console errors`, async () => {
-    const page = await openPage(browser.context, mode.page(servers[mode.name].url, name));
+    const page = await openPage(env.browser.context, mode.page(env.servers[mode.name].url, name));
     await page.waitForTimeout(300);
     assert.ok((await page.title()).includes('onag'), 'title names onag');
     assert.ok(await page.locator('header.site nav a').count() >= 5, 'navigation is there');

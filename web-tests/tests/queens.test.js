@@ -1,18 +1,9 @@
 // Queen variants: a published formula matches; a wrong one is flagged with highlighted cells.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-let browser;
-const servers = {};
-before(async () => {
-  browser = await launchBrowser();
-  for (const mode of MODES) servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await browser?.close();
-  for (const s of Object.values(servers)) s.stop();
-});
+const env = setUp();
 
 const redPixels = (page) => page.evaluate(() => {
   const canvas = document.querySelector('#table');
@@ -24,7 +15,7 @@ const redPixels = (page) => page.evaluate(() => {
 
 for (const mode of MODES) {
   test(`${mode.name}: the queens page flags the mismatches of a wrong formula`, async () => {
-    const page = await openPage(browser.context, mode.page(servers[mode.name].url, 'queens'));
+    const page = await openPage(env.browser.context, mode.page(env.servers[mode.name].url, 'queens'));
     await page.selectOption('#preset', '1'); // rook + one diagonal step, with its closed form
     await page.waitForFunction(() => document.querySelector('#verdict').dataset.mismatches === '0');
     assert.match(await page.locator('#verdict').textContent(), /matches all 4096 cells/);

@@ -1,20 +1,11 @@
 // Toads and Frogs, in both delivery modes (onag serve, and the static site with no onag
 // process): values computed in the page's worker, a full game with history, undo/redo and the
 // computer's move drawn, hints off, permalinks, Stop on a long board, error paths, phone width.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-let browser;
-const servers = {};
-before(async () => {
-  browser = await launchBrowser();
-  for (const mode of MODES) servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await browser?.close();
-  for (const s of Object.values(servers)) s.stop();
-});
+const env = setUp();
 
 const text = async (page, id) => (await page.locator(`#${id}`).textContent()).replace(/\s+/g, '');
 const yourMoveOrOver = (page) => page.waitForFunction(() => {
@@ -23,11 +14,11 @@ const yourMoveOrOver = (page) => page.waitForFunction(() => {
 }, null, { timeout: 20000 });
 
 for (const mode of MODES) {
-  const url = (query = '') => `${mode.page(servers[mode.name].url, 'toads')}${query}`;
+  const url = (query = '') => `${mode.page(env.servers[mode.name].url, 'toads')}${query}`;
 
   test(`${mode.name}: preset T□TF□F□^6 shows its value, mean, temperature and a readable thermograph`, async () => {
     const t0 = Date.now();
-    const page = await openPage(browser.context, url());
+    const page = await openPage(env.browser.context, url());
     await page.waitForSelector('#strip .cell.target');
     console.log(`# ${mode.name} toads: first interactive board after ${Date.now() - t0} ms`);
     await page.locator('#presets button[data-board="T□TF□F□^6"]').click();
@@ -47,7 +38,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: a full game against the computer, with history, undo/redo and the computer's move drawn`, async () => {
-    const page = await openPage(browser.context, url('?pos=TT...FF'));
+    const page = await openPage(env.browser.context, url('?pos=TT...FF'));
     let sawComputerMove = false;
     for (let turn = 0; turn < 40; turn++) {
       await yourMoveOrOver(page);
@@ -82,7 +73,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: hints off, settings and the permalink round trip`, async () => {
-    const page = await openPage(browser.context, url('?pos=TT.T..F.FF'));
+    const page = await openPage(env.browser.context, url('?pos=TT.T..F.FF'));
     await yourMoveOrOver(page);
     await page.uncheck('#hints');
     assert.equal(await page.locator('#strip .mark').count(), 0, 'no ✓/✗ with hints off');
@@ -91,7 +82,7 @@ for (const mode of MODES) {
     await page.fill('#skill', '0.5');
     await page.dispatchEvent('#skill', 'change');
     const link = await page.locator('#permalink').getAttribute('href');
-    const again = await openPage(browser.context, url(link));
+    const again = await openPage(env.browser.context, url(link));
     await yourMoveOrOver(again);
     assert.equal(await again.locator('#text').inputValue(), 'T2□T□2F□F2');
     assert.equal(await again.locator('#hints').isChecked(), false);
@@ -104,7 +95,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: a long board shows the elapsed time and Stop ends it at once, leaving no stuck state`, async () => {
-    const page = await openPage(browser.context, url());
+    const page = await openPage(env.browser.context, url());
     await yourMoveOrOver(page);
     await page.fill('#text', 'TTTTTTTTTT....FFFFFFFFFF');
     await page.press('#text', 'Enter');
@@ -124,7 +115,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: bad boards are reported in the page and leave no stale result`, async () => {
-    const page = await openPage(browser.context, url());
+    const page = await openPage(env.browser.context, url());
     await yourMoveOrOver(page);
     await page.fill('#text', 'TXF');
     await page.press('#text', 'Enter');
@@ -140,7 +131,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: phone width keeps the strip on one line and nothing runs past the window`, async () => {
-    const page = await openPage(browser.context, url('?pos=TFTFF.FT..TTFF.TFF..TT'));
+    const page = await openPage(env.browser.context, url('?pos=TFTFF.FT..TTFF.TFF..TT'));
     await page.setViewportSize({ width: 390, height: 844 });
     await yourMoveOrOver(page);
     const tops = await page.evaluate(() => [...document.querySelectorAll('#strip .cell')].map((c) => Math.round(c.getBoundingClientRect().top)));

@@ -2,20 +2,11 @@
 // history, undo/redo and the computer's move drawn; remoteness ("win in k") and the computer
 // playing by it (quickest win, slowest loss); placing queens + permalink round trip; hints off;
 // coordinates and keyboard play; the heat map's slider, axes and readout; the row plot.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-let browser;
-const servers = {};
-before(async () => {
-  browser = await launchBrowser();
-  for (const mode of MODES) servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await browser?.close();
-  for (const s of Object.values(servers)) s.stop();
-});
+const env = setUp();
 
 const ready = (page) => page.waitForFunction(() => {
   const s = document.querySelector('#status');
@@ -24,11 +15,11 @@ const ready = (page) => page.waitForFunction(() => {
 const remoteness = (page) => page.locator('#remoteness').getAttribute('data-r').then(Number);
 
 for (const mode of MODES) {
-  const url = (query = '') => `${mode.page(servers[mode.name].url, 'wythoff')}${query}`;
+  const url = (query = '') => `${mode.page(env.servers[mode.name].url, 'wythoff')}${query}`;
 
   test(`${mode.name}: a full game against the computer, its move drawn, history, undo/redo`, async () => {
     const t0 = Date.now();
-    const page = await openPage(browser.context, url('?pos=8-6.7_4.3'));
+    const page = await openPage(env.browser.context, url('?pos=8-6.7_4.3'));
     await ready(page);
     console.log(`# ${mode.name} wythoff: first interactive board after ${Date.now() - t0} ms`);
     assert.equal(await page.locator('.cell.label').count(), 17, 'coordinates 0–7 on both axes');
@@ -74,7 +65,7 @@ for (const mode of MODES) {
   test(`${mode.name}: remoteness, and the computer plays by it winning and losing`, async () => {
     // One queen on (3, 5), a P-position: the computer (to move) is lost and holds out longest.
     for (const [pos, expectWin] of [['8-3.5', false], ['12-9.4_2.7', true]]) {
-      const page = await openPage(browser.context, url(`?pos=${pos}&you=second`));
+      const page = await openPage(env.browser.context, url(`?pos=${pos}&you=second`));
       await page.waitForFunction(() => document.querySelector('#history li:nth-child(2)'), null, { timeout: 30000 });
       await ready(page);
       const after = await remoteness(page);
@@ -90,7 +81,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: placing queens, permalink round trip, hints off, keyboard`, async () => {
-    const page = await openPage(browser.context, url('?pos=10-5.5&hints=0'));
+    const page = await openPage(env.browser.context, url('?pos=10-5.5&hints=0'));
     await ready(page);
     await page.check('#edit');
     await page.locator('.cell[data-x="7"][data-y="2"]').click();
@@ -103,7 +94,7 @@ for (const mode of MODES) {
     const link = await page.locator('#permalink').getAttribute('href');
     assert.match(link, /pos=10-7\.2_1\.8/);
     assert.match(link, /hints=0/);
-    const page2 = await openPage(browser.context, url(link));
+    const page2 = await openPage(env.browser.context, url(link));
     await ready(page2);
     assert.deepEqual(await page2.locator('.cell.queen').evaluateAll((c) => c.map((n) => n.dataset.key).sort()), ['1,8', '7,2']);
     await page2.locator('.cell.queen').first().click();
@@ -116,7 +107,7 @@ for (const mode of MODES) {
     await page2.keyboard.press('ArrowRight');
     assert.equal(await page2.locator('#board [tabindex="0"]').count(), 1);
     // A bad link is explained, and a game starts anyway.
-    const page3 = await openPage(browser.context, url('?pos=10-12.1'));
+    const page3 = await openPage(env.browser.context, url('?pos=10-12.1'));
     await page3.waitForFunction(() => /not valid/.test(document.querySelector('#error').textContent));
     await ready(page3);
     assert.deepEqual([...page.errors, ...page2.errors, ...page3.errors], []);
@@ -126,7 +117,7 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: the heat map's slider, axes and readout, and the row plot`, async () => {
-    const page = await openPage(browser.context, url());
+    const page = await openPage(env.browser.context, url());
     await page.waitForSelector('#lit[data-lit]', { timeout: 30000 });
     const lit0 = await page.locator('#lit').textContent();
     const image0 = await page.evaluate(() => document.querySelector('#heat').toDataURL());

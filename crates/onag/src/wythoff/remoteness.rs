@@ -170,7 +170,7 @@ impl RemotenessTable {
                     let r = self.table[self.rank(&child)];
                     any = true;
                     longest = longest.max(r);
-                    if r % 2 == 0 {
+                    if r.is_multiple_of(2) {
                         best_win = Some(best_win.map_or(r, |b| b.min(r)));
                     }
                 }
@@ -290,7 +290,7 @@ mod tests {
             .collect();
         let r = if after.is_empty() {
             0
-        } else if let Some(&w) = after.iter().filter(|r| *r % 2 == 0).min() {
+        } else if let Some(&w) = after.iter().filter(|r| r.is_multiple_of(2)).min() {
             w + 1
         } else {
             after.iter().max().unwrap() + 1
@@ -316,7 +316,11 @@ mod tests {
                 let r = table.remoteness(&pos).unwrap();
                 assert_eq!(r, slow(&pos, &mut memo), "{qs:?}");
                 let xor = analyser.analyse(&pos).unwrap().xor;
-                assert_eq!(r % 2 == 0, xor == 0, "{qs:?}: parity follows the XOR rule");
+                assert_eq!(
+                    r.is_multiple_of(2),
+                    xor == 0,
+                    "{qs:?}: parity follows the XOR rule"
+                );
                 checked += 1;
                 // Every ordered tuple (queens are interchangeable: the order must not matter).
                 let Some(i) = (0..queens).find(|&i| idx[i] + 1 < cells.len()) else {
@@ -336,7 +340,7 @@ mod tests {
             let r = table
                 .remoteness(&Position::new(20, &[(a, b)]).unwrap())
                 .unwrap();
-            assert_eq!(r % 2, 0, "({a}, {b}) is a P-position");
+            assert!(r.is_multiple_of(2), "({a}, {b}) is a P-position");
         }
         let pos = Position::new(20, &[(19, 17)]).unwrap();
         let report = table.report(&pos).unwrap();
