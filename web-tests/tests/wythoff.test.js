@@ -51,6 +51,9 @@ for (const mode of MODES) {
     const plies = await page.locator('#history li').count();
     assert.ok(plies >= 3, 'both sides are in the history');
     assert.match(await page.locator('#history').textContent(), /Q\d \(\d+,\d+\)→\(\d+,\d+\)/);
+    // The value history charts the remoteness (8 × 8, two queens: the page has its table).
+    assert.match(await page.locator('#chart').textContent(), /remoteness/);
+    assert.ok(await page.locator('#chart circle').count() >= 2);
     await screenshot(page, `wythoff-game-${mode.name}`);
     await page.click('#undo');
     await ready(page);

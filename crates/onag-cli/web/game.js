@@ -266,7 +266,7 @@ export function createGame(adapter) {
       mk('text', { x: L - 4, y: y(lo) + 4, 'text-anchor': 'end' }, fmt(lo)),
       mk('text', { x: L, y: H - 8, 'text-anchor': 'start' }, '0'),
       mk('text', { x: W - R, y: H - 8, 'text-anchor': 'end' }, `move ${maxX}`),
-      mk('text', { x: (L + W) / 2, y: H - 8, 'text-anchor': 'middle' }, adapter.chartLabel || 'value'),
+      mk('text', { x: (L + W) / 2, y: H - 8, 'text-anchor': 'middle' }, (typeof adapter.chartLabel === 'function' ? adapter.chartLabel() : adapter.chartLabel) || 'value'),
     ];
     if (lo < 0 && hi > 0) kids.push(mk('line', { x1: L, y1: y(0), x2: W - R, y2: y(0), class: 'zero' }));
     if (known.length > 1) kids.push(mk('polyline', { points: known.map(([i, v]) => `${x(i)},${y(v)}`).join(' '), class: 'line' }));

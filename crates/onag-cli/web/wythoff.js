@@ -24,7 +24,9 @@ const remotenessWords = (r) => (r === 0 ? 'no move left' : r % 2 ? `win in ${r}`
 const game = createGame({
   sides: ['the first player', 'the second player'],
   singular: true,
-  chartLabel: 'XOR',
+  // The value history: remoteness per ply where the page has its table (it falls by one with
+  // each perfect move), else the XOR of the values.
+  chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
   initial: () => randomStart(Number($('side').value), Number($('count').value)),
   encode: (pos) => `${pos.side}-${pos.queens.map(([x, y]) => `${x}.${y}`).join('_')}`,
   decode(text) {
@@ -44,7 +46,7 @@ const game = createGame({
     const data = await api('wythoff/position', { side: pos.side, queens: pos.queens }, signal);
     const r = data.remoteness;
     const moves = data.moves.map((m, i) => ({ ...m, from: pos.queens[m.queen], remoteness: r ? r.moves[i] : null }));
-    return { data, moves, chart: data.xor };
+    return { data, moves, chart: r ? r.position : data.xor };
   },
   apply: (pos, move) => ({ side: pos.side, queens: pos.queens.map((q, i) => (i === move.queen ? [...move.to] : q)) }),
   notation: (move) => `Q${move.queen + 1} (${move.from[0]},${move.from[1]})→(${move.to[0]},${move.to[1]})`,
@@ -118,6 +120,7 @@ function draw() {
       ? `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`
       : 'remoteness: this board has too many positions for the page’s table';
     $('remoteness').dataset.r = r ? r.position : '';
+    $('chart-h').textContent = r ? 'Remoteness after each move (the moves left under best play)' : 'XOR of the values after each move';
   }
 }
 

@@ -1,0 +1,16 @@
+import { startStatic, launchBrowser, openPage } from './harness.js';
+const s = await startStatic(); const b = await launchBrowser();
+const page = await openPage(b.context, `${s.url}/nim.html`);
+await page.waitForTimeout(500);
+const t = await page.evaluate(async () => {
+  const { api } = await import('./static/common.js');
+  const out = [];
+  for (const [side, queens] of [[32, [[31, 30], [29, 31]]], [32, [[31, 30], [28, 31]]], [12, [[11, 10], [9, 11], [8, 8]]], [7, [[6, 5], [4, 6], [3, 3], [5, 5]]], [20, [[19, 18], [17, 19]]]]) {
+    const t0 = performance.now();
+    const r = await api('wythoff/position', { side, queens });
+    out.push([`${side}/${queens.length}`, Math.round(performance.now() - t0), r.remoteness && r.remoteness.position]);
+  }
+  return out;
+});
+console.log(JSON.stringify(t));
+await b.close(); s.stop();
