@@ -1,4 +1,8 @@
-import { startStatic, launchBrowser, openPage } from './harness.js';
+// Times `wythoff/position` (its remoteness table is the slow part) in the page's WebAssembly
+// engine, on the static site in headless Chromium: `node web-tests/bench-remoteness.mjs` after
+// `cargo build --release -p onag-cli`. Prints [board side / queens, ms, remoteness] per call;
+// the second call on a board reuses its table. Figures: BENCHMARKS.md.
+import { startStatic, launchBrowser, openPage } from './tests/harness.js';
 const s = await startStatic(); const b = await launchBrowser();
 const page = await openPage(b.context, `${s.url}/nim.html`);
 await page.waitForTimeout(500);
