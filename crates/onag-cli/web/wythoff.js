@@ -116,9 +116,9 @@ function draw() {
     );
     $('xor').textContent = `XOR = ${a.xor}: ${a.over ? 'no move left' : a.xor === 0 ? 'the player to move loses' : 'the player to move wins'}`;
     const r = a.remoteness;
-    $('remoteness').textContent = r
-      ? `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`
-      : 'remoteness: this board has too many positions for the page’s table';
+    $('remoteness').textContent = !r ? 'remoteness: this board has too many positions for the page’s table'
+      : r.position === 0 ? 'remoteness 0: no move left'
+        : `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`;
     $('remoteness').dataset.r = r ? r.position : '';
     $('chart-h').textContent = r ? 'Remoteness after each move (the moves left under best play)' : 'XOR of the values after each move';
   }
