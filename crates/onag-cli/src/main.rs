@@ -62,7 +62,16 @@ fn main() {
         Command::Serve(args) => server::run(args),
         Command::Site(args) => server::site(args),
     };
+    let result = result.and_then(|()| Ok(cli::output::flush()?));
     if let Err(err) = result {
+        // A closed pipe (`onag … | head`) is the reader's choice: stop quietly, as ripgrep does.
+        let closed = err.chain().any(|e| {
+            e.downcast_ref::<cli::output::StdoutError>()
+                .is_some_and(|e| e.is_broken_pipe())
+        });
+        if closed {
+            std::process::exit(0);
+        }
         eprintln!("error: {err:#}");
         std::process::exit(cli::common::exit_code(&err));
     }

@@ -211,15 +211,16 @@ def test_toads_agree_with_the_cli(cli):
     for board in ["T.TF.F.6", "TTT..FFF", "T2.3F2", "TFT.F"]:
         j = cli("toads", "value", board)
         t = onag.toads(board)
-        assert j["board"] == t.board and j["canonical"] == t.canonical
+        assert j["board"] == t.board and j["value_ascii"] == t.canonical
         assert j["outcome"] == t.outcome and Fraction(j["mean"]) == t.mean
         assert j["reduced"]["integer"] == t.integer
-        assert j["reduced"]["parts"] == [p for p, _ in t.parts]
-        for key in ["left_move", "right_move"]:
-            a, b = j[key], getattr(t, key)
-            assert (a is None) == (b is None)
-            if a:
-                assert (a["from"], a["to"], a["board"], a["winning"]) == (
+        assert [p["board"] for p in j["reduced"]["parts"]] == [p for p, _ in t.parts]
+        for player, key in [("left", "left_move"), ("right", "right_move")]:
+            i, b = j["computer"][player], getattr(t, key)
+            assert (i is None) == (b is None)
+            if i is not None:
+                a = j["moves"][i]
+                assert (a["from"], a["to"], a["squares"], a["winning"]) == (
                     b["from"], b["to"], b["board"], b["winning"])
     j = cli("toads", "family", "--toads", "2", "--frogs", "2", "--blanks", "1..12")
     fam = onag.toads_family(2, 2, range(1, 13))

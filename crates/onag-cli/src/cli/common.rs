@@ -21,9 +21,12 @@ impl std::fmt::Display for Internal {
 
 impl std::error::Error for Internal {}
 
-/// Exit status for an error: 1 for [`Internal`] errors, 2 for everything else (bad input).
+/// Exit status for an error: 1 for [`Internal`] errors and failed writes to stdout, 2 for everything else (bad input).
 pub fn exit_code(err: &anyhow::Error) -> i32 {
-    if err.chain().any(|e| e.is::<Internal>()) {
+    if err
+        .chain()
+        .any(|e| e.is::<Internal>() || e.is::<super::output::StdoutError>())
+    {
         1
     } else {
         2
@@ -32,17 +35,7 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
 
 pub use onag_api::number::{parse_u128, parse_u64, parse_usize};
 
-/// Prints one JSON object on stdout (pretty when stdout is a terminal, compact otherwise).
-pub fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    let text = if std::io::stdout().is_terminal() {
-        serde_json::to_string_pretty(value)?
-    } else {
-        serde_json::to_string(value)?
-    };
-    writeln!(out, "{text}").map_err(|e| Internal(format!("cannot write to stdout: {e}")))?;
-    Ok(())
-}
+pub use super::output::print_json;
 
 /// A progress bar on stderr, hidden when `quiet` is set or stderr is not a terminal.
 pub fn progress(len: u64, message: &str, quiet: bool) -> ProgressBar {

@@ -443,6 +443,7 @@ pub fn merge_shards(mut shards: Vec<NamedShard>) -> Result<Vec<NamedShard>, Merg
 /// assert_eq!((v.mismatches, v.first_mismatch), (0, None));
 /// ```
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Verification {
     /// Boards checked.
     pub boards: u64,

@@ -8,6 +8,7 @@ mod board;
 mod memo;
 mod reduce;
 mod report;
+mod research;
 mod solver;
 
 pub use analysis::{
@@ -20,5 +21,10 @@ pub use reduce::{reduce, PackedKey, Reduced};
 pub use report::{
     board_report, board_report_with, outcome_words, BoardReport, MoveReport, PartReport,
     ReducedReport, ThermographReport,
+};
+pub use research::{
+    check_results, named_shards, BoardRecord, CheckError, FamilyRecord, FamilyValue, FileError,
+    Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile, ShardHottest, ShardRecord,
+    StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
 };
 pub use solver::{Solver, SolverFootprint};

@@ -71,6 +71,8 @@ pub struct PartReport {
     pub board: String,
     /// Its canonical value (Unicode names).
     pub value: String,
+    /// Its canonical value (ASCII names).
+    pub value_ascii: String,
 }
 
 /// The reduced form `integer + parts` (Erickson's reductions).
@@ -310,6 +312,7 @@ pub fn board_report_with(
                 .map(|(part, g)| PartReport {
                     board: part.run_length(true),
                     value: unicode(*g),
+                    value_ascii: name(arena, *g, NameStyle::Ascii),
                 })
                 .collect(),
         },
