@@ -3,13 +3,13 @@
 
 use std::path::PathBuf;
 
-use onag::partizan::game::{Arena, GameError};
-use onag::partizan::name::{name, NameStyle};
+use onag::partizan::game::Arena;
+use onag::partizan::name::NameStyle;
 use onag::partizan::parse::{parse_with_limits, ParseLimits};
-use onag::partizan::thermograph::thermograph;
-use serde_json::json;
+use onag::partizan::report::game_report;
 
-use super::common::{print_json, write_atomic};
+use super::common::write_atomic;
+use super::output::{outln, print_json, Output};
 
 /// Arguments of `onag value`.
 #[derive(clap::Args)]
@@ -17,9 +17,8 @@ pub struct Args {
     /// The game, e.g. '{2|-1}', '+-1/8', '2+4·↓', '{3||2|1}', '2v3' (CGSuite ASCII).
     #[arg(allow_hyphen_values = true)]
     pub game: String,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
     /// Name the canonical form with ↑ ↓ ⇑ ± instead of ASCII ^ v +-.
     #[arg(long)]
     pub unicode: bool,
@@ -54,52 +53,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         NameStyle::Ascii
     };
-    let canonical = name(&arena, g, style);
-    let outcome = arena.outcome(g);
-    let th = thermograph(&mut arena, g).map_err(|e| {
-        anyhow::anyhow!("cannot compute the thermograph of {canonical}: {e} (means and temperatures are exact dyadics with denominators up to 2^62)")
-    })?;
+    let r = game_report(&mut arena, g, style)?;
     if let Some(path) = &args.svg {
-        write_atomic(path, th.to_svg().as_bytes())?;
+        write_atomic(path, r.thermograph.svg.as_bytes())?;
     }
-    let birthday = arena.birthday(g);
-    // undefined (not all-small) → None; other failures (overflow) are errors
-    let atomic_weight = match arena.atomic_weight(g) {
-        Ok(w) => Some(name(&arena, w, style)),
-        Err(GameError::Undefined(_)) => None,
-        Err(e) => anyhow::bail!("cannot compute the atomic weight of {canonical}: {e}"),
-    };
-    let reduced = arena.reduced_canonical_form(g).map_err(|e| {
-        anyhow::anyhow!("cannot compute the reduced canonical form of {canonical}: {e}")
-    })?;
-    let reduced = name(&arena, reduced, style);
-    if args.json {
-        return print_json(&json!({
-            "canonical": canonical,
-            "outcome": outcome.to_string(),
-            "mean": th.mean().to_string(),
-            "temperature": th.temperature().to_string(),
-            "left_stop": th.left_stop().to_string(),
-            "right_stop": th.right_stop().to_string(),
-            "birthday": birthday,
-            "atomic_weight": atomic_weight,
-            "reduced_canonical_form": reduced,
-        }));
+    if args.output.json {
+        return print_json(&r);
     }
-    println!("canonical:   {canonical}");
-    println!("outcome:     {outcome}");
-    println!("mean:        {}", th.mean());
-    println!("temperature: {}", th.temperature());
-    println!("left stop:   {}", th.left_stop());
-    println!("right stop:  {}", th.right_stop());
-    println!("birthday:    {birthday}");
-    match &atomic_weight {
-        Some(w) => println!("atomic weight: {w}"),
-        None => println!("atomic weight: undefined (not all-small)"),
+    outln!("canonical:   {}", r.canonical);
+    outln!("outcome:     {}", r.outcome);
+    outln!("mean:        {}", r.mean);
+    outln!("temperature: {}", r.temperature);
+    outln!("left stop:   {}", r.left_stop);
+    outln!("right stop:  {}", r.right_stop);
+    outln!("birthday:    {}", r.birthday);
+    match &r.atomic_weight {
+        Some(w) => outln!("atomic weight: {w}"),
+        None => outln!("atomic weight: undefined (not all-small)"),
     }
-    println!("reduced canonical form: {reduced}");
+    outln!("reduced canonical form: {}", r.reduced_canonical_form);
     if let Some(path) = &args.svg {
-        println!("thermograph: {}", path.display());
+        outln!("thermograph: {}", path.display());
     }
     Ok(())
 }

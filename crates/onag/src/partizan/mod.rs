@@ -5,6 +5,7 @@ pub mod dyadic;
 pub mod game;
 pub mod name;
 pub mod parse;
+pub mod report;
 pub mod search;
 pub mod thermograph;
 

@@ -7,52 +7,12 @@ use super::solver::Solver;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::game::{GameError, GameId};
 use crate::partizan::name::{name, NameStyle};
-use crate::partizan::thermograph::{Thermograph, Thermographs};
+use crate::partizan::report::atomic_weight_name;
+use crate::partizan::thermograph::Thermographs;
 use crate::partizan::{ByPlayer, Outcome, Player};
 use crate::{Play, StopFlag};
 
-/// A thermograph as data: the SVG drawing, the `(t, x)` breakpoints of both walls and the
-/// stops.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ThermographReport {
-    /// The SVG drawing ([`Thermograph::to_svg`]).
-    pub svg: String,
-    /// Breakpoints `(t, x)` of the left wall, from `t = 0` up to the temperature.
-    pub left: Vec<(Dyadic, Dyadic)>,
-    /// Breakpoints `(t, x)` of the right wall.
-    pub right: Vec<(Dyadic, Dyadic)>,
-    /// The left stop.
-    pub left_stop: Dyadic,
-    /// The right stop.
-    pub right_stop: Dyadic,
-}
-
-impl ThermographReport {
-    /// The report of `th`.
-    ///
-    /// # Examples
-    /// ```
-    /// use onag::games::toads_and_frogs::ThermographReport;
-    /// use onag::partizan::game::Arena;
-    /// use onag::partizan::thermograph::thermograph;
-    /// let mut arena = Arena::new();
-    /// let star = arena.nimber(1).unwrap();
-    /// let r = ThermographReport::new(&thermograph(&mut arena, star).unwrap());
-    /// assert_eq!((r.left_stop.to_string(), r.right_stop.to_string()), ("0".into(), "0".into()));
-    /// assert!(r.svg.starts_with("<svg"));
-    /// ```
-    pub fn new(th: &Thermograph) -> Self {
-        let (left, right) = th.points();
-        Self {
-            svg: th.to_svg(),
-            left,
-            right,
-            left_stop: th.left_stop(),
-            right_stop: th.right_stop(),
-        }
-    }
-}
+pub use crate::partizan::report::ThermographReport;
 
 /// One irreducible part of the reduced form and its value.
 ///
@@ -254,11 +214,7 @@ pub fn board_report_with(
 ) -> Result<BoardReport, GameError> {
     let analysis = analyse(solver, thermographs, board, stop)?;
     let arena = solver.arena_mut();
-    let atomic_weight = match arena.atomic_weight(analysis.value) {
-        Ok(w) => Some(name(arena, w, NameStyle::Unicode)),
-        Err(GameError::Undefined(_)) => None,
-        Err(e) => return Err(e),
-    };
+    let atomic_weight = atomic_weight_name(arena, analysis.value, NameStyle::Unicode)?;
     let rcf = arena.reduced_canonical_form(analysis.value)?;
     let reduced_canonical_form = name(arena, rcf, NameStyle::Unicode);
     let arena = solver.arena();
