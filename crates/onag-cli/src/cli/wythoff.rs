@@ -8,9 +8,9 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use serde_json::{json, Value};
 
+use onag::wythoff::checkpoint::{CheckpointFile, RowRecord};
 use onag::wythoff::gpoints::{distance_table, excess_tables};
-use onag::wythoff::periodicity::{Checkpoint, PeriodConfig, PeriodSearch, RowResult};
-use onag::wythoff::sweep::SweepState;
+use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
 use onag::wythoff::{self, WythoffError};
 use onag::StopFlag;
 
@@ -225,15 +225,6 @@ fn print_grid(rows: &[Vec<u32>]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The default period cap: the largest 3·2^k ≤ min(columns/3, 393,216) with a ring ≤ 1 GiB.
-fn default_cap(top: usize, columns: u64) -> PeriodConfig {
-    let mut cfg = PeriodConfig::with_auto_cap(top, columns, 393_216);
-    while cfg.period_cap > 3 && (top as u64 + 1) * cfg.period_cap * 2 > 1 << 30 {
-        cfg.period_cap /= 2;
-    }
-    cfg
-}
-
 fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let (first, top) = args.rows;
     if let Some(path) = &args.checkpoint {
@@ -242,7 +233,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut search = match (&args.checkpoint, args.resume) {
         (Some(path), true) => {
-            let mut cp = read_checkpoint(path)?;
+            let mut cp = read_checkpoint(path)?.into_checkpoint()?;
             if cp.config.top != top {
                 bail!(
                     "checkpoint {} sweeps rows 0..{}, not 0..{top}",
@@ -262,7 +253,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             PeriodSearch::resume(cp)?
         }
         _ => {
-            let mut cfg = default_cap(top, args.columns);
+            let mut cfg = PeriodConfig::default_for(top, args.columns);
             if let Some(cap) = args.period_cap {
                 cfg.period_cap = cap;
             }
@@ -357,204 +348,33 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     }
 }
 
+/// A row's result as the checkpoint, results file and `--json` output store it.
 fn row_json(r: &RowResult) -> Value {
-    json!({
-        "row": r.row,
-        "period": r.period,
-        "preperiod": r.preperiod,
-        "proven": r.proven,
-        "proof_column": r.proof_column,
-        // Proven rows have every divisor of the cap checked on a full period (incl. 2^k).
-        "minimal_confirmed": r.proven,
-    })
-}
-
-fn hex_words(words: &[u64]) -> String {
-    words.iter().map(|w| format!("{w:016x}")).collect()
-}
-
-fn parse_hex_words(text: &str) -> anyhow::Result<Vec<u64>> {
-    if !text.len().is_multiple_of(16) || !text.is_ascii() {
-        bail!("bad hex word array in checkpoint");
-    }
-    (0..text.len() / 16)
-        .map(|i| {
-            u64::from_str_radix(&text[16 * i..16 * i + 16], 16)
-                .context("bad hex word in checkpoint")
-        })
-        .collect()
-}
-
-/// Version 2 added the `checksum` field; version 1 files (no integrity check) are refused.
-const CHECKPOINT_VERSION: u64 = 2;
-
-/// The JSON text of `v` with object keys sorted (whatever map type serde_json was built
-/// with), the one text a checksum is taken over.
-fn canonical_json(v: &Value, out: &mut String) {
-    match v {
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (i, k) in keys.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&Value::String(k.clone()).to_string());
-                out.push(':');
-                canonical_json(&map[k], out);
-            }
-            out.push('}');
-        }
-        Value::Array(items) => {
-            out.push('[');
-            for (i, x) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                canonical_json(x, out);
-            }
-            out.push(']');
-        }
-        other => out.push_str(&other.to_string()),
-    }
-}
-
-/// The integrity check of a checkpoint: FNV-1a (64 bits) over the canonical JSON of every
-/// field but `checksum` itself — the configuration, the column, the proof and mismatch
-/// columns, the base sweep state and the rows, i.e. everything that determines the results.
-/// It detects corruption and hand edits (it is not a signature: someone who recomputes it
-/// can still forge a file; resuming re-sweeps from the base state, and `wythoff results`
-/// re-derives the rows, so a forged file still cannot report rows its own state disproves).
-pub(crate) fn checkpoint_checksum(v: &Value) -> String {
-    let mut body = v.clone();
-    if let Some(map) = body.as_object_mut() {
-        map.remove("checksum");
-    }
-    let mut text = String::new();
-    canonical_json(&body, &mut text);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("fnv1a64:{h:016x}")
-}
-
-/// Refuses a checkpoint whose version or checksum is wrong (edited, truncated, corrupted).
-pub(crate) fn check_checkpoint(v: &Value, path: &Path) -> anyhow::Result<()> {
-    if v["format"] != "onag-wythoff-periods-checkpoint" {
-        bail!("{} is not an onag periods checkpoint", path.display());
-    }
-    match v["version"].as_u64() {
-        Some(CHECKPOINT_VERSION) => {}
-        Some(1) => bail!(
-            "checkpoint {} is version 1, which has no integrity check; start the run again",
-            path.display()
-        ),
-        _ => bail!(
-            "checkpoint {} has an unknown format version",
-            path.display()
-        ),
-    }
-    let stored = v["checksum"].as_str().unwrap_or("");
-    if stored != checkpoint_checksum(v) {
-        bail!(
-            "checkpoint {} fails its integrity check (edited or corrupted): refusing to use it",
-            path.display()
-        );
-    }
-    Ok(())
+    serde_json::to_value(RowRecord::from(r)).unwrap_or(Value::Null)
 }
 
 fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow::Result<()> {
-    let cp = search.checkpoint();
-    let results = search.results();
-    let value = json!({
-        "format": "onag-wythoff-periods-checkpoint",
-        "version": CHECKPOINT_VERSION,
-        "config": {
-            "top": cp.config.top,
-            "columns": cp.config.columns,
-            "period_cap": cp.config.period_cap,
-        },
-        "column": cp.column,
-        "last_mismatch": cp.last_mismatch,
-        "proof": cp.proof,
-        "base": {
-            "top": cp.base.top,
-            "column": cp.base.column,
-            "words": cp.base.words,
-            "mex": cp.base.mex,
-            "free": hex_words(&cp.base.free),
-            "diags": hex_words(&cp.base.diags),
-        },
-        "rows": results[first..].iter().map(row_json).collect::<Vec<_>>(),
-    });
-    let mut value = value;
-    let sum = checkpoint_checksum(&value);
-    value["checksum"] = Value::String(sum);
-    let text = serde_json::to_string(&value).map_err(|e| Internal(e.to_string()))?;
+    let file = CheckpointFile::new(search, first);
+    let text = serde_json::to_string(&file).map_err(|e| Internal(e.to_string()))?;
     common::write_atomic(path, text.as_bytes())
+}
+
+/// Reads a checkpoint file and checks its format, version and integrity.
+pub(crate) fn read_checkpoint(path: &Path) -> anyhow::Result<CheckpointFile> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    let file: CheckpointFile = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not an onag periods checkpoint", path.display()))?;
+    file.check()
+        .with_context(|| format!("checkpoint {}", path.display()))?;
+    Ok(file)
 }
 
 /// The rows a checkpoint's own state implies: resumes it (re-sweeping from its base state to
 /// its column) and reads the results, instead of trusting its `rows` field.
-pub(crate) fn rederive_rows(path: &Path) -> anyhow::Result<Vec<RowResult>> {
-    let cp = read_checkpoint(path)?;
-    let search = PeriodSearch::resume(cp).map_err(to_anyhow)?;
+pub(crate) fn rederive_rows(file: CheckpointFile) -> anyhow::Result<Vec<RowResult>> {
+    let search = PeriodSearch::resume(file.into_checkpoint()?).map_err(to_anyhow)?;
     Ok(search.results())
-}
-
-fn read_checkpoint(path: &Path) -> anyhow::Result<Checkpoint> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    let v: Value = serde_json::from_str(&text).context("checkpoint is not valid JSON")?;
-    check_checkpoint(&v, path)?;
-    let u = |v: &Value, what: &str| {
-        v.as_u64()
-            .with_context(|| format!("checkpoint field '{what}' is missing"))
-    };
-    let opt_list = |v: &Value, what: &str| -> anyhow::Result<Vec<Option<u64>>> {
-        v.as_array()
-            .with_context(|| format!("checkpoint field '{what}' is missing"))?
-            .iter()
-            .map(|x| match x {
-                Value::Null => Ok(None),
-                x => u(x, what).map(Some),
-            })
-            .collect()
-    };
-    let base = &v["base"];
-    let mex = base["mex"]
-        .as_array()
-        .context("checkpoint field 'mex' is missing")?
-        .iter()
-        .map(|x| u(x, "mex"))
-        .collect::<anyhow::Result<Vec<u64>>>()?;
-    let s = |x: &Value, what: &str| {
-        x.as_str()
-            .map(str::to_string)
-            .with_context(|| format!("checkpoint field '{what}' is missing"))
-    };
-    Ok(Checkpoint {
-        config: PeriodConfig {
-            top: u(&v["config"]["top"], "top")? as usize,
-            columns: u(&v["config"]["columns"], "columns")?,
-            period_cap: u(&v["config"]["period_cap"], "period_cap")?,
-        },
-        column: u(&v["column"], "column")?,
-        base: SweepState {
-            top: u(&base["top"], "base.top")? as usize,
-            column: u(&base["column"], "base.column")?,
-            words: u(&base["words"], "base.words")? as usize,
-            mex,
-            free: parse_hex_words(&s(&base["free"], "free")?)?,
-            diags: parse_hex_words(&s(&base["diags"], "diags")?)?,
-        },
-        last_mismatch: opt_list(&v["last_mismatch"], "last_mismatch")?,
-        proof: opt_list(&v["proof"], "proof")?,
-    })
 }
 
 fn nivasch(

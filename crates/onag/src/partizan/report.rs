@@ -51,7 +51,6 @@ impl ThermographReport {
     }
 }
 
-
 /// The atomic weight of `g` named in `style`, `None` where it is undefined (`g` not
 /// all-small); other failures (overflow) are errors.
 pub fn atomic_weight_name(
@@ -105,9 +104,15 @@ pub struct ReportError {
 
 impl std::fmt::Display for ReportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot compute {} of {}: {}", self.what, self.canonical, self.error)?;
+        write!(
+            f,
+            "cannot compute {} of {}: {}",
+            self.what, self.canonical, self.error
+        )?;
         if self.error == GameError::Overflow {
-            f.write_str(" (means and temperatures are exact dyadics with denominators up to 2^62)")?;
+            f.write_str(
+                " (means and temperatures are exact dyadics with denominators up to 2^62)",
+            )?;
         }
         Ok(())
     }
@@ -147,8 +152,7 @@ pub fn game_report(
         }
     };
     let th = thermograph(arena, g).map_err(fail("the thermograph"))?;
-    let atomic_weight =
-        atomic_weight_name(arena, g, style).map_err(fail("the atomic weight"))?;
+    let atomic_weight = atomic_weight_name(arena, g, style).map_err(fail("the atomic weight"))?;
     let rcf = arena
         .reduced_canonical_form(g)
         .map_err(fail("the reduced canonical form"))?;

@@ -26,6 +26,7 @@
 //! assert_eq!(wythoff::p_position(2), (3, 5));
 //! ```
 
+pub mod checkpoint;
 pub mod gpoints;
 pub mod pairs;
 pub mod periodicity;

@@ -104,6 +104,25 @@ impl PeriodConfig {
         }
     }
 
+    /// The default config of a search of rows `0..=top` over `columns` columns: the largest
+    /// cap `3·2^k ≤ min(columns / 3, 393,216)` whose residue ring (`(top + 1) · cap` 2-byte
+    /// slots) fits in 1 GiB.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::wythoff::periodicity::PeriodConfig;
+    /// assert_eq!(PeriodConfig::default_for(100, 30_000).period_cap, 6144);
+    /// assert_eq!(PeriodConfig::default_for(460, 10_000_000).period_cap, 393_216);
+    /// assert_eq!(PeriodConfig::default_for(5000, 10_000_000).period_cap, 98_304);
+    /// ```
+    pub fn default_for(top: usize, columns: u64) -> Self {
+        let mut cfg = Self::with_auto_cap(top, columns, 393_216);
+        while cfg.period_cap > 3 && (top as u64 + 1) * cfg.period_cap * 2 > 1 << 30 {
+            cfg.period_cap /= 2;
+        }
+        cfg
+    }
+
     /// Checks the cap is `3·2^K`, the rows and the ring memory are within bounds.
     pub fn validate(&self) -> Result<(), WythoffError> {
         super::check_bound("top row", self.top as u64, MAX_SWEEP_ROW as u64)?;

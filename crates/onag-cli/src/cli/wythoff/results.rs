@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
 
+use onag::wythoff::checkpoint::RowRecord;
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
 use onag::wythoff::runs::{
     audit, bfile, period_runs, proven_prefix, Discrepancy, PeriodRun, RowSequence,
@@ -75,30 +76,9 @@ pub struct ResultsArgs {
 
 /// Reads the `rows` array of a checkpoint or results file.
 fn parse_rows(v: &Value) -> anyhow::Result<Vec<RowResult>> {
-    let opt = |x: &Value, what: &str| -> anyhow::Result<Option<u64>> {
-        match x {
-            Value::Null => Ok(None),
-            x => x
-                .as_u64()
-                .map(Some)
-                .with_context(|| format!("row field '{what}' is not a number")),
-        }
-    };
-    v.as_array()
-        .context("field 'rows' is missing")?
-        .iter()
-        .map(|r| {
-            Ok(RowResult {
-                row: r["row"].as_u64().context("row field 'row' is missing")? as usize,
-                period: opt(&r["period"], "period")?,
-                preperiod: opt(&r["preperiod"], "preperiod")?,
-                proven: r["proven"]
-                    .as_bool()
-                    .context("row field 'proven' is missing")?,
-                proof_column: opt(&r["proof_column"], "proof_column")?,
-            })
-        })
-        .collect()
+    let rows: Vec<RowRecord> =
+        serde_json::from_value(v.clone()).context("field 'rows' is missing or malformed")?;
+    Ok(rows.iter().map(RowRecord::result).collect())
 }
 
 fn read_json(path: &Path) -> anyhow::Result<Value> {
@@ -189,22 +169,19 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.tsv {
         common::check_output(path)?;
     }
-    let cp = read_json(checkpoint)?;
-    let u = |v: &Value, what: &str| {
-        v.as_u64()
-            .with_context(|| format!("checkpoint field '{what}' is missing"))
-    };
-    let top = u(&cp["config"]["top"], "config.top")?;
-    let target = u(&cp["config"]["columns"], "config.columns")?;
-    let cap = u(&cp["config"]["period_cap"], "config.period_cap")?;
-    let column = u(&cp["column"], "column")?;
-    super::check_checkpoint(&cp, checkpoint)?;
-    let rows = parse_rows(&cp["rows"])?;
+    let file = super::read_checkpoint(checkpoint)?;
+    let (top, target, cap) = (
+        file.config.top as u64,
+        file.config.columns,
+        file.config.period_cap,
+    );
+    let column = file.column;
+    let rows: Vec<RowResult> = file.rows.iter().map(RowRecord::result).collect();
     if rows.first().map(|r| r.row) != Some(0) || rows.len() as u64 != top + 1 {
         bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
     }
     // The published rows are re-derived from the checkpoint's state, never copied from it.
-    let derived = super::rederive_rows(checkpoint)?;
+    let derived = super::rederive_rows(file)?;
     if let Some((have, want)) = rows.iter().zip(&derived).find(|(a, b)| a != b) {
         bail!(
             "checkpoint {} reports row {} as {:?}, but its own state gives {:?}: refusing it",

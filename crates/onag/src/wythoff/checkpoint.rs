@@ -1,0 +1,313 @@
+//! The checkpoint of a period search as a file: plain data a caller serialises (with the
+//! `serde` feature, e.g. as JSON) and reads back, with an integrity check over everything that
+//! determines the results.
+//!
+//! The check is FNV-1a (64 bits) over a canonical text of every field but the checksum itself:
+//! it detects corruption and hand edits. It is not a signature: someone who recomputes it can
+//! still forge a file, but resuming re-sweeps from the base state and `wythoff results`
+//! re-derives the rows from the state, so a forged file cannot report rows its own state
+//! disproves.
+
+use std::fmt::Write as _;
+
+use super::periodicity::{Checkpoint, PeriodConfig, PeriodSearch, RowResult};
+use super::sweep::SweepState;
+
+/// The `format` field of a checkpoint file.
+pub const CHECKPOINT_FORMAT: &str = "onag-wythoff-periods-checkpoint";
+
+/// The checkpoint format version: 3 (version 2 checked the JSON text, version 1 nothing).
+pub const CHECKPOINT_VERSION: u32 = 3;
+
+/// A row's result as a file stores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RowRecord {
+    /// The row `x`.
+    pub row: usize,
+    /// The period found, if any.
+    pub period: Option<u64>,
+    /// The preperiod for `period`.
+    pub preperiod: Option<u64>,
+    /// Whether periodicity is proven.
+    pub proven: bool,
+    /// The column of the state equality that proves it.
+    pub proof_column: Option<u64>,
+    /// Whether the period is known to be minimal: proven rows have every divisor of the cap
+    /// checked on a full period (including 2^k), so this equals `proven`.
+    pub minimal_confirmed: bool,
+}
+
+impl From<&RowResult> for RowRecord {
+    fn from(r: &RowResult) -> Self {
+        RowRecord {
+            row: r.row,
+            period: r.period,
+            preperiod: r.preperiod,
+            proven: r.proven,
+            proof_column: r.proof_column,
+            minimal_confirmed: r.proven,
+        }
+    }
+}
+
+impl RowRecord {
+    /// The row's result.
+    pub fn result(&self) -> RowResult {
+        RowResult {
+            row: self.row,
+            period: self.period,
+            preperiod: self.preperiod,
+            proven: self.proven,
+            proof_column: self.proof_column,
+        }
+    }
+}
+
+/// The sweep state of a checkpoint, bitsets as hex text (16 digits per 64-bit word).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BaseRecord {
+    /// The top row.
+    pub top: usize,
+    /// The next column to compute.
+    pub column: u64,
+    /// Words per ring bitset.
+    pub words: usize,
+    /// Each row's mex so far.
+    pub mex: Vec<u64>,
+    /// The rows' free-value ring bitsets.
+    pub free: String,
+    /// The diagonal ring bitsets.
+    pub diags: String,
+}
+
+/// The search parameters as a file stores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ConfigRecord {
+    /// The top row.
+    pub top: usize,
+    /// Columns to sweep.
+    pub columns: u64,
+    /// The period cap.
+    pub period_cap: u64,
+}
+
+/// A period-search checkpoint file.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::checkpoint::CheckpointFile;
+/// use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
+/// let mut search = PeriodSearch::new(PeriodConfig::default_for(5, 3000)).unwrap();
+/// search.run(1500, &onag::StopFlag::new(), &mut |_| {}).unwrap();
+/// let file = CheckpointFile::new(&search, 0);
+/// let resumed = PeriodSearch::resume(file.clone().into_checkpoint().unwrap()).unwrap();
+/// assert_eq!(resumed.column(), search.column());
+/// let mut edited = file;
+/// edited.column += 1;
+/// assert!(edited.into_checkpoint().is_err()); // the checksum no longer matches
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CheckpointFile {
+    /// Always [`CHECKPOINT_FORMAT`].
+    pub format: String,
+    /// [`CHECKPOINT_VERSION`].
+    pub version: u32,
+    /// The search parameters.
+    pub config: ConfigRecord,
+    /// The column reached.
+    pub column: u64,
+    /// Per row, the last column with a mismatch one cap back.
+    pub last_mismatch: Vec<Option<u64>>,
+    /// Per row, the proof column.
+    pub proof: Vec<Option<u64>>,
+    /// The sweep state at the base column.
+    pub base: BaseRecord,
+    /// The results so far of the rows from the first reported one (informative: readers
+    /// re-derive them from the state).
+    pub rows: Vec<RowRecord>,
+    /// `fnv1a64:` and 16 hex digits over everything above ([`CheckpointFile::expected_checksum`]).
+    pub checksum: String,
+}
+
+/// Why a checkpoint file is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckpointError {
+    /// Not a checkpoint file.
+    Format,
+    /// A version without this integrity check (the run must start again).
+    OldVersion(u32),
+    /// A version this build does not know.
+    UnknownVersion(u32),
+    /// The checksum does not match: edited or corrupted.
+    Checksum,
+    /// A bitset is not hex words.
+    Hex(&'static str),
+}
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckpointError::Format => f.write_str("not an onag periods checkpoint"),
+            CheckpointError::OldVersion(v) => write!(
+                f,
+                "checkpoint version {v} has {} integrity check; start the run again",
+                if *v == 1 { "no" } else { "an older" }
+            ),
+            CheckpointError::UnknownVersion(v) => {
+                write!(f, "unknown checkpoint format version {v}")
+            }
+            CheckpointError::Checksum => f.write_str(
+                "the checkpoint fails its integrity check (edited or corrupted): refusing to use it",
+            ),
+            CheckpointError::Hex(what) => write!(f, "bad hex word array '{what}' in checkpoint"),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+fn hex_words(words: &[u64]) -> String {
+    words.iter().map(|w| format!("{w:016x}")).collect()
+}
+
+fn parse_hex_words(text: &str, what: &'static str) -> Result<Vec<u64>, CheckpointError> {
+    if !text.len().is_multiple_of(16) || !text.is_ascii() {
+        return Err(CheckpointError::Hex(what));
+    }
+    (0..text.len() / 16)
+        .map(|i| {
+            u64::from_str_radix(&text[16 * i..16 * i + 16], 16)
+                .map_err(|_| CheckpointError::Hex(what))
+        })
+        .collect()
+}
+
+impl CheckpointFile {
+    /// The checkpoint of `search`, with the results of rows `first..` and its checksum.
+    pub fn new(search: &PeriodSearch, first: usize) -> CheckpointFile {
+        let cp = search.checkpoint();
+        let results = search.results();
+        let mut file = CheckpointFile {
+            format: CHECKPOINT_FORMAT.to_string(),
+            version: CHECKPOINT_VERSION,
+            config: ConfigRecord {
+                top: cp.config.top,
+                columns: cp.config.columns,
+                period_cap: cp.config.period_cap,
+            },
+            column: cp.column,
+            last_mismatch: cp.last_mismatch,
+            proof: cp.proof,
+            base: BaseRecord {
+                top: cp.base.top,
+                column: cp.base.column,
+                words: cp.base.words,
+                mex: cp.base.mex,
+                free: hex_words(&cp.base.free),
+                diags: hex_words(&cp.base.diags),
+            },
+            rows: results
+                .get(first..)
+                .unwrap_or(&[])
+                .iter()
+                .map(RowRecord::from)
+                .collect(),
+            checksum: String::new(),
+        };
+        file.checksum = file.expected_checksum();
+        file
+    }
+
+    /// The checksum the file's fields call for: FNV-1a 64 over one line of text listing every
+    /// field but `checksum` in a fixed order.
+    pub fn expected_checksum(&self) -> String {
+        let opt = |v: &Option<u64>| v.map_or("-".to_string(), |x| x.to_string());
+        let list = |v: &[Option<u64>]| v.iter().map(opt).collect::<Vec<_>>().join(",");
+        let mut text = String::new();
+        let c = &self.config;
+        let b = &self.base;
+        let _ = write!(
+            text,
+            "{}|{}|{},{},{}|{}|{}|{}|{},{},{}|{}|{}|{}",
+            self.format,
+            self.version,
+            c.top,
+            c.columns,
+            c.period_cap,
+            self.column,
+            list(&self.last_mismatch),
+            list(&self.proof),
+            b.top,
+            b.column,
+            b.words,
+            b.mex
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            b.free,
+            b.diags
+        );
+        for r in &self.rows {
+            let _ = write!(
+                text,
+                "|{},{},{},{},{},{}",
+                r.row,
+                opt(&r.period),
+                opt(&r.preperiod),
+                r.proven,
+                opt(&r.proof_column),
+                r.minimal_confirmed
+            );
+        }
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in text.bytes() {
+            h ^= u64::from(byte);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        format!("fnv1a64:{h:016x}")
+    }
+
+    /// Checks the format, the version and the checksum.
+    pub fn check(&self) -> Result<(), CheckpointError> {
+        if self.format != CHECKPOINT_FORMAT {
+            return Err(CheckpointError::Format);
+        }
+        match self.version {
+            CHECKPOINT_VERSION => {}
+            v @ (1 | 2) => return Err(CheckpointError::OldVersion(v)),
+            v => return Err(CheckpointError::UnknownVersion(v)),
+        }
+        if self.checksum != self.expected_checksum() {
+            return Err(CheckpointError::Checksum);
+        }
+        Ok(())
+    }
+
+    /// The search state, for [`PeriodSearch::resume`], after [`CheckpointFile::check`].
+    pub fn into_checkpoint(self) -> Result<Checkpoint, CheckpointError> {
+        self.check()?;
+        Ok(Checkpoint {
+            config: PeriodConfig {
+                top: self.config.top,
+                columns: self.config.columns,
+                period_cap: self.config.period_cap,
+            },
+            column: self.column,
+            base: SweepState {
+                top: self.base.top,
+                column: self.base.column,
+                words: self.base.words,
+                mex: self.base.mex,
+                free: parse_hex_words(&self.base.free, "free")?,
+                diags: parse_hex_words(&self.base.diags, "diags")?,
+            },
+            last_mismatch: self.last_mismatch,
+            proof: self.proof,
+        })
+    }
+}
