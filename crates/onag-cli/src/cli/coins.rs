@@ -5,15 +5,14 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Subcommand;
 use onag::impartial::coins::{Rule, MAX_MASK_POSITION};
-use onag::impartial::lexicode::{
-    lexicode, min_weight, p_positions_at_most, weight_distribution, MAX_LENGTH,
-};
+use onag::impartial::lexicode::lexicode_report;
 use onag::impartial::product::Product;
 use onag::impartial::solver::{solve, Board};
 use onag::StopFlag;
 use serde_json::json;
 
-use super::common::{parse_usize, print_json, progress, Internal};
+use super::common::{parse_usize, progress, Internal};
+use super::output::{outln, print_json, Output};
 
 /// The most single-coin values `coins values` computes.
 const MAX_COUNT: usize = 4096;
@@ -28,38 +27,36 @@ pub enum Cmd {
     /// mogul, at-most:K); Twins and Ruler start at coin 1 (v(0) is the border, 0).
     Values {
         /// The ruleset.
+        #[arg(allow_hyphen_values = true)]
         rule: Rule,
         /// How many values (at most 4096, and values up to 2^25/K for at-most:K).
         #[arg(long, value_parser = parse_usize, default_value = "32")]
         count: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The Tartan theorem: coin values of RULE1×RULE2 by mex against g(x) ⊗ h(y).
     Tartan {
         /// The rows' ruleset.
+        #[arg(allow_hyphen_values = true)]
         rule1: Rule,
         /// The columns' ruleset.
+        #[arg(allow_hyphen_values = true)]
         rule2: Rule,
         /// Rows and columns (each at most 63).
         #[arg(long, num_args = 2, value_names = ["R", "C"], value_parser = parse_usize, default_values = ["32", "32"])]
         size: Vec<usize>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// Every position of a board by mex, compared with the XOR of single-coin values
     /// (e.g. corners:5x5, rugs:5x5, ruler:22, ruler*mock-turtles:4x5). Exits 1 on a mismatch.
     Solve {
         /// The board.
+        #[arg(allow_hyphen_values = true)]
         board: String,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// No progress bar.
-        #[arg(long)]
-        quiet: bool,
+        #[command(flatten)]
+        output: Output,
         /// Run even when the work estimate is past the default bound.
         #[arg(long)]
         force: bool,
@@ -70,24 +67,27 @@ pub enum Cmd {
     /// lexicode(N, D); with --compare-game also the P-positions of "turn at most D−1 coins".
     Lexicode {
         /// Word length N (at most 28).
-        #[arg(value_parser = parse_usize)]
+        #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
         n: usize,
         /// Minimum distance D (at least 1).
-        #[arg(value_parser = parse_usize)]
+        #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
         d: usize,
         /// Compare with the game's P-positions. Exits 1 if they differ.
         #[arg(long)]
         compare_game: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
 }
 
 /// Runs one `coins` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     match cmd {
-        Cmd::Values { rule, count, json } => {
+        Cmd::Values {
+            rule,
+            count,
+            output,
+        } => {
             if count > MAX_COUNT {
                 bail!("--count must be at most {MAX_COUNT}, not {count}");
             }
@@ -104,13 +104,13 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     values.len()
                 );
             }
-            if json {
+            if output.json {
                 print_json(
                     &json!({"rule": rule.to_string(), "first_coin": rule.first_coin(), "values": values}),
                 )
             } else {
                 let text: Vec<String> = values.iter().map(u64::to_string).collect();
-                println!(
+                outln!(
                     "{rule} (first coin {}): {}",
                     rule.first_coin(),
                     text.join(" ")
@@ -122,7 +122,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             rule1,
             rule2,
             size,
-            json,
+            output,
         } => {
             let (r, c) = (size[0], size[1]);
             let limit = |rule: Rule| MAX_MASK_POSITION + 1 - rule.first_coin();
@@ -137,7 +137,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 );
             }
             let report = product.tartan_check(r, c);
-            if json {
+            if output.json {
                 print_json(&json!({
                     "rules": [rule1.to_string(), rule2.to_string()],
                     "size": [r, c],
@@ -145,9 +145,10 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "mismatches": report.mismatches,
                 }))?;
             } else {
-                println!(
+                outln!(
                     "{rule1} × {rule2}, {r}×{c}: {} cells, {} mismatches with g(x) ⊗ h(y)",
-                    report.cells, report.mismatches
+                    report.cells,
+                    report.mismatches
                 );
             }
             if report.mismatches > 0 {
@@ -157,14 +158,13 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         }
         Cmd::Solve {
             board,
-            json,
-            quiet,
+            output,
             force,
             limits,
         } => {
             let board: Board = board.parse()?;
             let positions = 1u64 << board.coins();
-            let steps = solve_steps(&board);
+            let steps = board.solve_steps();
             if steps > MAX_SOLVE_STEPS && !force {
                 bail!(
                     "{} needs about {steps:.1e} move steps ({positions} positions; about {} at \
@@ -176,7 +176,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             }
             let stop = StopFlag::new();
             limits.watch("the solve", &stop);
-            let bar = progress(positions, board.name(), quiet);
+            let bar = progress(positions, board.name(), output.quiet);
             let start = Instant::now();
             let report = solve(&board, &stop, &mut |done| bar.set_position(done)).map_err(|_| {
                 anyhow::anyhow!(
@@ -185,7 +185,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             })?;
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
-            if json {
+            if output.json {
                 print_json(&json!({
                     "board": board.name(),
                     "positions": report.positions,
@@ -195,7 +195,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "seconds": seconds,
                 }))?;
             } else {
-                println!(
+                outln!(
                     "{}: {} positions, {} P-positions, {} mismatches, max value {}, {seconds:.2} s",
                     board.name(),
                     report.positions,
@@ -215,64 +215,34 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             n,
             d,
             compare_game,
-            json,
+            output,
         } => {
-            if n == 0 || n > MAX_LENGTH as usize {
-                bail!("N must be between 1 and {MAX_LENGTH}, not {n}");
-            }
-            if d == 0 || d > n + 1 || (compare_game && d < 2) {
-                bail!(
-                    "D must be between {} and N+1, not {d}",
-                    if compare_game { 2 } else { 1 }
-                );
-            }
-            // Work ≈ words × ball(d−1) ≤ 2^n · ball(d−1) / ball(⌊(d−1)/2⌋) (sphere packing).
-            let ball = |r: usize| -> f64 {
-                let (mut total, mut binom) = (0f64, 1f64);
-                for i in 0..=r.min(n) {
-                    total += binom;
-                    binom = binom * (n - i) as f64 / (i + 1) as f64;
-                }
-                total
-            };
-            let work = 2f64.powi(n as i32) * ball(d - 1) / ball((d - 1) / 2);
-            if work > 2f64.powi(33) {
-                bail!("lexicode({n}, {d}) would mark about {work:.1e} words; choose a smaller N");
-            }
-            let (n, d) = (n as u32, d as u32);
-            let words = lexicode(n, d);
-            let weights = weight_distribution(&words, n);
-            let min = min_weight(&words);
-            let equal = compare_game.then(|| words == p_positions_at_most(n, d - 1));
-            if json {
-                let mut out = json!({
-                    "n": n, "d": d,
-                    "words": words.len(),
-                    "min_weight": min,
-                    "weights": weights,
-                });
-                if let Some(eq) = equal {
-                    out["game"] = json!(Rule::AtMost(d - 1).to_string());
-                    out["equals_game_p_positions"] = json!(eq);
-                }
-                print_json(&out)?;
+            let (n, d) = (
+                u32::try_from(n).unwrap_or(u32::MAX),
+                u32::try_from(d).unwrap_or(u32::MAX),
+            );
+            let r = lexicode_report(n, d, compare_game)
+                .map_err(|e| anyhow::anyhow!("lexicode({n}, {d}): {e}"))?;
+            let equal = r.equals_game_p_positions;
+            if output.json {
+                print_json(&r)?;
             } else {
-                let nonzero: Vec<String> = weights
+                let nonzero: Vec<String> = r
+                    .weights
                     .iter()
                     .enumerate()
                     .filter(|(_, &c)| c > 0)
                     .map(|(w, c)| format!("{w}:{c}"))
                     .collect();
-                println!(
+                outln!(
                     "lexicode({n}, {d}): {} words, minimum weight {}, weights {}",
-                    words.len(),
-                    min.map_or("-".to_string(), |m| m.to_string()),
+                    r.words,
+                    r.min_weight.map_or("-".to_string(), |m| m.to_string()),
                     nonzero.join(" ")
                 );
-                if let Some(eq) = equal {
-                    println!(
-                        "P-positions of {} on {n} coins: {}",
-                        Rule::AtMost(d - 1),
+                if let (Some(game), Some(eq)) = (&r.game, equal) {
+                    outln!(
+                        "P-positions of {game} on {n} coins: {}",
                         if eq { "equal" } else { "DIFFERENT" }
                     );
                 }
@@ -287,15 +257,6 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
 
 /// Default bound on `coins solve` work: about ten minutes at 10^8 move steps per second.
 const MAX_SOLVE_STEPS: f64 = 6e10;
-
-/// The work of solving `board`: every position with coin `i` heads tries each move with head
-/// `i`, so about Σᵢ moves(i) · 2^(coins − 1) move steps.
-fn solve_steps(board: &Board) -> f64 {
-    let moves: f64 = (0..board.coins())
-        .map(|i| board.moves_of(i).len() as f64)
-        .sum();
-    moves * 2f64.powi(board.coins() as i32 - 1)
-}
 
 /// A duration for a person: seconds, hours or years.
 fn describe_seconds(s: f64) -> String {

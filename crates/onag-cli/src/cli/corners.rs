@@ -8,7 +8,8 @@ use onag::games::turning_corners::definition::{corners_mex, MAX_N};
 use onag::StopFlag;
 use serde_json::json;
 
-use super::common::{parse_usize, print_json, progress, Internal};
+use super::common::{parse_usize, progress, Internal};
+use super::output::{outln, print_json, Output};
 
 /// The `corners` subcommands.
 #[derive(Subcommand)]
@@ -17,21 +18,20 @@ pub enum Cmd {
     /// 1..N−1 × 1..N−1 (N ≤ 4096). Exits 1 if any cell differs.
     Mex {
         /// The table side N.
-        #[arg(value_parser = parse_usize)]
+        #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
         n: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// No progress bar.
-        #[arg(long)]
-        quiet: bool,
+        #[command(flatten)]
+        output: Output,
     },
 }
 
 /// Runs one `corners` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     match cmd {
-        Cmd::Mex { n, json, quiet } => {
+        Cmd::Mex {
+            n,
+            output: Output { json, quiet },
+        } => {
             if !(2..=MAX_N).contains(&n) {
                 bail!("N must be between 2 and {MAX_N}, not {n}");
             }
@@ -51,7 +51,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "seconds": seconds,
                 }))?;
             } else {
-                println!(
+                outln!(
                     "cells 1..{m} × 1..{m}: {} cells, {} mismatches, max value {}, {} options \
                      evaluated, {seconds:.2} s",
                     report.cells,

@@ -9,7 +9,8 @@ use serde_json::json;
 
 use std::io::Write;
 
-use super::common::{parse_u128, parse_usize, print_json, Internal};
+use super::common::{parse_u128, parse_usize, Internal};
+use super::output::{outln, print_json, Output};
 
 /// The largest `nim table` side.
 const MAX_TABLE: usize = 1024;
@@ -21,53 +22,48 @@ pub enum Cmd {
     /// below ω^(ω^5) in Cantor normal form such as 'w^2', 'w^w*3+w+1').
     Mul {
         /// First factor.
-        #[arg(value_parser = parse_nim_arg)]
+        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
         a: NimArg,
         /// Second factor.
-        #[arg(value_parser = parse_nim_arg)]
+        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
         b: NimArg,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The nim inverse of A (A ≠ 0): in GF(2^128), or of a transfinite ordinal.
     Inv {
         /// The number (or ordinal) to invert.
-        #[arg(value_parser = parse_nim_arg)]
+        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
         a: NimArg,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The nim square root of A (a number or a transfinite ordinal).
     Sqrt {
         /// The number (or ordinal).
-        #[arg(value_parser = parse_nim_arg)]
+        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
         a: NimArg,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The nim power A^E.
     Pow {
         /// The base (a number or a transfinite ordinal).
-        #[arg(value_parser = parse_nim_arg)]
+        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
         a: NimArg,
         /// The exponent (an ordinary integer below 2^128).
-        #[arg(value_parser = parse_u128)]
+        #[arg(value_parser = parse_u128, allow_hyphen_values = true)]
         e: u128,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The N×N nim-multiplication table with its field marking (N ≤ 1024).
     Table {
         /// The side N (the numbers 0..N).
-        #[arg(value_parser = parse_usize)]
+        #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
         n: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
 }
 
@@ -76,7 +72,7 @@ fn answer(op: &str, args: serde_json::Value, result: u128, json: bool) -> anyhow
         // Numbers beyond 2^53 lose precision in JSON readers: results are strings too.
         print_json(&json!({"op": op, "args": args, "result": result.to_string()}))
     } else {
-        println!("{result}");
+        outln!("{result}");
         Ok(())
     }
 }
@@ -128,7 +124,7 @@ fn answer_ordinal(
         let args: Vec<String> = args.iter().map(|a| a.text()).collect();
         print_json(&json!({"op": op, "args": args, "result": result.to_string()}))
     } else {
-        println!("{result}");
+        outln!("{result}");
         Ok(())
     }
 }
@@ -139,42 +135,57 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Mul {
             a: NimArg::Finite(a),
             b: NimArg::Finite(b),
-            json,
+            output: Output { json, .. },
         } => {
             let r = (Nimber128(a) * Nimber128(b)).0;
             answer("mul", json!([a.to_string(), b.to_string()]), r, json)
         }
-        Cmd::Mul { a, b, json } => {
-            answer_ordinal("mul", &[&a, &b], a.ordinal().mul(&b.ordinal()), json)
-        }
+        Cmd::Mul {
+            a,
+            b,
+            output: Output { json, .. },
+        } => answer_ordinal("mul", &[&a, &b], a.ordinal().mul(&b.ordinal()), json),
         Cmd::Inv {
             a: NimArg::Finite(a),
-            json,
+            output: Output { json, .. },
         } => match Nimber128(a).inverse() {
             Some(r) => answer("inv", json!([a.to_string()]), r.0, json),
             None => bail!("0 has no nim inverse"),
         },
-        Cmd::Inv { a, json } => answer_ordinal("inv", &[&a], a.ordinal().inverse(), json),
+        Cmd::Inv {
+            a,
+            output: Output { json, .. },
+        } => answer_ordinal("inv", &[&a], a.ordinal().inverse(), json),
         Cmd::Sqrt {
             a: NimArg::Finite(a),
-            json,
+            output: Output { json, .. },
         } => answer("sqrt", json!([a.to_string()]), Nimber128(a).sqrt().0, json),
-        Cmd::Sqrt { a, json } => answer_ordinal("sqrt", &[&a], a.ordinal().sqrt(), json),
+        Cmd::Sqrt {
+            a,
+            output: Output { json, .. },
+        } => answer_ordinal("sqrt", &[&a], a.ordinal().sqrt(), json),
         Cmd::Pow {
             a: NimArg::Finite(a),
             e,
-            json,
+            output: Output { json, .. },
         } => answer(
             "pow",
             json!([a.to_string(), e.to_string()]),
             Nimber128(a).pow(e).0,
             json,
         ),
-        Cmd::Pow { a, e, json } => {
+        Cmd::Pow {
+            a,
+            e,
+            output: Output { json, .. },
+        } => {
             let exponent = NimArg::Finite(e);
             answer_ordinal("pow", &[&a, &exponent], a.ordinal().pow(e), json)
         }
-        Cmd::Table { n, json } => table(n, json),
+        Cmd::Table {
+            n,
+            output: Output { json, .. },
+        } => table(n, json),
     }
 }
 
@@ -197,8 +208,7 @@ fn table(n: usize, json: bool) -> anyhow::Result<()> {
             "rows": rows,
         }));
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut write = || -> std::io::Result<()> {
+    super::output::block(|out| {
         writeln!(
             out,
             "{n}×{n} nim-multiplication table: {marking} (largest product {})",
@@ -209,13 +219,7 @@ fn table(n: usize, json: bool) -> anyhow::Result<()> {
             let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
             writeln!(out, "{}", cells.join(" "))?;
         }
-        out.flush()
-    };
-    match write() {
-        // A closed pipe (`| head`) is the reader's choice, not an error.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(Internal(format!("cannot write to stdout: {e}")).into())
-        }
-        _ => Ok(()),
-    }
+        Ok(())
+    })?;
+    Ok(())
 }

@@ -8,16 +8,8 @@ use onag::wythoff::variants::formula::Expr;
 use onag::wythoff::variants::moves::MoveSet;
 use onag::wythoff::variants::table::grundy_table;
 
-use super::common::{parse_usize, print_json};
-
-/// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        writeln!(std::io::stdout().lock(), $($arg)*)
-            .map_err(|e| super::common::Internal(format!("cannot write to stdout: {e}")))?;
-    }};
-}
+use super::common::parse_usize;
+use super::output::{outln, print_json, Output};
 
 /// The `queens` subcommands.
 #[derive(Subcommand)]
@@ -30,9 +22,8 @@ pub enum Cmd {
         /// Side of the table.
         #[arg(long, value_parser = parse_usize)]
         size: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// Compare a move set's table with a formula in x and y (+ - * / % ^ min max).
     Check {
@@ -45,9 +36,8 @@ pub enum Cmd {
         /// Side of the square to check.
         #[arg(long, value_parser = parse_usize)]
         size: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
 }
 
@@ -59,7 +49,11 @@ fn parse_moves(text: &str) -> anyhow::Result<MoveSet> {
 /// Runs one `queens` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     match cmd {
-        Cmd::Table { moves, size, json } => {
+        Cmd::Table {
+            moves,
+            size,
+            output: Output { json, .. },
+        } => {
             let set = parse_moves(&moves)?;
             let rows = grundy_table(&set, size)?;
             if json {
@@ -81,7 +75,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             moves,
             formula,
             size,
-            json,
+            output: Output { json, .. },
         } => {
             let set = parse_moves(&moves)?;
             let expr: Expr = formula

@@ -34,7 +34,8 @@ use onag::wythoff::{self as wyt, WythoffError};
 use onag::StopFlag;
 use serde_json::{json, Value};
 
-use super::common::{print_json, progress, write_atomic, Internal};
+use super::common::{progress, write_atomic, Internal};
+use super::output::{outln, print_json, Output};
 
 /// Arguments of `onag reproduce`.
 #[derive(clap::Args)]
@@ -54,12 +55,9 @@ pub struct Args {
     /// The committed Wythoff results file the audits read.
     #[arg(long, default_value = "results/wythoff-periods.json")]
     pub wythoff_results: PathBuf,
-    /// Hide the progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Print the report JSON on stdout too.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`: print the report JSON on stdout too; `--quiet`: no progress bar.
+    #[command(flatten)]
+    pub output: Output,
 }
 
 const FAMILIES: [&str; 6] = ["nim", "coins", "wythoff", "queens", "partizan", "toads"];
@@ -983,7 +981,7 @@ fn run_here(args: Args) -> anyhow::Result<()> {
         bail!("no claim matches --only/--filter");
     }
     let started = Instant::now();
-    let bar = progress(claims.len() as u64, "reproduce", args.quiet);
+    let bar = progress(claims.len() as u64, "reproduce", args.output.quiet);
     let stop = StopFlag::new();
     let mut rows = Vec::new();
     for c in claims {
@@ -1039,10 +1037,10 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     };
     write_atomic(&path(".json"), text.as_bytes())?;
     write_atomic(&path(".md"), markdown(&report).as_bytes())?;
-    if args.json {
+    if args.output.json {
         print_json(&report)?;
     } else {
-        println!(
+        outln!(
             "{agree} of {} claims agree ({} mode, {:.1} s); report: {} and {}",
             agree + disagree,
             if args.quick { "quick" } else { "full" },

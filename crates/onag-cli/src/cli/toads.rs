@@ -29,6 +29,7 @@ pub enum Cmd {
     /// form "integer + parts" and the computer's move for each player.
     Value {
         /// The board, e.g. 'TTT..FFF', 'T3.2F3' or 'T3□2F3'.
+        #[arg(allow_hyphen_values = true)]
         board: String,
         #[command(flatten)]
         output: Output,
@@ -95,8 +96,10 @@ pub enum Cmd {
     /// BOARD − GAME whoever starts.
     Equals {
         /// The board.
+        #[arg(allow_hyphen_values = true)]
         board: String,
         /// The game, e.g. '{{3*|5/2}|2}'.
+        #[arg(allow_hyphen_values = true)]
         game: String,
         #[command(flatten)]
         output: Output,

@@ -14,18 +14,10 @@ use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
 use onag::wythoff::{self, WythoffError};
 use onag::StopFlag;
 
-use super::common::{self, parse_u64, parse_usize, print_json, Internal};
+use super::common::{self, parse_u64, parse_usize, Internal};
+use super::output::{outln, print_json, Output};
 
 pub(crate) mod results;
-
-/// `println!` that reports a closed stdout (e.g. `| head`) as an error instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        writeln!(std::io::stdout().lock(), $($arg)*)
-            .map_err(|e| super::common::Internal(format!("cannot write to stdout: {e}")))?;
-    }};
-}
 
 /// The `wythoff` subcommands.
 #[derive(Subcommand)]
@@ -33,32 +25,29 @@ pub enum Cmd {
     /// The Grundy value g(X, Y) of one queen.
     G {
         /// First coordinate.
-        #[arg(value_parser = parse_u64)]
+        #[arg(value_parser = parse_u64, allow_hyphen_values = true)]
         x: u64,
         /// Second coordinate.
-        #[arg(value_parser = parse_u64)]
+        #[arg(value_parser = parse_u64, allow_hyphen_values = true)]
         y: u64,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The N×N Grundy table by the definition.
     Table {
         /// Side of the table.
-        #[arg(value_parser = parse_usize)]
+        #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
         n: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// The first N P-positions (⌊nφ⌋, ⌊nφ²⌋), exact.
     Pairs {
         /// How many pairs.
-        #[arg(value_parser = parse_usize)]
+        #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
         n: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// Row periods and preperiods with proofs, by the column sweep.
     Periods(PeriodsArgs),
@@ -79,12 +68,8 @@ pub enum Cmd {
         /// Threads: 1, or 2 to pipeline the smaller and the larger values (same results).
         #[arg(long, value_parser = parse_usize, default_value_t = 1)]
         threads: usize,
-        /// Hide the progress bar.
-        #[arg(long)]
-        quiet: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: Output,
     },
 }
 
@@ -118,12 +103,8 @@ pub struct PeriodsArgs {
     /// when the period cap is the file's (the default). Exits 1 on any discrepancy.
     #[arg(long, conflicts_with_all = ["checkpoint", "resume"])]
     verify: Option<PathBuf>,
-    /// Hide the progress bar.
-    #[arg(long)]
-    quiet: bool,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 fn parse_rows(text: &str) -> Result<(usize, usize), String> {
@@ -140,7 +121,11 @@ fn parse_rows(text: &str) -> Result<(usize, usize), String> {
 /// Runs one `wythoff` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     match cmd {
-        Cmd::G { x, y, json } => {
+        Cmd::G {
+            x,
+            y,
+            output: Output { json, .. },
+        } => {
             let v = wythoff::g(x, y)?;
             if json {
                 print_json(&json!({"x": x, "y": y, "g": v}))
@@ -149,7 +134,10 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 Ok(())
             }
         }
-        Cmd::Table { n, json } => {
+        Cmd::Table {
+            n,
+            output: Output { json, .. },
+        } => {
             at_least_one("table side", n)?;
             let t = wythoff::grundy_table(n, n)?;
             if json {
@@ -158,7 +146,10 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 print_grid(&t.to_rows())
             }
         }
-        Cmd::Pairs { n, json } => {
+        Cmd::Pairs {
+            n,
+            output: Output { json, .. },
+        } => {
             at_least_one("pairs", n)?;
             common_bound("pairs", n as u64, 10_000_000)?;
             let pairs = wythoff::p_positions(n);
@@ -179,8 +170,8 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 args.columns,
                 args.period_cap,
                 args.threads,
-                args.quiet,
-                args.json,
+                args.output.quiet,
+                args.output.json,
             ),
             None => periods(args),
         },
@@ -190,8 +181,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             min_row,
             rows,
             threads,
-            quiet,
-            json,
+            output: Output { json, quiet },
         } => nivasch(table, min_row, rows, threads, quiet, json),
     }
 }
@@ -265,7 +255,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     // Resuming re-sweeps from the checkpoint's base state to its column; that time is not
     // part of sweeping the new columns, so µs per cell is measured from here.
     let sweep_started = Instant::now();
-    let bar = common::progress(args.columns, "wythoff sweep", args.quiet);
+    let bar = common::progress(args.columns, "wythoff sweep", args.output.quiet);
     let stop = StopFlag::new();
     common::stop_on_ctrl_c(&stop);
     let mut last_write = Instant::now();
@@ -312,7 +302,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     };
     let results = search.results();
     let reported = &results[first..=top];
-    if args.json {
+    if args.output.json {
         print_json(&json!({
             "rows": reported.iter().map(row_json).collect::<Vec<_>>(),
             "columns": args.columns,

@@ -13,6 +13,136 @@ use super::coins::Rule;
 /// The longest word length accepted (a bitmap of 2^n bits is kept).
 pub const MAX_LENGTH: u32 = 28;
 
+/// The most words [`lexicode_report`] marks (about a minute of work).
+pub const MAX_WORK: f64 = 8_589_934_592.0; // 2^33
+
+/// An upper estimate of the words `lexicode(n, d)` marks: the code has at most
+/// `2^n / ball(⌊(d−1)/2⌋)` words (sphere packing) and each marks `ball(d−1)` words, where
+/// `ball(r)` is the size of a Hamming ball of radius `r` in `n` bits.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::work_estimate;
+/// assert_eq!(work_estimate(3, 1), 8.0); // every word, balls of radius 0
+/// assert!(work_estimate(24, 8) < 2f64.powi(33)); // the Golay code is cheap
+/// assert!(work_estimate(28, 13) > 2f64.powi(33));
+/// ```
+pub fn work_estimate(n: u32, d: u32) -> f64 {
+    let n = n as usize;
+    let ball = |r: usize| -> f64 {
+        let (mut total, mut binom) = (0f64, 1f64);
+        for i in 0..=r.min(n) {
+            total += binom;
+            binom = binom * (n - i) as f64 / (i + 1) as f64;
+        }
+        total
+    };
+    let r = d.saturating_sub(1) as usize;
+    2f64.powi(n as i32) * ball(r) / ball(r / 2)
+}
+
+/// What `onag coins lexicode N D` reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LexicodeReport {
+    /// Word length.
+    pub n: u32,
+    /// Minimum distance.
+    pub d: u32,
+    /// Number of code words.
+    pub words: usize,
+    /// The least nonzero weight (the minimum distance of the linear code), if any.
+    pub min_weight: Option<u32>,
+    /// How many words have each weight `0..=n`.
+    pub weights: Vec<u64>,
+    /// The coin game compared with (`at-most:D−1`), when asked.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub game: Option<String>,
+    /// Whether the code equals that game's P-positions (Conway–Sloane), when asked.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub equals_game_p_positions: Option<bool>,
+}
+
+/// Why a lexicode is not computed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LexicodeError {
+    /// `n` is 0 or above [`MAX_LENGTH`].
+    Length(u32),
+    /// `d` is outside `1..=n+1` (`2..=n+1` with the game comparison).
+    Distance {
+        /// The distance asked for.
+        d: u32,
+        /// The least allowed.
+        min: u32,
+    },
+    /// More than [`MAX_WORK`] words would be marked.
+    TooMuchWork(f64),
+}
+
+impl std::fmt::Display for LexicodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LexicodeError::Length(n) => {
+                write!(f, "N must be between 1 and {MAX_LENGTH}, not {n}")
+            }
+            LexicodeError::Distance { d, min } => {
+                write!(f, "D must be between {min} and N+1, not {d}")
+            }
+            LexicodeError::TooMuchWork(w) => {
+                write!(f, "it would mark about {w:.1e} words; choose a smaller N")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LexicodeError {}
+
+/// `lexicode(n, d)` with its weights, and with `compare_game` the check against the
+/// P-positions of "turn at most d − 1 coins"; bounds checked first.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::lexicode_report;
+/// let r = lexicode_report(16, 4, true).unwrap(); // Mock Turtles: extended Hamming code
+/// assert_eq!((r.words, r.min_weight), (2048, Some(4)));
+/// assert_eq!(r.equals_game_p_positions, Some(true));
+/// assert!(lexicode_report(0, 1, false).is_err());
+/// ```
+pub fn lexicode_report(
+    n: u32,
+    d: u32,
+    compare_game: bool,
+) -> Result<LexicodeReport, LexicodeError> {
+    if n == 0 || n > MAX_LENGTH {
+        return Err(LexicodeError::Length(n));
+    }
+    let min = if compare_game { 2 } else { 1 };
+    if d < min || d > n + 1 {
+        return Err(LexicodeError::Distance { d, min });
+    }
+    let work = work_estimate(n, d);
+    if work > MAX_WORK {
+        return Err(LexicodeError::TooMuchWork(work));
+    }
+    let words = lexicode(n, d);
+    let equal = compare_game.then(|| words == p_positions_at_most(n, d - 1));
+    Ok(LexicodeReport {
+        n,
+        d,
+        words: words.len(),
+        min_weight: min_weight(&words),
+        weights: weight_distribution(&words, n),
+        game: compare_game.then(|| Rule::AtMost(d - 1).to_string()),
+        equals_game_p_positions: equal,
+    })
+}
+
 /// `lexicode(n, d)` in increasing order, by marking the Hamming ball of radius `d − 1` around
 /// each kept word in a bitmap of all `2^n` words (a word is kept iff no ball covers it).
 /// `d = 0` or `1` keeps every word. Time is about `|code| · Σ_{i<d} C(n, i)`.

@@ -232,6 +232,22 @@ impl Board {
         &self.moves[i]
     }
 
+    /// The work of [`solve`]: every position with coin `i` heads tries each move with head
+    /// `i`, so about `Σᵢ moves(i) · 2^(coins − 1)` move steps.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::impartial::solver::Board;
+    /// let board: Board = "ruler:4".parse().unwrap();
+    /// assert_eq!(board.solve_steps(), (1 + 2 + 3 + 4) as f64 * 8.0); // runs ending at each coin
+    /// ```
+    pub fn solve_steps(&self) -> f64 {
+        let moves: f64 = (0..self.coins())
+            .map(|i| self.moves_of(i).len() as f64)
+            .sum();
+        moves * 2f64.powi(self.coins() as i32 - 1)
+    }
+
     /// The single-coin values the coin-turning theorem predicts (`v(x)`, or `g(x) ⊗ h(y)`).
     pub fn single_values(&self) -> &[u64] {
         &self.values

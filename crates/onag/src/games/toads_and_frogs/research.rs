@@ -174,7 +174,7 @@ pub struct ShardRecord {
 ///
 /// # Examples
 /// ```
-/// use onag::games::toads_and_frogs::{merge_shards, named_shards, ShardFile};
+/// use onag::games::toads_and_frogs::{merge_shards, named_shards, ShardFile, StatsReport};
 /// let stop = onag::StopFlag::new();
 /// let parts: Vec<_> = (0..3)
 ///     .map(|i| ShardFile::new((i, 3), &named_shards(4, 4, (i, 3), &stop, |_| {}).unwrap()))
@@ -183,8 +183,9 @@ pub struct ShardRecord {
 /// for file in parts {
 ///     shards.extend(file.into_shards().unwrap());
 /// }
-/// let merged = merge_shards(shards).unwrap();
-/// assert_eq!(merged, named_shards(4, 4, (0, 1), &stop, |_| {}).unwrap());
+/// let merged = StatsReport::new(&merge_shards(shards).unwrap());
+/// let whole = StatsReport::new(&named_shards(4, 4, (0, 1), &stop, |_| {}).unwrap());
+/// assert_eq!(merged, whole);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
