@@ -49,7 +49,7 @@ enum Command {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|err| exit_on_usage_error(err));
     let result = match cli.command {
         Command::Nim(cmd) => cli::nim::run(cmd),
         Command::Coins(cmd) => cli::coins::run(cmd),
@@ -75,4 +75,31 @@ fn main() {
         eprintln!("error: {err:#}");
         std::process::exit(cli::common::exit_code(&err));
     }
+}
+
+/// Help and version go to stdout (status 0); a usage error is one line on stderr naming the
+/// problem and where help is, with status 2 (clap's own display takes three to six lines).
+fn exit_on_usage_error(err: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        err.exit();
+    }
+    // clap's first paragraph is the problem (a list of missing arguments continues it on
+    // indented lines); the rest is tips and usage.
+    let text = err.render().to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = first.join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
+    eprintln!("error: {first} (see 'onag --help' or 'onag COMMAND --help')");
+    std::process::exit(2);
 }

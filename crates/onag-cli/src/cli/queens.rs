@@ -31,7 +31,7 @@ pub enum Cmd {
         #[arg(long)]
         moves: String,
         /// Integer expression in x and y, e.g. '(x+y)%3 + 3*((x/3)^(y/3))'.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         formula: String,
         /// Side of the square to check.
         #[arg(long, value_parser = parse_usize)]

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
-    board_report, check_results, family, merge_shards, named_shards, verify_all, Board,
-    BoardReport, ResultsFile, ShardFile, StatsReport,
+    board_report, check_results, estimate_work, family, merge_shards, named_shards, verify_all,
+    Board, BoardReport, ResultsFile, ShardFile, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
@@ -18,6 +18,10 @@ use serde_json::{json, Value};
 
 use super::common::{progress, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
+
+/// Default bound on `toads value` work, in units of [`estimate_work`] (placements reachable
+/// if pieces never blocked each other): calibrated in BENCHMARKS.md.
+const MAX_VALUE_WORK: f64 = 1e10;
 
 /// Longest board length accepted by `stats` and `verify` (3^16 ≈ 43 million boards).
 const MAX_ENUMERATED_LEN: usize = 16;
@@ -39,6 +43,9 @@ pub enum Cmd {
         /// Write the thermograph as an SVG file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Run even when the work estimate is past the default bound.
+        #[arg(long)]
+        force: bool,
         /// Time and memory bounds (a 31-square board needs gigabytes).
         #[command(flatten)]
         limits: super::common::RunLimits,
@@ -154,8 +161,19 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             output,
             unicode,
             svg,
+            force,
             limits,
         } => {
+            let parsed = parse_board(&board)?;
+            let work = estimate_work(&parsed);
+            if work > MAX_VALUE_WORK && !force {
+                anyhow::bail!(
+                    "{} has a work estimate of {work:.1e} placements, past the default bound of \
+                     {MAX_VALUE_WORK:.0e} (about ten minutes and gigabytes); pass --force to \
+                     run it anyway (with --max-seconds/--max-memory as bounds)",
+                    parsed.run_length(true)
+                );
+            }
             let stop = StopFlag::new();
             limits.watch("the board's value", &stop);
             value(&board, output, unicode, svg, &stop)
