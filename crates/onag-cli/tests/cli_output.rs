@@ -157,3 +157,20 @@ fn every_command_takes_json_and_quiet() {
         assert!(err.is_empty(), "{all:?}: {err}");
     }
 }
+
+/// `onag toads value` on a board the solver needs minutes and gigabytes for is refused before
+/// any work, with the estimate and how to force it; small boards are not.
+#[test]
+fn toads_value_refuses_past_its_work_estimate() {
+    let started = std::time::Instant::now();
+    let (code, _, err) = onag(&["toads", "value", "TTTTTTTTTT....FFFFFFFFFF"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("work estimate") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(started.elapsed().as_secs() < 5, "refused only after work");
+    let (code, _, err) = onag(&["toads", "value", "T8.2F8", "--json"]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -7,9 +7,7 @@ use onag::nimber::table::{FieldMarking, NimTable};
 use onag::nimber::Nimber128;
 use serde_json::json;
 
-use std::io::Write;
-
-use super::common::{parse_u128, parse_usize, Internal};
+use super::common::{parse_u128, parse_usize};
 use super::output::{outln, print_json, Output};
 
 /// The largest `nim table` side.
