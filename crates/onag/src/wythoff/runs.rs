@@ -201,3 +201,148 @@ pub fn bfile(rows: &[RowResult], seq: RowSequence, header: &str) -> Option<Strin
     }
     Some(out)
 }
+
+/// A period run as the results file stores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RunRecord {
+    /// The common minimal period.
+    pub period: u64,
+    /// The first row.
+    pub first_row: usize,
+    /// The last proven row.
+    pub last_row: usize,
+    /// Rows in the run (a lower bound when not closed).
+    pub length: usize,
+    /// Whether the run is closed (a proven row with another period follows).
+    pub closed: bool,
+}
+
+impl From<&PeriodRun> for RunRecord {
+    fn from(r: &PeriodRun) -> Self {
+        RunRecord {
+            period: r.period,
+            first_row: r.first_row,
+            last_row: r.last_row,
+            length: r.len(),
+            closed: r.closed,
+        }
+    }
+}
+
+/// What is known of one term of A046876.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TermStatus {
+    /// The term, when proven.
+    pub value: Option<usize>,
+    /// Whether it is proven (its run is closed).
+    pub proven: bool,
+    /// A lower bound (the proven length of its open run), when not proven.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub lower_bound: Option<usize>,
+    /// Why it is not proven.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub reason: Option<String>,
+}
+
+/// The A046876 part of a results file: the exact terms (run lengths of closed runs), a(20),
+/// what is known of a(21), the open run and the first unproven row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct A046876Report {
+    /// The OEIS offset (1).
+    pub offset: u32,
+    /// a(1), a(2), …: the lengths of the closed runs.
+    pub exact_terms: Vec<usize>,
+    /// a(20), when proven.
+    pub a20: Option<usize>,
+    /// a(21).
+    pub a21: TermStatus,
+    /// The run that may still continue.
+    pub open_run: Option<RunRecord>,
+    /// The first row not proven.
+    pub first_unproven_row: usize,
+}
+
+/// Why row `x`, the first unproven one, is not proven after `column` columns with cap `cap`.
+fn why_unproven(rows: &[RowResult], x: usize, column: u64, cap: u64) -> String {
+    match rows.get(x) {
+        None => format!(
+            "row {x} was not swept (the run's top row is {})",
+            x.saturating_sub(1)
+        ),
+        Some(r) => match r.period {
+            Some(p) => format!(
+                "row {x} looks {p}-periodic over the last {cap} columns but its state equality \
+                 (with all lower rows periodic) was not reached by column {column}: more columns \
+                 are needed"
+            ),
+            None => format!(
+                "row {x} is not yet {cap}-periodic over the last {cap} of {column} columns: its \
+                 preperiod exceeds {} or its period does not divide the cap {cap}",
+                column.saturating_sub(cap)
+            ),
+        },
+    }
+}
+
+/// The A046876 report of `rows` (from row 0) after `column` columns with period cap `cap`.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
+/// use onag::wythoff::runs::a046876_report;
+/// let mut search = PeriodSearch::new(PeriodConfig::default_for(30, 20_000)).unwrap();
+/// search.run(20_000, &onag::StopFlag::new(), &mut |_| {}).unwrap();
+/// let r = a046876_report(&search.results(), search.column(), search.config().period_cap);
+/// assert_eq!(&r.exact_terms[..4], &[1, 2, 1, 1]); // A046876 begins 1, 2, 1, 1, 1, 1, 4
+/// assert!(!r.a21.proven && r.a21.reason.is_some());
+/// ```
+pub fn a046876_report(rows: &[RowResult], column: u64, cap: u64) -> A046876Report {
+    let runs = period_runs(rows);
+    let term = |n: usize| runs.get(n - 1).filter(|r| r.closed).map(PeriodRun::len);
+    let first_unproven = proven_prefix(rows);
+    let why = why_unproven(rows, first_unproven, column, cap);
+    let a21 = match (term(21), runs.get(20)) {
+        (Some(a), _) => TermStatus {
+            value: Some(a),
+            proven: true,
+            lower_bound: None,
+            reason: None,
+        },
+        (None, Some(run)) => TermStatus {
+            value: None,
+            proven: false,
+            lower_bound: Some(run.len()),
+            reason: Some(format!(
+                "rows {}..={} are proven to have period {}; {why}",
+                run.first_row, run.last_row, run.period
+            )),
+        },
+        (None, None) => TermStatus {
+            value: None,
+            proven: false,
+            lower_bound: None,
+            reason: Some(format!("run 20 is not closed: {why}")),
+        },
+    };
+    A046876Report {
+        offset: 1,
+        exact_terms: runs
+            .iter()
+            .filter(|r| r.closed)
+            .map(PeriodRun::len)
+            .collect(),
+        a20: term(20),
+        a21,
+        open_run: runs.iter().find(|r| !r.closed).map(RunRecord::from),
+        first_unproven_row: first_unproven,
+    }
+}

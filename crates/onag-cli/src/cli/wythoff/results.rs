@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use onag::wythoff::checkpoint::RowRecord;
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
 use onag::wythoff::runs::{
-    audit, bfile, period_runs, proven_prefix, Discrepancy, PeriodRun, RowSequence,
+    a046876_report, audit, bfile, period_runs, proven_prefix, Discrepancy, RowSequence,
 };
 use onag::StopFlag;
 
@@ -85,79 +85,6 @@ fn read_json(path: &Path) -> anyhow::Result<Value> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     serde_json::from_str(&text).with_context(|| format!("{} is not valid JSON", path.display()))
-}
-
-fn run_json(run: &PeriodRun) -> Value {
-    json!({
-        "period": run.period,
-        "first_row": run.first_row,
-        "last_row": run.last_row,
-        "length": run.len(),
-        "closed": run.closed,
-    })
-}
-
-/// Why row `x`, the first unproven one, is not proven at `column` (for the lower bound).
-fn why_unproven(rows: &[RowResult], x: usize, column: u64, cap: u64) -> String {
-    match rows.get(x) {
-        None => format!("row {x} was not swept (the run's top row is {})", x - 1),
-        Some(r) => match r.period {
-            Some(p) => format!(
-                "row {x} looks {p}-periodic over the last {cap} columns but its state equality \
-                 (with all lower rows periodic) was not reached by column {column}: more columns \
-                 are needed"
-            ),
-            None => format!(
-                "row {x} is not yet {cap}-periodic over the last {cap} of {column} columns: its \
-                 preperiod exceeds {} or its period does not divide the cap {cap}",
-                column.saturating_sub(cap)
-            ),
-        },
-    }
-}
-
-/// The A046876 part of the results: exact terms, the open run and what is known of a(21).
-fn a046876_json(rows: &[RowResult], column: u64, cap: u64) -> Value {
-    let runs = period_runs(rows);
-    let terms: Vec<usize> = runs
-        .iter()
-        .filter(|r| r.closed)
-        .map(PeriodRun::len)
-        .collect();
-    let term = |n: usize| runs.get(n - 1).filter(|r| r.closed).map(PeriodRun::len);
-    let open = runs.iter().find(|r| !r.closed);
-    let first_unproven = proven_prefix(rows);
-    let a21 = match (term(21), runs.get(20)) {
-        (Some(a), _) => json!({"value": a, "proven": true}),
-        (None, Some(run)) => json!({
-            "value": null,
-            "proven": false,
-            "lower_bound": run.len(),
-            "reason": format!(
-                "rows {}..={} are proven to have period {}; {}",
-                run.first_row,
-                run.last_row,
-                run.period,
-                why_unproven(rows, first_unproven, column, cap)
-            ),
-        }),
-        (None, None) => json!({
-            "value": null,
-            "proven": false,
-            "reason": format!(
-                "run 20 is not closed: {}",
-                why_unproven(rows, first_unproven, column, cap)
-            ),
-        }),
-    };
-    json!({
-        "offset": 1,
-        "exact_terms": terms,
-        "a20": term(20),
-        "a21": a21,
-        "open_run": open.map(run_json),
-        "first_unproven_row": first_unproven,
-    })
 }
 
 /// `onag wythoff results`: the results file from a checkpoint (see the module docs).
@@ -242,7 +169,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         "proven_rows": if proven > 0 { json!([0, proven - 1]) } else { Value::Null },
         "notable_preperiods": notable,
         "period_starts": starts,
-        "a046876": a046876_json(&rows, column, cap),
+        "a046876": a046876_report(&rows, column, cap),
         "rows": rows.iter().map(row_json).collect::<Vec<_>>(),
     });
     let text = serde_json::to_string_pretty(&value).map_err(|e| Internal(e.to_string()))?;
