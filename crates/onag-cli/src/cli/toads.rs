@@ -20,8 +20,11 @@ use super::common::{progress, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
 
 /// Default bound on `toads value` work, in units of [`estimate_work`] (placements reachable
-/// if pieces never blocked each other): calibrated in BENCHMARKS.md.
-const MAX_VALUE_WORK: f64 = 5e8;
+/// if pieces never blocked each other). Calibrated in BENCHMARKS.md: T7□7F6 (1.3e8) ran out
+/// of the default 4 GiB after 381 s, T□F□T□F… with 12 pieces (1.8e8) took 118 s and 0.95 GB,
+/// T6□6F5 (5.7e6) 48 s; boards below the bound can still take minutes, which the
+/// `--max-seconds`/`--max-memory` watchdog bounds.
+const MAX_VALUE_WORK: f64 = 1e8;
 
 /// Longest board length accepted by `stats` and `verify` (3^16 ≈ 43 million boards).
 const MAX_ENUMERATED_LEN: usize = 16;
@@ -169,7 +172,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             if work > MAX_VALUE_WORK && !force {
                 anyhow::bail!(
                     "{} has a work estimate of {work:.1e} placements, past the default bound of \
-                     {MAX_VALUE_WORK:.0e} (T10□4F10, 2.0e9, took 147 s and 6.6 GB); pass --force to \
+                     {MAX_VALUE_WORK:.0e} (boards near it take minutes and gigabytes); pass --force to \
                      run it anyway (with --max-seconds/--max-memory as bounds)",
                     parsed.run_length(true)
                 );
