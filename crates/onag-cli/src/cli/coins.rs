@@ -138,12 +138,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             }
             let report = product.tartan_check(r, c);
             if output.json {
-                print_json(&json!({
-                    "rules": [rule1.to_string(), rule2.to_string()],
-                    "size": [r, c],
-                    "cells": report.cells,
-                    "mismatches": report.mismatches,
-                }))?;
+                print_json(&Labelled {
+                    rules: [rule1.to_string(), rule2.to_string()],
+                    size: [r, c],
+                    report,
+                })?;
             } else {
                 outln!(
                     "{rule1} × {rule2}, {r}×{c}: {} cells, {} mismatches with g(x) ⊗ h(y)",
@@ -186,14 +185,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             if output.json {
-                print_json(&json!({
-                    "board": board.name(),
-                    "positions": report.positions,
-                    "p_positions": report.p_positions,
-                    "mismatches": report.mismatches,
-                    "max_value": report.max_value,
-                    "seconds": seconds,
-                }))?;
+                print_json(&Timed {
+                    board: board.name(),
+                    report,
+                    seconds,
+                })?;
             } else {
                 outln!(
                     "{}: {} positions, {} P-positions, {} mismatches, max value {}, {seconds:.2} s",
@@ -253,6 +249,24 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `coins tartan --json`: the rules and size asked for, then the library's report.
+#[derive(serde::Serialize)]
+struct Labelled {
+    rules: [String; 2],
+    size: [usize; 2],
+    #[serde(flatten)]
+    report: onag::impartial::product::TartanReport,
+}
+
+/// `coins solve --json`: the board, the library's report, the wall time.
+#[derive(serde::Serialize)]
+struct Timed<'a> {
+    board: &'a str,
+    #[serde(flatten)]
+    report: onag::impartial::solver::SolveReport,
+    seconds: f64,
 }
 
 /// Default bound on `coins solve` work: about ten minutes at 10^8 move steps per second.

@@ -22,6 +22,7 @@ pub struct Product {
 
 /// The outcome of comparing the by-definition values of a product with `g(x) ⊗ h(y)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TartanReport {
     /// Number of coins compared.
     pub cells: usize,

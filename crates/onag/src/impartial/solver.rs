@@ -267,6 +267,7 @@ impl Board {
 /// assert_eq!(report.max_value, 15);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolveReport {
     /// `2^k`.
     pub positions: u64,
