@@ -17,7 +17,7 @@ pub(crate) const WIDE_LEN: usize = 255;
 /// A bit mask of the squares: the operations [`Bits`] needs.
 pub(crate) trait Word:
     Copy
-    + Eq
+    + Ord
     + std::fmt::Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
@@ -81,11 +81,12 @@ impl Word for u128 {
     }
 }
 
-/// A 256-bit mask: `lo` holds bits 0..128, `hi` bits 128..256.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A 256-bit mask: `lo` holds bits 0..128, `hi` bits 128..256 (declared first, so that the
+/// derived order is the numeric one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct U256 {
-    lo: u128,
     hi: u128,
+    lo: u128,
 }
 
 impl BitAnd for U256 {

@@ -423,7 +423,7 @@ impl Solver {
     /// The canonical value of one part, by its options; memoised, with the mirror image
     /// sharing the entry (value(mirror) = −value).
     fn part<W: Width>(&mut self, squares: Bits<W>) -> Result<GameId, GameError> {
-        // One memo entry per mirror pair, under the smaller key: one probe per lookup, and
+        // One memo entry per mirror pair (see [`Pending::new`]): one probe per lookup, and
         // half the table (the table is the memory-bound part of a family run). Parts with
         // few pieces get a sparse key listing the pieces (packed with the value into 8 bytes
         // when it fits 42 bits); others a one-word key up to 31 squares, two words up to
@@ -560,22 +560,17 @@ struct Pending<W> {
 impl<W: Width> Pending<W> {
     #[inline]
     fn new(p: Bits<W>) -> Pending<W> {
+        // the pair's entry is under the image with the smaller (toads, frogs) masks (the
+        // key kind depends only on the length and the pieces, which the mirror keeps): one
+        // key to build instead of two
         let mirror = p.mirror();
-        let (k, mk) = (W::key(p), W::key(mirror));
-        if mk < k {
-            Pending {
-                bits: mirror,
-                key: mk,
-                negate: true,
-                found: None,
-            }
-        } else {
-            Pending {
-                bits: p,
-                key: k,
-                negate: false,
-                found: None,
-            }
+        let negate = (mirror.t, mirror.f) < (p.t, p.f);
+        let bits = if negate { mirror } else { p };
+        Pending {
+            bits,
+            key: W::key(bits),
+            negate,
+            found: None,
         }
     }
 }
