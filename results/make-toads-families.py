@@ -4,7 +4,8 @@ directory, default /work/runs): family runs of `examples/toads_profile` (one TSV
 single boards of `examples/toads_cells`, and the merged `onag toads stats` shards.
 Re-check the values with `onag toads results --verify results/toads-families.json`.
 
-usage: make-toads-families.py RUN_DIR RUNS.json   (RUNS.json: the run metadata, see below)
+usage: make-toads-families.py RUN_DIR RUNS.json   (RUNS.json: the run metadata, see below;
+a family lists its runs as "segments" [{file, run, max_blanks?}], later segments win)
 """
 import json, os, re, sys
 
@@ -40,11 +41,18 @@ for r in meta["runs"]:
 
 families = []
 for f in meta["families"]:
-    vals = []
-    for x in rows(os.path.join(run_dir, f["file"])):
-        vals.append({"blanks": int(x[0]), "canonical": x[8], "seconds_cumulative": float(x[1]),
-                     "memo_parts": int(x[2])})
-    families.append({"toads": f["toads"], "frogs": f["frogs"], "run": f["run"], "values": vals})
+    # a family may come from several runs (segments of b), each its own log
+    segments = f.get("segments") or [{"file": f["file"], "run": f["run"]}]
+    vals = {}
+    for seg in segments:
+        for x in rows(os.path.join(run_dir, seg["file"])):
+            b = int(x[0])
+            if seg.get("max_blanks") is not None and b > seg["max_blanks"]:
+                continue
+            vals[b] = {"blanks": b, "canonical": x[8], "seconds_cumulative": float(x[1]),
+                       "memo_parts": int(x[2]), "run": seg["run"]}
+    families.append({"toads": f["toads"], "frogs": f["frogs"], "run": segments[-1]["run"],
+                     "values": [vals[b] for b in sorted(vals)]})
 
 boards = []
 for c in meta["boards"]:
