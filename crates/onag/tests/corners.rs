@@ -149,7 +149,7 @@ fn illegal_moves_and_boards_are_errors() {
 }
 
 mod by_definition {
-    use onag::games::turning_corners::definition::{corners_mex, verify_table};
+    use onag::games::turning_corners::definition::{corners_mex, verify_table, MexCheck};
     use onag::nimber::table::mex_table;
     use onag::StopFlag;
 
@@ -167,6 +167,39 @@ mod by_definition {
     fn corners_mex_256_has_no_mismatches() {
         let r = corners_mex(256, &StopFlag::new(), &|_| {}).unwrap();
         assert_eq!((r.cells, r.mismatches, r.max_value), (255 * 255, 0, 255));
+    }
+
+    #[test]
+    fn a_check_in_parts_reports_what_one_run_does() {
+        let n = 120;
+        let whole = corners_mex(n, &StopFlag::new(), &|_| {}).unwrap();
+        let mut first = MexCheck::corners(n);
+        let pending = first.pending();
+        assert_eq!(pending.len(), n - 1);
+        first
+            .run(&pending[..40], &StopFlag::new(), &|_| {})
+            .unwrap();
+        assert_eq!(first.report(), None);
+        // The finished rows carried over to a fresh check (as a checkpoint does), the rest run.
+        let mut second = MexCheck::corners(n);
+        for row in first.done() {
+            second.add(row.clone()).unwrap();
+        }
+        assert_eq!(second.pending(), pending[40..].to_vec());
+        second
+            .run(&second.pending(), &StopFlag::new(), &|_| {})
+            .unwrap();
+        assert_eq!(second.report(), Some(whole));
+        // A stopped run keeps nothing it did not finish and says so.
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut third = MexCheck::corners(n);
+        assert!(third.run(&third.pending(), &stop, &|_| {}).is_err());
+        assert_eq!(third.done().count(), 0);
+        // Rows from elsewhere are checked for range.
+        let mut bad = first.done().next().unwrap().clone();
+        bad.bad1.push(n);
+        assert!(second.add(bad).is_err());
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! `onag corners …` commands.
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use clap::Subcommand;
-use onag::games::turning_corners::definition::{corners_mex, MAX_N};
+use onag::games::turning_corners::definition::{MexCheck, RowCheck, MAX_N};
 use onag::StopFlag;
-use serde_json::json;
+use serde_json::{json, Value};
 
-use super::common::{parse_usize, progress, Internal};
+use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
 
 /// The `corners` subcommands.
@@ -22,8 +23,18 @@ pub enum Cmd {
         n: usize,
         #[command(flatten)]
         output: Output,
+        /// Save the finished rows to this file every 16 rows (and on Ctrl-C), so that an
+        /// interrupted run can go on with `--resume`.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Go on from the rows saved in the `--checkpoint` file.
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
     },
 }
+
+/// Rows checked between two checkpoints.
+const CHECKPOINT_ROWS: usize = 16;
 
 /// Runs one `corners` subcommand.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
@@ -31,14 +42,40 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Mex {
             n,
             output: Output { json, quiet },
+            checkpoint,
+            resume,
         } => {
             if !(2..=MAX_N).contains(&n) {
                 bail!("N must be between 2 and {MAX_N}, not {n}");
             }
+            let mut check = MexCheck::corners(n);
+            if let Some(path) = &checkpoint {
+                if resume {
+                    load(&mut check, path)?;
+                } else {
+                    check_output(path)?;
+                }
+            }
+            let stop = StopFlag::new();
             let bar = progress((n - 1) as u64, "rows", quiet);
             let start = Instant::now();
-            let report = corners_mex(n, &StopFlag::new(), &|done| bar.set_position(done))
-                .map_err(|e| Internal(e.to_string()))?;
+            let tick = |done: u64| bar.set_position(done);
+            let resumed = check.done().count();
+            let stopped = |e: onag::Stopped| Internal(e.to_string());
+            match &checkpoint {
+                None => check.run(&check.pending(), &stop, &tick).map_err(stopped)?,
+                Some(path) => {
+                    stop_on_ctrl_c(&stop);
+                    for rows in check.pending().chunks(CHECKPOINT_ROWS) {
+                        let ran = check.run(rows, &stop, &tick);
+                        save(&check, path)?;
+                        ran.map_err(stopped)?;
+                    }
+                }
+            }
+            let report = check
+                .report()
+                .ok_or_else(|| Internal("rows missing".into()))?;
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             if json {
@@ -48,6 +85,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "mismatches": report.mismatches,
                     "max_value": report.max_value,
                     "options_evaluated": report.options_evaluated,
+                    "rows_resumed": resumed,
                     "seconds": seconds,
                 }))?;
             } else {
@@ -71,4 +109,48 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// Writes the finished rows of `check` (JSON: `n`, and per row `a`, `options` and the failing
+/// columns of each check).
+fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
+    let rows: Vec<Value> = check
+        .done()
+        .map(|r| json!([r.a, r.options, r.bad1, r.bad2]))
+        .collect();
+    let doc = json!({"kind": "corners-mex", "n": check.n(), "rows": rows});
+    write_atomic(path, format!("{doc}\n").as_bytes())
+}
+
+/// Reads the rows saved by [`save`] into `check` (same `n`). A wrong file is bad input.
+fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    let bad = |what: &str| anyhow::anyhow!("checkpoint {}: {what}", path.display());
+    let doc: Value = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
+    if doc["kind"] != "corners-mex" || doc["n"].as_u64() != Some(check.n() as u64) {
+        return Err(bad(&format!(
+            "not a `corners mex {}` checkpoint",
+            check.n()
+        )));
+    }
+    let list = |v: &Value| -> Option<Vec<usize>> {
+        v.as_array()?
+            .iter()
+            .map(|b| b.as_u64().map(|b| b as usize))
+            .collect()
+    };
+    for row in doc["rows"].as_array().ok_or_else(|| bad("no rows"))? {
+        let parsed = (|| {
+            Some(RowCheck {
+                a: row[0].as_u64()? as usize,
+                options: row[1].as_u64()?,
+                bad1: list(&row[2])?,
+                bad2: list(&row[3])?,
+            })
+        })();
+        let row = parsed.ok_or_else(|| bad("a row is not [a, options, bad1, bad2]"))?;
+        check.add(row).map_err(|e| bad(&e))?;
+    }
+    Ok(())
 }

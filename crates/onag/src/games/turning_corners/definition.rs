@@ -55,11 +55,9 @@ pub fn corners_mex(
     stop: &StopFlag,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<MexReport, Stopped> {
-    assert!(n <= MAX_N, "corners mex is limited to n ≤ {MAX_N}");
-    let t: Vec<u16> = (0..n * n)
-        .map(|i| fast::mul16((i / n) as u16, (i % n) as u16))
-        .collect();
-    verify_table(&t, n, stop, progress)
+    let mut check = MexCheck::corners(n);
+    check.run(&check.pending(), stop, progress)?;
+    Ok(check.report().expect("every row ran"))
 }
 
 /// Checks a given table `t` (row-major `n × n`, `t[a·n + b]` claimed to be the value of coin
@@ -77,44 +75,171 @@ pub fn verify_table(
     stop: &StopFlag,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<MexReport, Stopped> {
-    assert!(n <= MAX_N && t.len() == n * n, "table is not {n}×{n}");
-    let symmetric = (0..n).all(|a| (0..a).all(|b| t[a * n + b] == t[b * n + a]));
-    let border_zero = (0..n).all(|i| t[i] == 0 && t[i * n] == 0);
-    let done = AtomicU64::new(0);
-    let rows: Vec<Result<RowResult, Stopped>> = (1..n)
-        .into_par_iter()
-        .rev()
-        .map(|a| {
-            stop.check()?;
-            let from = if symmetric { a } else { 1 };
-            let result = check_row(t, n, a, from);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            Ok(result)
-        })
-        .collect();
-    let rows: Vec<RowResult> = rows.into_iter().collect::<Result<_, _>>()?;
-    // rows[i] is row a = n − 1 − i (the parallel iterator ran the rows in reverse).
-    let row_of = |a: usize| &rows[n - 1 - a];
-    let mut report = MexReport {
-        cells: ((n.max(1) - 1) * (n.max(1) - 1)) as u64,
-        mismatches: 0,
-        max_value: 0,
-        options_evaluated: rows.iter().map(|r| r.options).sum(),
-    };
-    for a in 1..n {
-        for b in 1..n {
-            let (lo, hi) = if symmetric {
-                (a.min(b), a.max(b))
-            } else {
-                (a, b)
-            };
-            let check2 = row_of(lo).bad2[hi];
-            let bad = row_of(a).bad1[b] || check2 || !border_zero;
-            report.mismatches += u64::from(bad);
-            report.max_value = report.max_value.max(u64::from(t[a * n + b]));
+    let mut check = MexCheck::new(t.to_vec(), n);
+    check.run(&check.pending(), stop, progress)?;
+    Ok(check.report().expect("every row ran"))
+}
+
+/// The outcome of one row `a` of a [`MexCheck`]: the columns whose cell failed each check
+/// (normally none) and the options check 2 evaluated. Rows are independent, so a long check
+/// can be saved row by row and resumed ([`MexCheck::add`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowCheck {
+    /// The row.
+    pub a: usize,
+    /// Columns `b` where check 1 failed (the claimed value is an option).
+    pub bad1: Vec<usize>,
+    /// Columns `b` where check 2 failed (a smaller value is not an option); only the columns
+    /// this row checks (`b ≥ a` for a symmetric table).
+    pub bad2: Vec<usize>,
+    /// Options evaluated by check 2.
+    pub options: u64,
+}
+
+/// A by-definition check of a table, run in parts: [`MexCheck::run`] on some rows, the rest
+/// later or in another process (rows saved and [`MexCheck::add`]ed back), then
+/// [`MexCheck::report`] once every row is done.
+#[derive(Clone, Debug)]
+pub struct MexCheck {
+    t: Vec<u16>,
+    n: usize,
+    symmetric: bool,
+    border_zero: bool,
+    /// `rows[a]` once row `a` is done (`a ≥ 1`).
+    rows: Vec<Option<RowCheck>>,
+}
+
+impl MexCheck {
+    /// The check of the Turning Corners table `a ⊗ b` (the fast product), `a, b < n`.
+    ///
+    /// # Panics
+    /// If `n > MAX_N`.
+    pub fn corners(n: usize) -> Self {
+        assert!(n <= MAX_N, "corners mex is limited to n ≤ {MAX_N}");
+        let t: Vec<u16> = (0..n * n)
+            .map(|i| fast::mul16((i / n) as u16, (i % n) as u16))
+            .collect();
+        Self::new(t, n)
+    }
+
+    /// The check of a given table (see [`verify_table`]).
+    ///
+    /// # Panics
+    /// If `t.len() != n²` or `n > MAX_N`.
+    pub fn new(t: Vec<u16>, n: usize) -> Self {
+        assert!(n <= MAX_N && t.len() == n * n, "table is not {n}×{n}");
+        let symmetric = (0..n).all(|a| (0..a).all(|b| t[a * n + b] == t[b * n + a]));
+        let border_zero = (0..n).all(|i| t[i] == 0 && t[i * n] == 0);
+        Self {
+            t,
+            n,
+            symmetric,
+            border_zero,
+            rows: vec![None; n],
         }
     }
-    Ok(report)
+
+    /// The table side.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The rows not done yet, largest (most work) first.
+    pub fn pending(&self) -> Vec<usize> {
+        (1..self.n)
+            .rev()
+            .filter(|&a| self.rows[a].is_none())
+            .collect()
+    }
+
+    /// The rows done so far, by increasing `a`.
+    pub fn done(&self) -> impl Iterator<Item = &RowCheck> {
+        self.rows.iter().flatten()
+    }
+
+    /// Adds a row computed earlier (by [`MexCheck::run`] on the same table), e.g. read back
+    /// from a checkpoint. Refuses a row outside the table or with columns outside it.
+    pub fn add(&mut self, row: RowCheck) -> Result<(), String> {
+        let n = self.n;
+        if row.a == 0 || row.a >= n {
+            return Err(format!("row {} is outside 1..{n}", row.a));
+        }
+        if let Some(b) = row.bad1.iter().chain(&row.bad2).find(|&&b| b >= n) {
+            return Err(format!("row {}: column {b} is outside the table", row.a));
+        }
+        let a = row.a;
+        self.rows[a] = Some(row);
+        Ok(())
+    }
+
+    /// Checks `rows` in parallel (rayon). `progress(rows done in all)` after each row;
+    /// `stop` is polled once per row. The rows finished before a stop are kept.
+    pub fn run(
+        &mut self,
+        rows: &[usize],
+        stop: &StopFlag,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<(), Stopped> {
+        let done = AtomicU64::new(self.done().count() as u64);
+        let (t, n, symmetric) = (&self.t, self.n, self.symmetric);
+        let results: Vec<Option<RowCheck>> = rows
+            .par_iter()
+            .map(|&a| {
+                if stop.is_stopped() || a == 0 || a >= n {
+                    return None;
+                }
+                let from = if symmetric { a } else { 1 };
+                let result = check_row(t, n, a, from);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                let cols = |bad: &[bool]| (0..n).filter(|&b| bad[b]).collect();
+                Some(RowCheck {
+                    a,
+                    bad1: cols(&result.bad1),
+                    bad2: cols(&result.bad2),
+                    options: result.options,
+                })
+            })
+            .collect();
+        for row in results.into_iter().flatten() {
+            let a = row.a;
+            self.rows[a] = Some(row);
+        }
+        stop.check()
+    }
+
+    /// The report, once every row is done (`None` before).
+    pub fn report(&self) -> Option<MexReport> {
+        let n = self.n;
+        let rows: Vec<&RowCheck> = self.rows[1.min(n)..]
+            .iter()
+            .map(Option::as_ref)
+            .collect::<Option<_>>()?;
+        let mut bad1 = vec![false; n * n];
+        let mut bad2 = vec![false; n * n];
+        for r in &rows {
+            r.bad1.iter().for_each(|&b| bad1[r.a * n + b] = true);
+            r.bad2.iter().for_each(|&b| bad2[r.a * n + b] = true);
+        }
+        let mut report = MexReport {
+            cells: ((n.max(1) - 1) * (n.max(1) - 1)) as u64,
+            mismatches: 0,
+            max_value: 0,
+            options_evaluated: rows.iter().map(|r| r.options).sum(),
+        };
+        for a in 1..n {
+            for b in 1..n {
+                let (lo, hi) = if self.symmetric {
+                    (a.min(b), a.max(b))
+                } else {
+                    (a, b)
+                };
+                let bad = bad1[a * n + b] || bad2[lo * n + hi] || !self.border_zero;
+                report.mismatches += u64::from(bad);
+                report.max_value = report.max_value.max(u64::from(self.t[a * n + b]));
+            }
+        }
+        Some(report)
+    }
 }
 
 /// Failures of one row: `bad1[b]` (the value is an option), `bad2[b]` (some smaller value is

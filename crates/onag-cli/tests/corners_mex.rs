@@ -1,0 +1,53 @@
+//! `onag corners mex N --checkpoint FILE [--resume]`: a resumed run gives the same report.
+use std::process::Command;
+
+use serde_json::Value;
+
+fn mex(args: &[&str]) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["corners", "mex"])
+        .args(args)
+        .args(["--json", "--quiet"])
+        .output()
+        .expect("onag runs");
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (out.status.code().unwrap_or(-1), json)
+}
+
+#[test]
+fn a_resumed_run_reports_what_a_whole_run_does() {
+    let dir = std::env::temp_dir().join(format!("onag-corners-mex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("check.json");
+    let path = file.to_str().unwrap();
+    let (code, whole) = mex(&["100"]);
+    assert_eq!(code, 0);
+    assert_eq!(whole["mismatches"], 0);
+    let (code, saved) = mex(&["100", "--checkpoint", path]);
+    assert_eq!(
+        (code, &saved["options_evaluated"]),
+        (0, &whole["options_evaluated"])
+    );
+    // Keep every other row, as if the run had been interrupted, and go on.
+    let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let rows = doc["rows"].as_array_mut().unwrap();
+    assert_eq!(rows.len(), 99);
+    let kept: Vec<Value> = rows.iter().step_by(2).cloned().collect();
+    *rows = kept;
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let (code, resumed) = mex(&["100", "--checkpoint", path, "--resume"]);
+    assert_eq!(code, 0);
+    assert_eq!(resumed["rows_resumed"], 50);
+    for key in ["cells", "mismatches", "max_value", "options_evaluated"] {
+        assert_eq!(resumed[key], whole[key], "{key}");
+    }
+    // Another N, or a damaged file, is bad input.
+    assert_eq!(mex(&["90", "--checkpoint", path, "--resume"]).0, 2);
+    std::fs::write(
+        &file,
+        "{\"kind\":\"corners-mex\",\"n\":100,\"rows\":[[500,1,[],[]]]}",
+    )
+    .unwrap();
+    assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
