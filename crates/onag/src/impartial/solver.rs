@@ -8,6 +8,7 @@
 //! coin-turning theorem, which this checks rather than assumes). The P-positions (value 0)
 //! form the kernel of a GF(2)-linear map, so their number is a power of two.
 
+use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
 
@@ -366,7 +367,7 @@ impl From<Stopped> for Halt {
 }
 
 /// A value cell of the solver's table.
-trait Cell: Copy + Default + Sync {
+trait Cell: Copy + Default + Send + Sync {
     /// The largest value the cell holds.
     const MAX: u64;
     fn get(self) -> u32;
@@ -532,18 +533,21 @@ fn solve_with<C: Cell>(
         max_value: 0,
     };
     let mut seen = vec![0u64; bs];
+    let mut seen_next = vec![0u64; bs];
     let mut slow = Vec::new();
+    // The children of the current block that the pipeline left out (see below).
+    let mut late: Vec<(usize, usize)> = Vec::new();
+    let mut late_next: Vec<(usize, usize)> = Vec::new();
     let mut children: Vec<(usize, usize)> = Vec::new();
-    // Parallel halves pay off once blocks are full and numerous.
+    let mut next_children: Vec<(usize, usize)> = Vec::new();
+    // The blocks are pipelined over two threads once they are full and numerous: while one
+    // thread takes block `hi` position by position (the low and middle moves), the high moves
+    // of block `hi + 1` are ORed in chunks that both threads take (rayon's work stealing, so
+    // the thread done with the low pass helps). The one child block of `hi + 1` not finished
+    // then, `hi` itself, is left out and ORed in when `hi + 1`'s turn comes.
     let parallel = low == LOW_BITS && k >= 18 && rayon::current_num_threads() > 1;
-    for hi in 0..n >> low {
-        if hi & 0xF == 0 {
-            stop.check()?;
-            progress((hi << low) as u64);
-        }
-        seen.fill(0);
-        let (done, rest) = vals.split_at_mut(hi << low);
-        let block = &mut rest[..bs];
+    let blocks = n >> low;
+    let high_children = |hi: usize, children: &mut Vec<(usize, usize)>| -> u64 {
         let mut xor_high = 0u64;
         let mut heads = hi;
         children.clear();
@@ -554,88 +558,155 @@ fn solve_with<C: Cell>(
             // mh has bit h set and hi has it set: the child block is below this one.
             children.extend(high[h].iter().map(|&(mh, ml)| ((hi ^ mh) << low, ml)));
         }
-        let done: &[C] = done;
-        let run = |part: &mut [u64], offset: usize| {
-            let mut groups = children.chunks_exact(4);
-            for g in &mut groups {
-                let child = |i: usize| &done[g[i].0..g[i].0 + bs];
-                let ml = [g[0].1, g[1].1, g[2].1, g[3].1];
-                or_options4(part, offset, [child(0), child(1), child(2), child(3)], ml);
-            }
-            for &(start, ml) in groups.remainder() {
-                or_options(part, offset, &done[start..start + bs], ml);
-            }
-        };
-        if parallel {
-            // Two halves of the block on two threads (the rows of `seen` are independent).
-            let (first, second) = seen.split_at_mut(bs / 2);
-            rayon::join(|| run(first, 0), || run(second, bs / 2));
-        } else {
-            run(&mut seen, 0);
+        xor_high
+    };
+    let high_pass = |part: &mut [u64], offset: usize, done: &[C], children: &[(usize, usize)]| {
+        let mut groups = children.chunks_exact(4);
+        for g in &mut groups {
+            let child = |i: usize| &done[g[i].0..g[i].0 + bs];
+            let ml = [g[0].1, g[1].1, g[2].1, g[3].1];
+            or_options4(part, offset, [child(0), child(1), child(2), child(3)], ml);
         }
-        // The low coins split again: sub-blocks of 2^SUB_BITS positions share their middle
-        // coins, whose moves read a finished lower sub-block at a XOR-permuted offset (one
-        // branch-free pass per move, like the high moves); only moves with a head among the
-        // lowest SUB_BITS coins are taken position by position.
-        let sub = 1usize << low.min(SUB_BITS);
-        for sb in (0..bs).step_by(sub) {
-            let mut xor_mid = xor_high;
-            let mut heads = sb >> SUB_BITS;
-            while heads != 0 {
-                let h = heads.trailing_zeros() as usize + SUB_BITS;
-                heads &= heads - 1;
-                xor_mid ^= board.values[h];
-                for &m in low_moves[h] {
-                    // m's top bit h is set in sb: the child sub-block lies below this one.
-                    let (base, ml) = ((sb ^ m as usize) & !(sub - 1), m as usize & (sub - 1));
-                    or_sub_options(&mut seen[sb..sb + sub], &block[base..base + sub], ml);
-                }
-            }
-            for l in sb..sb + sub {
-                let mut s = seen[l];
-                let mut xor = xor_mid;
-                let mut heads = l & (sub - 1);
-                while heads != 0 {
-                    let h = heads.trailing_zeros() as usize;
-                    heads &= heads - 1;
-                    xor ^= board.values[h];
-                    for &m in low_moves[h] {
-                        s |= block[l ^ m as usize].bit();
-                    }
-                }
-                let mut value = u64::from((!s).trailing_zeros());
-                if value == 64 {
-                    // Some position has all of 0..63 as options: take its mex the slow way.
-                    slow.clear();
-                    let p = hi << low | l;
-                    let mut heads = p;
-                    while heads != 0 {
-                        let h = heads.trailing_zeros() as usize;
-                        heads &= heads - 1;
-                        for &m in &board.moves[h] {
-                            let q = p ^ m as usize;
-                            let v = if q >> low == hi {
-                                block[q & lmask]
-                            } else {
-                                done[q]
-                            };
-                            slow.push(u64::from(v.get()));
-                        }
-                    }
-                    value = super::mex::mex(slow.iter().copied());
-                }
-                if value > C::MAX {
-                    return Err(Halt::Overflow);
-                }
-                block[l] = C::put(value as u32);
-                report.p_positions += u64::from(value == 0);
-                report.mismatches += u64::from(value != xor);
-                report.max_value = report.max_value.max(value);
-            }
+        for &(start, ml) in groups.remainder() {
+            or_options(part, offset, &done[start..start + bs], ml);
+        }
+    };
+    const CHUNK: usize = 256;
+    for hi in 0..blocks {
+        if hi & 0xF == 0 {
+            stop.check()?;
+            progress((hi << low) as u64);
+        }
+        let (done, rest) = vals.split_at_mut(hi << low);
+        let block = &mut rest[..bs];
+        let done: &[C] = done;
+        let xor_high = high_children(hi, &mut children);
+        if parallel && hi > 0 {
+            // Block hi's high moves are in `seen` already, but for its late children.
+            high_pass(&mut seen, 0, done, &late);
+        } else {
+            seen.fill(0);
+            high_pass(&mut seen, 0, done, &children);
+        }
+        let mut low_pass = |seen: &mut [u64], block: &mut [C]| {
+            low_block(
+                board,
+                low,
+                hi,
+                xor_high,
+                &low_moves,
+                seen,
+                block,
+                done,
+                &mut report,
+                &mut slow,
+            )
+        };
+        if parallel && hi + 1 < blocks {
+            high_children(hi + 1, &mut next_children);
+            late_next.clear();
+            late_next.extend(next_children.iter().filter(|c| c.0 == hi << low));
+            next_children.retain(|c| c.0 != hi << low);
+            seen_next.fill(0);
+            let next_children = &next_children;
+            let (low_result, ()) = rayon::join(
+                || low_pass(&mut seen, block),
+                || {
+                    seen_next
+                        .par_chunks_mut(CHUNK)
+                        .enumerate()
+                        .for_each(|(i, part)| high_pass(part, i * CHUNK, done, next_children))
+                },
+            );
+            low_result?;
+            std::mem::swap(&mut seen, &mut seen_next);
+            std::mem::swap(&mut late, &mut late_next);
+        } else {
+            low_pass(&mut seen, block)?;
         }
     }
     progress(n as u64);
     Ok((report, vals))
+}
+
+/// The low and middle moves of block `hi` (its high moves are in `seen`), position by
+/// position: writes the block's values and counts them into `report`.
+#[allow(clippy::too_many_arguments)]
+fn low_block<C: Cell>(
+    board: &Board,
+    low: usize,
+    hi: usize,
+    xor_high: u64,
+    low_moves: &[&[u64]],
+    seen: &mut [u64],
+    block: &mut [C],
+    done: &[C],
+    report: &mut SolveReport,
+    slow: &mut Vec<u64>,
+) -> Result<(), Halt> {
+    let bs = block.len();
+    let lmask = bs - 1;
+    // The low coins split again: sub-blocks of 2^SUB_BITS positions share their middle
+    // coins, whose moves read a finished lower sub-block at a XOR-permuted offset (one
+    // branch-free pass per move, like the high moves); only moves with a head among the
+    // lowest SUB_BITS coins are taken position by position.
+    let sub = 1usize << low.min(SUB_BITS);
+    for sb in (0..bs).step_by(sub) {
+        let mut xor_mid = xor_high;
+        let mut heads = sb >> SUB_BITS;
+        while heads != 0 {
+            let h = heads.trailing_zeros() as usize + SUB_BITS;
+            heads &= heads - 1;
+            xor_mid ^= board.values[h];
+            for &m in low_moves[h] {
+                // m's top bit h is set in sb: the child sub-block lies below this one.
+                let (base, ml) = ((sb ^ m as usize) & !(sub - 1), m as usize & (sub - 1));
+                or_sub_options(&mut seen[sb..sb + sub], &block[base..base + sub], ml);
+            }
+        }
+        for l in sb..sb + sub {
+            let mut s = seen[l];
+            let mut xor = xor_mid;
+            let mut heads = l & (sub - 1);
+            while heads != 0 {
+                let h = heads.trailing_zeros() as usize;
+                heads &= heads - 1;
+                xor ^= board.values[h];
+                for &m in low_moves[h] {
+                    s |= block[l ^ m as usize].bit();
+                }
+            }
+            let mut value = u64::from((!s).trailing_zeros());
+            if value == 64 {
+                // Some position has all of 0..63 as options: take its mex the slow way.
+                slow.clear();
+                let p = hi << low | l;
+                let mut heads = p;
+                while heads != 0 {
+                    let h = heads.trailing_zeros() as usize;
+                    heads &= heads - 1;
+                    for &m in &board.moves[h] {
+                        let q = p ^ m as usize;
+                        let v = if q >> low == hi {
+                            block[q & lmask]
+                        } else {
+                            done[q]
+                        };
+                        slow.push(u64::from(v.get()));
+                    }
+                }
+                value = super::mex::mex(slow.iter().copied());
+            }
+            if value > C::MAX {
+                return Err(Halt::Overflow);
+            }
+            block[l] = C::put(value as u32);
+            report.p_positions += u64::from(value == 0);
+            report.mismatches += u64::from(value != xor);
+            report.max_value = report.max_value.max(value);
+        }
+    }
+    Ok(())
 }
 
 /// The plain solver: for each position in increasing order, the mex of all its options read
