@@ -149,6 +149,17 @@ pub fn lexicode_report(
 ///
 /// # Panics
 /// If `n > MAX_LENGTH`.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::{lexicode, min_weight, weight_distribution};
+///
+/// let hamming = lexicode(7, 3); // the [7, 4, 3] Hamming code
+/// assert_eq!(hamming.len(), 16);
+/// assert_eq!(&hamming[..4], &[0b0000000, 0b0000111, 0b0011001, 0b0011110]);
+/// assert_eq!(min_weight(&hamming), Some(3));
+/// assert_eq!(weight_distribution(&hamming, 7), vec![1, 0, 0, 7, 7, 0, 0, 1]);
+/// ```
 pub fn lexicode(n: u32, d: u32) -> Vec<u32> {
     assert!(n <= MAX_LENGTH, "lexicode length {n} above {MAX_LENGTH}");
     let size = 1usize << n;
@@ -191,6 +202,15 @@ fn ball_masks(n: u32, r: u32) -> Vec<u32> {
 ///
 /// # Panics
 /// If `n > 32`.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::{lexicode, p_positions_at_most};
+///
+/// // Turning at most 2 coins: the P-positions are the lexicode of distance 3.
+/// assert_eq!(p_positions_at_most(7, 2), lexicode(7, 3));
+/// assert_eq!(p_positions_at_most(10, 4).len().count_ones(), 1); // a power of two
+/// ```
 pub fn p_positions_at_most(n: u32, k: u32) -> Vec<u32> {
     assert!(n <= 32, "at most 32 coins");
     let values = Rule::AtMost(k).values(n as usize);
@@ -226,6 +246,13 @@ pub fn p_positions_at_most(n: u32, k: u32) -> Vec<u32> {
 }
 
 /// The number of words of each Hamming weight `0..=n`.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::weight_distribution;
+///
+/// assert_eq!(weight_distribution(&[0b000, 0b011, 0b101, 0b110], 3), vec![1, 0, 3, 0]);
+/// ```
 pub fn weight_distribution(words: &[u32], n: u32) -> Vec<u64> {
     let mut dist = vec![0u64; n as usize + 1];
     for &w in words {
@@ -235,6 +262,14 @@ pub fn weight_distribution(words: &[u32], n: u32) -> Vec<u64> {
 }
 
 /// The smallest nonzero weight (the minimum distance of a linear code), `None` for `{0}`.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::min_weight;
+///
+/// assert_eq!(min_weight(&[0, 0b1110, 0b0111]), Some(3));
+/// assert_eq!(min_weight(&[0]), None);
+/// ```
 pub fn min_weight(words: &[u32]) -> Option<u32> {
     words
         .iter()

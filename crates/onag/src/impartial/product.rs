@@ -12,6 +12,17 @@ use crate::nimber::Nimber;
 
 /// The product G×H of two one-dimensional rulesets. Coins are `(x, y)` with `x` a coin of G
 /// and `y` a coin of H in their own numbering (see [`super::coins`]); rows are G, columns H.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::coins::Rule;
+/// use onag::impartial::product::Product;
+///
+/// let rugs = Product { g: Rule::Ruler, h: Rule::Ruler };
+/// let values = rugs.values_by_mex(4, 4);
+/// assert_eq!(values[1][1], 3); // ruler(2) ⊗ ruler(2) = 2 ⊗ 2
+/// assert_eq!(rugs.tartan_check(6, 6).mismatches, 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Product {
     /// The ruleset of the rows (first coordinate).
@@ -21,6 +32,14 @@ pub struct Product {
 }
 
 /// The outcome of comparing the by-definition values of a product with `g(x) ⊗ h(y)`.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::product::Product;
+///
+/// let report = Product::CORNERS.tartan_check(8, 8);
+/// assert_eq!((report.cells, report.mismatches), (64, 0)); // the Tartan theorem
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TartanReport {

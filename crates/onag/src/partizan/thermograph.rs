@@ -36,6 +36,18 @@ struct Piece {
 }
 
 /// A continuous piecewise-linear function x(t) on t ≥ 0 (a wall or a scaffold).
+///
+/// # Examples
+/// ```
+/// use onag::partizan::dyadic::Dyadic;
+/// use onag::partizan::thermograph::Wall;
+///
+/// let three: Dyadic = "3".parse().unwrap();
+/// let mast = Wall::constant(three);
+/// assert_eq!(mast.eval("7/8".parse().unwrap()), Ok(three));
+/// assert_eq!(mast.final_slope(), 0);
+/// assert_eq!(mast.breakpoints(), vec![(Dyadic::ZERO, three)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
     /// Sorted by t; the first starts at t = 0; the last extends to infinity.
@@ -236,6 +248,26 @@ fn push_piece(pieces: &mut Vec<Piece>, piece: Piece) {
 }
 
 /// The thermograph of a short game: its two walls, mean and temperature.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::dyadic::Dyadic;
+/// use onag::partizan::{game::Arena, parse::parse, thermograph::{thermograph, Thermograph}};
+///
+/// let d = |s: &str| s.parse::<Dyadic>().unwrap();
+/// let mut arena = Arena::new();
+/// let switch = parse(&mut arena, "{1|0}").unwrap();
+/// let th = thermograph(&mut arena, switch).unwrap();
+/// assert_eq!((th.left_stop(), th.right_stop()), (d("1"), d("0")));
+/// assert_eq!((th.mean(), th.temperature()), (d("1/2"), d("1/2")));
+/// // Cooled by 1/4 the walls are 1/4 closer to the mean.
+/// assert_eq!(th.left_wall().eval(d("1/4")), Ok(d("3/4")));
+/// assert_eq!(th.right_wall().eval(d("1/4")), Ok(d("1/4")));
+/// assert!(th.to_svg().starts_with("<svg"));
+/// // The thermograph of a number is a mast; its temperature is negative.
+/// let two = Thermograph::of_number(d("2")).unwrap();
+/// assert_eq!((two.mean(), two.temperature()), (d("2"), d("-1")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
     left: Wall,
@@ -344,6 +376,19 @@ impl Thermograph {
 }
 
 /// A memo of thermographs for the games of one arena.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::{game::Arena, parse::parse, thermograph::{thermograph, Thermographs}};
+///
+/// let mut arena = Arena::new();
+/// let g = parse(&mut arena, "{2|{1|0}}").unwrap();
+/// let h = parse(&mut arena, "{1|0}").unwrap();
+/// let mut memo = Thermographs::new();
+/// let th_g = memo.get(&arena, g).unwrap().clone(); // also computes {1|0}'s, a follower
+/// assert_eq!(memo.get(&arena, h).unwrap(), &thermograph(&mut arena, h).unwrap());
+/// assert_eq!(th_g, thermograph(&mut arena, g).unwrap());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Thermographs {
     memo: FxHashMap<GameId, Thermograph>,

@@ -42,12 +42,25 @@ pub fn p_position(n: u64) -> (u64, u64) {
 }
 
 /// The first `count` P-positions `(a_n, b_n)`, `n = 0..count`, by the exact formula.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::{p_positions, p_positions_greedy};
+///
+/// assert_eq!(p_positions(4), [(0, 0), (1, 2), (3, 5), (4, 7)]);
+/// assert_eq!(p_positions(1000), p_positions_greedy(1000));
+/// ```
 pub fn p_positions(count: usize) -> Vec<(u64, u64)> {
     (0..count as u64).map(p_position).collect()
 }
 
 /// The first `count` P-positions by the greedy construction: `a_n` is the smallest number not
 /// yet in any earlier pair, and `b_n = a_n + n`. Slow reference for [`p_positions`].
+///
+/// # Examples
+/// ```
+/// assert_eq!(onag::wythoff::p_positions_greedy(3), [(0, 0), (1, 2), (3, 5)]);
+/// ```
 pub fn p_positions_greedy(count: usize) -> Vec<(u64, u64)> {
     let mut used = vec![false; 3 * count + 3];
     let mut out = Vec::with_capacity(count);
@@ -65,6 +78,15 @@ pub fn p_positions_greedy(count: usize) -> Vec<(u64, u64)> {
 }
 
 /// Whether `(x, y)` is a P-position (Grundy value 0), in either orientation.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::pairs::is_p_position;
+///
+/// assert!(is_p_position(3, 5) && is_p_position(5, 3));
+/// assert!(!is_p_position(3, 4));
+/// assert_eq!(is_p_position(16, 26), onag::wythoff::g(16, 26).unwrap() == 0);
+/// ```
 pub fn is_p_position(x: u64, y: u64) -> bool {
     let (a, b) = if x <= y { (x, y) } else { (y, x) };
     let n = b - a;

@@ -79,6 +79,17 @@ use crate::StopFlag;
 pub const MAX_RING_BYTES: u64 = 8 << 30;
 
 /// The parameters of a period search.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::PeriodConfig;
+///
+/// let cfg = PeriodConfig::with_auto_cap(10, 10_000, 1 << 20);
+/// assert_eq!(cfg.period_cap, 3 * 1024); // the largest 3·2^K ≤ 10,000 / 3
+/// assert!(cfg.validate().is_ok());
+/// assert_eq!(cfg.spacing(), 3 * 1024 / 8);
+/// assert!(PeriodConfig { top: 3, columns: 100, period_cap: 10 }.validate().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeriodConfig {
     /// The top row `X`; rows `0..=X` are swept (lower rows are needed for the proofs).
@@ -147,6 +158,18 @@ impl PeriodConfig {
 }
 
 /// What is known about one row.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+///
+/// let rows = search(PeriodConfig { top: 2, columns: 200, period_cap: 12 }, &onag::StopFlag::new());
+/// let row = rows.unwrap()[1];
+/// assert_eq!(row.row, 1);
+/// // g(1, y) − y repeats with period 3 from y = 0 (1, 1, −2, 1, 1, −2, …).
+/// assert_eq!((row.period, row.preperiod, row.proven), (Some(3), Some(0), true));
+/// assert!(row.proof_column.is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RowResult {
@@ -165,6 +188,22 @@ pub struct RowResult {
 }
 
 /// The resumable state of a [`PeriodSearch`] as plain data (the CLI serialises it).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig, PeriodSearch};
+/// use onag::StopFlag;
+///
+/// let cfg = PeriodConfig { top: 5, columns: 3_000, period_cap: 96 };
+/// let mut first = PeriodSearch::new(cfg).unwrap();
+/// first.run(1_000, &StopFlag::new(), &mut |_| {}).unwrap(); // stop a third of the way
+/// let cp = first.checkpoint();
+/// assert_eq!((cp.config, cp.column), (cfg, 1_000));
+/// // Resuming replays from the checkpoint: the result is the one of an unbroken run.
+/// let mut resumed = PeriodSearch::resume(cp).unwrap();
+/// resumed.run(u64::MAX, &StopFlag::new(), &mut |_| {}).unwrap();
+/// assert_eq!(resumed.results(), search(cfg, &StopFlag::new()).unwrap());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
     /// The search parameters.
@@ -303,6 +342,22 @@ struct Book {
 }
 
 /// A period search over rows `0..=X`: sweep, residue ring, proofs.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
+/// use onag::StopFlag;
+///
+/// let cfg = PeriodConfig { top: 3, columns: 1_000, period_cap: 24 };
+/// let mut s = PeriodSearch::new(cfg).unwrap();
+/// s.set_threads(2).unwrap(); // same results as one thread
+/// let mut seen = Vec::new();
+/// s.run(u64::MAX, &StopFlag::new(), &mut |column| seen.push(column)).unwrap();
+/// assert!(s.is_done() && s.all_proven());
+/// assert_eq!(s.column(), 1_000);
+/// let rows = s.results();
+/// assert_eq!((rows[3].period, rows[3].preperiod), (Some(6), Some(8)));
+/// ```
 #[derive(Debug)]
 pub struct PeriodSearch {
     engine: Engine,
@@ -728,6 +783,15 @@ impl Book {
 
 /// The minimal cyclic period of `window` (whose length is `3·2^K`), dividing by 2 and 3 while
 /// the quotient is still a cyclic period.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::minimal_period;
+///
+/// assert_eq!(minimal_period(&[1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0]), 3);
+/// assert_eq!(minimal_period(&[5; 12]), 1);
+/// assert_eq!(minimal_period(&[1, 2, 3, 4, 5, 6]), 6);
+/// ```
 pub fn minimal_period(window: &[u16]) -> u64 {
     let n = window.len();
     // q is a cyclic period iff the window equals its rotation by q.
@@ -765,6 +829,14 @@ pub const MAX_PROFILE_ROW: usize = 64;
 pub const MAX_PROFILE_COLUMNS: u64 = 200_000;
 
 /// One row's residues with its period and preperiod (for a row plot).
+///
+/// # Examples
+/// ```
+/// let p = onag::wythoff::periodicity::row_profile(1, 9).unwrap();
+/// assert_eq!(p.row, 1);
+/// assert_eq!(p.residues, vec![1, 1, -2, 1, 1, -2, 1, 1, -2]); // g(1, y) − y
+/// assert_eq!(p.result.period, Some(3));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RowProfile {

@@ -10,6 +10,18 @@
 use super::periodicity::RowResult;
 
 /// A maximal run of consecutive proven rows with the same minimal period.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+/// use onag::wythoff::runs::period_runs;
+///
+/// let rows = search(PeriodConfig { top: 6, columns: 2_000, period_cap: 96 }, &onag::StopFlag::new());
+/// let runs = period_runs(&rows.unwrap());
+/// let second = runs[1]; // rows 1 and 2 both have period 3
+/// assert_eq!((second.period, second.first_row, second.last_row), (3, 1, 2));
+/// assert!(second.closed && second.len() == 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeriodRun {
     /// The common minimal period.
@@ -37,6 +49,19 @@ impl PeriodRun {
 
 /// The number of rows `0..n` that are proven, i.e. the first row that is not (rows must be
 /// given in order from row 0; a gap in the row numbers also ends the prefix).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+/// use onag::wythoff::runs::proven_prefix;
+///
+/// // With 60 columns and cap 12 the low rows are proven, the high ones not yet.
+/// let rows = search(PeriodConfig { top: 8, columns: 60, period_cap: 12 }, &onag::StopFlag::new());
+/// let rows = rows.unwrap();
+/// let n = proven_prefix(&rows);
+/// assert!(n > 0 && n < rows.len());
+/// assert!(rows[..n].iter().all(|r| r.proven) && !rows[n].proven);
+/// ```
 pub fn proven_prefix(rows: &[RowResult]) -> usize {
     rows.iter()
         .enumerate()
@@ -102,6 +127,24 @@ pub enum Discrepancy {
 /// period cap, which fixes the snapshot columns), the same proof column.
 ///
 /// Returns the number of rows audited and every discrepancy (empty: all agree).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::periodicity::{search, PeriodConfig};
+/// use onag::wythoff::runs::{audit, Discrepancy};
+/// use onag::StopFlag;
+///
+/// let cfg = PeriodConfig { top: 4, columns: 1_000, period_cap: 48 };
+/// let published = search(cfg, &StopFlag::new()).unwrap();
+/// let again = search(cfg, &StopFlag::new()).unwrap();
+/// assert_eq!(audit(&published, &again, true), (5, vec![]));
+/// // A wrong published period is caught.
+/// let mut wrong = published.clone();
+/// wrong[3].period = Some(12);
+/// let (audited, bad) = audit(&wrong, &again, true);
+/// assert_eq!(audited, 5);
+/// assert!(matches!(bad[..], [Discrepancy::Differs { .. }]));
+/// ```
 pub fn audit(
     published: &[RowResult],
     recomputed: &[RowResult],

@@ -32,6 +32,16 @@ use crate::{StopFlag, Stopped};
 pub const MAX_N: usize = 4096;
 
 /// What [`corners_mex`] found.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::definition::corners_mex;
+///
+/// let r = corners_mex(16, &onag::StopFlag::new(), &|_| {}).unwrap();
+/// assert_eq!((r.cells, r.mismatches), (15 * 15, 0)); // the definition is the nim product
+/// assert_eq!(r.max_value, 15); // GF(16)
+/// assert!(r.options_evaluated > 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MexReport {
     /// Cells checked: `(n − 1)²`.
@@ -50,6 +60,22 @@ pub struct MexReport {
 ///
 /// # Panics
 /// If `n > MAX_N`.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::definition::corners_mex;
+/// use onag::{StopFlag, Stopped};
+///
+/// let rows = std::sync::atomic::AtomicU64::new(0);
+/// let progress = |_| {
+///     rows.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+/// };
+/// assert_eq!(corners_mex(64, &StopFlag::new(), &progress).unwrap().mismatches, 0);
+/// assert!(rows.into_inner() > 0);
+/// let stop = StopFlag::new();
+/// stop.stop();
+/// assert_eq!(corners_mex(64, &stop, &|_| {}), Err(Stopped));
+/// ```
 pub fn corners_mex(
     n: usize,
     stop: &StopFlag,
@@ -69,6 +95,20 @@ pub fn corners_mex(
 ///
 /// # Panics
 /// If `t.len() != n²` or `n > MAX_N`.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::definition::verify_table;
+/// use onag::nimber::Nimber;
+///
+/// let n = 8;
+/// let mut t: Vec<u16> = (0..n * n)
+///     .map(|i| (Nimber((i / n) as u64) * Nimber((i % n) as u64)).0 as u16)
+///     .collect();
+/// assert_eq!(verify_table(&t, n, &onag::StopFlag::new(), &|_| {}).unwrap().mismatches, 0);
+/// t[3 * n + 3] = 3; // 3 ⊗ 3 is 2, not 3
+/// assert!(verify_table(&t, n, &onag::StopFlag::new(), &|_| {}).unwrap().mismatches > 0);
+/// ```
 pub fn verify_table(
     t: &[u16],
     n: usize,

@@ -9,6 +9,20 @@ use super::QueensError;
 pub const MAX_LISTED: usize = 1000;
 
 /// The result of [`check`].
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::variants::{check::check, formula::Expr, moves::MoveSet};
+///
+/// // Two rook rays are Nim with two heaps: g = x ⊕ y, not x + y.
+/// let rook: MoveSet = "left,down".parse().unwrap();
+/// let wrong: Expr = "x+y".parse().unwrap();
+/// let r = check(&rook, &wrong, 4).unwrap();
+/// assert_eq!(r.cells, 16);
+/// assert_eq!(r.first_mismatch, Some((1, 1))); // g(1, 1) = 0, the formula says 2
+/// assert_eq!(r.listed[0], (1, 1, 0, 2));
+/// assert_eq!(r.mismatches, r.listed.len() as u64);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CheckReport {
@@ -24,6 +38,16 @@ pub struct CheckReport {
 
 /// Compares `g` of `moves` with `formula` on `size × size`. For the symmetric `pair` game only
 /// the cells `x ≤ y` are compared (the formulas are stated for `{y, z}` with `y ≤ z`).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::variants::{check::check, formula::Expr, moves::MoveSet};
+///
+/// let rook: MoveSet = "left,down".parse().unwrap();
+/// let nim: Expr = "x^y".parse().unwrap();
+/// let r = check(&rook, &nim, 32).unwrap();
+/// assert_eq!((r.cells, r.mismatches, r.first_mismatch), (32 * 32, 0, None));
+/// ```
 pub fn check(moves: &MoveSet, formula: &Expr, size: usize) -> Result<CheckReport, QueensError> {
     let table = grundy_table(moves, size)?;
     let mut report = CheckReport {
