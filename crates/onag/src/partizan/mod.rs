@@ -12,6 +12,13 @@ pub mod thermograph;
 use std::fmt;
 
 /// One of the two players of a partizan game.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::Player;
+///
+/// assert_eq!(Player::Left.opposite(), Player::Right);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -33,6 +40,15 @@ impl Player {
 }
 
 /// A pair of values, one per player.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::{ByPlayer, Player};
+///
+/// let mut moves = ByPlayer { left: 2, right: 0 };
+/// *moves.get_mut(Player::Right) += 1;
+/// assert_eq!((*moves.get(Player::Left), moves.right), (2, 1));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByPlayer<T> {
@@ -61,6 +77,18 @@ impl<T> ByPlayer<T> {
 }
 
 /// Outcome class of a game: who wins with perfect play.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::{game::Arena, parse::parse, Outcome};
+///
+/// let mut arena = Arena::new();
+/// let up = parse(&mut arena, "↑").unwrap();
+/// assert_eq!(arena.outcome(up), Outcome::L); // ↑ > 0
+/// // Left wins moving first, Right does not: Left wins whoever starts.
+/// assert_eq!(Outcome::from_first_player_wins(true, false), Outcome::L);
+/// assert_eq!(Outcome::N.to_string(), "N");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {

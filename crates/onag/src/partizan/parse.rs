@@ -210,6 +210,19 @@ impl Func {
 }
 
 /// A parse failure and where it happened.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::game::Arena;
+/// use onag::partizan::parse::{parse, ParseErrorKind};
+/// use onag::Span;
+///
+/// let mut arena = Arena::new();
+/// let e = parse(&mut arena, "↑+ q").unwrap_err(); // '↑' is three bytes
+/// assert_eq!(e.span, Span { byte: 5, char: 3 });
+/// assert_eq!(e.kind, ParseErrorKind::UnknownWord("q".into()));
+/// assert!(e.to_string().starts_with("at character 4: unknown word 'q'"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// Where in the input (byte and character offsets).
@@ -287,6 +300,18 @@ pub fn parse(arena: &mut Arena, text: &str) -> Result<GameId, ParseError> {
 }
 
 /// Parses `text` into a game of `arena`, within `limits`.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::game::Arena;
+/// use onag::partizan::parse::{parse_with_limits, ParseErrorKind, ParseLimits};
+///
+/// let mut arena = Arena::new();
+/// let tight = ParseLimits { max_depth: 2, ..ParseLimits::default() };
+/// assert!(parse_with_limits(&mut arena, "{{0|}|}", tight).is_ok());
+/// let e = parse_with_limits(&mut arena, "{{{0|}|}|}", tight).unwrap_err();
+/// assert_eq!(e.kind, ParseErrorKind::TooDeep { max: 2 });
+/// ```
 pub fn parse_with_limits(
     arena: &mut Arena,
     text: &str,
@@ -297,6 +322,18 @@ pub fn parse_with_limits(
 }
 
 /// Parses `text` into a syntax tree without building the game (no arena needed).
+///
+/// # Examples
+/// ```
+/// use onag::partizan::game::Arena;
+/// use onag::partizan::parse::{build, parse, parse_expr, ParseLimits};
+///
+/// let expr = parse_expr("{1|0} + *", ParseLimits::default()).unwrap();
+/// let mut arena = Arena::new();
+/// let built = build(&mut arena, &expr).unwrap();
+/// assert_eq!(built, parse(&mut arena, "{1|0} + *").unwrap());
+/// assert!(parse_expr("{1|", ParseLimits::default()).is_err());
+/// ```
 pub fn parse_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
     if text.len() > limits.max_len {
         return Err(error_at(

@@ -10,6 +10,17 @@ use super::Outcome;
 
 /// A thermograph as data: the SVG drawing, the `(t, x)` breakpoints of both walls and the
 /// stops.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{board_report, Board};
+///
+/// let r = board_report(&"T.FF".parse::<Board>().unwrap(), &onag::StopFlag::new()).unwrap();
+/// let th = &r.thermograph; // {0|−1/2}: stops 0 and −1/2
+/// assert_eq!((th.left_stop.to_string(), th.right_stop.to_string()), ("0".into(), "-1/2".into()));
+/// assert_eq!(th.left[0].0.to_string(), "0"); // the walls start at t = 0
+/// assert!(th.svg.starts_with("<svg"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ThermographReport {

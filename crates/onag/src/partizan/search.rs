@@ -27,6 +27,19 @@ pub trait Position: Clone + Eq + Hash {
 
 /// A memo of "the player to move wins" for positions of type `P`, reusable across searches
 /// (Toads-and-Frogs verification asks about millions of related boards).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::Board;
+/// use onag::partizan::search::Searcher;
+/// use onag::partizan::Outcome;
+///
+/// let mut searcher: Searcher<Board> = Searcher::new();
+/// for (text, outcome) in [("T.F", Outcome::N), ("T..F", Outcome::P), ("TT..F", Outcome::L)] {
+///     assert_eq!(searcher.outcome(&text.parse().unwrap()), outcome);
+/// }
+/// assert!(searcher.len() > 0); // the memo is kept for the next search
+/// ```
 pub struct Searcher<P: Position> {
     memo: FxHashMap<(P, Player), bool>,
 }
@@ -179,6 +192,21 @@ pub fn outcome_by_search<P: Position>(pos: &P) -> Outcome {
 
 /// Whether `a = b` as games, decided by searching `a − b` only: equal iff the difference is a
 /// second-player win (Conway, ONAG ch. 1). No comparison of values is used.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::Board;
+/// use onag::partizan::game::Arena;
+/// use onag::partizan::parse::parse;
+/// use onag::partizan::search::{equal_by_search, ArenaPosition};
+///
+/// let mut arena = Arena::new();
+/// let star = parse(&mut arena, "*").unwrap();
+/// let board: Board = "T.F".parse().unwrap();
+/// assert!(equal_by_search(&board, &ArenaPosition::new(&arena, star)));
+/// let zero: Board = "T..F".parse().unwrap();
+/// assert!(!equal_by_search(&board, &zero));
+/// ```
 pub fn equal_by_search<A: Position, B: Position>(a: &A, b: &B) -> bool {
     outcome_by_search(&difference(a.clone(), b.clone())) == Outcome::P
 }
@@ -194,6 +222,17 @@ pub fn equal_by_search_with_stop<A: Position, B: Position>(
 }
 
 /// `a − b` as a position: the disjunctive sum of `a` and the negation of `b`.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::Board;
+/// use onag::partizan::search::{difference, outcome_by_search};
+/// use onag::partizan::Outcome;
+///
+/// let a: Board = "TT..F".parse().unwrap(); // 1
+/// let b: Board = "T..F".parse().unwrap(); // 0
+/// assert_eq!(outcome_by_search(&difference(a, b)), Outcome::L); // 1 − 0 > 0
+/// ```
 pub fn difference<A: Position, B: Position>(a: A, b: B) -> Sum<A, Neg<B>> {
     Sum(a, Neg(b))
 }

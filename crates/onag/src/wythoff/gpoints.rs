@@ -459,6 +459,9 @@ fn sweep(
 }
 
 /// Table 2 and 3 data for one value `g`.
+///
+/// # Examples
+/// See [`excess_tables`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExcessStats {
     /// The value.
@@ -475,6 +478,19 @@ pub struct ExcessStats {
 
 /// Nivasch's tables 2 and 3: for `g = 0..=max_g` and points with `a_n < rows`, the extremes of
 /// `d_n − n`, on `threads` threads (1 or 2; see [`for_each_row`]).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::gpoints::{excess_tables, reference};
+/// use onag::StopFlag;
+///
+/// let t = excess_tables(4, 2_000, 2, &StopFlag::new(), &mut |_| {}).unwrap();
+/// assert_eq!(t.len(), 5); // g = 0..=4
+/// assert!(t.iter().enumerate().all(|(g, s)| s.g == g as u32 && s.points > 0));
+/// assert!(t.iter().all(|s| s.min.0 <= s.max.0));
+/// // The fast sweep (two threads here) agrees with the first version.
+/// assert_eq!(t, reference::excess_tables(4, 2_000, 1, &StopFlag::new(), &mut |_| {}).unwrap());
+/// ```
 pub fn excess_tables(
     max_g: u32,
     rows: u64,
@@ -560,6 +576,9 @@ impl Excess {
 }
 
 /// One line of Nivasch's table 4.
+///
+/// # Examples
+/// See [`distance_table`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DistanceRecord {
     /// Manhattan distance to the nearest cell of value 0.
@@ -572,6 +591,18 @@ pub struct DistanceRecord {
 /// Nivasch's table 4: for each Manhattan distance `1..=max_distance` from the nearest 0-cell,
 /// the cell of largest value among values `≤ max_g` in rows `min_row..rows` (cells `(a, b)`,
 /// `a ≤ b`; mirrors have the same distance), on `threads` threads (see [`for_each_row`]).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::gpoints::{distance_table, reference};
+/// use onag::StopFlag;
+///
+/// let t = distance_table(20, 500, 0, 4, 1, &StopFlag::new(), &mut |_| {}).unwrap();
+/// let distances: Vec<u32> = t.iter().map(|r| r.distance).collect();
+/// assert_eq!(distances, [1, 2, 3, 4]);
+/// let again = reference::distance_table(20, 500, 0, 4, 1, &StopFlag::new(), &mut |_| {});
+/// assert_eq!(t, again.unwrap());
+/// ```
 pub fn distance_table(
     max_g: u32,
     rows: u64,

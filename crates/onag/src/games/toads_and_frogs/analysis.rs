@@ -66,6 +66,19 @@ pub struct LengthStats {
 }
 
 /// Per-length statistics for lengths `1..=max_len`, polling `stop`.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{length_stats, Solver};
+/// use onag::partizan::thermograph::Thermographs;
+/// use onag::StopFlag;
+///
+/// let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+/// let mut done = Vec::new();
+/// let stats = length_stats(&mut solver, &mut thermographs, 3, &StopFlag::new(), |len| done.push(len));
+/// let boards: Vec<u64> = stats.unwrap().iter().map(|s| s.boards).collect();
+/// assert_eq!((boards, done), (vec![3, 9, 27], vec![1, 2, 3]));
+/// ```
 pub fn length_stats(
     solver: &mut Solver,
     thermographs: &mut Thermographs,
