@@ -23,6 +23,17 @@ use super::mex::Stamp;
 pub const MAX_MASK_POSITION: usize = 63;
 
 /// A one-dimensional coin-turning ruleset.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::coins::{Rule, MOCK_TURTLES};
+///
+/// assert_eq!(Rule::Ruler.values(9), vec![0, 1, 2, 1, 4, 1, 2, 1, 8]); // v(0): the border
+/// // Mock Turtles (coins from 0): the odious numbers.
+/// assert_eq!(MOCK_TURTLES.values(8), vec![1, 2, 4, 7, 8, 11, 13, 14]);
+/// assert_eq!("mock-turtles".parse::<Rule>(), Ok(MOCK_TURTLES));
+/// assert!("turtles".parse::<Rule>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// Turn the head `x` and at most one coin `y` left of it (`y ≥ 1`; choosing the border 0

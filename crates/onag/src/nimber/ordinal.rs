@@ -227,6 +227,18 @@ fn carry(
 
 /// An ordinal of the represented segment (module docs) as a transfinite nimber: nim sum `add`,
 /// nim product `mul`.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::ordinal::Ordinal;
+///
+/// let w: Ordinal = "ω".parse().unwrap();
+/// let w2 = w.mul(&w).unwrap();
+/// assert_eq!(w2.to_string(), "w^2");
+/// assert_eq!(w2.mul(&w).unwrap(), Ordinal::finite(2)); // ω³ = 2 (Conway, ONAG ch. 6)
+/// assert_eq!(w.add(&w), Ordinal::zero()); // nim sum: every ordinal is its own negative
+/// assert_eq!(Ordinal::finite(3).mul(&Ordinal::finite(3)).unwrap().as_finite(), Some(2));
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Ordinal {
     /// Exponent → nonzero coefficient (Cantor normal form).

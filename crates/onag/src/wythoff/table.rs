@@ -14,6 +14,17 @@ pub const MAX_TABLE_SIDE: usize = 8192;
 pub const MAX_TABLE_CELLS: u64 = 1 << 25;
 
 /// A rectangular block of Grundy values, `rows × cols`, starting at `(0, 0)`.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::grundy_table;
+///
+/// let t = grundy_table(3, 4).unwrap();
+/// assert_eq!((t.rows(), t.cols()), (3, 4));
+/// assert_eq!(t.row(1), &[1, 2, 0, 4]);
+/// assert_eq!(t.get(2, 1), 0); // (2, 1): a P-position
+/// assert_eq!(t.try_get(3, 0), None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     rows: usize,

@@ -260,6 +260,21 @@ pub fn shard_stats(
 /// fingerprints in every arena (options are combined as sorted sets), different games differ
 /// but for a collision of probability about n²/2¹²⁹ among n games. Shards of a statistics run
 /// (separate processes, separate arenas) name their distinct values by them.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::Fingerprints;
+/// use onag::partizan::{game::Arena, parse::parse};
+///
+/// let (mut a, mut b) = (Arena::new(), Arena::new());
+/// let _ = parse(&mut b, "{3|-7} + ↑").unwrap(); // b's ids differ from a's
+/// let ga = parse(&mut a, "{1|0} + *").unwrap();
+/// let gb = parse(&mut b, "* + {1|0}").unwrap();
+/// let (mut fa, mut fb) = (Fingerprints::new(), Fingerprints::new());
+/// assert_eq!(fa.get(&a, ga), fb.get(&b, gb));
+/// let other = parse(&mut a, "{1|0}").unwrap();
+/// assert_ne!(fa.get(&a, other), fa.get(&a, ga));
+/// ```
 #[derive(Default)]
 pub struct Fingerprints {
     memo: FxHashMap<GameId, u128>,
