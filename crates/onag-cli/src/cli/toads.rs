@@ -452,7 +452,16 @@ fn run_family(
     output: Output,
 ) -> anyhow::Result<()> {
     let (lo, hi) = parse_range(blanks)?;
-    Board::standard(toads, hi, frogs).context("the largest board of the family")?;
+    // one-word boards, or the two-word solver's sparse long boards (≤ 255 squares, ≤ 6
+    // pieces), checked before the run
+    if let Err(e) = Board::standard(toads, hi, frogs) {
+        if toads + hi + frogs > 255 || toads + frogs > 6 {
+            return Err(anyhow::anyhow!(e).context(
+                "the largest board of the family (boards past 127 squares are solved up to 255 \
+                 squares with at most 6 pieces)",
+            ));
+        }
+    }
     let bar = progress((hi - lo + 1) as u64, "boards", output.quiet);
     let mut solver = onag::games::toads_and_frogs::Solver::new();
     let values = family(

@@ -6,7 +6,6 @@
 //! is the caller's.
 
 use super::analysis::{board_count, shard_range, shard_stats, Fingerprints, NamedShard};
-use super::board::Board;
 use super::solver::Solver;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::game::GameError;
@@ -435,9 +434,10 @@ pub fn check_results(
             check.skipped_longer += 1;
             continue;
         }
-        let board = Board::standard(a, b, c)
-            .map_err(|e| CheckError::File(FileError::Field(format!("board: {e}"))))?;
-        let g = solver.value_with_stop(&board, stop)?;
+        // boards beyond the one-word board type (the long T2/T3 family boards) go to the
+        // two-word solver
+        let board = format!("T{a}□{b}F{c}");
+        let g = solver.standard_value(a, b, c, stop)?;
         let want = parse(solver.arena_mut(), stored).map_err(|e| {
             CheckError::File(FileError::Field(format!(
                 "canonical '{stored}' of {board}: {e}"
