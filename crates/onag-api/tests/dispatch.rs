@@ -164,3 +164,51 @@ fn wythoff_positions_carry_their_remoteness_where_the_table_fits() {
         (3 + 5 + 3) + (9 + 9 + 9) + (20 + 1 + 1)
     );
 }
+
+#[test]
+fn corners_positions_carry_their_remoteness_on_4x4_and_the_computer_keeps_to_it() {
+    use onag::games::turning_corners::remoteness::RemotenessTable;
+    use onag::games::turning_corners::{Coin, TurningCorners};
+    let heads = [(4, 4), (2, 3), (1, 1)];
+    let coins: Vec<Coin> = heads.iter().map(|&(a, b)| Coin::new(a, b)).collect();
+    let game = TurningCorners::from_heads(4, 4, &coins).unwrap();
+    let table = RemotenessTable::new(4, 4).unwrap();
+    let pos = call(
+        "/corners/position",
+        json!({ "n": 4, "heads": heads, "coin": [4, 4] }),
+    )
+    .unwrap();
+    let expected = table.report(&game, Some(Coin::new(4, 4))).unwrap();
+    assert_eq!(pos["remoteness"], serde_json::to_value(&expected).unwrap());
+    assert_eq!(
+        pos["remoteness"]["moves"].as_array().unwrap().len(),
+        pos["moves"].as_array().unwrap().len()
+    );
+    // The computer plays the rule's move: one fewer move left after it.
+    let mv = call("/corners/computer", json!({ "n": 4, "heads": heads })).unwrap();
+    assert_eq!(mv, serde_json::to_value(expected.best.unwrap()).unwrap());
+    // Losing, it holds out: from a lost position its move leaves the longest game.
+    let lost = [(1, 1), (2, 3)]; // 1 ⊗ 1 = 2 ⊗ 3 = 1: value 0
+    let r = call("/corners/position", json!({ "n": 4, "heads": lost })).unwrap();
+    let before = r["remoteness"]["position"].as_u64().unwrap();
+    assert!(before % 2 == 0 && before > 2, "lost, and not at once");
+    let mv = call("/corners/computer", json!({ "n": 4, "heads": lost })).unwrap();
+    let mut after: std::collections::BTreeSet<(u64, u64)> =
+        lost.iter().map(|&(a, b)| (a, b)).collect();
+    for f in mv["flips"].as_array().unwrap() {
+        let c = (f[0].as_u64().unwrap(), f[1].as_u64().unwrap());
+        if !after.remove(&c) {
+            after.insert(c);
+        }
+    }
+    let next = call(
+        "/corners/position",
+        json!({ "n": 4, "heads": after.into_iter().collect::<Vec<_>>() }),
+    )
+    .unwrap();
+    assert_eq!(next["remoteness"]["position"].as_u64().unwrap() + 1, before);
+    // Beyond 4 × 4: null, and the computer still moves.
+    let big = call("/corners/position", json!({ "n": 5, "heads": [[5, 5]] })).unwrap();
+    assert!(big["remoteness"].is_null());
+    assert!(call("/corners/computer", json!({ "n": 5, "heads": [[5, 5]] })).is_ok());
+}

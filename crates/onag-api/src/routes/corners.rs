@@ -1,9 +1,13 @@
 //! `POST /corners/position` (values a ⊗ b, the XOR of the heads coins and, for a chosen coin,
-//! every move with its ✓/✗ mark) and `POST /corners/computer`.
+//! every move with its ✓/✗ mark, and the remoteness on boards of at most
+//! [`remoteness::MAX_COINS`] coins) and `POST /corners/computer`.
 
 use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
 
+use onag::games::turning_corners::remoteness::{self, RemotenessReport, RemotenessTable};
 use onag::games::turning_corners::{Coin, MoveReport, PositionReport, TurningCorners};
+use onag::Play;
 use serde::{Deserialize, Serialize};
 
 use crate::limits::{self, check_range};
@@ -54,6 +58,34 @@ pub struct PositionResponse {
     /// Values, total and moves.
     #[serde(flatten)]
     pub report: PositionReport,
+    /// The remoteness ("win in k" / "lose in k") of the position and after each listed move,
+    /// on boards of at most [`remoteness::MAX_COINS`] coins (4 × 4); else `null`.
+    pub remoteness: Option<RemotenessReport>,
+}
+
+/// The last remoteness table made (one per board size): a game asks about many positions of
+/// the same board.
+static REMOTENESS: Mutex<Option<Arc<RemotenessTable>>> = Mutex::new(None);
+
+/// The remoteness table of `game`'s board, or `None` beyond [`remoteness::MAX_COINS`] coins.
+fn table_for(game: &TurningCorners) -> Option<Arc<RemotenessTable>> {
+    let (rows, cols) = game.size();
+    if rows * cols > remoteness::MAX_COINS {
+        return None;
+    }
+    let cached = REMOTENESS
+        .lock()
+        .ok()
+        .and_then(|c| c.clone())
+        .filter(|t| t.size() == (rows, cols));
+    if cached.is_some() {
+        return cached;
+    }
+    let table = Arc::new(RemotenessTable::new(rows, cols).ok()?);
+    if let Ok(mut c) = REMOTENESS.lock() {
+        *c = Some(Arc::clone(&table));
+    }
+    Some(table)
 }
 
 /// Validates an n×n board; a coin listed twice is rejected (the page never sends one, so it
@@ -107,9 +139,11 @@ impl Position {
             .game
             .report(self.coin.map(|(a, b)| Coin::new(a, b)))
             .map_err(|e| ApiError::bad(e.to_string()))?;
+        let coin = self.coin.map(|(a, b)| Coin::new(a, b));
         Ok(PositionResponse {
             n: self.game.size().0,
             report,
+            remoteness: table_for(&self.game).and_then(|t| t.report(&self.game, coin)),
         })
     }
 }
@@ -124,10 +158,15 @@ impl ComputerRequest {
 }
 
 impl Computer {
-    /// The engine's choice: a winning move when one exists, else the lowest-value coin alone.
+    /// The engine's choice: where the board has a remoteness table, Steinhaus' rule (the
+    /// quickest win, or the slowest loss); else a winning move when one exists, else the
+    /// lowest-value coin alone.
     pub fn run(&self) -> Result<MoveReport, ApiError> {
-        self.game
-            .computer_report()
+        let by_rule = table_for(&self.game)
+            .and_then(|t| t.best_move(&self.game))
+            .map(|mv| MoveReport::new(mv, self.game.play_unchecked(mv).value() == 0));
+        by_rule
+            .or_else(|| self.game.computer_report())
             .ok_or_else(|| ApiError::bad("no heads coin: the game is over"))
     }
 }

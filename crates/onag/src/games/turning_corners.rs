@@ -26,6 +26,7 @@
 //! ```
 
 pub mod definition;
+pub mod remoteness;
 mod report;
 
 pub use report::{MoveReport, PositionReport};
