@@ -1,6 +1,7 @@
 // Turning Corners in both delivery modes: ✓/✗ on the corners of a coin, a full game against the
 // computer with history and the computer's move drawn, setup + permalink, undo/redo, hints off,
-// keyboard play with one Tab stop, and a 12×12 board that fits the window.
+// keyboard play with one Tab stop, remoteness and the computer keeping to it on 4×4, and a
+// 12×12 board that fits the window.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MODES, openPage, screenshot, setUp } from './harness.js';
@@ -45,6 +46,44 @@ for (const mode of MODES) {
     await page.click('#redo');
     await page.waitForFunction(() => document.querySelector('#status').dataset.winner !== undefined);
     assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: remoteness on 4×4, and the computer plays by it winning and losing`, async () => {
+    const remoteness = (page) => page.locator('#remoteness').getAttribute('data-r').then(Number);
+    // (1, 1) + (2, 3): value 1 ⊕ 1 = 0, the computer (to move) is lost and holds out longest;
+    // adding (4, 4) makes it a win, taken the quickest way.
+    for (const [pos, expectWin] of [['4-1.1_2.3', false], ['4-1.1_2.3_4.4', true]]) {
+      const page = await openPage(env.browser.context, url(`?pos=${pos}&you=second`));
+      await page.waitForFunction(() => document.querySelector('#history li:nth-child(2)'), null, { timeout: 30000 });
+      await ready(page);
+      const after = await remoteness(page);
+      assert.match(await page.locator('#chart').textContent(), /remoteness/);
+      await page.click('[data-ply="0"]');
+      await page.waitForFunction(() => /computer is to move|Redo/.test(document.querySelector('#status').textContent));
+      const start = await remoteness(page);
+      assert.equal(start % 2 === 1, expectWin, `${pos}: remoteness ${start}`);
+      assert.match(await page.locator('#remoteness').textContent(), expectWin ? /can win in \d+/ : /can lose in \d+/);
+      assert.equal(after, start - 1, `${pos}: the computer's move keeps to the rule (${start} → ${after})`);
+      if (!expectWin) assert.ok(start >= 4, `lost in ${start}, not at once`);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+    // Your move on 4×4: each corner's tooltip names the opponent's remoteness after it.
+    const page = await openPage(env.browser.context, url('?pos=4-4.4_1.2'));
+    await ready(page);
+    await page.locator('.coin.heads[data-a="4"][data-b="4"]').click();
+    const titles = await page.locator('.cell.target').evaluateAll((c) => c.map((n) => n.title));
+    assert.equal(titles.length, 16);
+    assert.ok(titles.every((t) => /opponent can (win|lose) in \d+|no move left/.test(t)), titles.join('; '));
+    await screenshot(page, `corners-remoteness-${mode.name}`);
+    // Beyond 4×4 the page says why there is none, and charts the XOR.
+    const big = await openPage(env.browser.context, url('?pos=5-5.5_1.2'));
+    await ready(big);
+    assert.match(await big.locator('#remoteness').textContent(), /4 × 4 boards only/);
+    assert.match(await big.locator('#chart-h').textContent(), /XOR/);
+    assert.deepEqual([...page.errors, ...big.errors], []);
+    await big.close();
     await page.close();
   });
 

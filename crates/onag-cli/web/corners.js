@@ -1,7 +1,7 @@
 // Turning Corners on the shared game loop (game.js): ✓/✗ on every corner of the selected
 // coin, hover rectangles, values a ⊗ b, position setup, and the computer. All in the worker.
 import { api, el, $, fitCells, randInt, rovingGrid, say, findings } from './common.js';
-import { createGame } from './game.js';
+import { createGame, remotenessTitle, showRemoteness } from './game.js';
 
 const SIZES = [4, 12];
 const key = (a, b) => `${a},${b}`;
@@ -21,7 +21,8 @@ const headsList = (pos) => [...pos.heads].map((k) => k.split(',').map(Number));
 const game = createGame({
   sides: ['the first player', 'the second player'],
   singular: true,
-  chartLabel: 'XOR',
+  // The value history: remoteness per ply on boards the engine tabulates (4 × 4), else the XOR.
+  chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
   initial: () => randomStart(Number($('n').value)),
   encode: (pos) => `${pos.n}-${headsList(pos).map(([a, b]) => `${a}.${b}`).join('_')}`,
   decode(text) {
@@ -44,10 +45,13 @@ const game = createGame({
     const moves = [];
     for (const coin of heads) {
       const r = await api('corners/position', { n: pos.n, heads, coin }, signal);
-      moves.push(...r.moves);
+      moves.push(...r.moves.map((m, i) => ({ ...m, remoteness: r.remoteness ? r.remoteness.moves[i] : null })));
     }
+    // On a tabulated board the engine's computer keeps to Steinhaus' rule (quickest win,
+    // slowest loss); elsewhere it plays a winning move, else the lowest-value coin alone.
     const computer = heads.length ? await api('corners/computer', { n: pos.n, heads }, signal) : null;
-    return { data, moves, computer, chart: Number(data.total) };
+    const r = data.remoteness;
+    return { data, moves, computer, chart: r ? r.position : Number(data.total) };
   },
   apply(pos, move) {
     const heads = new Set(pos.heads);
@@ -104,6 +108,7 @@ function draw() {
           cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
         }
         cell.setAttribute('aria-label', `corner ${a}, ${b}${hint ? `: ${move.winning ? 'winning move' : 'losing move'}` : ''}`);
+        if (hint && move.remoteness !== null) cell.title = remotenessTitle(move.remoteness);
         cell.addEventListener('click', (e) => { e.stopPropagation(); selected = null; game.play(move); });
         cell.addEventListener('mouseenter', () => showRect(move));
         cell.addEventListener('focus', () => showRect(move));
@@ -119,6 +124,10 @@ function draw() {
     $('count').textContent = heads.size;
     $('total').textContent = `*${d.total}`;
     $('outcome').textContent = heads.size === 0 ? 'no move left' : Number(d.total) === 0 ? 'loses (value 0)' : 'wins (value ≠ 0)';
+    showRemoteness($('remoteness'), $('chart-h'), d.remoteness, {
+      missing: 'tabulated on 4 × 4 boards only (2^16 positions)',
+      otherChart: 'XOR of the heads coins after each move',
+    });
   }
 }
 

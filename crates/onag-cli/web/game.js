@@ -335,3 +335,19 @@ export function createGame(adapter) {
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const fmt = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+
+// Remoteness (Steinhaus' rule), shared by the pages that can tabulate it: odd = the player to
+// move wins in that many moves, even = loses in that many (quickest win, slowest loss).
+export const remotenessWords = (r) => (r === 0 ? 'no move left' : r % 2 ? `win in ${r}` : `lose in ${r}`);
+
+/** Shows report `r` ({position, …} or null) in `node` and names the chart `heading` after it. */
+export function showRemoteness(node, heading, r, { missing, otherChart }) {
+  node.textContent = !r ? `remoteness: ${missing}`
+    : r.position === 0 ? 'remoteness 0: no move left'
+      : `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`;
+  node.dataset.r = r ? r.position : '';
+  heading.textContent = r ? 'Remoteness after each move (the moves left under best play)' : otherChart;
+}
+
+/** The tooltip of a move whose target has remoteness `r` (null: none). */
+export const remotenessTitle = (r) => (r === null || r === undefined ? '' : `after this move the opponent can ${remotenessWords(r)}`);

@@ -2,7 +2,7 @@
 // placing queens, remoteness ("win in k") where the page can hold its table, the heat map of g
 // with a value slider and a hover readout, and the row plot of g(x, y) − y. All in the worker.
 import { api, el, $, busy, cellReadout, fitCells, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
-import { createGame } from './game.js';
+import { createGame, remotenessTitle, showRemoteness } from './game.js';
 
 /** Board sides and queen counts the page takes (the engine's limits: side ≤ 64, 1–4 queens). */
 const SIDES = [1, 64];
@@ -19,7 +19,6 @@ function randomStart(side, count) {
   return { side, queens: Array.from({ length: count }, () => [1 + randInt(side - 1), 1 + randInt(side - 1)]) };
 }
 const newGame = () => { selected = null; game.start(randomStart(Number($('side').value), Number($('count').value))); };
-const remotenessWords = (r) => (r === 0 ? 'no move left' : r % 2 ? `win in ${r}` : `lose in ${r}`);
 
 const game = createGame({
   sides: ['the first player', 'the second player'],
@@ -98,7 +97,7 @@ function draw() {
           cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
         }
         cell.setAttribute('aria-label', `move to (${x}, ${y})${v.hints ? `, g = ${move.value}: ${move.winning ? 'winning' : 'losing'}` : ''}`);
-        if (v.hints && move.remoteness !== null) cell.title = `after this move the opponent can ${remotenessWords(move.remoteness)}`;
+        if (v.hints && move.remoteness !== null) cell.title = remotenessTitle(move.remoteness);
         cell.addEventListener('click', (e) => { e.stopPropagation(); selected = null; game.play(move); });
       } else if (here.length && v.canPlay && (x > 0 || y > 0)) {
         cell.addEventListener('click', () => select(here.includes(selected) ? here[(here.indexOf(selected) + 1) % here.length] : here[0]));
@@ -115,12 +114,10 @@ function draw() {
       ...queens.map((q, i) => el('tr', { class: i === selected ? 'good' : '' }, el('td', {}, i + 1), el('td', { class: 'mono' }, `(${q[0]}, ${q[1]})`), el('td', { class: 'mono' }, a.values[i]))),
     );
     $('xor').textContent = `XOR = ${a.xor}: ${a.over ? 'no move left' : a.xor === 0 ? 'the player to move loses' : 'the player to move wins'}`;
-    const r = a.remoteness;
-    $('remoteness').textContent = !r ? 'remoteness: this board has too many positions for the page’s table'
-      : r.position === 0 ? 'remoteness 0: no move left'
-        : `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`;
-    $('remoteness').dataset.r = r ? r.position : '';
-    $('chart-h').textContent = r ? 'Remoteness after each move (the moves left under best play)' : 'XOR of the values after each move';
+    showRemoteness($('remoteness'), $('chart-h'), a.remoteness, {
+      missing: 'this board has too many positions for the page’s table',
+      otherChart: 'XOR of the values after each move',
+    });
   }
 }
 
