@@ -22,7 +22,7 @@ fn slow(game: &TurningCorners, memo: &mut HashMap<Vec<Coin>, u32>) -> u32 {
         .collect();
     let r = if after.is_empty() {
         0
-    } else if let Some(&w) = after.iter().filter(|r| *r % 2 == 0).min() {
+    } else if let Some(&w) = after.iter().filter(|r| r.is_multiple_of(2)).min() {
         w + 1
     } else {
         after.iter().max().unwrap() + 1
@@ -57,7 +57,7 @@ fn the_table_agrees_with_the_definition_on_every_position() {
                 "{rows}x{cols} {:?}",
                 game.heads()
             );
-            assert_eq!(r % 2 == 0, game.value() == 0, "parity is the value rule");
+            assert_eq!(r.is_multiple_of(2), game.value() == 0, "parity is the value rule");
             assert_eq!(r == 0, game.is_over());
             longest = longest.max(r);
         }
@@ -99,7 +99,7 @@ fn reports_list_each_moves_remoteness_in_the_position_reports_order() {
         assert_eq!(report.moves.len(), marks.len());
         for ((m, r), mark) in moves.iter().zip(&report.moves).zip(&marks) {
             assert_eq!(table.remoteness(&game.play(m.mv).unwrap()), Some(*r));
-            assert_eq!(mark.winning, r % 2 == 0);
+            assert_eq!(mark.winning, r.is_multiple_of(2));
         }
         assert_eq!(report.position, table.remoteness(&game).unwrap());
         assert_eq!(report.wins, game.value() != 0);
