@@ -1,4 +1,4 @@
-// Times `wythoff/position` (its remoteness table is the slow part) in the page's WebAssembly
+// Times `wythoff/position` and `corners/position` (their remoteness tables are the slow part) in the page's WebAssembly
 // engine, on the static site in headless Chromium: `node web-tests/bench-remoteness.mjs` after
 // `cargo build --release -p onag-cli`. Prints [board side / queens, ms, remoteness] per call;
 // the second call on a board reuses its table. Figures: BENCHMARKS.md.
@@ -13,6 +13,12 @@ const t = await page.evaluate(async () => {
     const t0 = performance.now();
     const r = await api('wythoff/position', { side, queens });
     out.push([`${side}/${queens.length}`, Math.round(performance.now() - t0), r.remoteness && r.remoteness.position]);
+  }
+  // Turning Corners 4 × 4: the first call builds the table of 2^16 positions.
+  for (const heads of [[[4, 4], [2, 3], [1, 1]], [[1, 1], [2, 3]]]) {
+    const t0 = performance.now();
+    const r = await api('corners/position', { n: 4, heads, coin: heads[0] });
+    out.push([`corners 4x4 ${JSON.stringify(heads)}`, Math.round(performance.now() - t0), r.remoteness && r.remoteness.position]);
   }
   return out;
 });
