@@ -191,7 +191,10 @@ fn corners_positions_carry_their_remoteness_on_4x4_and_the_computer_keeps_to_it(
     let lost = [(1, 1), (2, 3)]; // 1 ⊗ 1 = 2 ⊗ 3 = 1: value 0
     let r = call("/corners/position", json!({ "n": 4, "heads": lost })).unwrap();
     let before = r["remoteness"]["position"].as_u64().unwrap();
-    assert!(before.is_multiple_of(2) && before > 2, "lost, and not at once");
+    assert!(
+        before.is_multiple_of(2) && before > 2,
+        "lost, and not at once"
+    );
     let mv = call("/corners/computer", json!({ "n": 4, "heads": lost })).unwrap();
     let mut after: std::collections::BTreeSet<(u64, u64)> =
         lost.iter().map(|&(a, b)| (a, b)).collect();

@@ -57,7 +57,11 @@ fn the_table_agrees_with_the_definition_on_every_position() {
                 "{rows}x{cols} {:?}",
                 game.heads()
             );
-            assert_eq!(r.is_multiple_of(2), game.value() == 0, "parity is the value rule");
+            assert_eq!(
+                r.is_multiple_of(2),
+                game.value() == 0,
+                "parity is the value rule"
+            );
             assert_eq!(r == 0, game.is_over());
             longest = longest.max(r);
         }
