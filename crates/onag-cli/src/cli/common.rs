@@ -37,6 +37,14 @@ pub use onag_api::number::{parse_u128, parse_u64, parse_usize};
 
 pub use super::output::print_json;
 
+/// Reads the JSON file `path` into `T`: "cannot read PATH" when it cannot be read, "PATH is
+/// not WHAT" when it does not parse as `T` (e.g. `what` = "an onag periods checkpoint").
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not {what}", path.display()))
+}
+
 /// A progress bar on stderr, hidden when `quiet` is set or stderr is not a terminal.
 pub fn progress(len: u64, message: &str, quiet: bool) -> ProgressBar {
     let bar = if quiet || !std::io::stderr().is_terminal() {

@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
     board_report, check_results, estimate_work, family, merge_shards, named_shards, verify_all,
-    Board, BoardReport, ResultsFile, ShardFile, StatsReport,
+    Board, BoardReport, ResultsFile, ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
@@ -16,7 +16,7 @@ use onag::partizan::search::{equal_by_search, ArenaPosition};
 use onag::StopFlag;
 use serde_json::{json, Value};
 
-use super::common::{progress, write_atomic, Internal};
+use super::common::{progress, read_json, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
 
 /// Default bound on `toads value` work, in units of [`estimate_work`] (placements reachable
@@ -180,7 +180,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             // The watcher ends the process with its reason (time, memory, Ctrl-C); the solve
             // itself is not interrupted, so that reason is the message the user sees.
             limits.watch("the board's value", &StopFlag::new());
-            value(&board, output, unicode, svg, &StopFlag::new())
+            value(&parsed, output, unicode, svg, &StopFlag::new())
         }
         Cmd::Stats {
             max_len,
@@ -220,7 +220,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
 
 /// `onag toads value`: the library's board report, as JSON or as text.
 fn value(
-    text: &str,
+    board: &Board,
     output: Output,
     unicode: bool,
     svg: Option<PathBuf>,
@@ -229,8 +229,7 @@ fn value(
     if let Some(path) = &svg {
         super::common::check_output(path)?;
     }
-    let board = parse_board(text)?;
-    let report = board_report(&board, stop)?;
+    let report = board_report(board, stop)?;
     if let Some(path) = &svg {
         write_atomic(path, report.thermograph.svg.as_bytes())?;
     }
@@ -369,21 +368,10 @@ fn stats_shard(
     write_atomic(&out, format!("{text}\n").as_bytes())
 }
 
-/// Reads a JSON file into `T`, naming the file in every error.
-fn read_json<T: serde::de::DeserializeOwned>(
-    path: &std::path::Path,
-    what: &str,
-) -> anyhow::Result<T> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{} is not an onag {what} file", path.display()))
-}
-
 fn stats_merge(files: &[PathBuf], output: Output) -> anyhow::Result<()> {
     let mut all = Vec::new();
     for f in files {
-        let file: ShardFile = read_json(f, "toads stats shard")?;
+        let file: ShardFile = read_json(f, "an onag toads stats shard file")?;
         all.extend(
             file.into_shards()
                 .with_context(|| format!("{}", f.display()))?,
@@ -452,18 +440,9 @@ fn run_family(
     output: Output,
 ) -> anyhow::Result<()> {
     let (lo, hi) = parse_range(blanks)?;
-    // one-word boards, or the two-word solver's sparse long boards (≤ 255 squares, ≤ 6
-    // pieces), checked before the run
-    if let Err(e) = Board::standard(toads, hi, frogs) {
-        if toads + hi + frogs > 255 || toads + frogs > 6 {
-            return Err(anyhow::anyhow!(e).context(
-                "the largest board of the family (boards past 127 squares are solved up to 255 \
-                 squares with at most 6 pieces)",
-            ));
-        }
-    }
+    Solver::check_standard(toads, hi, frogs).context("the largest board of the family")?;
     let bar = progress((hi - lo + 1) as u64, "boards", output.quiet);
-    let mut solver = onag::games::toads_and_frogs::Solver::new();
+    let mut solver = Solver::new();
     let values = family(
         &mut solver,
         toads,
@@ -492,7 +471,7 @@ fn verify_results(
     max_squares: usize,
     output: Output,
 ) -> anyhow::Result<()> {
-    let file: ResultsFile = read_json(path, "toads results")?;
+    let file: ResultsFile = read_json(path, "an onag toads results file")?;
     let bar = progress(file.values().len() as u64, "boards", output.quiet);
     let check = check_results(&file, max_squares, &StopFlag::new(), |_| bar.inc(1))
         .with_context(|| format!("{}", path.display()))?;

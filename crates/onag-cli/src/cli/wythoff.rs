@@ -351,10 +351,7 @@ fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow:
 
 /// Reads a checkpoint file and checks its format, version and integrity.
 pub(crate) fn read_checkpoint(path: &Path) -> anyhow::Result<CheckpointFile> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    let file: CheckpointFile = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not an onag periods checkpoint", path.display()))?;
+    let file: CheckpointFile = common::read_json(path, "an onag periods checkpoint")?;
     file.check()
         .with_context(|| format!("checkpoint {}", path.display()))?;
     Ok(file)

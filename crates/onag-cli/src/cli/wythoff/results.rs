@@ -81,12 +81,6 @@ fn parse_rows(v: &Value) -> anyhow::Result<Vec<RowResult>> {
     Ok(rows.iter().map(RowRecord::result).collect())
 }
 
-fn read_json(path: &Path) -> anyhow::Result<Value> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not valid JSON", path.display()))
-}
-
 /// `onag wythoff results`: the results file from a checkpoint (see the module docs).
 pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
     common::check_output(&args.out)?;
@@ -119,7 +113,9 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         );
     }
     let run = match &args.run_json {
-        Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => Some(read_json(p)?),
+        Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => {
+            Some(common::read_json::<Value>(p, "valid JSON")?)
+        }
         _ => None,
     };
     let wall = args
@@ -221,7 +217,7 @@ fn write_bfile(args: &ResultsArgs) -> anyhow::Result<()> {
 
 /// The period cap and rows of a results file.
 pub(crate) fn read_results(path: &Path) -> anyhow::Result<(u64, Vec<RowResult>)> {
-    let v = read_json(path)?;
+    let v = common::read_json::<Value>(path, "valid JSON")?;
     if v["format"].as_str() != Some(RESULTS_FORMAT)
         || v["version"].as_u64() != Some(RESULTS_VERSION)
     {

@@ -415,7 +415,7 @@ impl ResultsFile {
 ///     boards: vec![board(1, "*"), board(2, "0"), board(3, "*")],
 /// };
 /// let check = check_results(&file, 30, &onag::StopFlag::new(), |_| {}).unwrap();
-/// assert_eq!((check.checked, check.mismatches.len()), (3, 1)); // T2□2F2 = 0, T2□3F2 = 0
+/// assert_eq!((check.checked, check.mismatches.len()), (3, 1)); // T2□2F2 is *, not 0
 /// ```
 pub fn check_results(
     file: &ResultsFile,

@@ -344,6 +344,25 @@ impl Solver {
         self.wide_value(toads, blanks, frogs, stop)
     }
 
+    /// Whether [`Solver::standard_value`] takes T^toads □^blanks F^frogs: a board of the board
+    /// type (at most [`MAX_LEN`] squares), or a sparse long one for the two-word bitboards;
+    /// the same `Err` it gives otherwise, before any work.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::games::toads_and_frogs::Solver;
+    /// assert!(Solver::check_standard(2, 150, 2).is_ok());
+    /// assert!(Solver::check_standard(3, 130, 4).is_err()); // 7 pieces on 137 squares
+    /// ```
+    pub fn check_standard(toads: usize, blanks: usize, frogs: usize) -> Result<(), GameError> {
+        if toads + blanks + frogs <= MAX_LEN {
+            return Board::standard(toads, blanks, frogs)
+                .map(|_| ())
+                .map_err(|e| GameError::TooLarge(e.to_string()));
+        }
+        wide_fits(toads, blanks, frogs)
+    }
+
     /// [`Solver::standard_value`] on two-word bitboards whatever the length (the tests
     /// compare it with the one-word solver on the boards both can do).
     #[doc(hidden)]
@@ -354,13 +373,7 @@ impl Solver {
         frogs: usize,
         stop: &StopFlag,
     ) -> Result<GameId, GameError> {
-        let n = toads + blanks + frogs;
-        if n > WIDE_LEN || toads + frogs > SPARSE_PIECES as usize || n == 0 {
-            return Err(GameError::TooLarge(format!(
-                "T{toads}□{blanks}F{frogs}: boards of more than {MAX_LEN} squares are solved \
-                 up to {WIDE_LEN} squares and {SPARSE_PIECES} pieces"
-            )));
-        }
+        wide_fits(toads, blanks, frogs)?;
         let (t, b, f) = (toads as u32, blanks as u32, frogs as u32);
         self.stop = Some(stop.clone());
         let result = self.board_value(Bits::<U256>::standard(t, b, f));
@@ -573,4 +586,16 @@ impl<W: Width> Pending<W> {
             found: None,
         }
     }
+}
+
+/// Whether the two-word bitboards hold T^toads □^blanks F^frogs.
+fn wide_fits(toads: usize, blanks: usize, frogs: usize) -> Result<(), GameError> {
+    let n = toads + blanks + frogs;
+    if n > WIDE_LEN || toads + frogs > SPARSE_PIECES as usize || n == 0 {
+        return Err(GameError::TooLarge(format!(
+            "T{toads}□{blanks}F{frogs}: boards of more than {MAX_LEN} squares are solved \
+             up to {WIDE_LEN} squares and {SPARSE_PIECES} pieces"
+        )));
+    }
+    Ok(())
 }
