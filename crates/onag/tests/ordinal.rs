@@ -1,8 +1,8 @@
-//! Transfinite nimbers (ordinals below ω^(ω^5) with coefficients below 2^128): Conway's and
+//! Transfinite nimbers (ordinals below ω^(ω^54) with coefficients below 2^128): Conway's and
 //! Lenstra's values, a re-derivation of the excess table, field laws on random ordinals, and
 //! agreement of the finite part with `Nimber128`.
 
-use onag::nimber::ordinal::{Exponent, Ordinal, OrdinalError, LEVELS};
+use onag::nimber::ordinal::{Exponent, Ordinal, OrdinalError};
 use onag::nimber::Nimber128;
 use proptest::prelude::*;
 
@@ -31,6 +31,21 @@ fn conway_and_lenstra_values() {
     assert_eq!(o("w^(w^2)").pow(7).unwrap().to_string(), "w+1");
     assert_eq!(o("w^(w^3)").pow(11).unwrap().to_string(), "w^w+1");
     assert_eq!(o("w^(w^4)").pow(13).unwrap().to_string(), "w+4");
+    // the larger primes of the table: κ_17 = ω^(ω^5), κ_19 = ω^(ω^6), κ_29 = ω^(ω^8),
+    // κ_61 = ω^(ω^16), κ_257 = ω^(ω^53)
+    assert_eq!(o("w^(w^5)").pow(17).unwrap().to_string(), "16");
+    assert_eq!(o("w^(w^6)").pow(19).unwrap().to_string(), "w^3+4");
+    assert_eq!(o("w^(w^8)").pow(29).unwrap().to_string(), "w^(w^2)+4");
+    assert_eq!(o("w^(w^16)").pow(61).unwrap().to_string(), "w^w+w");
+    assert_eq!(o("w^(w^53)").pow(257).unwrap().to_string(), "256");
+    assert_eq!(o("w^(w^53*257)").pow(257).unwrap().to_string(), "w^(w^53)");
+    assert_eq!(o("w^(w^53*2)").pow(257).unwrap().to_string(), "384"); // 256 ⊗ 256
+    for text in ["w^(w^5)+w", "w^(w^6)*3+w^2+1", "w^(w^53)*5+7"] {
+        let x = o(text);
+        assert!(x.mul(&x.inverse().unwrap()).unwrap().is_one(), "{text}");
+        let r = x.sqrt().unwrap();
+        assert_eq!(r.mul(&r).unwrap(), x, "{text}");
+    }
     // distinct κ-powers multiply as ordinals: ω^ω ⊗ ω = ω^(ω+1)
     assert_eq!(mul("w^w", "w"), "w^(w+1)");
     assert_eq!(mul("w^(w^2)", "w^(w+2)*3"), "w^(w^2+w+2)*3");
@@ -50,7 +65,8 @@ fn printing_and_parsing() {
     }
     assert_eq!(o("ω^ω · 3 + 0x10").to_string(), "w^w*3+16");
     let beyond = |t: &str| matches!(t.parse::<Ordinal>(), Err(OrdinalError::BeyondSegment(_)));
-    assert!(beyond("w^(w^5)"));
+    assert!(beyond("w^(w^54)"));
+    assert!(o("w^(w^53)").to_string() == "w^(w^53)");
     assert!(beyond("w^(w^w)"));
     assert!(beyond("w*340282366920938463463374607431768211456"));
     assert!(matches!(
@@ -131,7 +147,7 @@ fn excess_table_is_rederived() {
 
 /// Random ordinals: up to `terms` terms with exponent coefficients below `bounds`, and
 /// coefficients below 2^bits.
-fn ordinals(bounds: [u64; LEVELS], bits: u32, terms: usize) -> impl Strategy<Value = Ordinal> {
+fn ordinals(bounds: [u64; 5], bits: u32, terms: usize) -> impl Strategy<Value = Ordinal> {
     let exponent = (
         0..bounds[0],
         0..bounds[1],
@@ -139,7 +155,7 @@ fn ordinals(bounds: [u64; LEVELS], bits: u32, terms: usize) -> impl Strategy<Val
         0..bounds[3],
         0..bounds[4],
     )
-        .prop_map(|(a, b, c, d, e)| Exponent([a, b, c, d, e]));
+        .prop_map(|(a, b, c, d, e)| Exponent::new(&[a, b, c, d, e]).unwrap());
     let coef = any::<u128>().prop_map(move |c| {
         if bits >= 128 {
             c
@@ -151,6 +167,20 @@ fn ordinals(bounds: [u64; LEVELS], bits: u32, terms: usize) -> impl Strategy<Val
         ts.into_iter()
             .fold(Ordinal::zero(), |acc, (e, c)| acc.add(&Ordinal::term(e, c)))
     })
+}
+
+/// Random ordinals with terms ω^(ω^j·a + b)·c at one high level j (a < 3) over a low part.
+fn high_ordinals(terms: usize) -> impl Strategy<Value = Ordinal> {
+    let term =
+        (5usize..54, 1u64..3, 0u64..3, 0u64..2, any::<u128>()).prop_map(|(j, a, b, c, k)| {
+            let mut e = vec![0; j + 1];
+            e[j] = a;
+            e[0] = b;
+            e[1] = c;
+            Ordinal::term(Exponent::new(&e).unwrap(), k)
+        });
+    prop::collection::vec(term, 1..=terms)
+        .prop_map(|ts| ts.iter().fold(Ordinal::zero(), |acc, t| acc.add(t)))
 }
 
 proptest! {
@@ -185,6 +215,29 @@ proptest! {
             }
             let r = v.sqrt().unwrap();
             prop_assert_eq!(&r.mul(&r).unwrap(), v);
+        }
+    }
+
+    /// The levels of the larger primes (17 … 257): ring laws, inverses and square roots on
+    /// ordinals mixing them with the small ones.
+    #[test]
+    fn laws_at_the_higher_levels(
+        x in high_ordinals(3),
+        y in high_ordinals(2),
+        z in high_ordinals(2),
+    ) {
+        let xy = x.mul(&y).unwrap();
+        prop_assert_eq!(&xy, &y.mul(&x).unwrap());
+        prop_assert_eq!(xy.mul(&z).unwrap(), x.mul(&y.mul(&z).unwrap()).unwrap());
+        prop_assert_eq!(x.mul(&y.add(&z)).unwrap(), xy.add(&x.mul(&z).unwrap()));
+        for v in [&x, &y] {
+            match v.inverse() {
+                Ok(i) => prop_assert!(v.mul(&i).unwrap().is_one()),
+                Err(e) => prop_assert!(v == &Ordinal::zero() || matches!(e, OrdinalError::TooLarge(_)), "{e}"),
+            }
+            if let Ok(r) = v.sqrt() {
+                prop_assert_eq!(&r.mul(&r).unwrap(), v);
+            }
         }
     }
 

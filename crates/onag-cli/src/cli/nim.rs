@@ -17,7 +17,7 @@ const MAX_TABLE: usize = 1024;
 #[derive(Subcommand)]
 pub enum Cmd {
     /// The nim product A ⊗ B (A, B below 2^128, decimal or 0x-hex, or transfinite: ordinals
-    /// below ω^(ω^5) in Cantor normal form such as 'w^2', 'w^w*3+w+1').
+    /// below ω^(ω^54) in Cantor normal form such as 'w^2', 'w^w*3+w+1').
     Mul {
         /// First factor.
         #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
@@ -80,7 +80,7 @@ fn answer(op: &str, args: serde_json::Value, result: u128, json: bool) -> anyhow
 pub enum NimArg {
     /// Below 2^128.
     Finite(u128),
-    /// An ordinal below ω^(ω^5) (see `onag::nimber::ordinal`).
+    /// An ordinal below ω^(ω^54) (see `onag::nimber::ordinal`).
     Ordinal(Ordinal),
 }
 

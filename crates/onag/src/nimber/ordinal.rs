@@ -4,22 +4,27 @@
 //!
 //! # The represented segment
 //!
-//! [`Ordinal`] holds the ordinals below ω^(ω^5) whose Cantor-normal-form coefficients are below
-//! 2^128: Σ ω^α·c with α = ω⁴·a₄ + … + ω·a₁ + a₀ (each aⱼ < 2^32) and 0 ≤ c < 2^128. They
-//! form a subfield of On₂ (the compositum of GF(2^128) with the field of the ordinals below
-//! κ₁₇ = ω^(ω^5)), so sums, products, inverses and square roots stay inside. An ordinal
-//! beyond (an exponent ≥ ω^5, a coefficient ≥ 2^128) is an [`OrdinalError::BeyondSegment`].
+//! [`Ordinal`] holds the ordinals below ω^(ω^54) whose Cantor-normal-form coefficients are
+//! below 2^128: Σ ω^α·c with α = ω^53·a₅₃ + … + ω·a₁ + a₀ (each aⱼ < 2^32) and
+//! 0 ≤ c < 2^128. They form a subfield of On₂ (the compositum of GF(2^128) with the field of
+//! the ordinals below κ₂₆₃ = ω^(ω^54)), so sums, products, inverses and square roots stay
+//! inside. The 54 levels are the odd primes 3 … 257 for which Lenstra's constants are known
+//! (tabulated in [`LENSTRA`]); the algebraic closure of GF(2) in On₂ is all of ω^(ω^ω), and
+//! each further prime needs its constants computed first (CGSuite's `NimFieldCalculator`
+//! does that, at a cost that grows quickly with p). An ordinal beyond (an exponent
+//! ≥ ω^54, a coefficient ≥ 2^128) is an [`OrdinalError::BeyondSegment`].
 //!
 //! # Lenstra's description
 //!
-//! For the j-th odd prime p = pⱼ (3, 5, 7, 11, 13 for j = 0…4) put κ = ω^(ω^j); then
+//! For the j-th odd prime p = pⱼ (3, 5, 7, … 257 for j = 0 … 53) put κ_p = ω^(ω^j); then
 //! κ_{p^(n+1)} = ω^(ω^j·p^n) satisfies κ_{p^(n+1)}^p = κ_{p^n} for n ≥ 1, and κ_p^p = α_p, the
 //! *excess* of Lenstra's table. Writing each aⱼ in base pⱼ makes every ω^α a product of
 //! distinct powers κ_q^e (e < p) — and the nim product of such a family is their ordinal
 //! product, so ω^α·c = ω^α ⊗ c. Multiplying two monomials adds the digits; a digit that
 //! reaches p is carried: down one place (κ_{p^(n+1)}^p = κ_{p^n}) or, at the lowest place,
-//! replaced by α_p. The excesses (Lenstra's table, as tabulated in CGSuite's
-//! `NimFieldConstants`) are
+//! replaced by α_p = κ_{f(p)} + m(p), where f(p) is the order of 2 mod p, κ_{f(p)} a sum of
+//! κ_q over Lenstra's Q-set and m(p) the least excess without a p-th root ([`LENSTRA`]). The
+//! first ones are
 //!
 //! | p  | κ_p       | κ_p^p = α_p |
 //! |----|-----------|-------------|
@@ -28,13 +33,18 @@
 //! | 7  | ω^(ω²)    | ω + 1       |
 //! | 11 | ω^(ω³)    | ω^ω + 1     |
 //! | 13 | ω^(ω⁴)    | ω + 4       |
+//! | 17 | ω^(ω⁵)    | 16          |
+//! | 19 | ω^(ω⁶)    | ω³ + 4      |
+//! | 23 | ω^(ω⁷)    | ω^(ω³) + 1  |
 //!
-//! and the tests re-derive them: α_p is not a p-th power in the finite subfields that contain
-//! it, while the smaller ordinals are (Lenstra's characterisation of α_p as the least
-//! ordinal of the field below κ_p without a p-th root there).
+//! and the tests (`tests/ordinal_lenstra.rs`) re-derive them with this arithmetic: for every
+//! prime whose fields have degree ≤ 128 over GF(2) (24 of the 54; 512 in an ignored test),
+//! α_p has no p-th root while κ_{f(p)} + m' for m' < m(p) has one, and the Q-sets follow from
+//! Lenstra's degree rule (31 primes); for p = 11 and 13 every smaller ordinal is shown to be a
+//! p-th power.
 //!
 //! Inverses and square roots solve one linear system over GF(2^128) in the smallest
-//! represented field F(x) containing x (of degree 3^k₀·5^k₁·7^k₂·11^k₃·13^k₄ over GF(2^128)):
+//! represented field F(x) containing x (of degree Π pⱼ^kⱼ over GF(2^128)):
 //! x·y = 1, and Σ wᵢ·bᵢ² = x with y = Σ √wᵢ·bᵢ (squaring is additive). Degrees above
 //! [`MAX_DEGREE`] are an [`OrdinalError::TooLarge`].
 //!
@@ -59,9 +69,76 @@ use super::Nimber128;
 use crate::Span;
 
 /// How many levels (odd primes) are represented: exponents below ω^LEVELS.
-pub const LEVELS: usize = 5;
-/// The odd prime of each level: κ = ω^(ω^j) has degree `PRIMES[j]`.
-pub const PRIMES: [u64; LEVELS] = [3, 5, 7, 11, 13];
+pub const LEVELS: usize = 54;
+/// The odd prime of each level: κ = ω^(ω^j) has degree `PRIMES[j]` over the ordinals below it.
+pub const PRIMES: [u64; LEVELS] = [
+    3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97,
+    101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181, 191, 193,
+    197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257,
+];
+/// Lenstra's constants of each level's prime p: the Q-set Q(p) — the prime powers q whose κ_q
+/// are the summands of κ_{f(p)}, f(p) the order of 2 mod p — and the excess m(p), so that
+/// κ_p^p = α_p = Σ_{q ∈ Q(p)} κ_q + m(p) (Lenstra 1977, §4; the values for p ≤ 257 as tabulated
+/// in CGSuite's `NimFieldConstants`, computed there by `NimFieldCalculator`). Here κ_{2^n} is
+/// the finite 2^(2^(n−1)) and κ_{p^(n+1)} = ω^(ω^j·p^n) for the j-th odd prime p. The tests
+/// re-derive the excesses (α_p has no p-th root, α_p − 1, … do) and the Q-sets of the small
+/// primes.
+pub const LENSTRA: [(&[u32], u8); LEVELS] = [
+    (&[2], 0),
+    (&[4], 0),
+    (&[3], 1),
+    (&[5], 1),
+    (&[4, 3], 0),
+    (&[8], 0),
+    (&[9], 4),
+    (&[11], 1),
+    (&[4, 7], 0),
+    (&[5], 1),
+    (&[4, 9], 0),
+    (&[5], 1),
+    (&[7], 1),
+    (&[23], 1),
+    (&[13], 1),
+    (&[29], 1),
+    (&[3, 5], 0),
+    (&[3, 11], 0),
+    (&[5, 7], 0),
+    (&[9], 1),
+    (&[13], 1),
+    (&[41], 1),
+    (&[11], 1),
+    (&[16, 3], 0),
+    (&[25], 1),
+    (&[3, 17], 0),
+    (&[53], 1),
+    (&[4, 9], 0),
+    (&[4, 7], 0),
+    (&[7], 1),
+    (&[5, 13], 0),
+    (&[17], 1),
+    (&[3, 23], 0),
+    (&[37], 1),
+    (&[3, 5], 0),
+    (&[13], 1),
+    (&[81], 4),
+    (&[83], 1),
+    (&[4, 43], 0),
+    (&[89], 1),
+    (&[9, 5], 0),
+    (&[5, 19], 0),
+    (&[32, 3], 0),
+    (&[4, 49], 0),
+    (&[9, 11], 0),
+    (&[5, 7], 0),
+    (&[37], 1),
+    (&[113], 1),
+    (&[19], 1),
+    (&[29], 1),
+    (&[7, 17], 0),
+    (&[8, 3], 0),
+    (&[25], 1),
+    (&[16], 0),
+];
 /// Largest accepted exponent coefficient aⱼ (exclusive).
 pub const MAX_EXPONENT_DIGIT: u64 = 1 << 32;
 /// Largest field degree over GF(2^128) in which [`Ordinal::inverse`] and [`Ordinal::sqrt`]
@@ -95,7 +172,7 @@ impl fmt::Display for OrdinalError {
             }
             OrdinalError::BeyondSegment(m) => write!(
                 f,
-                "{m}: onag represents the ordinals below ω^(ω^5) with coefficients below 2^128"
+                "{m}: onag represents the ordinals below ω^(ω^{LEVELS}) with coefficients below 2^128"
             ),
             OrdinalError::ZeroInverse => f.write_str("0 has no nim inverse"),
             OrdinalError::TooLarge(m) => write!(f, "too large: {m}"),
@@ -105,14 +182,17 @@ impl fmt::Display for OrdinalError {
 
 impl std::error::Error for OrdinalError {}
 
-/// The exponent α = Σ ω^j·aⱼ (j < [`LEVELS`]) of a Cantor-normal-form term; `Ord` is the
-/// ordinal order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Exponent(pub [u64; LEVELS]);
+/// The exponent α = Σ ω^j·aⱼ (j < [`LEVELS`]) of a Cantor-normal-form term, as its
+/// coefficients a₀, a₁, … (no trailing zeros); `Ord` is the ordinal order.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Exponent(Vec<u64>);
 
 impl Ord for Exponent {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.iter().rev().cmp(other.0.iter().rev())
+        self.0
+            .len()
+            .cmp(&other.0.len())
+            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
     }
 }
 
@@ -123,38 +203,98 @@ impl PartialOrd for Exponent {
 }
 
 impl Exponent {
+    /// The exponent Σ ω^j·aⱼ from its coefficients a₀, a₁, … (at most [`LEVELS`] of them;
+    /// `None` past the represented segment).
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::nimber::ordinal::{Exponent, Ordinal};
+    /// let e = Exponent::new(&[1, 0, 2]).unwrap(); // ω²·2 + 1
+    /// assert_eq!(Ordinal::term(e, 3).to_string(), "w^(w^2*2+1)*3");
+    /// assert!(Exponent::new(&[0; 60]).is_some()); // zeros past the segment are fine
+    /// ```
+    pub fn new(coefficients: &[u64]) -> Option<Exponent> {
+        let len = coefficients
+            .iter()
+            .rposition(|&a| a != 0)
+            .map_or(0, |i| i + 1);
+        (len <= LEVELS).then(|| Exponent(coefficients[..len].to_vec()))
+    }
+
     /// The finite exponent n.
     pub fn finite(n: u64) -> Exponent {
-        let mut a = [0; LEVELS];
-        a[0] = n;
-        Exponent(a)
+        Exponent::new(&[n]).expect("one level")
+    }
+
+    /// The coefficient aⱼ of ω^j.
+    pub fn coefficient(&self, j: usize) -> u64 {
+        self.0.get(j).copied().unwrap_or(0)
     }
 
     fn unit(level: usize) -> Exponent {
-        let mut a = [0; LEVELS];
+        let mut a = vec![0; level + 1];
         a[level] = 1;
         Exponent(a)
     }
-}
 
-/// κ_p^p = α_p for the prime of `level`, as (exponent, coefficient) terms: Lenstra's table
-/// (see the module docs). Each refers to lower levels only, so carrying terminates.
-fn excess(level: usize) -> [(Exponent, u128); 2] {
-    let zero = Exponent::default();
-    match level {
-        0 => [(zero, 2), (zero, 0)],
-        1 => [(zero, 4), (zero, 0)],
-        2 => [(Exponent::unit(0), 1), (zero, 1)],
-        3 => [(Exponent::unit(1), 1), (zero, 1)],
-        _ => [(Exponent::unit(0), 1), (zero, 4)],
+    fn is_zero(&self) -> bool {
+        self.0.is_empty()
     }
 }
 
+/// κ_q as a monomial (exponent, coefficient): 2^(2^(n−1)) for q = 2^n, ω^(ω^j·p^n) for
+/// q = p^(n+1), p the j-th odd prime.
+fn kappa(q: u32) -> (Exponent, u128) {
+    let q = u64::from(q);
+    if q.is_power_of_two() {
+        return (Exponent::default(), 1u128 << (q / 2));
+    }
+    let j = PRIMES
+        .iter()
+        .position(|&p| q % p == 0)
+        .expect("a prime power of the table");
+    let mut a = vec![0; j + 1];
+    a[j] = q / PRIMES[j];
+    (Exponent(a), 1)
+}
+
+/// κ_p^p = α_p for the prime of `level`, as (exponent, coefficient) terms (the [`LENSTRA`]
+/// table). Each refers to lower levels only, so carrying terminates.
+fn excess(level: usize) -> &'static [(Exponent, u128)] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<(Exponent, u128)>>> = std::sync::OnceLock::new();
+    &TABLE.get_or_init(|| {
+        LENSTRA
+            .iter()
+            .map(|&(qs, m)| {
+                let mut finite = u128::from(m);
+                let mut terms = Vec::new();
+                for &q in qs {
+                    match kappa(q) {
+                        (e, c) if e.is_zero() => {
+                            // the table never has both an even q and an excess, so + is ⊕
+                            debug_assert!(finite & c == 0);
+                            finite ^= c;
+                        }
+                        term => terms.push(term),
+                    }
+                }
+                if finite != 0 {
+                    terms.push((Exponent::default(), finite));
+                }
+                terms
+            })
+            .collect()
+    })[level]
+}
+
 /// Base-pⱼ digits of each exponent coefficient, lowest first (digits may exceed p − 1 while
-/// a product is being carried).
-type Digits = [Vec<u64>; LEVELS];
+/// a product is being carried); one entry per level up to the highest used.
+type Digits = Vec<Vec<u64>>;
 
 fn add_digits(d: &mut Digits, e: &Exponent) {
+    if d.len() < e.0.len() {
+        d.resize(e.0.len(), Vec::new());
+    }
     for (j, &a) in e.0.iter().enumerate() {
         let p = PRIMES[j];
         let mut a = a;
@@ -171,10 +311,10 @@ fn add_digits(d: &mut Digits, e: &Exponent) {
 }
 
 fn exponent_of(d: &Digits) -> Result<Exponent, OrdinalError> {
-    let mut e = [0u64; LEVELS];
-    for j in 0..LEVELS {
+    let mut e = vec![0u64; d.len()];
+    for (j, digits) in d.iter().enumerate() {
         let mut a: u64 = 0;
-        for &digit in d[j].iter().rev() {
+        for &digit in digits.iter().rev() {
             a = a
                 .checked_mul(PRIMES[j])
                 .and_then(|a| a.checked_add(digit))
@@ -183,7 +323,7 @@ fn exponent_of(d: &Digits) -> Result<Exponent, OrdinalError> {
         }
         e[j] = a;
     }
-    Ok(Exponent(e))
+    Ok(Exponent::new(&e).expect("levels of the operands"))
 }
 
 /// Adds c·(the monomial with digits `d`) to `out`, carrying digits ≥ p (module docs).
@@ -193,13 +333,13 @@ fn carry(
     out: &mut BTreeMap<Exponent, Nimber128>,
 ) -> Result<(), OrdinalError> {
     loop {
-        let found = (0..LEVELS)
+        let found = (0..d.len())
             .rev()
             .find_map(|j| d[j].iter().rposition(|&x| x >= PRIMES[j]).map(|n| (j, n)));
         match found {
             None => {
                 let e = exponent_of(&d)?;
-                let slot = out.entry(e).or_insert(Nimber128(0));
+                let slot = out.entry(e.clone()).or_insert(Nimber128(0));
                 *slot += c;
                 if slot.0 == 0 {
                     out.remove(&e);
@@ -213,11 +353,9 @@ fn carry(
             Some((j, _)) => {
                 d[j][0] -= PRIMES[j];
                 for (e, k) in excess(j) {
-                    if k != 0 {
-                        let mut next = d.clone();
-                        add_digits(&mut next, &e);
-                        carry(next, c * Nimber128(k), out)?;
-                    }
+                    let mut next = d.clone();
+                    add_digits(&mut next, e);
+                    carry(next, c * Nimber128(*k), out)?;
                 }
                 return Ok(());
             }
@@ -267,14 +405,14 @@ impl Ordinal {
 
     /// The Cantor normal form: (exponent, coefficient) terms, largest exponent first.
     pub fn terms(&self) -> impl Iterator<Item = (Exponent, u128)> + '_ {
-        self.terms.iter().rev().map(|(e, c)| (*e, c.0))
+        self.terms.iter().rev().map(|(e, c)| (e.clone(), c.0))
     }
 
     /// `Some(n)` when the ordinal is finite.
     pub fn as_finite(&self) -> Option<u128> {
         match self.terms.iter().next_back() {
             None => Some(0),
-            Some((e, c)) if *e == Exponent::default() => Some(c.0),
+            Some((e, c)) if e.is_zero() => Some(c.0),
             _ => None,
         }
     }
@@ -288,7 +426,7 @@ impl Ordinal {
     pub fn add(&self, other: &Ordinal) -> Ordinal {
         let mut terms = self.terms.clone();
         for (e, c) in &other.terms {
-            let slot = terms.entry(*e).or_insert(Nimber128(0));
+            let slot = terms.entry(e.clone()).or_insert(Nimber128(0));
             *slot += *c;
             if slot.0 == 0 {
                 terms.remove(e);
@@ -332,9 +470,9 @@ impl Ordinal {
     /// level (including the levels its excesses refer to).
     fn field_digits(&self) -> [u32; LEVELS] {
         let mut k = [0u32; LEVELS];
-        for e in self.terms.keys() {
-            for j in 0..LEVELS {
-                let mut a = e.0[j];
+        let need = |k: &mut [u32; LEVELS], e: &Exponent| {
+            for (j, &a) in e.0.iter().enumerate() {
+                let mut a = a;
                 let mut n = 0;
                 while a > 0 {
                     a /= PRIMES[j];
@@ -342,13 +480,17 @@ impl Ordinal {
                 }
                 k[j] = k[j].max(n);
             }
+        };
+        for e in self.terms.keys() {
+            need(&mut k, e);
         }
-        // closure under the excesses: ω + 1, ω + 4 need level 0; ω^ω + 1 needs level 1
-        if k[3] > 0 {
-            k[1] = k[1].max(1);
-        }
-        if k[2] > 0 || k[4] > 0 {
-            k[0] = k[0].max(1);
+        // closure under the excesses, which refer to lower levels only
+        for j in (0..LEVELS).rev() {
+            if k[j] > 0 {
+                for (e, _) in excess(j) {
+                    need(&mut k, e);
+                }
+            }
         }
         k
     }
@@ -359,7 +501,7 @@ impl Ordinal {
         let mut degree: usize = 1;
         let mut sizes = [1u64; LEVELS];
         for j in 0..LEVELS {
-            sizes[j] = PRIMES[j].pow(k[j]);
+            sizes[j] = PRIMES[j].saturating_pow(k[j]);
             degree = degree.saturating_mul(sizes[j] as usize);
         }
         if degree > MAX_DEGREE {
@@ -367,19 +509,22 @@ impl Ordinal {
                 "a field of degree {degree} over GF(2^128) (limit {MAX_DEGREE})"
             )));
         }
-        let mut basis = vec![Exponent::default()];
+        let mut basis = vec![vec![0u64; LEVELS]];
         for (j, &size) in sizes.iter().enumerate() {
             let mut next = Vec::with_capacity(basis.len() * size as usize);
             for e in &basis {
                 for a in 0..size {
-                    let mut e = *e;
-                    e.0[j] = a;
+                    let mut e = e.clone();
+                    e[j] = a;
                     next.push(e);
                 }
             }
             basis = next;
         }
-        Ok(basis)
+        Ok(basis
+            .iter()
+            .map(|a| Exponent::new(a).expect("LEVELS coefficients"))
+            .collect())
     }
 
     /// The nim inverse (an error for 0).
@@ -393,7 +538,7 @@ impl Ordinal {
         let basis = self.basis()?;
         let columns = basis
             .iter()
-            .map(|b| self.mul(&Ordinal::term(*b, 1)))
+            .map(|b| self.mul(&Ordinal::term(b.clone(), 1)))
             .collect::<Result<Vec<_>, _>>()?;
         let y = solve(&basis, &columns, &Ordinal::finite(1))?;
         Ok(combine(&basis, &y, |c| c))
@@ -408,7 +553,7 @@ impl Ordinal {
         let columns = basis
             .iter()
             .map(|b| {
-                let b = Ordinal::term(*b, 1);
+                let b = Ordinal::term(b.clone(), 1);
                 b.mul(&b)
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -423,7 +568,7 @@ fn combine(basis: &[Exponent], y: &[Nimber128], f: impl Fn(Nimber128) -> Nimber1
     for (b, &c) in basis.iter().zip(y) {
         let c = f(c);
         if c.0 != 0 {
-            terms.insert(*b, c);
+            terms.insert(b.clone(), c);
         }
     }
     Ordinal { terms }
@@ -437,7 +582,7 @@ fn solve(
     target: &Ordinal,
 ) -> Result<Vec<Nimber128>, OrdinalError> {
     let n = basis.len();
-    let row: HashMap<Exponent, usize> = basis.iter().enumerate().map(|(i, e)| (*e, i)).collect();
+    let row: HashMap<&Exponent, usize> = basis.iter().enumerate().map(|(i, e)| (e, i)).collect();
     let outside = || OrdinalError::TooLarge("a product left the field (internal)".into());
     // augmented matrix, rows = coordinates
     let mut m = vec![vec![Nimber128(0); n + 1]; n];
@@ -469,10 +614,10 @@ fn solve(
     Ok(m.into_iter().map(|r| r[n]).collect())
 }
 
-/// An exponent α < ω^5 in Cantor normal form, as the aⱼ of α = Σ ω^j·aⱼ.
+/// An exponent α < ω^LEVELS in Cantor normal form, as the aⱼ of α = Σ ω^j·aⱼ.
 fn write_exponent(f: &mut fmt::Formatter<'_>, e: &Exponent) -> fmt::Result {
     let mut first = true;
-    for j in (0..LEVELS).rev() {
+    for j in (0..e.0.len()).rev() {
         let a = e.0[j];
         if a == 0 {
             continue;
@@ -503,11 +648,11 @@ impl fmt::Display for Ordinal {
             if i > 0 {
                 f.write_str("+")?;
             }
-            if e == Exponent::default() {
+            if e.is_zero() {
                 write!(f, "{c}")?;
                 continue;
             }
-            let finite = e.0[1..].iter().all(|&a| a == 0);
+            let finite = e.0.len() == 1;
             match (finite, e.0[0]) {
                 (true, 1) => f.write_str("w")?,
                 (true, n) => write!(f, "w^{n}")?,
@@ -631,7 +776,7 @@ impl Cursor<'_> {
         Ok((j as usize, a))
     }
 
-    /// An exponent α < ω^5: a number, `w`, or a parenthesised Cantor normal form.
+    /// An exponent α < ω^LEVELS: a number, `w`, or a parenthesised Cantor normal form.
     fn exponent(&mut self) -> Result<Exponent, OrdinalError> {
         let mut e = [0u64; LEVELS];
         if self.eat('(') {
@@ -655,7 +800,7 @@ impl Cursor<'_> {
         } else {
             e[0] = self.small()?;
         }
-        Ok(Exponent(e))
+        Ok(Exponent::new(&e).expect("LEVELS coefficients"))
     }
 }
 
@@ -686,10 +831,10 @@ impl FromStr for Ordinal {
             } else {
                 (Exponent::default(), cur.number()?)
             };
-            if last.is_some_and(|l| e >= l) {
+            if last.as_ref().is_some_and(|l| e >= *l) {
                 return Err(cur.error("terms must decrease (Cantor normal form)"));
             }
-            last = Some(e);
+            last = Some(e.clone());
             if c != 0 {
                 terms.insert(e, Nimber128(c));
             }
