@@ -17,6 +17,7 @@ fn json_fields() {
     assert_eq!(v["left_stop"], "1");
     assert_eq!(v["right_stop"], "1/2");
     assert_eq!(v["birthday"], 4);
+    assert_eq!(v["tempered"], "neither");
     assert!(v["atomic_weight"].is_null(), "not all-small: {v}");
     assert_eq!(v["reduced_canonical_form"], "{1|{1/2|0}}");
 }
@@ -31,6 +32,7 @@ fn atomic_weight_and_reduced_form() {
     let (code, out, err) = onag(&["value", "cool({5|1}, 1)"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("canonical:   {4|2}"), "{out}");
+    assert!(out.contains("tempered:    odd"), "{out}");
     assert!(out.contains("atomic weight: undefined"), "{out}");
     let (code, out, _) = onag(&["value", "aw(+-1)"]);
     assert_eq!(code, 2);

@@ -6,7 +6,7 @@ mod common;
 
 use common::games::{build, trees, Shape, Tree};
 use onag::partizan::dyadic::Dyadic;
-use onag::partizan::game::{Arena, GameError, GameId};
+use onag::partizan::game::{Arena, GameError, GameId, Tempered};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::{parse, ParseErrorKind};
 use proptest::prelude::*;
@@ -36,6 +36,31 @@ fn published_values() {
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} fixture lines");
+}
+
+#[test]
+fn tempered_classes() {
+    let mut a = Arena::new();
+    for (text, class) in [
+        ("0", Tempered::Even),
+        ("-7/8", Tempered::Even),
+        ("*", Tempered::Odd),
+        ("3/2*", Tempered::Odd),
+        ("+-1", Tempered::Odd),
+        ("{5|1}", Tempered::Odd),
+        ("{2|0}+{1|0}", Tempered::Even),
+        ("{3|{2|1}}", Tempered::Neither),
+        ("{{3|2}|{1|0}}", Tempered::Even),
+        ("^", Tempered::Neither),
+        ("*2", Tempered::Neither),
+        ("{1|*}", Tempered::Neither),
+        ("{1|0}+*", Tempered::Even),
+    ] {
+        let g = parsed(&mut a, text);
+        assert_eq!(a.tempered(g), class, "{text}");
+        assert_eq!(a.is_even_tempered(g), class == Tempered::Even);
+        assert_eq!(a.is_odd_tempered(g), class == Tempered::Odd);
+    }
 }
 
 #[test]
@@ -184,6 +209,34 @@ proptest! {
         prop_assert!(a.infinitely_close(g, rg).unwrap());
         prop_assert_eq!(a.reduced_canonical_form(rg).unwrap(), rg);
         prop_assert_eq!(rg == rh, a.infinitely_close(g, h).unwrap());
+    }
+
+    #[test]
+    fn tempered_classes_follow_the_options_and_add(g in games(), h in games()) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &g), build(&mut a, &h));
+        let class = a.tempered(g);
+        if a.as_nus(g).is_none() {
+            let options: Vec<GameId> = a.left_options(g).iter().chain(a.right_options(g)).copied().collect();
+            let classes: Vec<Tempered> = options.iter().map(|&o| a.tempered(o)).collect();
+            let want = if classes.iter().all(|&c| c == Tempered::Odd) {
+                Tempered::Even
+            } else if classes.iter().all(|&c| c == Tempered::Even) {
+                Tempered::Odd
+            } else {
+                Tempered::Neither
+            };
+            prop_assert_eq!(class, want);
+        }
+        let ng = a.neg(g);
+        prop_assert_eq!(a.tempered(ng), class);
+        // parity adds: even + even and odd + odd are even, even + odd is odd
+        let s = a.add(g, h).unwrap();
+        let (cg, ch, cs) = (class, a.tempered(h), a.tempered(s));
+        if cg != Tempered::Neither && ch != Tempered::Neither {
+            let want = if cg == ch { Tempered::Even } else { Tempered::Odd };
+            prop_assert_eq!(cs, want, "{:?} + {:?}", cg, ch);
+        }
     }
 
     #[test]

@@ -67,6 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     outln!("left stop:   {}", r.left_stop);
     outln!("right stop:  {}", r.right_stop);
     outln!("birthday:    {}", r.birthday);
+    outln!("tempered:    {}", r.tempered);
     match &r.atomic_weight {
         Some(w) => outln!("atomic weight: {w}"),
         None => outln!("atomic weight: undefined (not all-small)"),

@@ -40,6 +40,7 @@ use crate::Stopped;
 
 pub use arena::Footprint;
 pub(crate) use hash::FxHashMap;
+pub use reduced::Tempered;
 
 /// Id of a canonical game in an [`Arena`]: equal ids ⇔ equal values (hash-consing).
 ///

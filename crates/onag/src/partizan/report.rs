@@ -3,7 +3,7 @@
 //! the thermograph.
 
 use super::dyadic::Dyadic;
-use super::game::{Arena, GameError, GameId};
+use super::game::{Arena, GameError, GameId, Tempered};
 use super::name::{name, NameStyle};
 use super::thermograph::{thermograph, Thermograph};
 use super::Outcome;
@@ -94,6 +94,8 @@ pub struct GameReport {
     pub right_stop: Dyadic,
     /// The birthday of the canonical form.
     pub birthday: u32,
+    /// The tempered class (even, odd or neither; [`Tempered`]).
+    pub tempered: Tempered,
     /// The atomic weight, `None` unless the game is all-small (Siegel, CGT §II.6–II.7).
     pub atomic_weight: Option<String>,
     /// The reduced canonical form (the value modulo infinitesimals, Siegel, CGT §II.6).
@@ -147,6 +149,7 @@ impl std::error::Error for ReportError {}
 /// let up = parse(&mut arena, "^").unwrap();
 /// let r = game_report(&mut arena, up, NameStyle::Ascii).unwrap();
 /// assert_eq!((r.atomic_weight.as_deref(), r.birthday), (Some("1"), 2));
+/// assert_eq!(r.tempered, onag::partizan::game::Tempered::Neither);
 /// ```
 pub fn game_report(
     arena: &mut Arena,
@@ -174,6 +177,7 @@ pub fn game_report(
         left_stop: th.left_stop(),
         right_stop: th.right_stop(),
         birthday: arena.birthday(g),
+        tempered: arena.tempered(g),
         atomic_weight,
         reduced_canonical_form: name(arena, rcf, style),
         thermograph: ThermographReport::new(&th),

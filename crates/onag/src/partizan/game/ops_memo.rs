@@ -22,6 +22,8 @@ pub(super) struct OpsMemo {
     pub(super) far_star: FxHashMap<u32, u32>,
     /// G → whether G is all-small.
     pub(super) all_small: FxHashMap<u32, bool>,
+    /// G → its tempered class.
+    pub(super) tempered: FxHashMap<u32, super::Tempered>,
     /// G → star projection (x and x* ↦ x at every follower).
     pub(super) star_projection: FxHashMap<u32, u32>,
     /// G → reduced canonical form.

@@ -26,6 +26,48 @@
 use super::{Arena, GameError, GameId};
 use crate::partizan::dyadic::Dyadic;
 
+/// The tempered class of a canonical game (Siegel, *CGT* §II.6 on even- and odd-tempered
+/// games; as CGSuite's `isEvenTempered`/`isOddTempered` compute it on canonical forms): a
+/// number-up-star x + n·↑ + *k is even-tempered when it is a number (n = 0, k = 0) and
+/// odd-tempered when it is x + * (n = 0, k = 1); any other game is even-tempered when every
+/// option is odd-tempered and odd-tempered when every option is even-tempered.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::{game::{Arena, Tempered}, parse::parse};
+/// let mut arena = Arena::new();
+/// let class = |arena: &mut Arena, text: &str| {
+///     let g = parse(arena, text).unwrap();
+///     arena.tempered(g)
+/// };
+/// assert_eq!(class(&mut arena, "3/2"), Tempered::Even);
+/// assert_eq!(class(&mut arena, "+-1"), Tempered::Odd); // options 1 and −1 are even
+/// assert_eq!(class(&mut arena, "{2|0}+{1|0}"), Tempered::Even);
+/// assert_eq!(class(&mut arena, "^"), Tempered::Neither);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Tempered {
+    /// Even-tempered (numbers, and games whose options are all odd-tempered).
+    Even,
+    /// Odd-tempered (x + *, and games whose options are all even-tempered).
+    Odd,
+    /// Neither.
+    Neither,
+}
+
+impl std::fmt::Display for Tempered {
+    /// `even`, `odd` or `neither`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Tempered::Even => "even",
+            Tempered::Odd => "odd",
+            Tempered::Neither => "neither",
+        })
+    }
+}
+
 impl Arena {
     /// Whether `g` is a number.
     pub fn is_number(&self, g: GameId) -> bool {
@@ -40,6 +82,51 @@ impl Arena {
     /// Whether `g` is a number plus an infinitesimal: its stops agree.
     pub fn is_numberish(&self, g: GameId) -> bool {
         self.left_stop(g) == self.right_stop(g)
+    }
+
+    /// The tempered class of `g` ([`Tempered`]).
+    pub fn tempered(&mut self, g: GameId) -> Tempered {
+        if let Some((_, ups, star)) = self.as_nus(g) {
+            return match (ups, star) {
+                (0, 0) => Tempered::Even,
+                (0, 1) => Tempered::Odd,
+                _ => Tempered::Neither,
+            };
+        }
+        if let Some(&t) = self.ops.tempered.get(&g.0) {
+            return t;
+        }
+        let s = self.node(g).start as usize;
+        let total = self.left_options(g).len() + self.right_options(g).len();
+        let (mut all_odd, mut all_even) = (true, true);
+        for i in s..s + total {
+            let o = self.options[i];
+            match self.tempered(o) {
+                Tempered::Even => all_odd = false,
+                Tempered::Odd => all_even = false,
+                Tempered::Neither => (all_odd, all_even) = (false, false),
+            }
+            if !all_odd && !all_even {
+                break;
+            }
+        }
+        let t = match (all_odd, all_even) {
+            (true, _) => Tempered::Even,
+            (_, true) => Tempered::Odd,
+            _ => Tempered::Neither,
+        };
+        self.ops.tempered.insert(g.0, t);
+        t
+    }
+
+    /// Whether `g` is even-tempered ([`Tempered`]).
+    pub fn is_even_tempered(&mut self, g: GameId) -> bool {
+        self.tempered(g) == Tempered::Even
+    }
+
+    /// Whether `g` is odd-tempered ([`Tempered`]).
+    pub fn is_odd_tempered(&mut self, g: GameId) -> bool {
+        self.tempered(g) == Tempered::Odd
     }
 
     /// Whether `g − h` is infinitesimal.
