@@ -18,7 +18,7 @@ fn json_fields() {
     assert_eq!(v["right_stop"], "1/2");
     assert_eq!(v["birthday"], 4);
     assert_eq!(v["tempered"], "neither");
-    assert!(v["atomic_weight"].is_null(), "not all-small: {v}");
+    assert!(v["atomic_weight"].is_null(), "not atomic: {v}");
     assert_eq!(v["reduced_canonical_form"], "{1|{1/2|0}}");
 }
 

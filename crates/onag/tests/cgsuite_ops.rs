@@ -38,6 +38,49 @@ fn published_values() {
     assert!(checked >= 30, "only {checked} fixture lines");
 }
 
+/// CGSuite's own test cases: atomic weight (atomic or not, all-small or not), tempered
+/// class, reduced canonical form and birthday agree with what CGSuite computes.
+#[test]
+fn cgsuite_test_cases() {
+    let text = std::fs::read_to_string(common::data_dir().join("cgsuite_cases.txt")).unwrap();
+    let mut a = Arena::new();
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [expr, aw, tempered, rcf, birthday] = f[..] else {
+            panic!("five fields: {line}");
+        };
+        let g = parsed(&mut a, expr);
+        match (aw, a.atomic_weight(g)) {
+            ("!", Err(GameError::Undefined(_))) => {}
+            ("!", Ok(w)) => panic!(
+                "{expr}: atomic weight {}, CGSuite: not atomic",
+                name(&a, w, NameStyle::Ascii)
+            ),
+            (_, Ok(w)) => {
+                let want = parsed(&mut a, aw);
+                assert_eq!(
+                    w,
+                    want,
+                    "{expr}: atomic weight {}",
+                    name(&a, w, NameStyle::Ascii)
+                );
+            }
+            (_, Err(e)) => panic!("{expr}: {e}"),
+        }
+        assert_eq!(a.tempered(g).to_string(), tempered, "{expr}: tempered");
+        let r = a.reduced_canonical_form(g).unwrap();
+        let want = parsed(&mut a, rcf);
+        assert_eq!(r, want, "{expr}: rcf {}", name(&a, r, NameStyle::Ascii));
+        assert_eq!(a.birthday(g).to_string(), birthday, "{expr}: birthday");
+        checked += 1;
+    }
+    assert_eq!(checked, 23);
+}
+
 #[test]
 fn tempered_classes() {
     let mut a = Arena::new();

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     outln!("tempered:    {}", r.tempered);
     match &r.atomic_weight {
         Some(w) => outln!("atomic weight: {w}"),
-        None => outln!("atomic weight: undefined (not all-small)"),
+        None => outln!("atomic weight: undefined (not atomic)"),
     }
     outln!("reduced canonical form: {}", r.reduced_canonical_form);
     if let Some(path) = &args.svg {

@@ -63,7 +63,8 @@ impl ThermographReport {
 }
 
 /// The atomic weight of `g` named in `style`, `None` where it is undefined (`g` not
-/// all-small); other failures (overflow) are errors.
+/// atomic: not infinitesimal, or not within ↑* + (*N : −1) of a multiple of ↑); other failures
+/// (overflow) are errors.
 pub fn atomic_weight_name(
     arena: &mut Arena,
     g: GameId,
@@ -96,7 +97,8 @@ pub struct GameReport {
     pub birthday: u32,
     /// The tempered class (even, odd or neither; [`Tempered`]).
     pub tempered: Tempered,
-    /// The atomic weight, `None` unless the game is all-small (Siegel, CGT §II.6–II.7).
+    /// The atomic weight, `None` unless the game is atomic (all-small, or infinitesimal and
+    /// atomic as CGSuite defines it; Siegel, CGT §II.7).
     pub atomic_weight: Option<String>,
     /// The reduced canonical form (the value modulo infinitesimals, Siegel, CGT §II.6).
     pub reduced_canonical_form: String,
@@ -145,7 +147,7 @@ impl std::error::Error for ReportError {}
 /// let g = parse(&mut arena, "{2|-1}").unwrap();
 /// let r = game_report(&mut arena, g, NameStyle::Ascii).unwrap();
 /// assert_eq!((r.mean.to_string(), r.temperature.to_string()), ("1/2".into(), "3/2".into()));
-/// assert_eq!(r.atomic_weight, None); // not all-small
+/// assert_eq!(r.atomic_weight, None); // not infinitesimal
 /// let up = parse(&mut arena, "^").unwrap();
 /// let r = game_report(&mut arena, up, NameStyle::Ascii).unwrap();
 /// assert_eq!((r.atomic_weight.as_deref(), r.birthday), (Some("1"), 2));

@@ -106,7 +106,7 @@ pub struct MoveReport {
 /// assert_eq!((r.value.as_str(), r.value_ascii.as_str()), ("-1/2*", "-1/2*"));
 /// assert_eq!((r.outcome, r.outcome_words.as_str()), (Outcome::R, "Right (frogs) wins whoever starts"));
 /// assert_eq!((r.mean.to_string(), r.temperature.to_string()), ("-1/2".into(), "0".into()));
-/// assert_eq!(r.atomic_weight, None); // not all-small
+/// assert_eq!(r.atomic_weight, None); // not infinitesimal
 /// assert_eq!(r.reduced_canonical_form, "-1/2");
 /// assert_eq!(r.moves.len(), 3);
 /// // Right's winning move is the computer's choice for Right.
@@ -137,8 +137,8 @@ pub struct BoardReport {
     pub temperature: Dyadic,
     /// The reduced form.
     pub reduced: ReducedReport,
-    /// The atomic weight (Unicode names), `None` unless the value is all-small (Siegel, CGT
-    /// §II.6–II.7).
+    /// The atomic weight (Unicode names), `None` unless the value is atomic (Siegel, CGT
+    /// §II.7; [`Arena::atomic_weight`](crate::partizan::game::Arena::atomic_weight)).
     pub atomic_weight: Option<String>,
     /// The reduced canonical form (Unicode names).
     pub reduced_canonical_form: String,

@@ -14,8 +14,12 @@
 //! least integer n with n ⧐ aw(G^L) − 2 for every G^L; otherwise G''. Atomic weight is
 //! additive on all-small games, and aw(n·↑ + *m) = n.
 //!
-//! onag defines the atomic weight for all-small games; any other game is a typed
-//! [`GameError::Undefined`].
+//! Beyond all-small games onag follows CGSuite (`CanonicalShortGame.atomicWeight`): an
+//! infinitesimal G is *atomic* when the calculus's value W satisfies −ε ≤ G − W·↑ ≤ ε for
+//! ε = ↑* + (*N : −1), *N the least power-of-two star (N ≥ 2) at or beyond G's remote star
+//! (the "red kite" bound), and then aw(G) = W; so Tiny(x) and Miny(x) have atomic weight 0
+//! and {1|↑↑||↑} has 2. Any other game (not infinitesimal, or infinitesimal but not atomic,
+//! e.g. {1|↑↑↑||↑}) is a typed [`GameError::Undefined`].
 //!
 //! # Examples
 //! ```
@@ -79,16 +83,45 @@ impl Arena {
         far
     }
 
-    /// The atomic weight of an all-small game (see the module docs); a typed
+    /// The atomic weight of an all-small or other atomic game (see the module docs); a typed
     /// [`GameError::Undefined`] for any other game.
     pub fn atomic_weight(&mut self, g: GameId) -> Result<GameId, GameError> {
-        if !self.is_all_small(g) {
-            return Err(GameError::Undefined(
-                "the atomic weight is defined (in onag) for all-small games only; this game has a \
-                 non-zero number among its followers"
-                    .into(),
-            ));
+        if self.is_all_small(g) {
+            return self.atomic_weight_calculus(g);
         }
+        if !self.is_infinitesimal(g) {
+            return Err(GameError::Undefined(format!(
+                "the atomic weight is defined for infinitesimal games only; this game's stops \
+                 are {} and {}",
+                self.left_stop(g),
+                self.right_stop(g)
+            )));
+        }
+        let w = self.atomic_weight_calculus(g)?;
+        let up = self.nus(Dyadic::ZERO, 1, 0)?;
+        let multiple = self.norton_product(w, up)?;
+        let difference = self.sub(g, multiple)?;
+        let n = self.far_star(g).next_power_of_two().max(2);
+        let stars: Vec<GameId> = (0..n).map(|k| self.nimber(k)).collect::<Result<_, _>>()?;
+        let mut right = stars.clone();
+        right.push(self.nimber(n)?);
+        let kite = self.from_options(&stars, &right)?; // *N : −1
+        let up_star = self.nus(Dyadic::ZERO, 1, 1)?;
+        let epsilon = self.add(up_star, kite)?;
+        let minus_epsilon = self.neg(epsilon);
+        if self.le(difference, epsilon) && self.le(minus_epsilon, difference) {
+            Ok(w)
+        } else {
+            Err(GameError::Undefined(
+                "this infinitesimal game is not atomic: it differs from every multiple of ↑ by \
+                 more than ↑* + (*N : −1)"
+                    .into(),
+            ))
+        }
+    }
+
+    /// The atomic weight calculus (module docs) on any game, with aw(x + n·↑ + *m) = n.
+    fn atomic_weight_calculus(&mut self, g: GameId) -> Result<GameId, GameError> {
         if let Some((_, ups, _)) = self.as_nus(g) {
             return self.integer(ups);
         }
@@ -99,12 +132,12 @@ impl Arena {
         let minus_two = self.integer(-2)?;
         let mut left = Vec::with_capacity(self.left_options(g).len());
         for i in 0..self.left_options(g).len() {
-            let w = self.atomic_weight(self.left_options(g)[i])?;
+            let w = self.atomic_weight_calculus(self.left_options(g)[i])?;
             left.push(self.add(w, minus_two)?);
         }
         let mut right = Vec::with_capacity(self.right_options(g).len());
         for i in 0..self.right_options(g).len() {
-            let w = self.atomic_weight(self.right_options(g)[i])?;
+            let w = self.atomic_weight_calculus(self.right_options(g)[i])?;
             right.push(self.add(w, two)?);
         }
         let candidate = self.from_options(&left, &right)?;

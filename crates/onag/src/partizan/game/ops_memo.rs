@@ -16,7 +16,7 @@ pub(super) struct OpsMemo {
     pub(super) heat: FxHashMap<(u32, u32), u32>,
     /// (G, S, T) → ∫_S^T G.
     pub(super) overheat: FxHashMap<(u32, u32, u32), u32>,
-    /// G → its atomic weight (all-small G only).
+    /// G → the atomic weight calculus's value for G (its atomic weight when G is atomic).
     pub(super) atomic_weight: FxHashMap<u32, u32>,
     /// G → N, the least N with *N a remote star of G (no follower of G is *k for k ≥ N).
     pub(super) far_star: FxHashMap<u32, u32>,
