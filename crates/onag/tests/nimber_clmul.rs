@@ -5,7 +5,7 @@
 //! (software carry-less product through the same basis, forced portable backend) always run.
 
 use onag::nimber::basis::{clmul_soft, mul64_poly_soft};
-use onag::nimber::clmul::Clmul;
+use onag::nimber::clmul::{Clmul, Poly64};
 use onag::nimber::{
     backend, fast, force_portable, mul_slice, reference, Backend, Nimber, Nimber128,
 };
@@ -98,6 +98,46 @@ fn clmul_powers_stay_in_the_polynomial_basis() {
     assert_eq!(c.pow64(12345, u128::from(u64::MAX) + 1), 12345);
     let x = 0xDEAD_BEEF_0BAD_F00D;
     assert_eq!(fast::mul64(c.pow64(x, u128::from(u64::MAX) - 1), x), 1);
+}
+
+#[test]
+fn polynomial_basis_products_equal_portable_ones() {
+    let Some(c) = hardware() else { return };
+    let mut next = xorshift(0xA5A5_5A5A_0F0F_F0F0);
+    // Single products, sums and the basis round trip on 10^6 random pairs.
+    for _ in 0..1_000_000 {
+        let (a, b) = (Nimber(next()), Nimber(next()));
+        let (pa, pb) = (c.to_poly(a), c.to_poly(b));
+        assert_eq!(c.to_nim(pa), a);
+        assert_eq!(
+            c.to_nim(c.mul_poly(pa, pb)).0,
+            fast::mul64(a.0, b.0),
+            "{a:?} ⊗ {b:?}"
+        );
+        assert_eq!(c.to_nim(pa ^ pb), a + b);
+        assert_eq!(Poly64::from_bits(pa.bits()), pa);
+    }
+    assert_eq!(c.to_poly(Nimber::ONE), Poly64::ONE);
+    assert_eq!(c.to_poly(Nimber::ZERO), Poly64::ZERO);
+    // A chain that never leaves the basis: x ← x ⊗ b ⊕ a, and the slice form.
+    let pairs: Vec<(Nimber, Nimber)> = (0..10_000)
+        .map(|_| (Nimber(next()), Nimber(next())))
+        .collect();
+    let (mut poly, mut nim) = (Poly64::ONE, Nimber::ONE);
+    for &(a, b) in &pairs {
+        poly = c.mul_poly(poly, c.to_poly(b)) ^ c.to_poly(a);
+        nim = Nimber(fast::mul64(nim.0, b.0)) + a;
+    }
+    assert_eq!(c.to_nim(poly), nim);
+    let (xs, ys): (Vec<Poly64>, Vec<Poly64>) = pairs
+        .iter()
+        .map(|&(a, b)| (c.to_poly(a), c.to_poly(b)))
+        .unzip();
+    let mut out = vec![Poly64::ZERO; xs.len()];
+    c.mul_poly_slice(&xs, &ys, &mut out);
+    for (&o, &(a, b)) in out.iter().zip(&pairs) {
+        assert_eq!(c.to_nim(o).0, fast::mul64(a.0, b.0));
+    }
 }
 
 #[test]

@@ -170,8 +170,18 @@ pub fn clmul_soft(a: u64, b: u64) -> u128 {
 /// checks the basis and the reduction independently of the hardware instruction).
 pub fn mul64_poly_soft(a: u64, b: u64) -> u64 {
     let basis = poly();
-    let c = clmul_soft(basis.to_poly.apply(a), basis.to_poly.apply(b));
+    basis.to_nim.apply(mulred_soft(
+        basis,
+        basis.to_poly.apply(a),
+        basis.to_poly.apply(b),
+    ))
+}
+
+/// `x·y mod p` in the polynomial basis by Barrett's reduction, with software carry-less
+/// products.
+pub(crate) fn mulred_soft(basis: &PolyBasis, x: u64, y: u64) -> u64 {
+    let c = clmul_soft(x, y);
     let (lo, hi) = (c as u64, (c >> 64) as u64);
     let quot = hi ^ (clmul_soft(hi, basis.mu) >> 64) as u64;
-    basis.to_nim.apply(lo ^ clmul_soft(quot, basis.q) as u64)
+    lo ^ clmul_soft(quot, basis.q) as u64
 }

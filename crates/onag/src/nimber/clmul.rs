@@ -72,12 +72,110 @@ impl Clmul {
     }
 }
 
+/// A 64-bit nimber held in the polynomial basis of [`Clmul`] (`ψ(x)`): a product there is one
+/// carry-less multiply and a Barrett reduction, without the three changes of basis of
+/// [`Clmul::mul64`], and a sum is still XOR (`ψ` is GF(2)-linear). For chains of products
+/// (powers, polynomials, dot products): convert once with [`Clmul::to_poly`], multiply with
+/// [`Clmul::mul_poly`] / [`Clmul::mul_poly_slice`], convert back with [`Clmul::to_nim`].
+///
+/// # Examples
+/// ```
+/// use onag::nimber::clmul::{Clmul, Poly64};
+/// use onag::nimber::Nimber;
+///
+/// if let Some(h) = Clmul::detect() {
+///     let (x, y) = (h.to_poly(Nimber(5)), h.to_poly(Nimber(51)));
+///     assert_eq!(h.to_nim(h.mul_poly(x, y)), Nimber(255)); // 5 ⊗ 51 = 255
+///     assert_eq!(h.to_nim(x ^ y), Nimber(5 ^ 51)); // sums stay XOR
+///     assert_eq!(h.to_poly(Nimber(1)), Poly64::ONE);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Poly64(u64);
+
+impl Poly64 {
+    /// `ψ(0)`.
+    pub const ZERO: Poly64 = Poly64(0);
+    /// `ψ(1)`: the constant polynomial 1 (`α^0`).
+    pub const ONE: Poly64 = Poly64(1);
+
+    /// The coefficients of the polynomial (bit `i` is the coefficient of `x^i`, i.e. of `α^i`).
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// The polynomial with these coefficients (every word is one: the basis has 64 elements).
+    pub const fn from_bits(bits: u64) -> Poly64 {
+        Poly64(bits)
+    }
+}
+
+impl std::ops::BitXor for Poly64 {
+    type Output = Poly64;
+
+    /// The nim sum, in the polynomial basis.
+    fn bitxor(self, rhs: Poly64) -> Poly64 {
+        Poly64(self.0 ^ rhs.0)
+    }
+}
+
+impl Clmul {
+    /// `ψ(x)`: eight byte-table lookups.
+    #[inline]
+    pub fn to_poly(self, x: Nimber) -> Poly64 {
+        Poly64(self.basis.to_poly.apply(x.0))
+    }
+
+    /// `ψ⁻¹(p)`: eight byte-table lookups.
+    #[inline]
+    pub fn to_nim(self, p: Poly64) -> Nimber {
+        Nimber(self.basis.to_nim.apply(p.0))
+    }
+
+    /// The nim product in the polynomial basis: `ψ(ψ⁻¹(a) ⊗ ψ⁻¹(b))`.
+    #[inline]
+    pub fn mul_poly(self, a: Poly64, b: Poly64) -> Poly64 {
+        // SAFETY: as in `mul64`, the token proves the feature.
+        Poly64(unsafe { imp::mul_poly(self.basis, a.0, b.0) })
+    }
+
+    /// `out[i] = a[i] ⊗ b[i]` in the polynomial basis, the loop compiled for the instruction.
+    ///
+    /// # Panics
+    /// If the three slices differ in length.
+    pub fn mul_poly_slice(self, a: &[Poly64], b: &[Poly64], out: &mut [Poly64]) {
+        assert!(
+            a.len() == b.len() && b.len() == out.len(),
+            "mul_poly_slice needs slices of equal length"
+        );
+        // SAFETY: as in `mul64`, the token proves the feature.
+        unsafe { imp::mul_poly_slice(self.basis, a, b, out) }
+    }
+}
+
 /// The products written once over a reduced carry-less product `mulred` (defined per
 /// architecture next to the macro call); `$feature` is the target feature they need.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! via_poly {
     ($feature:literal) => {
-        use super::{Nimber, PolyBasis};
+        use super::{Nimber, Poly64, PolyBasis};
+
+        #[target_feature(enable = $feature)]
+        pub(super) fn mul_poly(b: &PolyBasis, x: u64, y: u64) -> u64 {
+            mulred(b, x, y)
+        }
+
+        #[target_feature(enable = $feature)]
+        pub(super) fn mul_poly_slice(
+            b: &PolyBasis,
+            x: &[Poly64],
+            y: &[Poly64],
+            out: &mut [Poly64],
+        ) {
+            for ((o, &u), &v) in out.iter_mut().zip(x).zip(y) {
+                *o = Poly64(mulred(b, u.0, v.0));
+            }
+        }
 
         /// `ψ⁻¹(ψ(a)·ψ(b) mod p)`.
         #[target_feature(enable = $feature)]
@@ -188,8 +286,8 @@ mod imp {
 /// are never called; they forward to the portable product to keep the module well-typed.
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod imp {
-    use super::{Nimber, PolyBasis};
-    use crate::nimber::fast;
+    use super::{Nimber, Poly64, PolyBasis};
+    use crate::nimber::{basis, fast};
 
     pub(super) const NAME: &str = "none";
 
@@ -213,5 +311,20 @@ mod imp {
 
     pub(super) unsafe fn pow64(_: &PolyBasis, x: u64, e: u128) -> u64 {
         super::super::pow_with(x, 1, e, fast::mul64)
+    }
+
+    pub(super) unsafe fn mul_poly(b: &PolyBasis, x: u64, y: u64) -> u64 {
+        basis::mulred_soft(b, x, y)
+    }
+
+    pub(super) unsafe fn mul_poly_slice(
+        b: &PolyBasis,
+        x: &[Poly64],
+        y: &[Poly64],
+        out: &mut [Poly64],
+    ) {
+        for ((o, &u), &v) in out.iter_mut().zip(x).zip(y) {
+            *o = Poly64(basis::mulred_soft(b, u.0, v.0));
+        }
     }
 }
