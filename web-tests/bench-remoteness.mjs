@@ -1,4 +1,4 @@
-// Times `wythoff/position` and `corners/position` (their remoteness tables are the slow part) in the page's WebAssembly
+// Times `wythoff/position`, `corners/position` and `toads/analyze` (their remoteness tables are the slow part) in the page's WebAssembly
 // engine, on the static site in headless Chromium: `node web-tests/bench-remoteness.mjs` after
 // `cargo build --release -p onag-cli`. Prints [board side / queens, ms, remoteness] per call;
 // the second call on a board reuses its table. Figures: BENCHMARKS.md.
@@ -19,6 +19,13 @@ const t = await page.evaluate(async () => {
     const t0 = performance.now();
     const r = await api('corners/position', { n: 4, heads, coin: heads[0] });
     out.push([`corners 4x4 ${JSON.stringify(heads)}`, Math.round(performance.now() - t0), r.remoteness && r.remoteness.position]);
+  }
+  // Toads and Frogs: toads/analyze = value analysis + the remoteness table (boards reachable
+  // from the root, both players), refused past its budget; T8□4F8 is near the work limit.
+  for (const board of ['TTTTT....FFFFF', 'TTTTTT...FFFFFF', 'TT....................FF', 'TTTT........FFFF', 'TTTTTTTT....FFFFFFFF']) {
+    const t0 = performance.now();
+    const r = await api('toads/analyze', { board });
+    out.push([`toads ${board}`, Math.round(performance.now() - t0), r.remoteness && r.remoteness.position.left]);
   }
   return out;
 });

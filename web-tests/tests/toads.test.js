@@ -97,11 +97,12 @@ for (const mode of MODES) {
   test(`${mode.name}: a long board shows the elapsed time and Stop ends it at once, leaving no stuck state`, async () => {
     const page = await openPage(env.browser.context, url());
     await yourMoveOrOver(page);
-    await page.fill('#text', 'TTTTTTTTTT....FFFFFFFFFF');
+    // T8□4F8: work estimate 6.2e7, within the page's limit, about half a minute in the worker.
+    await page.fill('#text', 'TTTTTTTT....FFFFFFFF');
     await page.press('#text', 'Enter');
     await page.waitForFunction(() => /analysing .* s/.test(document.querySelector('#status').textContent));
     assert.equal(await page.locator('#stop').isDisabled(), false, 'Stop is enabled while it computes');
-    assert.equal(await page.locator('#strip .cell').count(), 24, 'the strip shows the board being analysed');
+    assert.equal(await page.locator('#strip .cell').count(), 20, 'the strip shows the board being analysed');
     assert.equal(await page.locator('#strip.stale').count(), 1, 'dimmed until its analysis is back');
     await page.click('#stop');
     await page.waitForFunction(() => document.querySelector('#status').textContent === 'Stopped.');
@@ -110,6 +111,59 @@ for (const mode of MODES) {
     // The engine is fresh again at once.
     await page.locator('#presets button', { hasText: 'TT□FF' }).click();
     await page.waitForFunction(() => document.querySelector('#value').textContent === '*');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: a board beyond the page's work limit is refused at once, naming the command line`, async () => {
+    const page = await openPage(env.browser.context, url());
+    await yourMoveOrOver(page);
+    // The page states its limit by the engine's work estimate (from the engine's own limits).
+    assert.match(await page.locator('#limit').textContent(), /work estimate .* at most 10\^8/);
+    const t0 = Date.now();
+    // T10□4F10: natively 147 s and 6.6 GB, beyond a page's 2 GiB of WebAssembly memory.
+    await page.fill('#text', 'TTTTTTTTTT....FFFFFFFFFF');
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(() => /onag toads value/.test(document.querySelector('#error').textContent), null, { timeout: 5000 });
+    assert.ok(Date.now() - t0 < 5000, 'refused at once, not after a hang');
+    const message = await page.locator('#error').textContent();
+    assert.match(message, /work estimate is 2\.0e9/);
+    assert.match(message, /`onag toads value T10\.4F10`/);
+    assert.equal(await page.locator('#status .spinner').count(), 0, 'no spinner left');
+    assert.equal(await page.locator('#stop').isDisabled(), true, 'nothing to stop');
+    assert.match(await page.locator('#status').textContent(), /could not be analysed/);
+    assert.equal(await page.locator('#panel.stale').count(), 1, 'the old value is dimmed');
+    assert.equal(await page.locator('#strip .cell.target').count(), 0, 'no move can be played');
+    await screenshot(page, `toads-too-large-${mode.name}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: remoteness where the game tree is small, and the losing computer holds out longest`, async () => {
+    // □T□TF□F with the toads to move is lost for them: in 10 moves at the slowest; the old
+    // rule (a winning move, else the best mean) lost at once (the frogs then win in 1).
+    const page = await openPage(env.browser.context, url('?pos=.T.TF.F&you=second'));
+    await page.waitForFunction(() => document.querySelector('#history li:nth-child(2)'), null, { timeout: 30000 });
+    await yourMoveOrOver(page);
+    const r = () => page.locator('#remoteness').getAttribute('data-r').then(Number);
+    const after = await r();
+    assert.match(await page.locator('#remoteness').textContent(), /win in \d+ \(quickest win, slowest loss\)/);
+    assert.match(await page.locator('#chart-h').textContent(), /Remoteness/);
+    assert.match(await page.locator('#chart').textContent(), /remoteness/);
+    assert.match(await page.locator('#moves tr:first-child').textContent(), /k/, 'the move table has a remoteness column');
+    assert.match(await page.locator('#strip .cell.target').first().getAttribute('title'), /after this move the opponent can (win|lose) in \d+/);
+    await page.click('#history button[data-ply="0"]');
+    await page.waitForFunction(() => /computer is to move|Redo/.test(document.querySelector('#status').textContent));
+    const start = await r();
+    assert.equal(start, 10, `the toads to move lose in 10 (${start})`);
+    assert.equal(after, start - 1, `the computer's move keeps to the rule (${start} → ${after})`);
+    assert.match(await page.locator('#remoteness').textContent(), /lose in 10/);
+    // A board reaching too many positions says so; the chart falls back to the mean.
+    await page.fill('#text', 'TTTT........FFFF');
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(() => /too many positions/.test(document.querySelector('#remoteness').textContent), null, { timeout: 30000 });
+    assert.match(await page.locator('#chart-h').textContent(), /Mean value/);
+    await screenshot(page, `toads-remoteness-${mode.name}`);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

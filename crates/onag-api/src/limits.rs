@@ -7,8 +7,16 @@ use crate::ApiError;
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Longest game notation (partizan values, move sets, formulas, numbers).
 pub const MAX_NOTATION_BYTES: usize = 4 * 1024;
-/// Most squares on a Toads-and-Frogs board.
+/// Most squares on a Toads-and-Frogs board (the solver recurses along the longest line of
+/// play: boards this long fit a default thread stack, natively and in the wasm worker).
 pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
+/// Largest work estimate ([`onag::games::toads_and_frogs::estimate_work`]: the placements of
+/// the pieces play could reach, an upper bound on the positions the solver visits) of a
+/// Toads-and-Frogs board the API analyses: the real limit of the web app, which runs in a
+/// page's wasm worker. Measured in headless Chromium on the 2-core machine (BENCHMARKS.md):
+/// T8□4F8 (6.2·10^7) takes about 24 s there; T10□4F10 (2.0·10^9) takes 147 s and 6.6 GB
+/// natively, beyond the page's 2 GiB of WebAssembly memory.
+pub const MAX_TOADS_WORK: u64 = 100_000_000;
 /// Largest side of any table (nim products, Grundy tables, heat maps).
 pub const MAX_TABLE_SIDE: usize = 512;
 /// Sides of the Turning Corners board.

@@ -65,7 +65,9 @@ fn answers_match_the_engine() {
     assert_eq!(toads["outcome"], "N");
     let board = "T.F".parse().unwrap();
     let report = onag::games::toads_and_frogs::board_report(&board, &StopFlag::new()).unwrap();
-    assert_eq!(toads, serde_json::to_value(&report).unwrap());
+    let mut expected = serde_json::to_value(&report).unwrap();
+    expected["remoteness"] = toads["remoteness"].clone();
+    assert_eq!(toads, expected);
     assert_eq!(toads["moves"][0]["player"], "left");
     let row = call("/wythoff/row", json!({ "x": 3 })).unwrap();
     assert_eq!(
@@ -108,6 +110,22 @@ fn bounds_are_typed_errors() {
         413
     );
     assert_eq!(status("/wythoff/row", br#"{"x": 41}"#), 400);
+    // The real Toads limit is the work estimate: T10□4F10 (2.0e9) is refused at once, naming
+    // the command line; T8□4F8 (6.2e7) is accepted.
+    let e = dispatch(
+        "/toads/analyze",
+        br#"{"board": "T10.4F10"}"#,
+        &StopFlag::new(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind.status(), 422);
+    assert!(e.message.contains("2.0e9"), "{}", e.message);
+    assert!(
+        e.message.contains("`onag toads value T10.4F10`"),
+        "{}",
+        e.message
+    );
+    assert!(Request::parse("/toads/analyze", br#"{"board": "T8.4F8"}"#).is_ok());
     assert_eq!(
         status(
             "/corners/position",
@@ -214,4 +232,44 @@ fn corners_positions_carry_their_remoteness_on_4x4_and_the_computer_keeps_to_it(
     let big = call("/corners/position", json!({ "n": 5, "heads": [[5, 5]] })).unwrap();
     assert!(big["remoteness"].is_null());
     assert!(call("/corners/computer", json!({ "n": 5, "heads": [[5, 5]] })).is_ok());
+}
+
+#[test]
+fn toads_boards_carry_their_remoteness_where_the_game_tree_is_small() {
+    use onag::games::toads_and_frogs::remoteness::{RemotenessTable, WEB_BUDGET};
+    use onag::games::toads_and_frogs::Board;
+    let text = "TT.T..F.FF";
+    let board: Board = text.parse().unwrap();
+    let table = RemotenessTable::new(&board, WEB_BUDGET).unwrap();
+    let r = call("/toads/analyze", json!({ "board": text })).unwrap();
+    let expected = serde_json::to_value(table.report(&board).unwrap()).unwrap();
+    assert_eq!(r["remoteness"], expected);
+    let moves = r["moves"].as_array().unwrap();
+    let after = r["remoteness"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), after.len());
+    for (m, a) in moves.iter().zip(after) {
+        assert_eq!(m["winning"], a.as_u64().unwrap() % 2 == 0, "{m}");
+    }
+    // The rule's move for each side is one of that side's moves and leaves one move fewer
+    // (the quickest win, or the slowest loss).
+    for side in ["left", "right"] {
+        let best = r["remoteness"]["best"][side].as_u64().unwrap() as usize;
+        assert_eq!(moves[best]["player"], side);
+        assert_eq!(
+            after[best].as_u64().unwrap() + 1,
+            r["remoteness"]["position"][side].as_u64().unwrap()
+        );
+    }
+    // A later position of the same game (answered from the kept table) = a fresh table.
+    let next = moves[0]["squares"].as_str().unwrap();
+    let again = call("/toads/analyze", json!({ "board": next })).unwrap();
+    let fresh = RemotenessTable::new(&next.parse().unwrap(), WEB_BUDGET).unwrap();
+    assert_eq!(
+        again["remoteness"],
+        serde_json::to_value(fresh.report(&next.parse().unwrap()).unwrap()).unwrap()
+    );
+    // More boards reachable than the budget: no remoteness, the values still come.
+    let wide = call("/toads/analyze", json!({ "board": "T6....F6" })).unwrap();
+    assert!(wide["remoteness"].is_null(), "{}", wide["remoteness"]);
+    assert!(wide["value"].is_string());
 }

@@ -133,10 +133,20 @@ fn bad_boards_are_400_with_a_message() {
     }
     let (status, _) = server.post("/api/toads/analyze", json!({ "board": 5 }));
     assert_eq!(status, 422);
+    // Past the work estimate the answer comes at once and names the command line.
+    let start = Instant::now();
+    let (status, r) = server.post("/api/toads/analyze", json!({ "board": "T10.4F10" }));
+    assert_eq!(status, 422, "{r}");
+    assert!(r["error"]
+        .as_str()
+        .unwrap()
+        .contains("`onag toads value T10.4F10`"));
+    assert!(start.elapsed() < Duration::from_secs(2));
 }
 
-/// A hard 24-square board runs past a short budget: 503 with a message, quickly, and the
-/// server keeps answering other requests while such jobs run.
+/// A hard board (T8□4F8, work estimate 6.2e7, within the API's limit) runs past a short
+/// budget: 503 with a message, quickly, and the server keeps answering other requests while
+/// such jobs run.
 #[test]
 fn budget_and_responsiveness_under_heavy_jobs() {
     let server = Server::start(&["--budget-ms", "2000", "--jobs", "1"]);
@@ -146,7 +156,7 @@ fn budget_and_responsiveness_under_heavy_jobs() {
             let addr = addr.clone();
             std::thread::spawn(move || {
                 let start = Instant::now();
-                let body = json!({ "board": "T6.12F6" }).to_string();
+                let body = json!({ "board": "T8.4F8" }).to_string();
                 let r = common::request(
                     &addr,
                     "POST",

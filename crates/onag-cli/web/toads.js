@@ -1,12 +1,18 @@
 // Toads and Frogs on the shared game loop (game.js): presets and editor, ✓/✗ over movable
-// pieces, every move with its exact value, the value panel with the thermograph, and the
-// computer (a winning move with the best mean). Everything is computed in the page's worker.
+// pieces, every move with its exact value, the value panel with the thermograph, remoteness
+// ("win in k") where the game tree is small, and the computer (Steinhaus' rule where the
+// remoteness is known: the quickest win, the slowest loss; else a winning move with the best
+// mean). Everything is computed in the page's worker.
 import { api, el, $, say, folded, rovingGrid, showError, clearError, findings } from './common.js';
-import { createGame } from './game.js';
+import { createGame, remotenessTitle, remotenessWords, showRemoteness } from './game.js';
 
-/** Most squares the page analyses (the engine's web limit, stated once, here). */
-const MAX_SQUARES = 24;
-$('limit').textContent = `Boards of up to ${MAX_SQUARES} squares; long ones can need more time or memory than a page has — Stop cancels at once, and \`onag serve\` or the CLI (\`onag toads value\`) run them natively.`;
+/** The engine's limits for the page (its `health` answer): squares and the work estimate. */
+let LIMITS = null;
+const sci = (x) => { const e = Math.floor(Math.log10(x)); const m = x / 10 ** e; return `${m === 1 ? '' : `${m.toFixed(1)}·`}10^${e}`; };
+api('health').then((h) => {
+  LIMITS = h.limits;
+  $('limit').textContent = `The page analyses boards whose work estimate — the placements of the pieces play could reach, a bound on the positions the solver visits — is at most ${sci(LIMITS.toads_work)} (about a minute and a few hundred MB in a browser), on at most ${LIMITS.toads_squares} squares; remoteness where at most ${LIMITS.toads_remoteness_boards.toLocaleString('en')} boards are reachable. Stop cancels at once; larger boards are refused at once with the command that runs them natively (\`onag toads value\`).`;
+}).catch(() => {});
 
 const SIDES = ['the toads', 'the frogs'];
 const PLAYER = ['left', 'right'];
@@ -20,15 +26,18 @@ const dyadic = (text) => {
 /** Checks squares text the way the engine does before asking it (only T, F and .). */
 function checkSquares(squares) {
   if (!/^[TF.]+$/.test(squares)) throw new Error('a board is made of T, F and . (or □) only');
-  if (squares.length > MAX_SQUARES) throw new Error(`the board has ${squares.length} squares; the page takes at most ${MAX_SQUARES}`);
+  if (LIMITS && squares.length > LIMITS.toads_squares) throw new Error(`the board has ${squares.length} squares; the page takes at most ${LIMITS.toads_squares}`);
   return squares;
 }
 
 let editing = false;
+let current = null; // the last view drawn
 
 const game = createGame({
   sides: SIDES,
-  chartLabel: 'mean',
+  // The value history: the remoteness of the side to move per ply where the engine has the
+  // game tree (it falls by one with each perfect move), else the mean value.
+  chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'mean'),
   initial: () => $('text').value,
   encode: (board) => board,
   decode: (text) => text,
@@ -37,10 +46,11 @@ const game = createGame({
     $('stop').disabled = false;
     try {
       const data = await api('toads/analyze', { board }, signal);
+      const r = data.remoteness;
       return {
         data,
-        moves: data.moves.map((m, i) => ({ ...m, index: i })).filter((m) => m.player === PLAYER[toMove]),
-        chart: dyadic(data.mean),
+        moves: data.moves.map((m, i) => ({ ...m, index: i, remoteness: r ? r.moves[i] : null })).filter((m) => m.player === PLAYER[toMove]),
+        chart: r ? r.position[PLAYER[toMove]] : dyadic(data.mean),
       };
     } finally {
       $('stop').disabled = true;
@@ -48,11 +58,15 @@ const game = createGame({
   },
   apply: (_board, move) => move.squares,
   notation: (move, side) => `${piece(side)} ${move.from + 1}→${move.to + 1}`,
+  // The engine's choice: Steinhaus' rule where it has the remoteness (the quickest win, or
+  // when losing the slowest loss), else a winning move with the best mean.
   perfect: (analysis, moves) => {
-    const choice = analysis.data.computer[PLAYER[moves[0] ? (moves[0].player === 'left' ? 0 : 1) : 0]];
+    const side = moves[0] ? moves[0].player : 'left';
+    const r = analysis.data.remoteness;
+    const choice = r ? r.best[side] : analysis.data.computer[side];
     return moves.find((m) => m.index === choice) || null;
   },
-  render,
+  render(v) { current = v; render(v); },
 });
 
 function render(v) {
@@ -78,6 +92,7 @@ function render(v) {
         cell.classList.add(move.winning ? 'win' : 'lose');
         cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
       }
+      if (mark && move.remoteness !== null) cell.title = remotenessTitle(move.remoteness);
       cell.addEventListener('click', () => game.play(move));
     } else if (editing) {
       cell.addEventListener('click', () => edit(board, i));
@@ -100,6 +115,7 @@ function render(v) {
 function renderPanel(v) {
   const a = v.analysis && v.analysis.data;
   $('panel').classList.toggle('stale', !a);
+  $('remoteness').classList.toggle('stale', !a);
   if (!a) return;
   $('value').replaceChildren(folded(a.value));
   $('outcome').textContent = `${a.outcome}: ${a.outcome_words}`;
@@ -115,6 +131,11 @@ function renderPanel(v) {
   $('atomic').previousElementSibling.hidden = atomic === null;
   $('atomic').hidden = atomic === null;
   $('rcf').textContent = a.reduced_canonical_form ?? '–';
+  const r = a.remoteness;
+  showRemoteness($('remoteness'), $('chart-h'), r && { position: r.position[PLAYER[v.toMove]] }, {
+    missing: 'this board reaches too many positions for the page’s table (the computer plays a winning move with the best mean)',
+    otherChart: 'Mean value after each move',
+  });
   // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
   $('thermo').innerHTML = a.thermograph.svg;
   readableLabels($('thermo').querySelector('svg'));
@@ -138,16 +159,20 @@ function renderMoves(v) {
     $('moves').replaceChildren(el('tr', {}, el('td', { class: 'muted' }, 'Hints are off: tick “hints” to see every move’s value and ✓/✗.')));
     return;
   }
-  const chosen = new Set([a.computer.left, a.computer.right]);
+  const r = a.remoteness;
+  const chosen = new Set(r ? [r.best.left, r.best.right] : [a.computer.left, a.computer.right]);
   $('moves').replaceChildren(...[
-    el('tr', {}, el('th', {}, 'move'), el('th', {}, 'board after'), el('th', {}, 'value after'), el('th', {}, 'mean'), el('th', { title: 'wins for the mover' }, '✓')),
+    el('tr', {}, el('th', {}, 'move'), el('th', {}, 'board after'), el('th', {}, 'value after'), el('th', {}, 'mean'),
+      r ? el('th', { title: 'remoteness after the move: the moves left under best play, the opponent to move' }, 'k') : null,
+      el('th', { title: 'wins for the mover' }, '✓')),
     ...a.moves.map((m, i) => el('tr', {},
       el('td', { class: 'mono' }, `${m.player === 'left' ? 'T' : 'F'} ${m.from + 1}→${m.to + 1}`),
       el('td', { class: 'mono' }, [...m.squares].map(show).join('')),
       el('td', { class: 'mono' }, folded(m.value, 60)),
       el('td', { class: 'mono' }, m.mean),
+      r ? el('td', { class: 'mono', title: `after it the opponent can ${remotenessWords(r.moves[i])}` }, r.moves[i]) : null,
       el('td', { class: m.winning ? 'good' : 'bad', title: chosen.has(i) ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${chosen.has(i) ? ' ★' : ''}`))),
-    a.moves.length === 0 ? el('tr', {}, el('td', { colspan: 5, class: 'muted' }, 'no moves: the game is over')) : null,
+    a.moves.length === 0 ? el('tr', {}, el('td', { colspan: r ? 6 : 5, class: 'muted' }, 'no moves: the game is over')) : null,
   ].filter(Boolean));
 }
 

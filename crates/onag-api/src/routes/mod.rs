@@ -31,6 +31,11 @@ pub struct Limits {
     pub notation_bytes: usize,
     /// [`limits::MAX_TOADS_SQUARES`].
     pub toads_squares: usize,
+    /// [`limits::MAX_TOADS_WORK`].
+    pub toads_work: u64,
+    /// Most boards a Toads remoteness table holds
+    /// ([`onag::games::toads_and_frogs::remoteness::WEB_BUDGET`]).
+    pub toads_remoteness_boards: usize,
     /// [`limits::MAX_TABLE_SIDE`].
     pub table_side: usize,
     /// [`limits::CORNERS_SIDES`] as `[min, max]`.
@@ -57,6 +62,8 @@ pub fn health() -> Health {
             body_bytes: limits::MAX_BODY_BYTES,
             notation_bytes: limits::MAX_NOTATION_BYTES,
             toads_squares: limits::MAX_TOADS_SQUARES,
+            toads_work: limits::MAX_TOADS_WORK,
+            toads_remoteness_boards: onag::games::toads_and_frogs::remoteness::WEB_BUDGET,
             table_side: limits::MAX_TABLE_SIDE,
             corners_sides: [*limits::CORNERS_SIDES.start(), *limits::CORNERS_SIDES.end()],
             wythoff_side: limits::MAX_WYTHOFF_SIDE,

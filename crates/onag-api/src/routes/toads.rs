@@ -1,8 +1,12 @@
 //! `POST /toads/analyze`: the library's [`BoardReport`] of a board (value, outcome, mean,
 //! temperature, reduced form, thermograph, every move of both players with its value and ✓/✗,
-//! the computer's choice). Values can take long on hard boards; the solver polls the flag.
+//! the computer's choice), and the board's remoteness ("win in k" / "lose in k") where its game
+//! tree is small. Values can take long on hard boards; the solver polls the flag.
 
-use onag::games::toads_and_frogs::{board_report, Board, BoardReport};
+use std::sync::{Arc, Mutex};
+
+use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable, WEB_BUDGET};
+use onag::games::toads_and_frogs::{board_report, estimate_work, Board, BoardReport};
 use onag::partizan::game::GameError;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
@@ -17,7 +21,8 @@ pub struct AnalyzeRequest {
     pub board: String,
 }
 
-/// A checked request: the parsed board, at most [`limits::MAX_TOADS_SQUARES`] squares.
+/// A checked request: the parsed board, at most [`limits::MAX_TOADS_SQUARES`] squares and a
+/// work estimate of at most [`limits::MAX_TOADS_WORK`].
 #[derive(Clone, Debug)]
 pub struct Analyze {
     /// The board.
@@ -47,13 +52,66 @@ impl AnalyzeRequest {
                 limits::MAX_TOADS_SQUARES
             )));
         }
+        let work = estimate_work(&board);
+        if work > limits::MAX_TOADS_WORK as f64 {
+            return Err(ApiError::too_large(format!(
+                "this board's work estimate is {work:.1e} (placements of the pieces play could \
+                 reach); the web app analyses boards up to {:.0e}, as more needs more time and \
+                 memory than a page has. Run it natively on the command line: `onag toads value \
+                 {}`",
+                limits::MAX_TOADS_WORK as f64,
+                board.run_length(false)
+            )));
+        }
         Ok(Analyze { board })
     }
 }
 
+/// The answer of `POST /toads/analyze`: the library's board report and the remoteness.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalyzeResponse {
+    /// Value, outcome, thermograph, reduced form, every move with its value and ✓/✗.
+    #[serde(flatten)]
+    pub report: BoardReport,
+    /// The remoteness of both players, after every move (in `moves` order) and the move
+    /// Steinhaus' rule plays (quickest win, slowest loss), when at most [`WEB_BUDGET`] boards
+    /// are reachable from this one; else `null`.
+    pub remoteness: Option<RemotenessReport>,
+}
+
+/// The last remoteness table made: every board reachable from its root, so it answers for
+/// every later position of a game started there (exactly as a fresh table of that board
+/// would, its boards being a subset).
+static REMOTENESS: Mutex<Option<Arc<RemotenessTable>>> = Mutex::new(None);
+
+/// The remoteness report of `board`, or `None` when more than [`WEB_BUDGET`] boards are
+/// reachable from it.
+fn remoteness_of(board: &Board) -> Option<RemotenessReport> {
+    let cached = REMOTENESS
+        .lock()
+        .ok()
+        .and_then(|c| c.clone())
+        .filter(|t| t.contains(board));
+    let table = match cached {
+        Some(table) => table,
+        None => {
+            let table = Arc::new(RemotenessTable::new(board, WEB_BUDGET).ok()?);
+            if let Ok(mut c) = REMOTENESS.lock() {
+                *c = Some(Arc::clone(&table));
+            }
+            table
+        }
+    };
+    table.report(board)
+}
+
 impl Analyze {
-    /// The report, polling `stop`.
-    pub fn run(&self, stop: &StopFlag) -> Result<BoardReport, ApiError> {
-        board_report(&self.board, stop).map_err(game_error)
+    /// The report, polling `stop`, with the remoteness where the game tree is small.
+    pub fn run(&self, stop: &StopFlag) -> Result<AnalyzeResponse, ApiError> {
+        let report = board_report(&self.board, stop).map_err(game_error)?;
+        Ok(AnalyzeResponse {
+            report,
+            remoteness: remoteness_of(&self.board),
+        })
     }
 }

@@ -7,6 +7,7 @@ mod bits;
 mod board;
 mod memo;
 mod reduce;
+pub mod remoteness;
 mod report;
 mod research;
 mod solver;
