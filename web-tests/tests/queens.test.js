@@ -41,6 +41,13 @@ for (const mode of MODES) {
     await page.waitForFunction(() => /largest value/.test(document.querySelector('#verdict').textContent));
     assert.ok(!(await page.locator('#results').evaluate((n) => n.classList.contains('stale'))));
     assert.equal(await page.locator('.heat-x .tick').count(), 3, 'the heat map has axes');
+    // The keyboard readout of the table: one Tab stop, arrows move the cursor.
+    await page.locator('#table').focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => /g\(1, 1\) = \d+/.test(document.querySelector('#cell').textContent));
+    assert.equal(await page.locator('.heat-cursor').isVisible(), true);
     assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
     await page.close();
   });

@@ -168,6 +168,21 @@ for (const mode of MODES) {
     await page.close();
   });
 
+  test(`${mode.name}: a long canonical form is folded, not stretching the value panel`, async () => {
+    // T8□2F8's value is 1,766 characters long.
+    const page = await openPage(env.browser.context, url('?pos=TTTTTTTT..FFFFFFFF'));
+    await page.waitForFunction(() => document.querySelector('#value details.fold'), null, { timeout: 60000 });
+    assert.match(await page.locator('#value summary').textContent(), /show all 1766 characters/);
+    const height = await page.locator('#panel').evaluate((n) => n.getBoundingClientRect().height);
+    assert.ok(height < 900, `the value panel stays short (${height}px)`);
+    await page.locator('#value summary').click();
+    assert.equal((await page.locator('#value details .mono').textContent()).length, 1766);
+    const right = await page.locator('#value details .mono').evaluate((n) => n.getBoundingClientRect().right);
+    assert.ok(right <= 1280, `the unfolded value wraps inside the window (${right})`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: bad boards are reported in the page and leave no stale result`, async () => {
     const page = await openPage(env.browser.context, url());
     await yourMoveOrOver(page);

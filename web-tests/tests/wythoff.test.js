@@ -119,6 +119,45 @@ for (const mode of MODES) {
     await page3.close();
   });
 
+  test(`${mode.name}: placing queens by pointer drag (and click), with the permalink`, async () => {
+    const page = await openPage(env.browser.context, url('?pos=10-5.5_2.2'));
+    await ready(page);
+    await page.check('#edit');
+    const centre = async (x, y) => {
+      const b = await page.locator(`.cell[data-x="${x}"][data-y="${y}"]`).boundingBox();
+      return [b.x + b.width / 2, b.y + b.height / 2];
+    };
+    // Drag queen 1 from (5, 5) to (7, 3).
+    const [fx, fy] = await centre(5, 5);
+    const [tx, ty] = await centre(7, 3);
+    await page.mouse.move(fx, fy);
+    await page.mouse.down();
+    await page.mouse.move((fx + tx) / 2, (fy + ty) / 2, { steps: 4 });
+    await page.mouse.move(tx, ty, { steps: 4 });
+    assert.equal(await page.locator('.cell.drop[data-x="7"][data-y="3"]').count(), 1, 'the drop square is marked while dragging');
+    await page.mouse.up();
+    await ready(page);
+    await page.waitForFunction(() => /pos=10-7\.3_2\.2/.test(document.querySelector('#permalink').getAttribute('href')));
+    assert.deepEqual(await page.locator('.cell.queen').evaluateAll((c) => c.map((n) => n.dataset.key).sort()), ['2,2', '7,3']);
+    assert.match(await page.locator('#status').textContent(), /./);
+    // A click on an empty square still places a queen; a click on a queen takes it away.
+    await page.locator('.cell[data-x="1"][data-y="8"]').click();
+    await ready(page);
+    await page.waitForFunction(() => /pos=10-7\.3_2\.2_1\.8/.test(document.querySelector('#permalink').getAttribute('href')));
+    await page.locator('.cell[data-x="2"][data-y="2"]').click();
+    await ready(page);
+    await page.waitForFunction(() => /pos=10-7\.3_1\.8(&|$)/.test(document.querySelector('#permalink').getAttribute('href')));
+    // The link reproduces the dragged position.
+    await page.uncheck('#edit');
+    const page2 = await openPage(env.browser.context, url(await page.locator('#permalink').getAttribute('href')));
+    await ready(page2);
+    assert.deepEqual(await page2.locator('.cell.queen').evaluateAll((c) => c.map((n) => n.dataset.key).sort()), ['1,8', '7,3']);
+    await screenshot(page2, `wythoff-dragged-${mode.name}`);
+    assert.deepEqual([...page.errors, ...page2.errors], []);
+    await page.close();
+    await page2.close();
+  });
+
   test(`${mode.name}: the heat map's slider, axes and readout, and the row plot`, async () => {
     const page = await openPage(env.browser.context, url());
     await page.waitForSelector('#lit[data-lit]', { timeout: 30000 });
@@ -135,6 +174,21 @@ for (const mode of MODES) {
     const box = await page.locator('#heat').boundingBox();
     await page.mouse.move(box.x + (3.5 / 200) * box.width, box.y + ((200 - 5 - 0.5) / 200) * box.height);
     await page.waitForFunction(() => /g\(3, 5\) = 0/.test(document.querySelector('#heat-cell').textContent));
+    // The keyboard readout: one Tab stop, arrow keys move a drawn cursor (Shift: 10 cells).
+    assert.equal(await page.locator('#heat').getAttribute('tabindex'), '0');
+    await page.locator('#heat').focus();
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => /g\(0, 0\) = 0/.test(document.querySelector('#heat-cell').textContent));
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => /g\(3, 5\) = 0/.test(document.querySelector('#heat-cell').textContent));
+    assert.equal(await page.locator('.heat-cursor').isVisible(), true, 'the cursor is drawn');
+    const cursor = await page.locator('.heat-cursor').boundingBox();
+    assert.ok(Math.abs(cursor.x - (box.x + (3 / 200) * box.width)) < 4, `the cursor sits on column 3 (${cursor.x})`);
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.waitForFunction(() => /g\(13, 5\) = /.test(document.querySelector('#heat-cell').textContent));
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => /g\(199, 199\) = \d+/.test(document.querySelector('#heat-cell').textContent));
     await page.waitForFunction(() => /row 10:/.test(document.querySelector('#row-info').textContent), null, { timeout: 30000 });
     assert.match(await page.locator('#row-info').textContent(), /row 10: preperiod 224, period 24 \(proven\)/);
     // A row beyond the page's limit: a message, and the old plot dimmed.

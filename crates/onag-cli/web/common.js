@@ -71,8 +71,11 @@ export async function busy(key, node, message, task, errorNode) {
 export function fitCells(board, columns, min = 22, max = 48) {
   const parent = board.parentElement;
   const width = parent ? parent.clientWidth : 600;
-  const size = Math.max(min, Math.min(max, Math.floor((width - 3 * columns) / columns)));
+  // Small cells get a 1 px gap, so a 32 × 32 board still fits a 390 px phone.
+  const gap = Math.floor((width - 3 * columns) / columns) >= 16 ? 3 : 1;
+  const size = Math.max(min, Math.min(max, Math.floor((width - gap * columns) / columns)));
   board.style.setProperty('--cell', `${size}px`);
+  board.style.setProperty('--gap', `${gap}px`);
   return size;
 }
 
@@ -194,19 +197,65 @@ export function heatAxes(canvas, size, { x = 'x', y = 'y', originBottom = true }
 }
 
 /**
- * Hover and touch readout of a heat-map `canvas` of `size` × `size` cells: `show(x, y)` gets the
- * cell under the pointer (column x, row y counted from the bottom when `originBottom`).
+ * Hover, touch and keyboard readout of a heat-map `canvas` of `size()` × `size()` cells:
+ * `show(x, y)` gets the cell under the pointer (column x, row y counted from the bottom when
+ * `originBottom`). The canvas is one Tab stop; arrow keys move a cursor cell by cell (with
+ * Shift by 10), Home and End go to the corners; the cursor is drawn over the canvas.
  */
 export function cellReadout(canvas, size, originBottom, show) {
+  let cursor = null;
+  const mark = el('div', { class: 'heat-cursor', 'aria-hidden': 'true', hidden: true });
+  const draw = () => {
+    const n = size();
+    if (!cursor || !n) { mark.hidden = true; return; }
+    const parent = canvas.parentElement;
+    if (mark.parentElement !== parent) parent.append(mark);
+    if (getComputedStyle(parent).position === 'static') parent.style.position = 'relative';
+    const w = canvas.clientWidth / n;
+    const h = canvas.clientHeight / n;
+    const row = originBottom ? n - 1 - cursor[1] : cursor[1];
+    Object.assign(mark.style, {
+      left: `${canvas.offsetLeft + canvas.clientLeft + cursor[0] * w}px`,
+      top: `${canvas.offsetTop + canvas.clientTop + row * h}px`,
+      width: `${Math.max(3, w)}px`,
+      height: `${Math.max(3, h)}px`,
+    });
+    mark.hidden = false;
+  };
+  const pick = (x, y, drawn) => {
+    cursor = [x, y];
+    canvas.dataset.cursor = `${x},${y}`;
+    show(x, y);
+    if (drawn) draw(); else mark.hidden = true;
+  };
   const read = (e) => {
     const rect = canvas.getBoundingClientRect();
     const x = Math.floor(((e.clientX - rect.left) / rect.width) * size());
     const row = Math.floor(((e.clientY - rect.top) / rect.height) * size());
     const y = originBottom ? size() - 1 - row : row;
-    if (x >= 0 && y >= 0 && x < size() && y < size()) show(x, y);
+    if (x >= 0 && y >= 0 && x < size() && y < size()) pick(x, y, false);
   };
   canvas.addEventListener('pointermove', read);
   canvas.addEventListener('pointerdown', read);
+  canvas.tabIndex = 0;
+  canvas.setAttribute('aria-label', `${canvas.getAttribute('aria-label') || 'heat map'}; arrow keys move a readout cursor`);
+  canvas.addEventListener('focus', () => { if (size()) pick(...(cursor || [0, 0]), true); });
+  canvas.addEventListener('blur', () => { mark.hidden = true; });
+  canvas.addEventListener('keydown', (e) => {
+    const n = size();
+    if (!n) return;
+    const step = e.shiftKey ? 10 : 1;
+    const up = originBottom ? step : -step;
+    const moves = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowUp: [0, up], ArrowDown: [0, -up] };
+    const [x, y] = cursor || [0, 0];
+    let next = null;
+    if (e.key in moves) next = [x + moves[e.key][0], y + moves[e.key][1]];
+    else if (e.key === 'Home') next = [0, 0];
+    else if (e.key === 'End') next = [n - 1, n - 1];
+    if (!next) return;
+    e.preventDefault();
+    pick(Math.max(0, Math.min(n - 1, next[0])), Math.max(0, Math.min(n - 1, next[1])), true);
+  });
 }
 
 /**

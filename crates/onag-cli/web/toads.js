@@ -9,10 +9,11 @@ import { createGame, remotenessTitle, remotenessWords, showRemoteness } from './
 /** The engine's limits for the page (its `health` answer): squares and the work estimate. */
 let LIMITS = null;
 const sci = (x) => { const e = Math.floor(Math.log10(x)); const m = x / 10 ** e; return `${m === 1 ? '' : `${m.toFixed(1)}·`}10^${e}`; };
-api('health').then((h) => {
+const loadLimits = () => api('health').then((h) => {
   LIMITS = h.limits;
   $('limit').textContent = `The page analyses boards whose work estimate — the placements of the pieces play could reach, a bound on the positions the solver visits — is at most ${sci(LIMITS.toads_work)} (about a minute and a few hundred MB in a browser), on at most ${LIMITS.toads_squares} squares; remoteness where at most ${LIMITS.toads_remoteness_boards.toLocaleString('en')} boards are reachable. Stop cancels at once; larger boards are refused at once with the command that runs them natively (\`onag toads value\`).`;
-}).catch(() => {});
+}).catch(() => {}); // the engine failed to load: the game's own error says so, and retries
+loadLimits();
 
 const SIDES = ['the toads', 'the frogs'];
 const PLAYER = ['left', 'right'];
@@ -46,6 +47,7 @@ const game = createGame({
     $('stop').disabled = false;
     try {
       const data = await api('toads/analyze', { board }, signal);
+      if (!LIMITS) loadLimits();
       const r = data.remoteness;
       return {
         data,
@@ -117,7 +119,7 @@ function renderPanel(v) {
   $('panel').classList.toggle('stale', !a);
   $('remoteness').classList.toggle('stale', !a);
   if (!a) return;
-  $('value').replaceChildren(folded(a.value));
+  $('value').replaceChildren(folded(a.value, 80));
   $('outcome').textContent = `${a.outcome}: ${a.outcome_words}`;
   $('mean').textContent = a.mean;
   $('temperature').textContent = a.temperature;
@@ -125,12 +127,12 @@ function renderPanel(v) {
   const parts = a.reduced.parts.map((p) => `[${p.board}] = ${p.value}`);
   $('reduced').replaceChildren(folded(a.reduced.parts.length === 0
     ? `${a.reduced.integer} (no part needs a search)`
-    : `${a.reduced.integer !== 0 ? `${a.reduced.integer} + ` : ''}${parts.join(' + ')}`));
+    : `${a.reduced.integer !== 0 ? `${a.reduced.integer} + ` : ''}${parts.join(' + ')}`, 80));
   const atomic = a.atomic_weight ?? null;
-  $('atomic').textContent = atomic === null ? '–' : String(atomic);
+  $('atomic').replaceChildren(folded(atomic === null ? '–' : String(atomic)));
   $('atomic').previousElementSibling.hidden = atomic === null;
   $('atomic').hidden = atomic === null;
-  $('rcf').textContent = a.reduced_canonical_form ?? '–';
+  $('rcf').replaceChildren(folded(a.reduced_canonical_form ?? '–'));
   const r = a.remoteness;
   showRemoteness($('remoteness'), $('chart-h'), r && { position: r.position[PLAYER[v.toMove]] }, {
     missing: 'this board reaches too many positions for the page’s table (the computer plays a winning move with the best mean)',

@@ -1,5 +1,5 @@
 // Wythoff's game on the shared game loop (game.js): queens with ✓/✗ destinations, coordinates,
-// placing queens, remoteness ("win in k") where the page can hold its table, the heat map of g
+// placing queens (click, or drag a queen with mouse, pen or finger), remoteness ("win in k") where the page can hold its table, the heat map of g
 // with a value slider and a hover readout, and the row plot of g(x, y) − y. All in the worker.
 import { api, el, $, busy, cellReadout, fitCells, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
 import { createGame, remotenessTitle, showRemoteness } from './game.js';
@@ -65,8 +65,9 @@ function draw() {
   const { side, queens } = v.pos;
   const board = $('board');
   board.style.gridTemplateColumns = `repeat(${side + 1}, var(--cell))`;
-  fitCells(board, side + 1, 14, 44);
+  fitCells(board, side + 1, 4, 44);
   board.classList.toggle('stale', v.stale);
+  board.classList.toggle('placing', editing);
   const moves = selected !== null && v.analysis && !editing ? v.analysis.moves.filter((m) => m.queen === selected) : [];
   const targets = new Map(moves.map((m) => [key(...m.to), m]));
   const last = v.last ? new Set([key(...v.last.move.from), key(...v.last.move.to)]) : new Set();
@@ -89,7 +90,9 @@ function draw() {
       }
       const move = targets.get(k);
       if (editing) {
-        cell.addEventListener('click', () => place(x, y));
+        // Queens are picked up by pointer (see the drag handlers); a click (or Enter) on an
+        // empty square places one, on a queen takes it away.
+        cell.addEventListener('click', (e) => { if (!here.length || e.detail === 0) place(x, y); });
       } else if (move && !here.includes(selected)) {
         cell.classList.add('target');
         if (v.hints) {
@@ -135,6 +138,53 @@ function select(i) {
   if (first) { $('board').dataset.focus = key(...first.to); cellAt(...first.to)?.focus(); }
 }
 
+/**
+ * Setup by dragging: while placing queens, press on a queen and release over another square
+ * to move it there (mouse, pen or touch: pointer events with capture). A press released on
+ * its own square is a click (place() takes the queen away).
+ */
+let drag = null;
+const squareAt = (e) => {
+  const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest('#board .cell.sq');
+  return cell ? [Number(cell.dataset.x), Number(cell.dataset.y)] : null;
+};
+$('board').addEventListener('pointerdown', (e) => {
+  if (!editing || !current || e.button > 0) return;
+  const cell = e.target.closest('.cell.sq');
+  if (!cell) return;
+  const at = [Number(cell.dataset.x), Number(cell.dataset.y)];
+  const i = current.pos.queens.findLastIndex((q) => q[0] === at[0] && q[1] === at[1]);
+  if (i < 0) return;
+  e.preventDefault();
+  drag = { i, from: at, to: at, cell, id: e.pointerId };
+  $('board').setPointerCapture(e.pointerId);
+  cell.classList.add('dragging');
+});
+$('board').addEventListener('pointermove', (e) => {
+  if (!drag || e.pointerId !== drag.id) return;
+  const at = squareAt(e);
+  if (!at) return;
+  drag.to = at;
+  for (const c of $('board').querySelectorAll('.cell.drop')) c.classList.remove('drop');
+  if (key(...at) !== key(...drag.from)) cellAt(...at)?.classList.add('drop');
+});
+const endDrag = (e) => {
+  if (!drag || e.pointerId !== drag.id) return;
+  const { i, from, to } = drag;
+  drag = null;
+  if (e.type === 'pointercancel' || key(...to) === key(...from)) {
+    for (const c of $('board').querySelectorAll('.cell.drop, .cell.dragging')) c.classList.remove('drop', 'dragging');
+    if (e.type !== 'pointercancel') place(...from);
+    return;
+  }
+  const queens = current.pos.queens.map((q, k) => (k === i ? [...to] : [...q]));
+  $('board').dataset.focus = key(...to);
+  say($('status'), `Queen ${i + 1} moved from (${from[0]}, ${from[1]}) to (${to[0]}, ${to[1]}).`);
+  game.start({ side: current.pos.side, queens }, game.settings.first);
+};
+$('board').addEventListener('pointerup', endDrag);
+$('board').addEventListener('pointercancel', endDrag);
+
 /** Setup: a click puts a queen on an empty square (at most 4) or takes the last one there away. */
 function place(x, y) {
   const queens = current.pos.queens.map((q) => [...q]);
@@ -160,7 +210,7 @@ $('edit').addEventListener('change', () => {
   editing = $('edit').checked;
   selected = null;
   draw();
-  if (editing) say($('status'), 'Placing queens: click a square to put a queen there or take it away; untick “place queens” to play.');
+  if (editing) say($('status'), 'Placing queens: click a square to put a queen there or take it away, or drag a queen to another square; untick “place queens” to play.');
   else game.redraw();
 });
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && selected !== null) { selected = null; draw(); } });

@@ -108,15 +108,15 @@ fn rule(after: impl Iterator<Item = u32>) -> u32 {
 /// use onag::games::toads_and_frogs::Board;
 /// use onag::partizan::Player;
 ///
-/// let board: Board = "TT..FF".parse().unwrap(); // value 0: whoever starts loses
-/// let table = RemotenessTable::new(&board, 1000).unwrap();
+/// let board: Board = "TTT...FFF".parse().unwrap(); // value 0: whoever starts loses
+/// let table = RemotenessTable::new(&board, 10_000).unwrap();
 /// let left = table.remoteness(&board, Player::Left).unwrap();
 /// assert!(left % 2 == 0 && left > 0);
 /// assert_eq!(table.remoteness(&board, Player::Right), Some(left)); // the board is symmetric
-/// // One step: the toad on square 2 moves right; the frogs now move, and win.
-/// let after: Board = "T.T.FF".parse().unwrap();
+/// // One step: the toad on square 3 moves right; the frogs now move, and win.
+/// let after: Board = "TT.T..FFF".parse().unwrap();
 /// assert_eq!(table.remoteness(&after, Player::Right).unwrap() % 2, 1);
-/// assert!(RemotenessTable::new(&"TTTT....FFFF".parse().unwrap(), 1000).is_err());
+/// assert!(RemotenessTable::new(&"TTTT....FFFF".parse().unwrap(), 10_000).is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct RemotenessTable {
