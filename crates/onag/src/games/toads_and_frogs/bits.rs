@@ -32,6 +32,7 @@ pub(crate) trait Word:
     fn small(v: u64) -> Self;
     fn trailing_zeros(self) -> u32;
     fn leading_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
     fn reverse_bits(self) -> Self;
     fn wrapping_add(self, other: Self) -> Self;
     /// `self − 1` (wrapping).
@@ -66,6 +67,10 @@ impl Word for u128 {
     #[inline]
     fn leading_zeros(self) -> u32 {
         u128::leading_zeros(self)
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
     }
     #[inline]
     fn reverse_bits(self) -> u128 {
@@ -196,6 +201,10 @@ impl Word for U256 {
         } else {
             128 + self.lo.leading_zeros()
         }
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        self.lo.count_ones() + self.hi.count_ones()
     }
     #[inline]
     fn reverse_bits(self) -> U256 {
@@ -348,6 +357,29 @@ impl<W: Word> Bits<W> {
     /// [`Bits::reduce`] by recursion over the dead runs (left part first): no segment stack to
     /// initialise on the hot path.
     fn reduce_into<E, P: FnMut(Bits<W>) -> Result<(), E>>(
+        self,
+        integer: &mut i64,
+        part: &mut P,
+    ) -> Result<(), E> {
+        if self.plainly_irreducible() {
+            return part(self);
+        }
+        self.reduce_steps(integer, part)
+    }
+
+    /// [`Bits::reduce`] without the quick test (the tests check the quick test with it).
+    #[cfg(test)]
+    pub(crate) fn reduce_slowly<E>(
+        self,
+        integer: &mut i64,
+        mut part: impl FnMut(Bits<W>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.reduce_steps(integer, &mut part)
+    }
+
+    /// The reductions one by one: strip the ends, cut at the first dead run (solving the
+    /// left side by [`Bits::reduce_into`]), until a part is left.
+    fn reduce_steps<E, P: FnMut(Bits<W>) -> Result<(), E>>(
         mut self,
         integer: &mut i64,
         part: &mut P,
@@ -373,6 +405,20 @@ impl<W: Word> Bits<W> {
             return Ok(());
         }
         part(self)
+    }
+
+    /// A quick sufficient test that no reduction applies: the leftmost piece is a toad and the
+    /// rightmost a frog (nothing to strip), and no two pieces stand side by side, so every
+    /// run of pieces is one piece, which is no dead run (that needs a `TT`, an `FF`, or a run
+    /// from one end of the strip to the other), and the square after the leftmost toad is
+    /// empty and inside the strip (`T□`: a live pattern).
+    #[inline]
+    pub(crate) fn plainly_irreducible(self) -> bool {
+        let occ = self.t | self.f;
+        occ != W::ZERO
+            && occ & (occ >> 1) == W::ZERO
+            && self.t.bit(occ.trailing_zeros())
+            && self.f.bit(W::BITS - 1 - occ.leading_zeros())
     }
 
     /// Removes terminal toads (adding the empty squares ahead of each; the square count drops

@@ -11,6 +11,7 @@ pub mod remoteness;
 mod report;
 mod research;
 mod solver;
+mod sweep;
 
 pub use analysis::{
     all_boards, analyse, best_move, board_at, board_count, estimate_work, family, length_stats,

@@ -5,6 +5,7 @@ use super::bits::{Bits, Word, U256, WIDE_LEN};
 use super::board::{moves_of, Board, Square, MAX_LEN};
 use super::memo::{Memo, Packed};
 use super::reduce::PackedKey;
+use super::sweep::{placements, Sweep};
 use crate::partizan::game::{Arena, Footprint, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
@@ -54,18 +55,34 @@ fn piece_list<W: Word>(b: Bits<W>, piece_bits: u32, len_bits: u32) -> u64 {
     k << len_bits | b.n as u64
 }
 
+/// [`piece_list`] of the mirror image, read off `b` from the right (square i is square
+/// n − 1 − i of the image, toads and frogs swapped): no bit reversal.
+#[inline(always)]
+fn mirror_piece_list<W: Word>(b: Bits<W>, piece_bits: u32, len_bits: u32) -> u64 {
+    let mut occ = b.t | b.f;
+    let mut k = 1u64;
+    while occ != W::ZERO {
+        let i = W::BITS - 1 - occ.leading_zeros();
+        occ = occ ^ (W::small(1) << i);
+        k = k << piece_bits | ((b.n - 1 - i) as u64) << 1 | b.t.bit(i) as u64;
+    }
+    k << len_bits | b.n as u64
+}
+
 /// A board word the solver recurses on: the memo key of its parts and its stack of parts
 /// waiting for their values (a recursion never mixes words: the children of a wide part are
 /// wide).
 trait Width: Word {
-    fn key(b: Bits<Self>) -> Key;
+    /// The key of the pair {`b`, mirror of `b`}, and whether it is the mirror's (the pair's
+    /// entry is under one image, chosen by a rule symmetric in the two).
+    fn oriented_key(b: Bits<Self>) -> (Key, bool);
     fn stack(stacks: &mut Stacks) -> &mut Vec<Pending<Self>>;
 }
 
 impl Width for u128 {
     #[inline]
-    fn key(b: Bits) -> Key {
-        key(b)
+    fn oriented_key(b: Bits) -> (Key, bool) {
+        oriented_key(b)
     }
     #[inline]
     fn stack(stacks: &mut Stacks) -> &mut Vec<Pending<u128>> {
@@ -76,8 +93,9 @@ impl Width for u128 {
 impl Width for U256 {
     /// Only boards of at most [`SPARSE_PIECES`] pieces are solved wide (checked on entry).
     #[inline]
-    fn key(b: Bits<U256>) -> Key {
-        Key::Long(piece_list(b, 9, 8))
+    fn oriented_key(b: Bits<U256>) -> (Key, bool) {
+        let (k, m) = (piece_list(b, 9, 8), mirror_piece_list(b, 9, 8));
+        (Key::Long(k.min(m)), m < k)
     }
     #[inline]
     fn stack(stacks: &mut Stacks) -> &mut Vec<Pending<U256>> {
@@ -92,14 +110,28 @@ struct Stacks {
     wide: Vec<Pending<U256>>,
 }
 
-fn key(b: Bits) -> Key {
+/// [`Width::oriented_key`] of one-word boards: a sparse part is keyed by the smaller of its
+/// two piece lists (read from either end, no bit reversal); a crowded one by the image with
+/// the smaller (toads, frogs) masks.
+#[inline]
+fn oriented_key(b: Bits) -> (Key, bool) {
     if (b.t | b.f).count_ones() <= SPARSE_PIECES {
-        return if b.n > SMALL_LEN {
-            Key::Sparse(piece_list(b, 8, 7))
+        let (bits, len) = if b.n > SMALL_LEN { (8, 7) } else { (6, 5) };
+        let (k, m) = (piece_list(b, bits, len), mirror_piece_list(b, bits, len));
+        let key = if b.n > SMALL_LEN {
+            Key::Sparse(k.min(m))
         } else {
-            Key::Compact(piece_list(b, 6, 5))
+            Key::Compact(k.min(m))
         };
+        return (key, m < k);
     }
+    let mirror = b.mirror();
+    let negate = (mirror.t, mirror.f) < (b.t, b.f);
+    (dense_key(if negate { mirror } else { b }), negate)
+}
+
+/// The key of a part with more than [`SPARSE_PIECES`] pieces.
+fn dense_key(b: Bits) -> Key {
     let ts = b.t | 1u128 << b.n;
     if b.n <= SMALL_LEN {
         Key::Small(((ts as u64) << 32) | b.f as u64)
@@ -119,7 +151,16 @@ pub struct SolverFootprint {
     pub part_bytes: usize,
     /// The arena's counters.
     pub arena: Footprint,
+    /// Parts held by the swept classes' dense tables (their bytes are in `part_bytes`).
+    pub swept: usize,
 }
+
+/// Shortest board part solved by sweeping its class (see [`Solver::set_sweep_min_len`]):
+/// beyond the one-word keys, where the family boards T2□^bF2 live.
+const SWEEP_MIN_LEN: u32 = 32;
+
+/// log2 of the slots of [`Solver::options_value`]'s cache (24 bytes each: 96 KB).
+const OPTIONS_CACHE_BITS: u32 = 12;
 
 /// How often (in parts solved) the solver polls its [`StopFlag`].
 const POLL_EVERY: u32 = 1 << 8;
@@ -148,6 +189,12 @@ pub struct Solver {
     long_sparse: Memo<u64>,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
+    /// The swept classes (see [`super::sweep`]).
+    sweeps: Vec<Sweep>,
+    /// Shortest board part swept; `None`: never.
+    sweep_min_len: Option<u32>,
+    /// The cache of [`Solver::options_value`]: (key, game index); empty until first used.
+    options_cache: Vec<(u128, u32)>,
     /// Parts of the children being solved, a stack shared by the recursion levels.
     pending: Stacks,
     /// The children being solved: (end of their parts in `pending`, integer).
@@ -185,6 +232,9 @@ impl Solver {
             long_sparse: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
+            sweeps: Vec::new(),
+            sweep_min_len: Some(SWEEP_MIN_LEN),
+            options_cache: Vec::new(),
             pending: Stacks::default(),
             children: Vec::new(),
             values: Vec::new(),
@@ -243,9 +293,19 @@ impl Solver {
                 + self.compact.bytes()
                 + self.compact_spill.bytes()
                 + self.long_packed.bytes()
-                + self.long_sparse.bytes(),
+                + self.long_sparse.bytes()
+                + self.sweeps.iter().map(Sweep::bytes).sum::<usize>(),
             arena: self.arena.footprint(),
+            swept: self.sweeps.iter().map(Sweep::len).sum(),
         }
+    }
+
+    /// Board parts with at most 4 pieces and at least `min_len` squares are solved by
+    /// sweeping their whole class bottom-up into dense tables (see [`super::sweep`]; the
+    /// default from 32 squares); `None` solves every part by the memoised recursion alone
+    /// (the tests compare the two).
+    pub fn set_sweep_min_len(&mut self, min_len: Option<u32>) {
+        self.sweep_min_len = min_len;
     }
 
     /// How many memoised parts have each length (index = length in squares).
@@ -279,6 +339,7 @@ impl Solver {
     /// (the values already returned stay valid: they live in the arena). A family run uses it
     /// to drop the parts no later board can reach (see [`super::family`]).
     pub fn retain_parts(&mut self, keep: impl Fn(u32, u32) -> bool) {
+        self.sweeps.retain(|s| keep(s.toads + s.frogs, s.len));
         let bits = |w: u64| 64 - w.leading_zeros();
         // sparse: sentinel, 8 bits a piece, 7 for the length; compact: 6 a piece, 5
         let sparse = |k: u64| keep((bits(k) - 8) / 8, (k & 0x7f) as u32);
@@ -422,7 +483,10 @@ impl Solver {
         let mut integer = 0i64;
         let mut total = self.arena.zero();
         board.reduce(&mut integer, |p| {
-            let v = self.part(p)?;
+            let v = match self.swept_part(p)? {
+                Some(v) => v,
+                None => self.part(p)?,
+            };
             total = self.arena.add(total, v)?;
             Ok::<(), GameError>(())
         })?;
@@ -431,6 +495,165 @@ impl Solver {
         }
         let n = self.arena.integer(integer)?;
         self.arena.add(total, n)
+    }
+
+    /// The value of a board part from its class's sweep (swept now if it is not yet), or
+    /// `None` when the part is not swept (too many pieces, too short).
+    fn swept_part<W: Width>(&mut self, p: Bits<W>) -> Result<Option<GameId>, GameError> {
+        let Some(min_len) = self.sweep_min_len else {
+            return Ok(None);
+        };
+        let Some((t, f, n)) = Sweep::class_of(p).filter(|c| c.2 >= min_len) else {
+            return Ok(None);
+        };
+        let i = match self.sweeps.iter().position(|s| s.holds(p)) {
+            Some(i) => i,
+            None => {
+                let sweep = self.sweep_class::<W>(t, f, n)?;
+                self.sweeps.push(sweep);
+                self.sweeps.len() - 1
+            }
+        };
+        Ok(self.sweeps[i].get(p).map(|v| self.swept_id(v)))
+    }
+
+    /// The game of a swept slot: (index, negate).
+    #[inline]
+    fn swept_id(&mut self, (v, negate): (u32, bool)) -> GameId {
+        let g = GameId::from_index(v);
+        if negate {
+            self.arena.neg(g)
+        } else {
+            g
+        }
+    }
+
+    /// Solves every part of the class (toads, frogs, len) bottom-up (see [`super::sweep`]).
+    fn sweep_class<W: Width>(
+        &mut self,
+        toads: u32,
+        frogs: u32,
+        len: u32,
+    ) -> Result<Sweep, GameError> {
+        let (mut sweep, patterns) = Sweep::new(toads, frogs, len);
+        for mask in patterns {
+            placements::<W, GameError>(toads + frogs, len, mask, |b| {
+                // a pattern that is its own mirror: the pair is solved once, the image
+                // filled with the negative when the first one is
+                let (mask, rank) = sweep.slot(b);
+                if sweep.at(mask, rank).is_some() || !irreducible(b) {
+                    return Ok(());
+                }
+                let g = self.sweep_solve(&sweep, b)?;
+                sweep.set(mask, rank, g.index() as u32);
+                if let Some(m) = sweep.mirror_rank(b, mask) {
+                    let h = self.arena.neg(g);
+                    sweep.set(mask, m, h.index() as u32);
+                }
+                Ok(())
+            })?;
+        }
+        Ok(sweep)
+    }
+
+    /// The canonical form of a part of the class being swept, from its options: those in
+    /// the class are in `sweep` already, the others are solved by the recursion.
+    fn sweep_solve<W: Width>(&mut self, sweep: &Sweep, b: Bits<W>) -> Result<GameId, GameError> {
+        self.polls += 1;
+        if self.polls.is_multiple_of(POLL_EVERY) {
+            if let Some(stop) = &self.stop {
+                stop.check()?;
+            }
+        }
+        let base = self.values.len();
+        let mut n_left = 0;
+        for left in [true, false] {
+            // at most one move a piece
+            let mut moves = [W::ZERO; 2 * super::sweep::SWEEP_PIECES as usize];
+            let mut count = 0;
+            b.moves(left, |m| {
+                moves[count] = m;
+                count += 1;
+            });
+            for &m in &moves[..count] {
+                let v = self.sweep_child(sweep, b.play(left, m));
+                let v = match v {
+                    Ok(v) => v,
+                    Err(e) => {
+                        self.values.truncate(base);
+                        return Err(e);
+                    }
+                };
+                self.values.push(v);
+            }
+            if left {
+                n_left = self.values.len() - base;
+            }
+        }
+        let result = self.options_value(base, n_left);
+        self.values.truncate(base);
+        result
+    }
+
+    /// `from_options` of the values from `base` on (the first `n_left` are Left's), through
+    /// a small direct-mapped cache keyed by the option lists as they come (up to four ids
+    /// of at most 30 bits): a swept class repeats a few thousand option lists millions of
+    /// times, and the cache answers without sorting or hashing them.
+    #[inline]
+    fn options_value(&mut self, base: usize, n_left: usize) -> Result<GameId, GameError> {
+        let values = &self.values[base..];
+        let fits = values.len() <= 4 && values.iter().all(|g| g.index() + 1 < 1 << 30);
+        if !fits {
+            return self
+                .arena
+                .from_options(&values[..n_left], &values[n_left..]);
+        }
+        // the ids plus one (0: no option), 30 bits each, and the count of Left's
+        let mut key = n_left as u128;
+        for g in values {
+            key = key << 30 | (g.index() as u128 + 1);
+        }
+        key = key << 3 | values.len() as u128;
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(17))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = (h >> (64 - OPTIONS_CACHE_BITS)) as usize;
+        if self.options_cache.is_empty() {
+            self.options_cache = vec![(u128::MAX, 0); 1 << OPTIONS_CACHE_BITS];
+        }
+        if self.options_cache[slot].0 == key {
+            return Ok(GameId::from_index(self.options_cache[slot].1));
+        }
+        let g = self
+            .arena
+            .from_options(&values[..n_left], &values[n_left..])?;
+        self.options_cache[slot] = (key, g.index() as u32);
+        Ok(g)
+    }
+
+    /// The value of a move's result while sweeping (an integer plus parts).
+    fn sweep_child<W: Width>(&mut self, sweep: &Sweep, c: Bits<W>) -> Result<GameId, GameError> {
+        // most moves keep the part in the class (the reduction's first test)
+        if c.plainly_irreducible() && sweep.holds(c) {
+            if let Some(v) = sweep.get(c) {
+                return Ok(self.swept_id(v));
+            }
+        }
+        let mut integer = 0i64;
+        let mut total = self.arena.zero();
+        c.reduce(&mut integer, |p| {
+            // a part of the class is the move's result itself, which the order has solved
+            let v = match sweep.holds(p).then(|| sweep.get(p)).flatten() {
+                Some(v) => self.swept_id(v),
+                None => self.part(p)?,
+            };
+            total = self.arena.add(total, v)?;
+            Ok::<(), GameError>(())
+        })?;
+        if integer != 0 {
+            let n = self.arena.integer(integer)?;
+            total = self.arena.add(total, n)?;
+        }
+        Ok(total)
     }
 
     /// The canonical value of one part, by its options; memoised, with the mirror image
@@ -442,7 +665,7 @@ impl Solver {
         // when it fits 42 bits); others a one-word key up to 31 squares, two words up to
         // 63, four beyond (see [`Key`]).
         let p = Pending::new(squares);
-        let g = self.keyed_part(p.bits, p.key)?;
+        let g = self.keyed_part(p.entry(), p.key)?;
         Ok(if p.negate { self.arena.neg(g) } else { g })
     }
 
@@ -536,7 +759,7 @@ impl Solver {
                 at += 1;
                 let mut g = match p.found {
                     Some(g) => g,
-                    None => self.keyed_part(p.bits, p.key)?,
+                    None => self.keyed_part(p.entry(), p.key)?,
                 };
                 if p.negate {
                     g = self.arena.neg(g);
@@ -560,8 +783,9 @@ impl Solver {
     }
 }
 
-/// A child's part waiting for its value: oriented as its memo entry (the mirror image when
-/// that has the smaller key, then `negate`), with the result of the first probe.
+/// A child's part waiting for its value: as the child has it, with the key of its memo
+/// entry, whether that entry is the mirror image's (value(mirror) = −value: `negate`), and
+/// the result of the first probe.
 #[derive(Clone, Copy)]
 struct Pending<W> {
     bits: Bits<W>,
@@ -573,19 +797,35 @@ struct Pending<W> {
 impl<W: Width> Pending<W> {
     #[inline]
     fn new(p: Bits<W>) -> Pending<W> {
-        // the pair's entry is under the image with the smaller (toads, frogs) masks (the
-        // key kind depends only on the length and the pieces, which the mirror keeps): one
-        // key to build instead of two
-        let mirror = p.mirror();
-        let negate = (mirror.t, mirror.f) < (p.t, p.f);
-        let bits = if negate { mirror } else { p };
+        let (key, negate) = W::oriented_key(p);
         Pending {
-            bits,
-            key: W::key(bits),
+            bits: p,
+            key,
             negate,
             found: None,
         }
     }
+
+    /// The image the memo entry is about (computed only for a part to solve).
+    #[inline]
+    fn entry(&self) -> Bits<W> {
+        if self.negate {
+            self.bits.mirror()
+        } else {
+            self.bits
+        }
+    }
+}
+
+/// Whether `b` is one part that no reduction changes.
+fn irreducible<W: Word>(b: Bits<W>) -> bool {
+    let (mut integer, mut parts, mut same) = (0i64, 0, false);
+    let Ok(()) = b.reduce(&mut integer, |p| {
+        parts += 1;
+        same = p == b;
+        Ok::<(), std::convert::Infallible>(())
+    });
+    parts == 1 && same
 }
 
 /// Whether the two-word bitboards hold T^toads □^blanks F^frogs.
