@@ -195,6 +195,7 @@ proptest! {
         let xy = x.mul(&y).unwrap();
         prop_assert_eq!(&xy, &y.mul(&x).unwrap());
         prop_assert_eq!(xy.mul(&z).unwrap(), x.mul(&y.mul(&z).unwrap()).unwrap());
+        prop_assert_eq!(x.square().unwrap(), x.mul(&x).unwrap());
         prop_assert_eq!(
             x.mul(&y.add(&z)).unwrap(),
             xy.add(&x.mul(&z).unwrap())
@@ -229,6 +230,7 @@ proptest! {
         let xy = x.mul(&y).unwrap();
         prop_assert_eq!(&xy, &y.mul(&x).unwrap());
         prop_assert_eq!(xy.mul(&z).unwrap(), x.mul(&y.mul(&z).unwrap()).unwrap());
+        prop_assert_eq!(x.square().unwrap(), x.mul(&x).unwrap());
         prop_assert_eq!(x.mul(&y.add(&z)).unwrap(), xy.add(&x.mul(&z).unwrap()));
         for v in [&x, &y] {
             match v.inverse() {
