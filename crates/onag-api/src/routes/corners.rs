@@ -73,19 +73,11 @@ fn table_for(game: &TurningCorners) -> Option<Arc<RemotenessTable>> {
     if rows * cols > remoteness::MAX_COINS {
         return None;
     }
-    let cached = REMOTENESS
-        .lock()
-        .ok()
-        .and_then(|c| c.clone())
-        .filter(|t| t.size() == (rows, cols));
-    if cached.is_some() {
-        return cached;
-    }
-    let table = Arc::new(RemotenessTable::new(rows, cols).ok()?);
-    if let Ok(mut c) = REMOTENESS.lock() {
-        *c = Some(Arc::clone(&table));
-    }
-    Some(table)
+    super::kept_table(
+        &REMOTENESS,
+        |t| t.size() == (rows, cols),
+        || RemotenessTable::new(rows, cols).ok(),
+    )
 }
 
 /// Validates an n×n board; a coin listed twice is rejected (the page never sends one, so it

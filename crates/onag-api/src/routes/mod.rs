@@ -7,9 +7,30 @@ pub mod queens;
 pub mod toads;
 pub mod wythoff;
 
+use std::sync::{Arc, Mutex};
+
 use serde::{Deserialize, Serialize};
 
 use crate::limits;
+
+/// The last table a route made, kept for the next request (a game asks about many positions of
+/// one board, and the table is the slow part): the kept one when `fits` it, else a new one from
+/// `make` (`None`: no table for this request), which is then kept instead.
+pub(crate) fn kept_table<T>(
+    slot: &Mutex<Option<Arc<T>>>,
+    fits: impl Fn(&T) -> bool,
+    make: impl FnOnce() -> Option<T>,
+) -> Option<Arc<T>> {
+    let kept = slot.lock().ok().and_then(|c| c.clone()).filter(|t| fits(t));
+    if kept.is_some() {
+        return kept;
+    }
+    let table = Arc::new(make()?);
+    if let Ok(mut c) = slot.lock() {
+        *c = Some(Arc::clone(&table));
+    }
+    Some(table)
+}
 
 /// `GET /health`: the version and the documented input limits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

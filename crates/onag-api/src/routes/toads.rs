@@ -87,22 +87,12 @@ static REMOTENESS: Mutex<Option<Arc<RemotenessTable>>> = Mutex::new(None);
 /// The remoteness report of `board`, or `None` when more than [`WEB_BUDGET`] boards are
 /// reachable from it.
 fn remoteness_of(board: &Board) -> Option<RemotenessReport> {
-    let cached = REMOTENESS
-        .lock()
-        .ok()
-        .and_then(|c| c.clone())
-        .filter(|t| t.contains(board));
-    let table = match cached {
-        Some(table) => table,
-        None => {
-            let table = Arc::new(RemotenessTable::new(board, WEB_BUDGET).ok()?);
-            if let Ok(mut c) = REMOTENESS.lock() {
-                *c = Some(Arc::clone(&table));
-            }
-            table
-        }
-    };
-    table.report(board)
+    super::kept_table(
+        &REMOTENESS,
+        |t| t.contains(board),
+        || RemotenessTable::new(board, WEB_BUDGET).ok(),
+    )?
+    .report(board)
 }
 
 impl Analyze {

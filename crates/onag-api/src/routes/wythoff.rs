@@ -81,22 +81,12 @@ fn remoteness_of(pos: &Position) -> Option<RemotenessReport> {
     if remoteness::states(side, queens) > remoteness::MAX_STATES as u128 {
         return None;
     }
-    let cached = REMOTENESS
-        .lock()
-        .ok()
-        .and_then(|c| c.clone())
-        .filter(|t| t.side() == side && t.queens() == queens);
-    let table = match cached {
-        Some(table) => table,
-        None => {
-            let table = Arc::new(RemotenessTable::new(side, queens).ok()?);
-            if let Ok(mut c) = REMOTENESS.lock() {
-                *c = Some(Arc::clone(&table));
-            }
-            table
-        }
-    };
-    table.report(pos)
+    super::kept_table(
+        &REMOTENESS,
+        |t| t.side() == side && t.queens() == queens,
+        || RemotenessTable::new(side, queens).ok(),
+    )?
+    .report(pos)
 }
 
 /// The answer of `POST /wythoff/computer`.
