@@ -93,9 +93,10 @@ export async function launchBrowser() {
 }
 
 /**
- * Opens `url` in a new page that records console errors and page errors into `page.errors`.
+ * Opens `url` in a new page that records console errors and page errors into `page.errors`;
+ * resolves once the network is idle (or at `waitUntil`, a Playwright load state).
  */
-export async function openPage(context, url) {
+export async function openPage(context, url, waitUntil = 'networkidle') {
   const page = await context.newPage();
   page.errors = [];
   page.apiRequests = [];
@@ -109,7 +110,7 @@ export async function openPage(context, url) {
     const failure = req.failure();
     if (failure && !/ERR_ABORTED/.test(failure.errorText)) page.errors.push(`request failed: ${req.url()} ${failure.errorText}`);
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil });
   return page;
 }
 

@@ -7,10 +7,25 @@ import { MODES, openPage, screenshot, setUp, startServer } from './harness.js';
 const env = setUp();
 
 const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads'];
+/**
+ * Whether page `name` is ready to use: a playable board (analysed, your move), or its first
+ * computed result (runs in the page; a function, as the served pages' CSP forbids eval).
+ */
+const ready = (name) => {
+  const first = { index: 'header.site nav a', nim: '[data-k="a ⊗ b (nim-product)"]', queens: '.heat-x .tick' }[name];
+  if (first) return Boolean(document.querySelector(first));
+  const status = document.querySelector('#status');
+  return Boolean(status) && /Your move/.test(status.textContent);
+};
 
 for (const mode of MODES) for (const name of pages) {
   test(`${mode.name}: ${name} page loads with no console errors`, async () => {
-    const page = await openPage(env.browser.context, mode.page(env.servers[mode.name].url, name));
+    const page = await openPage(env.browser.context, mode.page(env.servers[mode.name].url, name), 'commit');
+    await page.waitForFunction(ready, name, { timeout: 30000 });
+    // performance.now() counts from the navigation's start: the time to the first usable board.
+    const ms = Math.round(await page.evaluate(() => performance.now()));
+    console.log(`# ${mode.name} ${name}: ready (board or first result) ${ms} ms after navigation`);
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     assert.ok((await page.title()).includes('onag'), 'title names onag');
     assert.ok(await page.locator('header.site nav a').count() >= 5, 'navigation is there');
