@@ -71,8 +71,11 @@ export const MODES = [
   { name: 'static', start: () => startStatic(), page: (url, name) => `${url}/${name}.html` },
 ];
 
-/** Launches Debian's Chromium headless with a fresh profile; resolves with {browser, close()}. */
-export async function launchBrowser() {
+/**
+ * Launches Debian's Chromium headless with a fresh profile (and any extra command-line flags);
+ * resolves with {browser, close()}.
+ */
+export async function launchBrowser(extraArgs = []) {
   const profile = mkdtempSync(join(tmpdir(), 'onag-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -80,7 +83,7 @@ export async function launchBrowser() {
     viewport: { width: 1280, height: 800 },
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-sync', '--disable-quic',
+      '--no-first-run', '--disable-sync', '--disable-quic', ...extraArgs,
     ],
   });
   return {
