@@ -129,3 +129,28 @@ fn stats_in_shards_merge_to_the_same_json_as_one_run() {
     assert!(err.contains("--shard"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `onag toads family --threads N` prints the single-thread JSON; `--threads 0` is refused.
+#[test]
+fn family_on_threads_prints_the_same_json() {
+    let args = |t: &str| {
+        let mut a = vec![
+            "toads", "family", "--toads", "2", "--frogs", "2", "--blanks", "1..20",
+        ];
+        a.extend(["--json", "--quiet", "--threads", t]);
+        onag(&a)
+    };
+    let (code, one, err) = args("1");
+    assert_eq!(code, 0, "{err}");
+    for t in ["2", "3"] {
+        let (code, out, err) = args(t);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, one.as_str()),
+            "--threads {t}: {err}"
+        );
+    }
+    let (code, _, err) = args("0");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

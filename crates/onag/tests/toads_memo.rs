@@ -1,7 +1,7 @@
 //! The family run's memo trimming: the parts it drops after a board are never reached by a
 //! later board, and the values are those of a solver that keeps everything.
 
-use onag::games::toads_and_frogs::{family, Board, Solver, Square};
+use onag::games::toads_and_frogs::{family, family_threads, Board, Solver, Square};
 use onag::StopFlag;
 
 /// Runs `f` on a thread with a deep stack (the solver recurses once per move).
@@ -167,6 +167,27 @@ fn wide_boards_agree_with_the_one_word_solver() {
                 matches!(e, onag::partizan::game::GameError::TooLarge(_)),
                 "{e}"
             );
+        }
+    });
+}
+
+/// The family on several threads (each with its own solver, the values moved into the
+/// caller's arena) gives the single-thread values, by id in one arena, in order of b, with
+/// `progress` called in that order.
+#[test]
+fn threaded_family_values_equal_the_single_thread_ones() {
+    deep(|| {
+        for (a, c, top, threads) in [(2, 2, 36, 3), (3, 3, 10, 2), (1, 2, 20, 4), (4, 3, 4, 8)] {
+            let mut solver = Solver::new();
+            let mut seen = Vec::new();
+            let stop = StopFlag::new();
+            let threaded = family_threads(&mut solver, a, c, 1..=top, threads, &stop, |b, g| {
+                seen.push((b, g))
+            })
+            .unwrap();
+            assert_eq!(seen, threaded, "T{a}□bF{c}: progress in order");
+            let single = family(&mut solver, a, c, 1..=top, &stop, |_, _| {}).unwrap();
+            assert_eq!(threaded, single, "T{a}□bF{c} on {threads} threads");
         }
     });
 }

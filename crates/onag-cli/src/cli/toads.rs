@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
-    board_report, check_results, estimate_work, family, merge_shards, named_shards, verify_all,
-    Board, BoardReport, ResultsFile, ShardFile, Solver, StatsReport,
+    board_report, check_results, estimate_work, family_threads, merge_shards, named_shards,
+    verify_all, Board, BoardReport, ResultsFile, ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
@@ -128,6 +128,10 @@ pub enum Cmd {
         /// Name values with ↑ ↓ ± instead of ASCII.
         #[arg(long)]
         unicode: bool,
+        /// Threads: the boards are dealt round-robin to this many solvers (same values; the
+        /// memory is one solver's per thread).
+        #[arg(long, value_parser = super::common::parse_usize, default_value_t = 1)]
+        threads: usize,
         #[command(flatten)]
         output: Output,
     },
@@ -213,8 +217,9 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             frogs,
             blanks,
             unicode,
+            threads,
             output,
-        } => run_family(toads, frogs, &blanks, style(unicode), output),
+        } => run_family(toads, frogs, &blanks, threads, style(unicode), output),
     }
 }
 
@@ -436,18 +441,23 @@ fn run_family(
     toads: usize,
     frogs: usize,
     blanks: &str,
+    threads: usize,
     style: NameStyle,
     output: Output,
 ) -> anyhow::Result<()> {
+    if threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
     let (lo, hi) = parse_range(blanks)?;
     Solver::check_standard(toads, hi, frogs).context("the largest board of the family")?;
     let bar = progress((hi - lo + 1) as u64, "boards", output.quiet);
     let mut solver = Solver::new();
-    let values = family(
+    let values = family_threads(
         &mut solver,
         toads,
         frogs,
         lo..=hi,
+        threads,
         &StopFlag::new(),
         |_, _| bar.inc(1),
     )?;

@@ -4,7 +4,7 @@
 use super::board::{Board, Move, Square};
 use super::solver::Solver;
 use crate::partizan::dyadic::Dyadic;
-use crate::partizan::game::{FxHashMap, GameError, GameId};
+use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::search::Searcher;
 use crate::partizan::thermograph::Thermographs;
 use crate::partizan::Player;
@@ -574,6 +574,123 @@ pub fn family(
         out.push((b, g));
     }
     Ok(out)
+}
+
+/// A game of one arena as options lists over its earlier entries (children first, the game
+/// last): what a family worker thread sends back, rebuilt by [`import_game`].
+type Exported = Vec<(Vec<usize>, Vec<usize>)>;
+
+/// `g` and every game below it, children first (an explicit stack: no recursion on deep games).
+fn export_game(arena: &Arena, g: GameId) -> Exported {
+    let mut index: FxHashMap<GameId, usize> = FxHashMap::default();
+    let mut out: Exported = Vec::new();
+    let mut stack = vec![g];
+    while let Some(&top) = stack.last() {
+        if index.contains_key(&top) {
+            stack.pop();
+            continue;
+        }
+        let options = arena
+            .left_options(top)
+            .iter()
+            .chain(arena.right_options(top));
+        let missing: Vec<GameId> = options
+            .filter(|h| !index.contains_key(h))
+            .copied()
+            .collect();
+        if !missing.is_empty() {
+            stack.extend(missing);
+            continue;
+        }
+        let ids = |side: &[GameId]| side.iter().map(|h| index[h]).collect::<Vec<_>>();
+        out.push((ids(arena.left_options(top)), ids(arena.right_options(top))));
+        index.insert(top, out.len() - 1);
+        stack.pop();
+    }
+    out
+}
+
+/// Rebuilds an [`export_game`] list in `arena` (each entry is canonical with canonical
+/// options, so `from_options` gives back the same game): the last entry's id.
+fn import_game(arena: &mut Arena, nodes: &Exported) -> Result<GameId, GameError> {
+    let mut ids: Vec<GameId> = Vec::with_capacity(nodes.len());
+    for (l, r) in nodes {
+        let l: Vec<GameId> = l.iter().map(|&i| ids[i]).collect();
+        let r: Vec<GameId> = r.iter().map(|&i| ids[i]).collect();
+        ids.push(arena.from_options(&l, &r)?);
+    }
+    Ok(*ids.last().expect("an exported game has an entry"))
+}
+
+/// [`family`] on `threads` threads (1: [`family`] itself): the boards are dealt round-robin
+/// to workers, each with its own [`Solver`] and the family's trimming, and their values are
+/// moved into `solver`'s arena and reported to `progress` in order of b. The same values;
+/// the memory is one solver's per thread (the boards of T2□^bF2 are independent after the
+/// trimming, so nothing is solved twice there; for T3□^bF3 each worker solves the ≤ 3-piece
+/// parts its boards need itself).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{family, family_threads, Solver};
+/// use onag::StopFlag;
+/// let mut solver = Solver::new();
+/// let two = family_threads(&mut solver, 2, 2, 1..=12, 2, &StopFlag::new(), |_, _| {}).unwrap();
+/// let one = family(&mut solver, 2, 2, 1..=12, &StopFlag::new(), |_, _| {}).unwrap();
+/// assert_eq!(one, two);
+/// ```
+pub fn family_threads(
+    solver: &mut Solver,
+    toads: usize,
+    frogs: usize,
+    blanks: std::ops::RangeInclusive<usize>,
+    threads: usize,
+    stop: &StopFlag,
+    mut progress: impl FnMut(usize, GameId),
+) -> Result<Vec<(usize, GameId)>, GameError> {
+    if threads <= 1 {
+        return family(solver, toads, frogs, blanks, stop, progress);
+    }
+    let boards: Vec<usize> = blanks.collect();
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<Exported, GameError>)>();
+    std::thread::scope(|scope| {
+        for w in 0..threads.min(boards.len()) {
+            let (tx, stop) = (tx.clone(), stop.clone());
+            let mine: Vec<usize> = boards.iter().copied().skip(w).step_by(threads).collect();
+            // the solver recurses once per move: long boards want a deep stack
+            let spawned = std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn_scoped(scope, move || {
+                    let mut own = Solver::new();
+                    for b in mine {
+                        let r = family(&mut own, toads, frogs, b..=b, &stop, |_, _| {})
+                            .map(|v| export_game(own.arena(), v[0].1));
+                        let failed = r.is_err();
+                        if tx.send((b, r)).is_err() || failed {
+                            return;
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                return Err(GameError::TooLarge(format!(
+                    "cannot start a family thread: {e}"
+                )));
+            }
+        }
+        drop(tx);
+        // values arrive out of order: keep them until their turn
+        let mut waiting: std::collections::BTreeMap<usize, Exported> = Default::default();
+        let mut out = Vec::with_capacity(boards.len());
+        for (b, r) in rx {
+            waiting.insert(b, r?);
+            while let Some(nodes) = boards.get(out.len()).and_then(|b| waiting.remove(b)) {
+                let b = boards[out.len()];
+                let g = import_game(solver.arena_mut(), &nodes)?;
+                progress(b, g);
+                out.push((b, g));
+            }
+        }
+        Ok(out)
+    })
 }
 
 /// The computer's choice for `player` on `board`.
