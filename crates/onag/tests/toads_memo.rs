@@ -1,18 +1,11 @@
 //! The family run's memo trimming: the parts it drops after a board are never reached by a
 //! later board, and the values are those of a solver that keeps everything.
 
+mod common;
+
+use common::deep;
 use onag::games::toads_and_frogs::{family, family_threads, Board, Solver, Square};
 use onag::StopFlag;
-
-/// Runs `f` on a thread with a deep stack (the solver recurses once per move).
-fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(1 << 28)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
 
 /// Families T^a □^b F^c for these (a, c) and b = 1..=top.
 const FAMILIES: [(usize, usize, usize); 6] = [

@@ -2,18 +2,11 @@
 //! `Solver::set_sweep_min_len`) against the memoised recursion alone, in one arena so that
 //! values compare by id.
 
+mod common;
+
+use common::deep;
 use onag::games::toads_and_frogs::{all_boards, family, Board, Solver};
 use onag::StopFlag;
-
-/// Runs `f` on a thread with a deep stack (the solver recurses once per move).
-fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(1 << 28)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
 
 /// Every board of at most 9 squares, each part of at most 4 pieces swept (classes down to
 /// one square), gives the recursion's value.

@@ -6,6 +6,16 @@ pub mod games;
 
 use std::path::PathBuf;
 
+/// Runs `f` on a thread with a deep stack (the Toads solver recurses once per move).
+pub fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 28)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
 /// The folder of test fixtures, `crates/onag/tests/data`.
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
