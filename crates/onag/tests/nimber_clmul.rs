@@ -5,7 +5,7 @@
 //! (software carry-less product through the same basis, forced portable backend) always run.
 
 use onag::nimber::basis::{clmul_soft, mul64_poly_soft};
-use onag::nimber::clmul::{Clmul, Poly64};
+use onag::nimber::clmul::{Clmul, Poly128, Poly64};
 use onag::nimber::{
     backend, fast, force_portable, mul_slice, reference, Backend, Nimber, Nimber128,
 };
@@ -138,6 +138,33 @@ fn polynomial_basis_products_equal_portable_ones() {
     for (&o, &(a, b)) in out.iter().zip(&pairs) {
         assert_eq!(c.to_nim(o).0, fast::mul64(a.0, b.0));
     }
+}
+
+#[test]
+fn polynomial_basis_128_bit_products_equal_portable_ones() {
+    let Some(c) = hardware() else { return };
+    let mut next = xorshift(0x0123_4567_89AB_CDEF);
+    let mut word = || u128::from(next()) << 64 | u128::from(next());
+    let (mut poly, mut nim) = (Poly128::ONE, Nimber128(1));
+    for _ in 0..300_000 {
+        let (a, b) = (Nimber128(word()), Nimber128(word()));
+        let (pa, pb) = (c.to_poly128(a), c.to_poly128(b));
+        assert_eq!(c.to_nim128(pa), a);
+        assert_eq!(
+            c.to_nim128(c.mul_poly128(pa, pb)),
+            Nimber128(fast::mul128(a.0, b.0))
+        );
+        assert_eq!(c.to_nim128(pa ^ pb), Nimber128(a.0 ^ b.0));
+        // A chain x ← x ⊗ b ⊕ a that stays in the basis.
+        poly = c.mul_poly128(poly, pb) ^ pa;
+        nim = Nimber128(fast::mul128(nim.0, b.0) ^ a.0);
+    }
+    assert_eq!(c.to_nim128(poly), nim);
+    assert_eq!(
+        c.to_poly128(Nimber128(1)).halves(),
+        (Poly64::ONE, Poly64::ZERO)
+    );
+    assert_eq!(c.to_nim128(Poly128::ZERO), Nimber128(0));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! instruction exists; every `unsafe` block below relies on exactly that.
 
 use super::basis::{self, PolyBasis};
-use super::Nimber;
+use super::{Nimber, Nimber128};
 
 /// Proof that the CPU has a carry-less multiply instruction; its methods are the hardware
 /// nim products (equal to the portable [`super::fast`] ones, tested on 10^7 random pairs).
@@ -153,6 +153,85 @@ impl Clmul {
     }
 }
 
+/// A 128-bit nimber `x1·F ⊕ x0` (`F = 2^64`) with both halves in the polynomial basis of
+/// GF(2^64): a product is the Karatsuba split of [`Clmul::mul128`], four reduced carry-less
+/// products and no change of basis; a sum is XOR.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::clmul::{Clmul, Poly128};
+/// use onag::nimber::Nimber128;
+///
+/// if let Some(h) = Clmul::detect() {
+///     let f = h.to_poly128(Nimber128(1 << 64)); // F = 2^64
+///     assert_eq!(h.to_nim128(h.mul_poly128(f, f)), Nimber128(3 << 63)); // F ⊗ F = 3F/2
+///     assert_eq!(h.to_poly128(Nimber128(1)), Poly128::ONE);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Poly128 {
+    lo: Poly64,
+    hi: Poly64,
+}
+
+impl Poly128 {
+    /// `0`.
+    pub const ZERO: Poly128 = Poly128 {
+        lo: Poly64::ZERO,
+        hi: Poly64::ZERO,
+    };
+    /// `1`.
+    pub const ONE: Poly128 = Poly128 {
+        lo: Poly64::ONE,
+        hi: Poly64::ZERO,
+    };
+
+    /// The halves `(x0, x1)` of `x1·F ⊕ x0`, each in the polynomial basis.
+    pub fn halves(self) -> (Poly64, Poly64) {
+        (self.lo, self.hi)
+    }
+}
+
+impl std::ops::BitXor for Poly128 {
+    type Output = Poly128;
+
+    /// The nim sum.
+    fn bitxor(self, rhs: Poly128) -> Poly128 {
+        Poly128 {
+            lo: self.lo ^ rhs.lo,
+            hi: self.hi ^ rhs.hi,
+        }
+    }
+}
+
+impl Clmul {
+    /// Both halves of `x` into the polynomial basis (16 byte-table lookups).
+    #[inline]
+    pub fn to_poly128(self, x: Nimber128) -> Poly128 {
+        Poly128 {
+            lo: self.to_poly(Nimber(x.0 as u64)),
+            hi: self.to_poly(Nimber((x.0 >> 64) as u64)),
+        }
+    }
+
+    /// Back to the nim basis.
+    #[inline]
+    pub fn to_nim128(self, p: Poly128) -> Nimber128 {
+        Nimber128(u128::from(self.to_nim(p.hi).0) << 64 | u128::from(self.to_nim(p.lo).0))
+    }
+
+    /// The 128-bit nim product in the polynomial basis.
+    #[inline]
+    pub fn mul_poly128(self, a: Poly128, b: Poly128) -> Poly128 {
+        // SAFETY: as in `mul64`, the token proves the feature.
+        let (lo, hi) = unsafe { imp::mul_poly128(self.basis, (a.lo.0, a.hi.0), (b.lo.0, b.hi.0)) };
+        Poly128 {
+            lo: Poly64(lo),
+            hi: Poly64(hi),
+        }
+    }
+}
+
 /// The products written once over a reduced carry-less product `mulred` (defined per
 /// architecture next to the macro call); `$feature` is the target feature they need.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -163,6 +242,16 @@ macro_rules! via_poly {
         #[target_feature(enable = $feature)]
         pub(super) fn mul_poly(b: &PolyBasis, x: u64, y: u64) -> u64 {
             mulred(b, x, y)
+        }
+
+        /// `(x0, x1) ⊗ (y0, y1)` over GF(2^64) in the polynomial basis: low, middle and
+        /// high (times `F/2`) products, as in [`mul128`].
+        #[target_feature(enable = $feature)]
+        pub(super) fn mul_poly128(b: &PolyBasis, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+            let low = mulred(b, x.0, y.0);
+            let mid = mulred(b, x.0 ^ x.1, y.0 ^ y.1);
+            let high = mulred(b, mulred(b, x.1, y.1), b.half);
+            (low ^ high, mid ^ low)
         }
 
         #[target_feature(enable = $feature)]
@@ -189,12 +278,9 @@ macro_rules! via_poly {
         /// are still XORs.
         #[target_feature(enable = $feature)]
         pub(super) fn mul128(b: &PolyBasis, x: u128, y: u128) -> u128 {
-            let p = |v: u128| b.to_poly.apply(v as u64);
-            let (x0, x1, y0, y1) = (p(x), p(x >> 64), p(y), p(y >> 64));
-            let low = mulred(b, x0, y0);
-            let mid = mulred(b, x0 ^ x1, y0 ^ y1);
-            let high = mulred(b, mulred(b, x1, y1), b.half);
-            u128::from(b.to_nim.apply(mid ^ low)) << 64 | u128::from(b.to_nim.apply(low ^ high))
+            let p = |v: u128| (b.to_poly.apply(v as u64), b.to_poly.apply((v >> 64) as u64));
+            let (lo, hi) = mul_poly128(b, p(x), p(y));
+            u128::from(b.to_nim.apply(hi)) << 64 | u128::from(b.to_nim.apply(lo))
         }
 
         #[target_feature(enable = $feature)]
@@ -315,6 +401,12 @@ mod imp {
 
     pub(super) unsafe fn mul_poly(b: &PolyBasis, x: u64, y: u64) -> u64 {
         basis::mulred_soft(b, x, y)
+    }
+
+    pub(super) unsafe fn mul_poly128(b: &PolyBasis, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+        let m = |u, v| basis::mulred_soft(b, u, v);
+        let (low, mid) = (m(x.0, y.0), m(x.0 ^ x.1, y.0 ^ y.1));
+        (low ^ m(m(x.1, y.1), b.half), mid ^ low)
     }
 
     pub(super) unsafe fn mul_poly_slice(
