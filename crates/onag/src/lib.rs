@@ -37,6 +37,7 @@ pub mod wythoff;
 pub mod play;
 pub use play::Play;
 #[forbid(unsafe_code)]
+mod remoteness;
 mod span;
 pub use span::Span;
 

@@ -15,6 +15,7 @@
 //! queens up to 38 × 38, three up to 13 × 13, four up to 8 × 8.
 
 use super::positions::{Move, Position, MAX_QUEENS};
+use crate::remoteness::Steinhaus;
 use crate::Play;
 
 /// Most positions a [`RemotenessTable`] holds (two queens on 32 × 32 need 524,800).
@@ -146,9 +147,7 @@ impl RemotenessTable {
         let mut child = vec![0usize; k];
         for index in 0..self.table.len() {
             debug_assert_eq!(self.rank(&cells), index);
-            let mut best_win: Option<u16> = None; // least even remoteness among the moves
-            let mut longest: u16 = 0; // greatest remoteness among the moves
-            let mut any = false;
+            let mut rule = Steinhaus::default();
             for i in 0..k {
                 if i > 0 && cells[i] == cells[i - 1] {
                     continue; // the same queen again
@@ -167,19 +166,11 @@ impl RemotenessTable {
                         j -= 1;
                     }
                     child[j] = target;
-                    let r = self.table[self.rank(&child)];
-                    any = true;
-                    longest = longest.max(r);
-                    if r.is_multiple_of(2) {
-                        best_win = Some(best_win.map_or(r, |b| b.min(r)));
-                    }
+                    rule.see(u32::from(self.table[self.rank(&child)]));
                 }
             }
-            self.table[index] = match (any, best_win) {
-                (false, _) => 0,
-                (true, Some(r)) => r + 1,
-                (true, None) => longest + 1,
-            };
+            // As wide as the table's entries (the u16 arithmetic the rule had here before).
+            self.table[index] = rule.remoteness() as u16;
             // Colex successor of a non-decreasing sequence.
             if let Some(i) = (0..k).find(|&i| {
                 if i + 1 < k {

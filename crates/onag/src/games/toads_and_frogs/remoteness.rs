@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 use super::board::{moves_of, Board, Square};
 use crate::partizan::{ByPlayer, Player};
+use crate::remoteness::remoteness as steinhaus;
 
 /// The budget the web app gives a table: boards reachable from the root (each with both
 /// players' remoteness).
@@ -80,23 +81,6 @@ fn moved(key: Key, squares: &[Square], from: usize, to: usize) -> Key {
         *word |= (s as u128) << (2 * (i % 64));
     }
     next
-}
-
-/// Steinhaus' rule over the opponent's remoteness after each move.
-fn rule(after: impl Iterator<Item = u32>) -> u32 {
-    let (mut quickest_win, mut longest, mut any) = (None::<u32>, 0, false);
-    for r in after {
-        any = true;
-        longest = longest.max(r);
-        if r % 2 == 0 {
-            quickest_win = Some(quickest_win.map_or(r, |q| q.min(r)));
-        }
-    }
-    if any {
-        quickest_win.unwrap_or(longest) + 1
-    } else {
-        0
-    }
 }
 
 /// The remoteness of both players on every board reachable from a root, when there are at
@@ -161,7 +145,7 @@ impl RemotenessTable {
                         .filter(move |(p, _)| *p == s)
                         .map(move |(_, child)| table[child][1 - s])
                 };
-                let entry = [rule(after(0)), rule(after(1))];
+                let entry = [steinhaus(after(0)), steinhaus(after(1))];
                 if table.len() == budget {
                     return Err(TooLarge { budget });
                 }

@@ -13,6 +13,7 @@
 //! mask order meets every move's target first. [`MAX_COINS`] bounds the work.
 
 use super::{Coin, Move, MoveReport, TurningCorners};
+use crate::remoteness::Steinhaus;
 use crate::Play;
 
 /// Most coins (`rows · cols`) a [`RemotenessTable`] covers: 4 × 4, 2^16 positions.
@@ -101,22 +102,17 @@ impl RemotenessTable {
             .collect();
         let mut table = vec![0u16; 1 << coins];
         for mask in 1..table.len() {
-            let mut quickest_win: Option<u16> = None; // least even remoteness among the moves
-            let mut longest = 0u16;
+            let mut rule = Steinhaus::default();
             let mut rest = mask as u32;
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 for &f in &flips[i] {
-                    let r = table[(mask as u32 ^ f) as usize];
-                    longest = longest.max(r);
-                    if r.is_multiple_of(2) {
-                        quickest_win = Some(quickest_win.map_or(r, |q| q.min(r)));
-                    }
+                    rule.see(u32::from(table[(mask as u32 ^ f) as usize]));
                 }
             }
-            // A non-empty mask always has a move (its coins can turn alone).
-            table[mask] = quickest_win.unwrap_or(longest) + 1;
+            // As wide as the table's entries (the u16 arithmetic the rule had here before).
+            table[mask] = rule.remoteness() as u16;
         }
         Ok(Self { rows, cols, table })
     }
