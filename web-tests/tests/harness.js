@@ -124,13 +124,14 @@ export async function screenshot(page, name) {
 }
 
 /**
- * Registers the hooks that start headless Chromium and both delivery modes before a file's
- * tests and stop them after; returns {browser, servers} (filled in once the hooks ran).
+ * Registers the hooks that start headless Chromium (with any extra command-line flags) and both
+ * delivery modes before a file's tests and stop them after; returns {browser, servers} (filled
+ * in once the hooks ran).
  */
-export function setUp() {
+export function setUp(browserArgs = []) {
   const env = { browser: null, servers: {} };
   before(async () => {
-    env.browser = await launchBrowser();
+    env.browser = await launchBrowser(browserArgs);
     for (const mode of MODES) env.servers[mode.name] = await mode.start();
   });
   after(async () => {

@@ -3,19 +3,11 @@
 // off, and the next board is analysed by a fresh engine. To reach the limit in seconds rather
 // than minutes, this browser caps WebAssembly memories at 32 MiB (V8's --wasm-max-mem-pages)
 // instead of the module's 2 GiB; the page's handling of the trap is the same.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, launchBrowser, openPage, screenshot } from './harness.js';
+import { MODES, openPage, screenshot, setUp } from './harness.js';
 
-const env = { browser: null, servers: {} };
-before(async () => {
-  env.browser = await launchBrowser(['--js-flags=--wasm-max-mem-pages=512']);
-  for (const mode of MODES) env.servers[mode.name] = await mode.start();
-});
-after(async () => {
-  await env.browser?.close();
-  for (const s of Object.values(env.servers)) s.stop();
-});
+const env = setUp(['--js-flags=--wasm-max-mem-pages=512']);
 
 for (const mode of MODES) {
   test(`${mode.name}: a board that runs out of the page's memory says so and names onag serve`, async () => {
