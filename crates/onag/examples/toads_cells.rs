@@ -61,6 +61,11 @@ fn main() {
                     f.arena.games,
                     estimate_work(&board)
                 );
+                if std::env::var_os("TOADS_PROFILE").is_some() {
+                    for (what, entries, bytes) in solver.arena().table_profile() {
+                        eprintln!("{what}\t{entries}\t{:.1} MB", bytes as f64 / 1e6);
+                    }
+                }
                 if series && timed_out {
                     break;
                 }

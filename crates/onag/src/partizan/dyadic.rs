@@ -93,6 +93,13 @@ impl Dyadic {
         Ok(Dyadic { num, exp })
     }
 
+    /// The number with these normalised parts (as [`Dyadic::numerator`] and
+    /// [`Dyadic::exponent`] gave them): no check, for compact stores of known numbers.
+    #[inline]
+    pub(crate) const fn from_normalised(num: i64, exp: u32) -> Dyadic {
+        Dyadic { num, exp }
+    }
+
     /// The normalised numerator: `self = numerator / 2^exponent`.
     pub fn numerator(self) -> i64 {
         self.num

@@ -24,6 +24,7 @@
 
 mod arena;
 mod atomic;
+mod cache;
 mod canonical;
 mod compare;
 mod hash;
@@ -100,23 +101,62 @@ impl From<Stopped> for GameError {
     }
 }
 
-/// One canonical game: its options (a range of `Arena::options`) and cached facts.
+/// One canonical game: its options (a range of `Arena::options`) and cached facts, packed
+/// into 48 bytes (a Toads-and-Frogs board holds millions of games): the stops as raw dyadic
+/// parts, the number and `number + ups + star` facts as flags over them.
 #[derive(Clone, Debug)]
 struct Node {
     start: u32,
     n_left: u32,
     n_right: u32,
-    /// `Some(x)` when the game is the number x.
-    number: Option<Dyadic>,
-    /// `Some((x, u, s))` when the game is x + u·↑ + *s.
-    nus: Option<(Dyadic, i64, u32)>,
-    /// Left stop and right stop (ONAG ch. 9): cheap necessary conditions for ≤.
-    left_stop: Dyadic,
-    right_stop: Dyadic,
     /// The negative's id once known, else `u32::MAX`.
     neg: u32,
     /// Birthday (height of the canonical game tree).
     birthday: u32,
+    /// With [`Node::NUS`]: the game is x + ups·↑ + *star, x its (equal) stops.
+    ups: i32,
+    star: u32,
+    /// Left stop and right stop (ONAG ch. 9), as numerator and exponent: cheap necessary
+    /// conditions for ≤.
+    left_num: i64,
+    right_num: i64,
+    left_exp: u8,
+    right_exp: u8,
+    /// [`Node::NUMBER`] | [`Node::NUS`].
+    flags: u8,
+}
+
+impl Node {
+    /// The game is a number (its stops).
+    const NUMBER: u8 = 1;
+    /// The game is x + ups·↑ + *star (every number is, with 0 and 0).
+    const NUS: u8 = 2;
+
+    #[inline]
+    fn left_stop(&self) -> Dyadic {
+        Dyadic::from_normalised(self.left_num, self.left_exp as u32)
+    }
+
+    #[inline]
+    fn right_stop(&self) -> Dyadic {
+        Dyadic::from_normalised(self.right_num, self.right_exp as u32)
+    }
+
+    /// `Some(x)` when the game is the number x.
+    #[inline]
+    fn number(&self) -> Option<Dyadic> {
+        (self.flags & Node::NUMBER != 0).then(|| self.left_stop())
+    }
+
+    /// `Some((x, u, s))` when the game is x + u·↑ + *s.
+    #[inline]
+    fn nus(&self) -> Option<(Dyadic, i64, u32)> {
+        (self.flags & Node::NUS != 0).then(|| (self.left_stop(), self.ups as i64, self.star))
+    }
+
+    fn is_number(&self) -> bool {
+        self.flags & Node::NUMBER != 0
+    }
 }
 
 /// A store of canonical games with memoised ≤, sums and negation.
@@ -157,15 +197,18 @@ pub struct Arena {
     /// Hash of (left, right) → first node with that hash; `chain` links further nodes.
     index: FxHashMap<u64, u32>,
     chain: Vec<u32>,
-    le_memo: FxHashMap<u64, bool>,
-    sum_memo: FxHashMap<u64, u32>,
+    /// (a << 32 | b) → a ≤ b: a bounded cache (see [`cache`]).
+    le_memo: cache::Cache<u64, bool>,
+    /// (a << 32 | b), a ≤ b → a + b.
+    sum_memo: cache::Cache<u64, u32>,
     numbers: FxHashMap<Dyadic, u32>,
     nus_ids: FxHashMap<(Dyadic, i64, u32), u32>,
-    /// (number of Left options, Left ids, Right ids), sorted → canonical id.
+    /// (number of Left options, Left ids, Right ids), sorted → canonical id; emptied when it
+    /// reaches [`arena::MAX_LONG_OPTION_SETS`] (it is a cache).
     options_memo: FxHashMap<Box<[u32]>, u32>,
     /// The same for keys of at most 8 words (nearly all), padded with `u32::MAX`: no
-    /// allocation, and a fixed-size compare.
-    small_options_memo: FxHashMap<[u64; 4], u32>,
+    /// allocation, and a fixed-size compare; a bounded cache.
+    small_options_memo: cache::Cache<[u64; 4], u32>,
     scratch: Vec<u32>,
     /// Memos of the operations of Siegel's *CGT* ch. II (cooling, heating, atomic weight, …).
     ops: ops_memo::OpsMemo,

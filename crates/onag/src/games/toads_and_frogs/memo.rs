@@ -165,23 +165,23 @@ impl<K: MemoKey> Memo<K> {
     }
 }
 
-/// Bits of a [`Packed`] slot holding the value.
+/// Bits of a [`Packed`] slot holding the value (the default).
 const VALUE_BITS: u32 = 22;
 
-/// Key → game id for keys below 2^42 and ids below 2^22, both in one 8-byte slot (0 is an
-/// empty slot; a stored slot is never 0 because the key has a sentinel bit). Half the size
-/// of a [`Memo`] slot, so twice as much of a family's table stays in the cache.
-pub(crate) struct Packed {
+/// Key → game id for keys below 2^(64 − VB) and ids below 2^VB, both in one 8-byte slot (0 is
+/// an empty slot; a stored slot is never 0 because the key is never 0). Half the size of a
+/// [`Memo`] slot, so twice as much of a family's table stays in the cache.
+pub(crate) struct Packed<const VB: u32 = VALUE_BITS> {
     slots: Vec<u64>,
     len: usize,
     bits: u32,
 }
 
-impl Packed {
+impl<const VB: u32> Packed<VB> {
     /// Largest key (exclusive) a packed slot holds.
-    pub(crate) const KEY_LIMIT: u64 = 1 << (64 - VALUE_BITS);
+    pub(crate) const KEY_LIMIT: u64 = 1 << (64 - VB);
 
-    pub(crate) fn new() -> Packed {
+    pub(crate) fn new() -> Packed<VB> {
         Packed {
             slots: Vec::new(),
             len: 0,
@@ -200,10 +200,7 @@ impl Packed {
 
     /// The stored keys, in slot order.
     pub(crate) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.slots
-            .iter()
-            .filter(|&&s| s != 0)
-            .map(|&s| s >> VALUE_BITS)
+        self.slots.iter().filter(|&&s| s != 0).map(|&s| s >> VB)
     }
 
     #[inline]
@@ -224,8 +221,8 @@ impl Packed {
             if s == 0 {
                 return None;
             }
-            if s >> VALUE_BITS == key {
-                return Some(GameId::from_index((s & ((1 << VALUE_BITS) - 1)) as u32));
+            if s >> VB == key {
+                return Some(GameId::from_index((s & ((1 << VB) - 1)) as u32));
             }
             i = (i + 1) & mask;
         }
@@ -235,7 +232,7 @@ impl Packed {
     /// it does not (the caller keeps it elsewhere).
     pub(crate) fn insert(&mut self, key: u64, value: GameId) -> bool {
         let v = value.index() as u64;
-        if v >> VALUE_BITS != 0 || key >= Self::KEY_LIMIT || key == 0 {
+        if v >> VB != 0 || key >= Self::KEY_LIMIT || key == 0 {
             return false;
         }
         if 4 * (self.len + 1) > 3 * self.slots.len() {
@@ -248,7 +245,7 @@ impl Packed {
                 }
             }
         }
-        self.place(key << VALUE_BITS | v);
+        self.place(key << VB | v);
         self.len += 1;
         true
     }
@@ -258,7 +255,7 @@ impl Packed {
         let old = std::mem::take(&mut self.slots);
         let kept: Vec<u64> = old
             .into_iter()
-            .filter(|&s| s != 0 && keep(s >> VALUE_BITS))
+            .filter(|&s| s != 0 && keep(s >> VB))
             .collect();
         self.len = kept.len();
         self.bits = fit_bits(kept.len());
@@ -272,7 +269,7 @@ impl Packed {
 
     fn place(&mut self, slot: u64) {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(slot >> VALUE_BITS);
+        let mut i = self.home(slot >> VB);
         while self.slots[i] != 0 {
             i = (i + 1) & mask;
         }

@@ -17,6 +17,65 @@ const SMALL_LEN: u32 = 31;
 /// Longest part keyed by two words.
 const MEDIUM_LEN: u32 = 63;
 
+/// Longest part with a [`Key::Ternary`] key: (3^25 − 1)/2 < 2^39.
+const TERNARY_LEN: u32 = 24;
+
+/// Bits of a [`Key::Ternary`] slot holding the value (64 − 39).
+const TERNARY_VALUE_BITS: u32 = 25;
+
+/// `TERNARY_DIGITS[m]` = Σ 3^i over the bits i of the byte m.
+const TERNARY_DIGITS: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if m >> i & 1 == 1 {
+                v += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// Σ 3^i over the bits i of `mask` (below 2^24).
+#[inline(always)]
+fn ternary_digits(mask: u32) -> u64 {
+    const B: u64 = 6561; // 3^8
+    let d = |k: u32| TERNARY_DIGITS[(mask >> (8 * k) & 0xff) as usize] as u64;
+    d(0) + B * (d(1) + B * d(2))
+}
+
+/// The key of a part of n ≤ [`TERNARY_LEN`] squares: 1 + (3^n − 1)/2 (the keys of the
+/// shorter lengths come first) + Σ dᵢ 3^i, the digit of square i being 0 empty, 1 toad,
+/// 2 frog. A bijection from parts onto [1, (3^25 + 1)/2), which [`ternary_decode`] inverts.
+#[inline]
+fn ternary_key(b: Bits) -> u64 {
+    debug_assert!(b.n <= TERNARY_LEN);
+    let offset = (3u64.pow(b.n) - 1) / 2;
+    1 + offset + ternary_digits(b.t as u32) + 2 * ternary_digits(b.f as u32)
+}
+
+/// (pieces, length) of the part with [`ternary_key`] `k`.
+fn ternary_decode(k: u64) -> (u32, u32) {
+    let mut rest = k - 1;
+    let mut n = 0;
+    while rest >= 3u64.pow(n) {
+        rest -= 3u64.pow(n);
+        n += 1;
+    }
+    let mut pieces = 0;
+    for _ in 0..n {
+        pieces += (rest % 3 != 0) as u32;
+        rest /= 3;
+    }
+    (pieces, n)
+}
+
 /// The memo key of a part: the toad mask with a sentinel bit at the length (so lengths are
 /// distinguished), and the frog mask.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -29,6 +88,10 @@ enum Key {
     /// same with 6 bits per piece and 5 for the length (≤ 42 bits, so always packed with its
     /// value when the id fits).
     Compact(u64),
+    /// Parts of at most [`TERNARY_LEN`] squares with more than [`SPARSE_PIECES`] pieces:
+    /// the squares as base-3 digits (see [`ternary_key`]), < 2^39, so packed with its value
+    /// (25 bits) into one 8-byte slot.
+    Ternary(u64),
     Small(u64),
     Medium((u64, u64)),
     Large((u64, u64, u64, u64)),
@@ -133,7 +196,9 @@ fn oriented_key(b: Bits) -> (Key, bool) {
 /// The key of a part with more than [`SPARSE_PIECES`] pieces.
 fn dense_key(b: Bits) -> Key {
     let ts = b.t | 1u128 << b.n;
-    if b.n <= SMALL_LEN {
+    if b.n <= TERNARY_LEN {
+        Key::Ternary(ternary_key(b))
+    } else if b.n <= SMALL_LEN {
         Key::Small(((ts as u64) << 32) | b.f as u64)
     } else if b.n <= MEDIUM_LEN {
         Key::Medium((ts as u64, b.f as u64))
@@ -180,6 +245,8 @@ pub struct Solver {
     arena: Arena,
     memo: Memo<(u64, u64, u64, u64)>,
     small: Memo<u64>,
+    ternary: Packed<TERNARY_VALUE_BITS>,
+    ternary_spill: Memo<u64>,
     packed: Packed,
     sparse: Memo<u64>,
     compact: Packed,
@@ -223,6 +290,8 @@ impl Solver {
             arena,
             memo: Memo::new(),
             small: Memo::new(),
+            ternary: Packed::new(),
+            ternary_spill: Memo::new(),
             packed: Packed::new(),
             sparse: Memo::new(),
             compact: Packed::new(),
@@ -271,6 +340,8 @@ impl Solver {
     pub fn memo_len(&self) -> usize {
         self.memo.len()
             + self.small.len()
+            + self.ternary.len()
+            + self.ternary_spill.len()
             + self.medium.len()
             + self.packed.len()
             + self.sparse.len()
@@ -287,6 +358,8 @@ impl Solver {
             parts: self.memo_len(),
             part_bytes: self.memo.bytes()
                 + self.small.bytes()
+                + self.ternary.bytes()
+                + self.ternary_spill.bytes()
                 + self.medium.bytes()
                 + self.packed.bytes()
                 + self.sparse.bytes()
@@ -327,6 +400,8 @@ impl Solver {
             .for_each(|k| count((k & 0x1f) as u32));
         (self.long_packed.keys().chain(self.long_sparse.keys()))
             .for_each(|k| count((k & 0xff) as u32));
+        (self.ternary.keys().chain(self.ternary_spill.keys()))
+            .for_each(|k| count(ternary_decode(k).1));
         self.small.keys().for_each(|k| count(top(k >> 32)));
         self.medium.keys().for_each(|k| count(top(k.0)));
         self.memo
@@ -351,6 +426,12 @@ impl Solver {
         let long = |k: u64| keep((bits(k) - 9) / 9, (k & 0xff) as u32);
         self.long_packed.retain(long);
         self.long_sparse.retain(|&k| long(k));
+        let ternary = |k: u64| {
+            let (pieces, len) = ternary_decode(k);
+            keep(pieces, len)
+        };
+        self.ternary.retain(ternary);
+        self.ternary_spill.retain(|&k| ternary(k));
         // dense: the toads under a sentinel bit at the length, and the frogs
         self.small.retain(|&k| {
             let (ts, f) = (k >> 32, k & 0xffff_ffff);
@@ -675,6 +756,7 @@ impl Solver {
         match k {
             Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
             Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
+            Key::Ternary(k) => self.ternary.get(k).or_else(|| self.ternary_spill.get(&k)),
             Key::Small(k) => self.small.get(&k),
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
@@ -696,6 +778,11 @@ impl Solver {
             Key::Compact(k) => {
                 if !self.compact.insert(k, v) {
                     self.compact_spill.insert(k, v)
+                }
+            }
+            Key::Ternary(k) => {
+                if !self.ternary.insert(k, v) {
+                    self.ternary_spill.insert(k, v)
                 }
             }
             Key::Small(k) => self.small.insert(k, v),

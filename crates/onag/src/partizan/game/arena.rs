@@ -1,6 +1,7 @@
 //! Storage and interning of canonical games, accessors, and the constructors of numbers,
 //! nimbers and `number + ups + star`.
 
+use super::cache::Cache;
 use super::hash::{hash_words, FxHashMap};
 use super::{Arena, GameError, GameId, Node};
 use crate::partizan::dyadic::Dyadic;
@@ -15,6 +16,15 @@ pub(super) const MAX_NIMBER: u32 = 1 << 10;
 /// Largest |multiple of ↑|.
 pub(super) const MAX_UPS: i64 = 1 << 10;
 
+/// log2 of the most slots of the ≤ cache (16 bytes each: 64 MB), of the sum cache (16 MB)
+/// and of the option-set cache (40 bytes each: 40 MB).
+const LE_CACHE_BITS: u32 = 22;
+const SUM_CACHE_BITS: u32 = 20;
+const OPTIONS_CACHE_BITS: u32 = 20;
+
+/// Option sets of more than 8 words kept before that memo is emptied.
+pub(super) const MAX_LONG_OPTION_SETS: usize = 1 << 18;
+
 impl Arena {
     /// An arena holding only the game 0 = { | }.
     pub fn new() -> Arena {
@@ -23,12 +33,12 @@ impl Arena {
             options: Vec::new(),
             index: FxHashMap::default(),
             chain: Vec::new(),
-            le_memo: FxHashMap::default(),
-            sum_memo: FxHashMap::default(),
+            le_memo: Cache::new(LE_CACHE_BITS),
+            sum_memo: Cache::new(SUM_CACHE_BITS),
             numbers: FxHashMap::default(),
             nus_ids: FxHashMap::default(),
             options_memo: FxHashMap::default(),
-            small_options_memo: FxHashMap::default(),
+            small_options_memo: Cache::new(OPTIONS_CACHE_BITS),
             scratch: Vec::new(),
             ops: Default::default(),
         };
@@ -81,23 +91,23 @@ impl Arena {
 
     /// `Some(x)` when `g` is the number x.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
-        self.node(g).number
+        self.node(g).number()
     }
 
     /// `Some((number, ups, star))` when `g` = number + ups·↑ + *star.
     pub fn as_nus(&self, g: GameId) -> Option<(Dyadic, i64, u32)> {
-        self.node(g).nus
+        self.node(g).nus()
     }
 
     /// Left stop of `g`: where the game ends when Left starts and both play optimally in the
     /// "stop" sense (ONAG ch. 9); for a number, the number itself.
     pub fn left_stop(&self, g: GameId) -> Dyadic {
-        self.node(g).left_stop
+        self.node(g).left_stop()
     }
 
     /// Right stop of `g`: the minimum over Right options of their left stops.
     pub fn right_stop(&self, g: GameId) -> Dyadic {
-        self.node(g).right_stop
+        self.node(g).right_stop()
     }
 
     /// Birthday of `g`: the height of its canonical game tree.
@@ -150,10 +160,16 @@ impl Arena {
         });
         let previous = self.index.insert(hash, id).unwrap_or(NONE);
         self.chain.push(previous);
-        if let Some(x) = self.nodes[id as usize].number {
+        if id.is_power_of_two() {
+            // the caches grow with the arena (a few slots a game), up to their bound
+            self.le_memo.fit(self.nodes.len(), 8);
+            self.sum_memo.fit(self.nodes.len(), 2);
+            self.small_options_memo.fit(self.nodes.len(), 4);
+        }
+        if let Some(x) = self.nodes[id as usize].number() {
             self.numbers.insert(x, id);
         }
-        if let Some(t) = self.nodes[id as usize].nus {
+        if let Some(t) = self.nodes[id as usize].nus() {
             self.nus_ids.insert(t, id);
         }
         Ok(GameId(id))
@@ -172,8 +188,8 @@ impl Arena {
             Some(x) => (x, x),
             None => {
                 // a canonical non-number has options on both sides
-                let ls = left.iter().map(|&g| self.node(g).right_stop).max();
-                let rs = right.iter().map(|&g| self.node(g).left_stop).min();
+                let ls = left.iter().map(|&g| self.node(g).right_stop()).max();
+                let rs = right.iter().map(|&g| self.node(g).left_stop()).min();
                 (ls.unwrap_or(Dyadic::ZERO), rs.unwrap_or(Dyadic::ZERO))
             }
         };
@@ -181,16 +197,31 @@ impl Arena {
             Some(x) => Some((x, 0, 0)),
             None => self.nus_pattern(left, right),
         };
+        // x + u·↑ + *s has both stops x; a u or s beyond the node's fields (never: ±2^31 ups
+        // take 2^31 games) is only not recognised, which the fast paths do not need
+        let nus = nus.and_then(|(x, u, s)| i32::try_from(u).ok().map(|u| (x, u, s)));
+        debug_assert!(nus.is_none_or(|t| t.0 == left_stop && t.0 == right_stop));
+        let mut flags = 0;
+        if number.is_some() {
+            flags |= Node::NUMBER;
+        }
+        if nus.is_some() {
+            flags |= Node::NUS;
+        }
+        let (ups, star) = nus.map_or((0, 0), |t| (t.1, t.2));
         Ok(Node {
             start: 0,
             n_left: 0,
             n_right: 0,
-            number,
-            nus,
-            left_stop,
-            right_stop,
             neg: NONE,
             birthday,
+            ups,
+            star,
+            left_num: left_stop.numerator(),
+            right_num: right_stop.numerator(),
+            left_exp: left_stop.exponent() as u8,
+            right_exp: right_stop.exponent() as u8,
+            flags,
         })
     }
 
@@ -204,7 +235,7 @@ impl Arena {
         let side = |opts: &[GameId]| -> Option<Option<Dyadic>> {
             match opts {
                 [] => Some(None),
-                [g] => self.node(*g).number.map(Some),
+                [g] => self.node(*g).number().map(Some),
                 _ => None,
             }
         };
@@ -243,7 +274,7 @@ impl Arena {
     /// by x, by number translation).
     fn nus_pattern(&self, left: &[GameId], right: &[GameId]) -> Option<(Dyadic, i64, u32)> {
         let tags = |opts: &[GameId]| -> Option<Vec<(Dyadic, i64, u32)>> {
-            opts.iter().map(|&g| self.node(g).nus).collect()
+            opts.iter().map(|&g| self.node(g).nus()).collect()
         };
         let (lt, rt) = (tags(left)?, tags(right)?);
         let x = lt.first()?.0;
@@ -399,12 +430,51 @@ impl Arena {
                 + map(&self.numbers)
                 + map(&self.nus_ids),
             option_bytes: self.options.capacity() * 4,
-            memo_bytes: map(&self.le_memo)
-                + map(&self.sum_memo)
+            memo_bytes: self.le_memo.bytes()
+                + self.sum_memo.bytes()
                 + map(&self.options_memo)
                 + boxed
-                + map(&self.small_options_memo),
+                + self.small_options_memo.bytes(),
         }
+    }
+}
+
+impl Arena {
+    /// Every table of the arena with its entries and bytes (capacities, as
+    /// [`Arena::footprint`]): the rows of a memory profile.
+    #[doc(hidden)]
+    pub fn table_profile(&self) -> Vec<(&'static str, usize, usize)> {
+        fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
+            m.capacity() * (std::mem::size_of::<(K, V)>() + 1)
+        }
+        let boxed: usize = self.options_memo.keys().map(|k| 4 * k.len()).sum();
+        vec![
+            (
+                "nodes",
+                self.nodes.len(),
+                self.nodes.capacity() * std::mem::size_of::<Node>(),
+            ),
+            ("chain", self.chain.len(), self.chain.capacity() * 4),
+            ("index", self.index.len(), map(&self.index)),
+            (
+                "numbers+nus",
+                self.numbers.len() + self.nus_ids.len(),
+                map(&self.numbers) + map(&self.nus_ids),
+            ),
+            ("options", self.options.len(), self.options.capacity() * 4),
+            ("le_memo", self.le_memo.len(), self.le_memo.bytes()),
+            ("sum_memo", self.sum_memo.len(), self.sum_memo.bytes()),
+            (
+                "options_memo",
+                self.options_memo.len(),
+                map(&self.options_memo) + boxed,
+            ),
+            (
+                "small_options_memo",
+                self.small_options_memo.len(),
+                self.small_options_memo.bytes(),
+            ),
+        ]
     }
 }
 

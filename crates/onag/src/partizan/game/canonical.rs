@@ -48,9 +48,9 @@ impl Arena {
         });
         let found = match &small {
             Some(words) => self.small_options_memo.get(words),
-            None => self.options_memo.get(key.as_slice()),
+            None => self.options_memo.get(key.as_slice()).copied(),
         };
-        if let Some(&g) = found {
+        if let Some(g) = found {
             self.scratch = key;
             return Ok(GameId(g));
         }
@@ -60,8 +60,13 @@ impl Arena {
         if let Ok(g) = result {
             match small {
                 Some(words) => self.small_options_memo.insert(words, g.0),
-                None => self.options_memo.insert(key.as_slice().into(), g.0),
-            };
+                None => {
+                    if self.options_memo.len() >= super::arena::MAX_LONG_OPTION_SETS {
+                        self.options_memo.clear();
+                    }
+                    self.options_memo.insert(key.as_slice().into(), g.0);
+                }
+            }
         }
         self.scratch = key;
         result

@@ -12,14 +12,14 @@ impl Arena {
             return true;
         }
         let (na, nb) = (self.node(a), self.node(b));
-        if let (Some(x), Some(y)) = (na.nus, nb.nus) {
+        if let (Some(x), Some(y)) = (na.nus(), nb.nus()) {
             return nus_le(x, y);
         }
         // G ≤ H implies L(G) ≤ L(H) and R(G) ≤ R(H) (stops are order-preserving).
-        if na.left_stop > nb.left_stop || na.right_stop > nb.right_stop {
+        if na.left_stop() > nb.left_stop() || na.right_stop() > nb.right_stop() {
             return false;
         }
-        if na.number.is_some() {
+        if na.is_number() {
             // Number avoidance (ONAG Thm 90): for a number x and a non-number H,
             // x ≤ H iff no H^R ≤ x; the options of x never matter.
             let (s, n) = self.right_range(b);
@@ -28,7 +28,7 @@ impl Arena {
                 !self.le(br, a)
             });
         }
-        if nb.number.is_some() {
+        if nb.is_number() {
             let (s, n) = self.left_range(a);
             return (s..s + n).all(|i| {
                 let al = self.options[i];
@@ -36,7 +36,7 @@ impl Arena {
             });
         }
         let key = ((a.0 as u64) << 32) | b.0 as u64;
-        if let Some(&r) = self.le_memo.get(&key) {
+        if let Some(r) = self.le_memo.get(&key) {
             return r;
         }
         let result = self.le_general(a, b);

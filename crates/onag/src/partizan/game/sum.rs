@@ -19,7 +19,7 @@ impl Arena {
         }
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         let key = ((a.0 as u64) << 32) | b.0 as u64;
-        if let Some(&s) = self.sum_memo.get(&key) {
+        if let Some(s) = self.sum_memo.get(&key) {
             return Ok(GameId(s));
         }
         let sum = self.add_general(a, b)?;
