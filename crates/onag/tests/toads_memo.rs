@@ -76,7 +76,8 @@ fn parts_lose_a_square_per_piece_and_are_cut_only_with_three() {
         let pad = |n: usize, core: &str| format!("{}{core}", ".".repeat(n));
         let mut boards: Vec<String> = vec![
             pad(0, "TT..FF"),     // compact
-            pad(0, "TTTT.FFFF"),  // one word, many pieces
+            pad(0, "TTTT.FFFF"),  // many pieces, ternary
+            pad(20, "TTTT.FFFF"), // one word, many pieces
             pad(40, "TT..FF"),    // sparse, packed with the value
             pad(40, "TTT.FFF"),   // sparse, 5 or 6 pieces
             pad(30, "TTTT.FFFF"), // two words
@@ -182,5 +183,33 @@ fn threaded_family_values_equal_the_single_thread_ones() {
             let single = family(&mut solver, a, c, 1..=top, &stop, |_, _| {}).unwrap();
             assert_eq!(threaded, single, "T{a}□bF{c} on {threads} threads");
         }
+    });
+}
+
+/// The arena's ≤, sum and option-set memos are bounded caches: with the smallest ones (2^10
+/// slots each, overwritten all the time) every board of up to 10 squares gets the same game
+/// under the same id as with the default caches, and the arenas hold the same games.
+#[test]
+fn bounded_arena_caches_give_the_same_values_as_large_ones() {
+    use onag::games::toads_and_frogs::all_boards;
+    use onag::partizan::game::Arena;
+    deep(|| {
+        let mut large = Solver::new();
+        let mut tiny = Solver::with_arena(Arena::with_cache_bits(0));
+        let mut boards = 0;
+        for len in 1..=10 {
+            for board in all_boards(len) {
+                let g = large.value(&board).unwrap();
+                assert_eq!(tiny.value(&board).unwrap(), g, "{board}");
+                boards += 1;
+            }
+        }
+        assert_eq!(boards, (1..=10).map(|n| 3usize.pow(n)).sum::<usize>());
+        assert_eq!(tiny.arena().len(), large.arena().len());
+        let (t, l) = (tiny.footprint().arena, large.footprint().arena);
+        assert!(t.memo_entries < l.memo_entries, "the tiny caches held less");
+        // and a crowded board beyond 10 squares
+        let board: Board = "TTTTT..FFFF".parse().unwrap();
+        assert_eq!(tiny.value(&board).unwrap(), large.value(&board).unwrap());
     });
 }

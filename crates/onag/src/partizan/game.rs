@@ -219,3 +219,12 @@ impl Default for Arena {
         Arena::new()
     }
 }
+
+#[cfg(test)]
+mod node_tests {
+    #[test]
+    fn a_node_takes_48_bytes() {
+        // the arena of a 24-square Toads-and-Frogs board holds millions of them
+        assert_eq!(std::mem::size_of::<super::Node>(), 48);
+    }
+}

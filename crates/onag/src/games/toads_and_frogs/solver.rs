@@ -926,3 +926,59 @@ fn wide_fits(toads: usize, blanks: usize, frogs: usize) -> Result<(), GameError>
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every part of `n` squares, as digits 0 empty, 1 toad, 2 frog.
+    fn parts(n: u32) -> impl Iterator<Item = Bits> {
+        (0..3u64.pow(n)).map(move |code| {
+            let (mut t, mut f) = (0u128, 0u128);
+            for i in 0..n {
+                match code / 3u64.pow(i) % 3 {
+                    1 => t |= 1 << i,
+                    2 => f |= 1 << i,
+                    _ => {}
+                }
+            }
+            Bits { t, f, n }
+        })
+    }
+
+    #[test]
+    fn ternary_keys_number_the_parts_and_decode() {
+        // all parts of up to 9 squares: distinct keys, consecutive from 1, decoded
+        let mut keys = Vec::new();
+        for n in 0..=9 {
+            for b in parts(n) {
+                let k = ternary_key(b);
+                let pieces = (b.t | b.f).count_ones();
+                assert_eq!(ternary_decode(k), (pieces, n));
+                keys.push(k);
+            }
+        }
+        keys.sort_unstable();
+        assert!(keys.iter().enumerate().all(|(i, &k)| k == i as u64 + 1));
+        // the longest: the last key fits the packed slot beside a 25-bit value
+        let full = Bits {
+            t: 0,
+            f: (1 << TERNARY_LEN) - 1,
+            n: TERNARY_LEN,
+        };
+        let top = ternary_key(full);
+        assert_eq!(top, (3u64.pow(TERNARY_LEN + 1) - 1) / 2);
+        assert!(top < Packed::<TERNARY_VALUE_BITS>::KEY_LIMIT);
+        assert_eq!(ternary_decode(top), (TERNARY_LEN, TERNARY_LEN));
+        let t = 0b1011_0000_0000_0001_0110;
+        let some = Bits {
+            t,
+            f: !t & 0x55_aa55 & ((1 << 23) - 1),
+            n: 23,
+        };
+        assert_eq!(
+            ternary_decode(ternary_key(some)).0,
+            (some.t | some.f).count_ones()
+        );
+    }
+}

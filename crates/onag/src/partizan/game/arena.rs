@@ -48,6 +48,18 @@ impl Arena {
         arena
     }
 
+    /// An arena whose ≤, sum and option-set caches hold at most 2^`bits` entries each (at
+    /// least 2^10): the same games under the same ids as [`Arena::new`], only recomputed
+    /// more often (the tests compare the two).
+    #[doc(hidden)]
+    pub fn with_cache_bits(bits: u32) -> Arena {
+        let mut arena = Arena::new();
+        arena.le_memo = Cache::new(bits.min(LE_CACHE_BITS));
+        arena.sum_memo = Cache::new(bits.min(SUM_CACHE_BITS));
+        arena.small_options_memo = Cache::new(bits.min(OPTIONS_CACHE_BITS));
+        arena
+    }
+
     /// The game 0 = { | }.
     pub fn zero(&self) -> GameId {
         GameId(0)
