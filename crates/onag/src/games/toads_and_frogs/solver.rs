@@ -70,7 +70,7 @@ fn ternary_decode(k: u64) -> (u32, u32) {
     }
     let mut pieces = 0;
     for _ in 0..n {
-        pieces += (rest % 3 != 0) as u32;
+        pieces += !rest.is_multiple_of(3) as u32;
         rest /= 3;
     }
     (pieces, n)
