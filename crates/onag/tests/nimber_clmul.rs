@@ -7,7 +7,7 @@
 use onag::nimber::basis::{clmul_soft, mul64_poly_soft};
 use onag::nimber::clmul::{Clmul, Poly128, Poly64};
 use onag::nimber::{
-    backend, fast, force_portable, mul_slice, reference, Backend, Nimber, Nimber128,
+    backend, fast, force_portable, mul128_slice, mul_slice, reference, Backend, Nimber, Nimber128,
 };
 
 fn xorshift(seed: u64) -> impl FnMut() -> u64 {
@@ -181,6 +181,77 @@ fn mul_slice_equals_elementwise_products() {
         let mut hw = vec![Nimber::ZERO; a.len()];
         c.mul_slice(&a, &b, &mut hw);
         assert_eq!(hw, out);
+    }
+}
+
+/// Both slice paths — eight at a time on AVX-512 + GFNI ([`Clmul::wide`]) and one at a time
+/// ([`Clmul::narrow`]) — against the portable product on 10^7 random pairs, with operands of
+/// every size (shifted right by 0..63) and a length that is not a multiple of eight.
+#[test]
+fn wide_and_narrow_slices_equal_portable_products_on_10_million_pairs() {
+    let Some(c) = hardware() else { return };
+    if !c.wide() {
+        eprintln!("no AVX-512 + GFNI + VPCLMULQDQ: only the narrow slices are checked");
+    }
+    let n = 10_000_003;
+    let mut next = xorshift(0xD1B5_4A32_D192_ED03);
+    let a: Vec<Nimber> = (0..n).map(|_| Nimber(next())).collect();
+    let b: Vec<Nimber> = (0..n).map(|i| Nimber(next() >> (i % 64))).collect();
+    let expect: Vec<Nimber> = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| Nimber(fast::mul64(x.0, y.0)))
+        .collect();
+    for path in [c, c.narrow()] {
+        let mut out = vec![Nimber::ZERO; n];
+        path.mul_slice(&a, &b, &mut out);
+        let bad = (0..n).find(|&i| out[i] != expect[i]);
+        assert_eq!(bad, None, "{path:?}: first difference");
+        // The same through the polynomial basis, converted as slices.
+        let (mut pa, mut pb, mut pp) = (
+            vec![Poly64::ZERO; n],
+            vec![Poly64::ZERO; n],
+            vec![Poly64::ZERO; n],
+        );
+        path.to_poly_slice(&a, &mut pa);
+        path.to_poly_slice(&b, &mut pb);
+        assert!((0..n).step_by(997).all(|i| pa[i] == c.to_poly(a[i])));
+        path.mul_poly_slice(&pa, &pb, &mut pp);
+        let mut back = vec![Nimber::ZERO; n];
+        path.to_nim_slice(&pp, &mut back);
+        assert!(
+            back == expect,
+            "{path:?}: the polynomial-basis slices differ"
+        );
+    }
+}
+
+/// The 128-bit slices (both paths and the backend's `mul128_slice`) against the portable
+/// product, with operands of every size.
+#[test]
+fn wide_and_narrow_128_bit_slices_equal_portable_products() {
+    let mut next = xorshift(0xA076_1D64_78BD_642F);
+    let n = 300_005;
+    let word = |next: &mut dyn FnMut() -> u64, i: usize| {
+        (u128::from(next()) << 64 | u128::from(next())) >> (i % 128)
+    };
+    let a: Vec<Nimber128> = (0..n).map(|i| Nimber128(word(&mut next, i / 3))).collect();
+    let b: Vec<Nimber128> = (0..n).map(|i| Nimber128(word(&mut next, i))).collect();
+    let expect: Vec<Nimber128> = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| Nimber128(fast::mul128(x.0, y.0)))
+        .collect();
+    let mut out = vec![Nimber128(0); n];
+    mul128_slice(&a, &b, &mut out);
+    assert!(out == expect, "mul128_slice differs");
+    if let Some(c) = hardware() {
+        for path in [c, c.narrow()] {
+            let mut out = vec![Nimber128(0); n];
+            path.mul128_slice(&a, &b, &mut out);
+            let bad = (0..n).find(|&i| out[i] != expect[i]);
+            assert_eq!(bad, None, "{path:?}: first difference");
+        }
     }
 }
 

@@ -47,6 +47,52 @@ impl Linear64 {
     }
 }
 
+/// A GF(2)-linear map on 64-bit words as 8×8 bit blocks in the encoding of the GFNI affine
+/// instruction (`vgf2p8affineqb`): `m[j][k]` maps input byte `j` to its part of output byte
+/// `k`, row `i` of the block (output bit `i`) in byte `7 − i`, its bit `r` the coefficient of
+/// input bit `r`. [`super::clmul`] applies it to eight words at once.
+pub(crate) struct Affine64 {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) m: [[u64; 8]; 8],
+}
+
+impl Affine64 {
+    /// The map with `f(2^j) = images[j]`.
+    pub(crate) fn from_images(images: &[u64; 64]) -> Self {
+        let mut m = [[0u64; 8]; 8];
+        for (j, blocks) in m.iter_mut().enumerate() {
+            for (k, block) in blocks.iter_mut().enumerate() {
+                for r in 0..8 {
+                    for i in 0..8 {
+                        if images[8 * j + r] >> (8 * k + i) & 1 == 1 {
+                            *block |= 1 << (8 * (7 - i) + r);
+                        }
+                    }
+                }
+            }
+        }
+        Self { m }
+    }
+
+    /// `f(v)` read from the blocks one bit at a time, as the instruction computes each
+    /// byte (`bit i = parity(block byte 7 − i AND input byte)`): the portable check of the
+    /// encoding.
+    #[cfg(test)]
+    fn apply_slowly(&self, v: u64) -> u64 {
+        let mut out = 0u64;
+        for (j, blocks) in self.m.iter().enumerate() {
+            let byte = (v >> (8 * j)) as u8;
+            for (k, block) in blocks.iter().enumerate() {
+                for i in 0..8 {
+                    let row = (block >> (8 * (7 - i))) as u8;
+                    out ^= u64::from((row & byte).count_ones() & 1) << (8 * k + i);
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The polynomial basis of GF(2^64): `p(x) = x^64 + q(x)`, the minimal polynomial of
 /// `α = 2^32`, with the two changes of basis.
 pub(crate) struct PolyBasis {
@@ -64,6 +110,12 @@ pub(crate) struct PolyBasis {
         allow(dead_code)
     )]
     pub(crate) half: u64,
+    /// `ψ` as GFNI blocks.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) to_poly_blocks: Affine64,
+    /// `ψ⁻¹` as GFNI blocks.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) to_nim_blocks: Affine64,
 }
 
 /// The generator of the polynomial basis (any nimber in `[2^32, 2^64)` has degree 64).
@@ -90,6 +142,8 @@ fn build_poly() -> PolyBasis {
     let to_poly = Linear64::from_images(&psi);
     let q = to_poly.apply(powers[64]);
     PolyBasis {
+        to_poly_blocks: Affine64::from_images(&psi),
+        to_nim_blocks: Affine64::from_images(&phi),
         to_nim: Linear64::from_images(&phi),
         mu: barrett_mu(q),
         half: to_poly.apply(1 << 63),
@@ -184,4 +238,29 @@ pub(crate) fn mulred_soft(basis: &PolyBasis, x: u64, y: u64) -> u64 {
     let (lo, hi) = (c as u64, (c >> 64) as u64);
     let quot = hi ^ (clmul_soft(hi, basis.mu) >> 64) as u64;
     lo ^ clmul_soft(quot, basis.q) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GFNI block encoding of both changes of basis is the byte-table map, bit for bit.
+    #[test]
+    fn affine_blocks_encode_the_changes_of_basis() {
+        let b = poly();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            assert_eq!(b.to_poly_blocks.apply_slowly(x), b.to_poly.apply(x));
+            assert_eq!(b.to_nim_blocks.apply_slowly(x), b.to_nim.apply(x));
+        }
+        for j in 0..64 {
+            assert_eq!(
+                b.to_poly_blocks.apply_slowly(1 << j),
+                b.to_poly.apply(1 << j)
+            );
+        }
+    }
 }

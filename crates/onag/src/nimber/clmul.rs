@@ -12,15 +12,55 @@ use super::{Nimber, Nimber128};
 
 /// Proof that the CPU has a carry-less multiply instruction; its methods are the hardware
 /// nim products (equal to the portable [`super::fast`] ones, tested on 10^7 random pairs).
+///
+/// Where the CPU also has AVX-512 (F, BW, VBMI), GFNI and VPCLMULQDQ (x86-64), the slice
+/// methods work on eight words at once ([`Clmul::wide`]): the changes of basis become GFNI
+/// affine steps on 8×8 bit blocks of eight transposed words instead of eight table lookups
+/// per word. [`Clmul::narrow`] turns that off (to test and measure the one-at-a-time loop).
 #[derive(Clone, Copy)]
 pub struct Clmul {
     basis: &'static PolyBasis,
+    wide: bool,
 }
 
 impl std::fmt::Debug for Clmul {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(imp::NAME)
+        f.write_str(imp::NAME)?;
+        if self.wide {
+            f.write_str(" + avx512/gfni slices")?;
+        }
+        Ok(())
     }
+}
+
+/// Whether the eight-at-a-time slice path can run here.
+fn wide_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return imp::wide::detected();
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+/// How many leading elements the eight-at-a-time `$call` did: 0 where [`Clmul::wide`] is off
+/// or the architecture has no such path (the statement is compiled out there).
+macro_rules! wide_prefix {
+    ($self:ident, $call:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let done = if $self.wide {
+            // SAFETY: `wide` is true only where `imp::wide::detected` found every instruction
+            // the `imp::wide` functions are compiled for.
+            unsafe { $call }
+        } else {
+            0
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let done = 0;
+        done
+    }};
+}
+
+fn check_lengths(a: usize, b: usize, out: usize, what: &str) {
+    assert!(a == b && b == out, "{what} needs slices of equal length");
 }
 
 impl Clmul {
@@ -29,12 +69,26 @@ impl Clmul {
     pub fn detect() -> Option<Clmul> {
         imp::detected().then(|| Clmul {
             basis: basis::poly(),
+            wide: wide_detected(),
         })
     }
 
     /// The instruction used, e.g. `"pclmulqdq"`.
     pub fn name(self) -> &'static str {
         imp::NAME
+    }
+
+    /// Whether the slice methods run eight at a time on AVX-512 + GFNI + VPCLMULQDQ.
+    pub fn wide(self) -> bool {
+        self.wide
+    }
+
+    /// The same products with the slice methods one word at a time (same results).
+    pub fn narrow(self) -> Clmul {
+        Clmul {
+            wide: false,
+            ..self
+        }
     }
 
     /// `a ⊗ b` in GF(2^64).
@@ -51,17 +105,28 @@ impl Clmul {
         unsafe { imp::mul128(self.basis, a, b) }
     }
 
-    /// `out[i] = a[i] ⊗ b[i]` with the whole loop compiled for the instruction.
+    /// `out[i] = a[i] ⊗ b[i]`, eight at a time where [`Clmul::wide`], the rest one at a time
+    /// with the whole loop compiled for the instruction.
     ///
     /// # Panics
     /// If the three slices differ in length.
     pub fn mul_slice(self, a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
-        assert!(
-            a.len() == b.len() && b.len() == out.len(),
-            "mul_slice needs slices of equal length"
-        );
+        check_lengths(a.len(), b.len(), out.len(), "mul_slice");
+        let done = wide_prefix!(self, imp::wide::mul_slice(self.basis, a, b, out));
         // SAFETY: as in `mul64`, the token proves the feature.
-        unsafe { imp::mul_slice(self.basis, a, b, out) }
+        unsafe { imp::mul_slice(self.basis, &a[done..], &b[done..], &mut out[done..]) }
+    }
+
+    /// `out[i] = a[i] ⊗ b[i]` for 128-bit words (eight at a time where [`Clmul::wide`]).
+    ///
+    /// # Panics
+    /// If the three slices differ in length.
+    pub fn mul128_slice(self, a: &[Nimber128], b: &[Nimber128], out: &mut [Nimber128]) {
+        check_lengths(a.len(), b.len(), out.len(), "mul128_slice");
+        let done = wide_prefix!(self, imp::wide::mul128_slice(self.basis, a, b, out));
+        for ((o, x), y) in out[done..].iter_mut().zip(&a[done..]).zip(&b[done..]) {
+            *o = Nimber128(self.mul128(x.0, y.0));
+        }
     }
 
     /// `x^e` by square-and-multiply, staying in the polynomial basis for the whole chain
@@ -139,17 +204,48 @@ impl Clmul {
         Poly64(unsafe { imp::mul_poly(self.basis, a.0, b.0) })
     }
 
-    /// `out[i] = a[i] ⊗ b[i]` in the polynomial basis, the loop compiled for the instruction.
+    /// `out[i] = a[i] ⊗ b[i]` in the polynomial basis (eight at a time where
+    /// [`Clmul::wide`]), the loop compiled for the instruction.
     ///
     /// # Panics
     /// If the three slices differ in length.
     pub fn mul_poly_slice(self, a: &[Poly64], b: &[Poly64], out: &mut [Poly64]) {
-        assert!(
-            a.len() == b.len() && b.len() == out.len(),
-            "mul_poly_slice needs slices of equal length"
-        );
+        check_lengths(a.len(), b.len(), out.len(), "mul_poly_slice");
+        let done = wide_prefix!(self, imp::wide::mul_poly_slice(self.basis, a, b, out));
         // SAFETY: as in `mul64`, the token proves the feature.
-        unsafe { imp::mul_poly_slice(self.basis, a, b, out) }
+        unsafe { imp::mul_poly_slice(self.basis, &a[done..], &b[done..], &mut out[done..]) }
+    }
+
+    /// `out[i] = ψ(x[i])`: [`Clmul::to_poly`] on a slice (eight at a time where
+    /// [`Clmul::wide`]).
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    pub fn to_poly_slice(self, x: &[Nimber], out: &mut [Poly64]) {
+        check_lengths(x.len(), out.len(), out.len(), "to_poly_slice");
+        let done = wide_prefix!(
+            self,
+            imp::wide::change_basis(&self.basis.to_poly_blocks, x, out, |n: Nimber| n.0, Poly64)
+        );
+        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
+            *o = self.to_poly(n);
+        }
+    }
+
+    /// `out[i] = ψ⁻¹(p[i])`: [`Clmul::to_nim`] on a slice (eight at a time where
+    /// [`Clmul::wide`]).
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    pub fn to_nim_slice(self, p: &[Poly64], out: &mut [Nimber]) {
+        check_lengths(p.len(), out.len(), out.len(), "to_nim_slice");
+        let done = wide_prefix!(
+            self,
+            imp::wide::change_basis(&self.basis.to_nim_blocks, p, out, |q: Poly64| q.0, Nimber)
+        );
+        for (o, &q) in out[done..].iter_mut().zip(&p[done..]) {
+            *o = self.to_nim(q);
+        }
     }
 }
 
@@ -337,6 +433,223 @@ mod imp {
     }
 
     via_poly!("pclmulqdq");
+
+    /// Eight products at once in 512-bit registers: the two changes of basis as GFNI affine
+    /// steps on 8×8 bit blocks after a byte transpose of the eight words, the carry-less
+    /// products and Barrett's reduction with VPCLMULQDQ.
+    pub(super) mod wide {
+        use std::arch::x86_64::{
+            __m512i, _mm512_clmulepi64_epi128, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_epi64,
+            _mm512_permutexvar_epi64, _mm512_permutexvar_epi8, _mm512_set1_epi64, _mm512_set_epi64,
+            _mm512_setzero_si512, _mm512_storeu_epi64, _mm512_unpacklo_epi64, _mm512_xor_si512,
+        };
+
+        use super::super::{Nimber, Nimber128, Poly64};
+        use crate::nimber::basis::{Affine64, PolyBasis};
+
+        /// The instructions the wide path needs.
+        pub(in super::super) fn detected() -> bool {
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vbmi")
+                && std::arch::is_x86_feature_detected!("gfni")
+                && std::arch::is_x86_feature_detected!("vpclmulqdq")
+        }
+
+        /// A change of basis with its blocks in registers: `blocks[j]` holds, in lane `k`,
+        /// the block from input byte `j` to output byte `k`.
+        #[derive(Clone, Copy)]
+        struct Map {
+            blocks: [__m512i; 8],
+            transpose: __m512i,
+        }
+
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+        fn map(a: &Affine64) -> Map {
+            // Byte 8·j + l of the transpose is byte j of word l (an involution).
+            let idx: [u64; 8] = std::array::from_fn(|j| {
+                (0..8).fold(0u64, |w, l| w | ((8 * l + j) as u64) << (8 * l))
+            });
+            Map {
+                blocks: std::array::from_fn(|j| load(&a.m[j])),
+                transpose: load(&idx),
+            }
+        }
+
+        #[target_feature(enable = "avx512f")]
+        fn load(w: &[u64; 8]) -> __m512i {
+            // SAFETY: `w` is 64 readable bytes; the unaligned load has no alignment need.
+            unsafe { _mm512_loadu_epi64(w.as_ptr().cast()) }
+        }
+
+        #[target_feature(enable = "avx512f")]
+        fn store(v: __m512i) -> [u64; 8] {
+            let mut w = [0u64; 8];
+            // SAFETY: `w` is 64 writable bytes; the unaligned store has no alignment need.
+            unsafe { _mm512_storeu_epi64(w.as_mut_ptr().cast(), v) };
+            w
+        }
+
+        /// The map applied to each of the eight words of `v`. After the transpose lane `j`
+        /// holds byte `j` of every word; broadcast, one affine step gives lane `k` the part
+        /// of byte `k` of every image from input byte `j`; eight steps XORed and the transpose
+        /// back give the images.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+        #[inline]
+        fn apply(m: &Map, v: __m512i) -> __m512i {
+            let t = _mm512_permutexvar_epi8(m.transpose, v);
+            let mut acc = [_mm512_setzero_si512(); 4];
+            for j in 0..8 {
+                let lane = _mm512_permutexvar_epi64(_mm512_set1_epi64(j as i64), t);
+                let part = _mm512_gf2p8affine_epi64_epi8::<0>(lane, m.blocks[j]);
+                acc[j % 4] = _mm512_xor_si512(acc[j % 4], part);
+            }
+            let sum = _mm512_xor_si512(
+                _mm512_xor_si512(acc[0], acc[1]),
+                _mm512_xor_si512(acc[2], acc[3]),
+            );
+            _mm512_permutexvar_epi8(m.transpose, sum)
+        }
+
+        /// Barrett's reduction of the four 128-bit products in `c` (see `mulred`), the
+        /// results in the low words.
+        #[target_feature(enable = "avx512f,vpclmulqdq")]
+        #[inline]
+        fn reduce4(k: __m512i, c: __m512i) -> __m512i {
+            let t = _mm512_clmulepi64_epi128::<0x11>(c, k); // hi(c)·μ
+            let quot = _mm512_xor_si512(c, t); // high words: the quotients
+            let u = _mm512_clmulepi64_epi128::<0x01>(quot, k); // quot·q
+            _mm512_xor_si512(c, u)
+        }
+
+        /// Eight reduced products in the polynomial basis.
+        #[target_feature(enable = "avx512f,vpclmulqdq")]
+        #[inline]
+        fn mulred8(k: __m512i, x: __m512i, y: __m512i) -> __m512i {
+            let even = reduce4(k, _mm512_clmulepi64_epi128::<0x00>(x, y));
+            let odd = reduce4(k, _mm512_clmulepi64_epi128::<0x11>(x, y));
+            _mm512_unpacklo_epi64(even, odd)
+        }
+
+        #[target_feature(enable = "avx512f")]
+        fn constants(b: &PolyBasis) -> __m512i {
+            let (q, mu) = (b.q as i64, b.mu as i64);
+            _mm512_set_epi64(mu, q, mu, q, mu, q, mu, q) // lanes (q, μ) in every 128 bits
+        }
+
+        /// `out[i] = x[i] ⊗ y[i]` for whole chunks of eight; returns how many were done.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
+        pub(in super::super) fn mul_slice(
+            b: &PolyBasis,
+            x: &[Nimber],
+            y: &[Nimber],
+            out: &mut [Nimber],
+        ) -> usize {
+            let (to_poly, to_nim, k) =
+                (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
+            let mut done = 0;
+            for ((o, u), v) in out
+                .chunks_exact_mut(8)
+                .zip(x.chunks_exact(8))
+                .zip(y.chunks_exact(8))
+            {
+                let u = load(&std::array::from_fn(|i| u[i].0));
+                let v = load(&std::array::from_fn(|i| v[i].0));
+                let r = mulred8(k, apply(&to_poly, u), apply(&to_poly, v));
+                let w = store(apply(&to_nim, r));
+                for (slot, &word) in o.iter_mut().zip(&w) {
+                    *slot = Nimber(word);
+                }
+                done += 8;
+            }
+            done
+        }
+
+        /// The same in the polynomial basis (no change of basis).
+        #[target_feature(enable = "avx512f,vpclmulqdq")]
+        pub(in super::super) fn mul_poly_slice(
+            b: &PolyBasis,
+            x: &[Poly64],
+            y: &[Poly64],
+            out: &mut [Poly64],
+        ) -> usize {
+            let k = constants(b);
+            let mut done = 0;
+            for ((o, u), v) in out
+                .chunks_exact_mut(8)
+                .zip(x.chunks_exact(8))
+                .zip(y.chunks_exact(8))
+            {
+                let u = load(&std::array::from_fn(|i| u[i].0));
+                let v = load(&std::array::from_fn(|i| v[i].0));
+                let w = store(mulred8(k, u, v));
+                for (slot, &word) in o.iter_mut().zip(&w) {
+                    *slot = Poly64(word);
+                }
+                done += 8;
+            }
+            done
+        }
+
+        /// `x[i] ⊗ y[i]` for 128-bit words, whole chunks of eight: the Karatsuba split of
+        /// `mul_poly128` on eight products at once; returns how many were done.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
+        pub(in super::super) fn mul128_slice(
+            b: &PolyBasis,
+            x: &[Nimber128],
+            y: &[Nimber128],
+            out: &mut [Nimber128],
+        ) -> usize {
+            let (to_poly, to_nim, k) =
+                (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
+            let half = _mm512_set1_epi64(b.half as i64);
+            let halves = |w: &[Nimber128]| {
+                let lo = load(&std::array::from_fn(|i| w[i].0 as u64));
+                let hi = load(&std::array::from_fn(|i| (w[i].0 >> 64) as u64));
+                (apply(&to_poly, lo), apply(&to_poly, hi))
+            };
+            let mut done = 0;
+            for ((o, u), v) in out
+                .chunks_exact_mut(8)
+                .zip(x.chunks_exact(8))
+                .zip(y.chunks_exact(8))
+            {
+                let ((x0, x1), (y0, y1)) = (halves(u), halves(v));
+                let low = mulred8(k, x0, y0);
+                let mid = mulred8(k, _mm512_xor_si512(x0, x1), _mm512_xor_si512(y0, y1));
+                let high = mulred8(k, mulred8(k, x1, y1), half);
+                let lo = store(apply(&to_nim, _mm512_xor_si512(low, high)));
+                let hi = store(apply(&to_nim, _mm512_xor_si512(mid, low)));
+                for (i, slot) in o.iter_mut().enumerate() {
+                    *slot = Nimber128(u128::from(hi[i]) << 64 | u128::from(lo[i]));
+                }
+                done += 8;
+            }
+            done
+        }
+
+        /// A change of basis (`blocks`: ψ or ψ⁻¹) on whole chunks of eight; returns how many
+        /// were done.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+        pub(in super::super) fn change_basis<S: Copy, D>(
+            blocks: &Affine64,
+            x: &[S],
+            out: &mut [D],
+            get: impl Fn(S) -> u64,
+            put: impl Fn(u64) -> D,
+        ) -> usize {
+            let m = map(blocks);
+            let mut done = 0;
+            for (o, u) in out.chunks_exact_mut(8).zip(x.chunks_exact(8)) {
+                let w = store(apply(&m, load(&std::array::from_fn(|i| get(u[i])))));
+                for (slot, &word) in o.iter_mut().zip(&w) {
+                    *slot = put(word);
+                }
+                done += 8;
+            }
+            done
+        }
+    }
 }
 
 #[cfg(target_arch = "aarch64")]

@@ -135,6 +135,26 @@ pub fn mul_slice(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
     }
 }
 
+/// `out[i] = a[i] ⊗ b[i]` for 128-bit words: one backend check for the whole slice (eight at
+/// a time where [`clmul::Clmul::wide`]).
+///
+/// # Panics
+/// If the three slices differ in length.
+pub fn mul128_slice(a: &[Nimber128], b: &[Nimber128], out: &mut [Nimber128]) {
+    match hw() {
+        Some(c) => c.mul128_slice(a, b, out),
+        None => {
+            assert!(
+                a.len() == b.len() && b.len() == out.len(),
+                "mul128_slice needs slices of equal length"
+            );
+            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+                *o = Nimber128(fast::mul128(x.0, y.0));
+            }
+        }
+    }
+}
+
 /// `x^e` by square-and-multiply with `mul` (`x^0 = one`).
 pub(crate) fn pow_with<T: Copy>(x: T, one: T, mut e: u128, mul: impl Fn(T, T) -> T) -> T {
     let (mut base, mut acc) = (x, one);
