@@ -1,7 +1,8 @@
 //! Nim-product benchmarks, all in the same run: the carry-less-multiply product (when the CPU
 //! has it), the portable table product, the plain reference recursion and the `nimber` crate
 //! (MIT); throughput on 10^7 random pairs, `mul_slice`, latency of a dependent chain, 128-bit
-//! products, inverse / square root / power, and the 1023×1023 table (one lookup per product).
+//! products, inverse / square root / power (one at a time and on slices, eight at a time where
+//! the CPU has AVX-512 + GFNI), and the 1023×1023 table (one lookup per product).
 //! Every benchmark asserts its answer.
 
 use std::hint::black_box;
@@ -10,7 +11,10 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use nimber::FiniteNimber;
 use onag::nimber::clmul::Clmul;
-use onag::nimber::{fast, mul_slice, reference, Nimber};
+use onag::nimber::{
+    fast, inverse_slice, mul128_slice, mul_slice, pow_slice, reference, sqrt_slice, Nimber,
+    Nimber128,
+};
 
 const PAIRS: usize = 10_000_000;
 /// The slow peers run on a prefix (their per-product figure is what is compared).
@@ -119,6 +123,16 @@ fn bench(c: &mut Criterion) {
             assert_eq!(out.iter().fold(0, |acc, p| acc ^ p.0), expect_all);
         })
     });
+    if let Some(h) = hw {
+        // The slice one word at a time, for the eight-at-a-time path's ratio (same as
+        // `onag_mul_slice_1e7` where the CPU lacks AVX-512 + GFNI).
+        g.bench_function("onag_mul_slice_narrow_1e7", |bch| {
+            bch.iter(|| {
+                h.narrow().mul_slice(&xs, &ys, &mut out);
+                assert_eq!(out.iter().fold(0, |acc, p| acc ^ p.0), expect_all);
+            })
+        });
+    }
     g.throughput(Throughput::Elements(PEER_PAIRS as u64));
     g.bench_function("onag_recursion", |bch| {
         bch.iter(|| assert_eq!(xor_of_products(few, 0, recursion), expect_few))
@@ -176,6 +190,18 @@ fn bench(c: &mut Criterion) {
     g.bench_function("onag_portable", |bch| {
         bch.iter(|| assert_eq!(xor_of_products(&wide, 0, fast::mul128), expect_wide))
     });
+    let (xs128, ys128): (Vec<Nimber128>, Vec<Nimber128>) = wide
+        .iter()
+        .map(|&(a, b)| (Nimber128(a), Nimber128(b)))
+        .unzip();
+    let mut out128 = vec![Nimber128(0); wide.len()];
+    let fold128 = |o: &[Nimber128]| o.iter().fold(0, |acc, p| acc ^ p.0);
+    g.bench_function("onag_mul128_slice", |bch| {
+        bch.iter(|| {
+            mul128_slice(&xs128, &ys128, &mut out128);
+            assert_eq!(fold128(&out128), expect_wide);
+        })
+    });
     g.throughput(Throughput::Elements(short.len() as u64));
     g.bench_function("onag_recursion", |bch| {
         bch.iter(|| assert_eq!(xor_of_products(short, 0, reference::mul), expect_short))
@@ -223,6 +249,27 @@ fn bench(c: &mut Criterion) {
             bch.iter(|| assert_eq!(fold(&|x| h.pow64(x, u128::from(u64::MAX) - 1)), expect_inv))
         });
     }
+    let nims: Vec<Nimber> = xs64.iter().map(|&x| Nimber(x)).collect();
+    let mut out64 = vec![Nimber::ZERO; nims.len()];
+    let fold_out = |o: &[Nimber]| o.iter().fold(0, |acc, p| acc ^ p.0);
+    g.bench_function("onag_inverse_slice", |bch| {
+        bch.iter(|| {
+            inverse_slice(&nims, &mut out64);
+            assert_eq!(fold_out(&out64), expect_inv);
+        })
+    });
+    g.bench_function("onag_sqrt_slice", |bch| {
+        bch.iter(|| {
+            sqrt_slice(&nims, &mut out64);
+            assert_eq!(fold_out(&out64), expect_sqrt);
+        })
+    });
+    g.bench_function("onag_pow_slice_64bit_exponent", |bch| {
+        bch.iter(|| {
+            pow_slice(&nims, e, &mut out64);
+            assert_eq!(fold_out(&out64), expect_pow);
+        })
+    });
     g.throughput(Throughput::Elements(1000));
     let thousand = &xs64[..1000];
     let expect_thousand = thousand

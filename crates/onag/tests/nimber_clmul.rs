@@ -7,7 +7,8 @@
 use onag::nimber::basis::{clmul_soft, mul64_poly_soft};
 use onag::nimber::clmul::{Clmul, Poly128, Poly64};
 use onag::nimber::{
-    backend, fast, force_portable, mul128_slice, mul_slice, reference, Backend, Nimber, Nimber128,
+    backend, fast, force_portable, inverse_slice, mul128_slice, mul_slice, pow_slice, reference,
+    sqrt_slice, Backend, Nimber, Nimber128,
 };
 
 fn xorshift(seed: u64) -> impl FnMut() -> u64 {
@@ -252,6 +253,97 @@ fn wide_and_narrow_128_bit_slices_equal_portable_products() {
             let bad = (0..n).find(|&i| out[i] != expect[i]);
             assert_eq!(bad, None, "{path:?}: first difference");
         }
+    }
+}
+
+type SliceMap<'a> = dyn Fn(&[Nimber], &mut [Nimber]) + 'a;
+type PowMap<'a> = dyn Fn(&[Nimber], u128, &mut [Nimber]) + 'a;
+
+/// `x^e` by square-and-multiply with the portable product (`x^0 = 1`).
+fn portable_pow(x: u64, mut e: u128) -> u64 {
+    let (mut base, mut acc) = (x, 1);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = fast::mul64(acc, base);
+        }
+        base = fast::mul64(base, base);
+        e >>= 1;
+    }
+    acc
+}
+
+/// Square roots, inverses (with zeros among the operands, `0 ↦ 0`) and powers on slices —
+/// both paths and the backend's functions — against the one-at-a-time portable operations.
+#[test]
+fn wide_and_narrow_sqrt_inverse_and_pow_slices_equal_portable_ones() {
+    let mut next = xorshift(0xE703_7ED1_A0B4_28DB);
+    let n = 200_003;
+    // Zeros at irregular places (and a whole zero chunk), operands of every size.
+    let x: Vec<Nimber> = (0..n)
+        .map(|i| {
+            if i % 13 == 5 || (80..88).contains(&i) {
+                Nimber::ZERO
+            } else {
+                Nimber(next() >> (i % 64))
+            }
+        })
+        .collect();
+    let sqrt: Vec<Nimber> = x.iter().map(|v| Nimber(fast::sqrt64(v.0))).collect();
+    let inv: Vec<Nimber> = x
+        .iter()
+        .map(|v| Nimber(fast::inv64(v.0).unwrap_or(0)))
+        .collect();
+    let exponents = [
+        0u128,
+        1,
+        2,
+        3,
+        0xFFFF_FFFF_FFFF_FFFF,
+        1 << 64,
+        0x1234_5678_9ABC_DEF0_1357,
+    ];
+    let pows: Vec<Vec<Nimber>> = exponents
+        .iter()
+        .map(|&e| {
+            x[..20_001]
+                .iter()
+                .map(|&v| Nimber(portable_pow(v.0, e)))
+                .collect()
+        })
+        .collect();
+    let check = |name: &str, sq: &SliceMap<'_>, iv: &SliceMap<'_>, pw: &PowMap<'_>| {
+        let mut out = vec![Nimber::ZERO; n];
+        sq(&x, &mut out);
+        assert!(out == sqrt, "{name}: sqrt_slice differs");
+        iv(&x, &mut out);
+        assert_eq!(
+            (0..n).find(|&i| out[i] != inv[i]),
+            None,
+            "{name}: inverse_slice"
+        );
+        for (&e, expect) in exponents.iter().zip(&pows) {
+            let mut out = vec![Nimber::ZERO; expect.len()];
+            pw(&x[..expect.len()], e, &mut out);
+            assert!(out == *expect, "{name}: pow_slice with e = {e:#x}");
+        }
+    };
+    check("backend", &sqrt_slice, &inverse_slice, &pow_slice);
+    if let Some(c) = hardware() {
+        for path in [c, c.narrow()] {
+            let name = format!("{path:?}");
+            check(
+                &name,
+                &|x, o| path.sqrt_slice(x, o),
+                &|x, o| path.inverse_slice(x, o),
+                &|x, e, o| path.pow_slice(x, e, o),
+            );
+        }
+    }
+    // Short slices (below one chunk of eight) and the empty slice.
+    for len in 0..20 {
+        let mut out = vec![Nimber::ZERO; len];
+        inverse_slice(&x[..len], &mut out);
+        assert_eq!(out, inv[..len]);
     }
 }
 

@@ -196,6 +196,9 @@ pub(crate) struct NimMaps {
     pub(crate) sqrt: Linear64,
     /// `x ⊗ 2^63`.
     pub(crate) half: Linear64,
+    /// `√x` as GFNI blocks.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) sqrt_blocks: Affine64,
 }
 
 static MAPS: OnceLock<NimMaps> = OnceLock::new();
@@ -206,6 +209,7 @@ pub(crate) fn maps() -> &'static NimMaps {
         let sqrt: [u64; 64] = std::array::from_fn(|j| fast::sqrt64(1 << j));
         let half: [u64; 64] = std::array::from_fn(|j| fast::mul64(1 << j, 1 << 63));
         NimMaps {
+            sqrt_blocks: Affine64::from_images(&sqrt),
             sqrt: Linear64::from_images(&sqrt),
             half: Linear64::from_images(&half),
         }

@@ -216,6 +216,60 @@ impl Clmul {
         unsafe { imp::mul_poly_slice(self.basis, &a[done..], &b[done..], &mut out[done..]) }
     }
 
+    /// `out[i] = √x[i]` (eight at a time where [`Clmul::wide`]: the square root is
+    /// GF(2)-linear, so one GFNI change of basis; else one byte-table map each).
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    pub fn sqrt_slice(self, x: &[Nimber], out: &mut [Nimber]) {
+        check_lengths(x.len(), out.len(), out.len(), "sqrt_slice");
+        let maps = basis::maps();
+        let done = wide_prefix!(
+            self,
+            imp::wide::change_basis(&maps.sqrt_blocks, x, out, |n: Nimber| n.0, Nimber)
+        );
+        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
+            *o = Nimber(maps.sqrt.apply(n.0));
+        }
+    }
+
+    /// `out[i] = x[i]⁻¹`, and `0` where `x[i] = 0` (the map `x ↦ x^(q−2)`). Where
+    /// [`Clmul::wide`]: Montgomery's batch inversion on eight interleaved chains, three
+    /// products per element and eight inversions in all; else one inversion each (the norm
+    /// recursion of [`super::fast`]).
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    pub fn inverse_slice(self, x: &[Nimber], out: &mut [Nimber]) {
+        check_lengths(x.len(), out.len(), out.len(), "inverse_slice");
+        let invert = |v: u64| super::fast::inv64(v).unwrap_or(0);
+        let done = wide_prefix!(self, imp::wide::inverse_slice(self.basis, x, out, invert));
+        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
+            *o = Nimber(invert(n.0));
+        }
+    }
+
+    /// `out[i] = x[i]^e` (`x^0 = 1`, also for `x = 0`): where [`Clmul::wide`], one
+    /// square-and-multiply chain per eight elements in 512-bit registers; else
+    /// [`Clmul::pow64`] each.
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    pub fn pow_slice(self, x: &[Nimber], e: u128, out: &mut [Nimber]) {
+        check_lengths(x.len(), out.len(), out.len(), "pow_slice");
+        // x^(2^64 − 1) = 1 for x ≠ 0: a positive exponent reduces into 1..2^64 − 1 (and
+        // 0^e' = 0 for every e' ≥ 1), so one chain serves every element.
+        let reduced = if e == 0 {
+            0
+        } else {
+            ((e - 1) % u128::from(u64::MAX) + 1) as u64
+        };
+        let done = wide_prefix!(self, imp::wide::pow_slice(self.basis, x, reduced, out));
+        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
+            *o = Nimber(self.pow64(n.0, e));
+        }
+    }
+
     /// `out[i] = ψ(x[i])`: [`Clmul::to_poly`] on a slice (eight at a time where
     /// [`Clmul::wide`]).
     ///
@@ -440,8 +494,9 @@ mod imp {
     pub(super) mod wide {
         use std::arch::x86_64::{
             __m512i, _mm512_clmulepi64_epi128, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_epi64,
-            _mm512_permutexvar_epi64, _mm512_permutexvar_epi8, _mm512_set1_epi64, _mm512_set_epi64,
-            _mm512_setzero_si512, _mm512_storeu_epi64, _mm512_unpacklo_epi64, _mm512_xor_si512,
+            _mm512_mask_blend_epi64, _mm512_maskz_mov_epi64, _mm512_permutexvar_epi64,
+            _mm512_permutexvar_epi8, _mm512_set1_epi64, _mm512_set_epi64, _mm512_setzero_si512,
+            _mm512_storeu_epi64, _mm512_test_epi64_mask, _mm512_unpacklo_epi64, _mm512_xor_si512,
         };
 
         use super::super::{Nimber, Nimber128, Poly64};
@@ -622,6 +677,90 @@ mod imp {
                 let hi = store(apply(&to_nim, _mm512_xor_si512(mid, low)));
                 for (i, slot) in o.iter_mut().enumerate() {
                     *slot = Nimber128(u128::from(hi[i]) << 64 | u128::from(lo[i]));
+                }
+                done += 8;
+            }
+            done
+        }
+
+        /// `ψ(x)` of eight words with every zero replaced by `ψ(1) = 1` (the factors of a
+        /// batch inversion) and the mask of the nonzero ones.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+        #[inline]
+        fn nonzero_factors(to_poly: &Map, w: &[Nimber]) -> (__m512i, u8) {
+            let p = apply(to_poly, load(&std::array::from_fn(|i| w[i].0)));
+            let nonzero = _mm512_test_epi64_mask(p, p);
+            (
+                _mm512_mask_blend_epi64(nonzero, _mm512_set1_epi64(1), p),
+                nonzero,
+            )
+        }
+
+        /// `out[i] = x[i]⁻¹` (`0 ↦ 0`) on whole chunks of eight by Montgomery's trick on eight
+        /// interleaved chains (one per lane): prefix products forward (kept in `out`, in the
+        /// polynomial basis), eight inversions of the lane totals by `invert`, then
+        /// `x[i]⁻¹ = (x[0..=i] ⊗ …)⁻¹ ⊗ prefix` backward. Returns how many were done.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
+        pub(in super::super) fn inverse_slice(
+            b: &PolyBasis,
+            x: &[Nimber],
+            out: &mut [Nimber],
+            invert: impl Fn(u64) -> u64,
+        ) -> usize {
+            let (to_poly, to_nim, k) =
+                (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
+            let chunks = x.len().min(out.len()) / 8;
+            let mut total = _mm512_set1_epi64(1);
+            for c in 0..chunks {
+                let (f, _) = nonzero_factors(&to_poly, &x[8 * c..8 * c + 8]);
+                for (slot, &word) in out[8 * c..8 * c + 8].iter_mut().zip(&store(total)) {
+                    *slot = Nimber(word);
+                }
+                total = mulred8(k, total, f);
+            }
+            // Every lane total is a product of nonzero factors: invertible.
+            let inv = store(total).map(|t| b.to_poly.apply(invert(b.to_nim.apply(t))));
+            let mut t = load(&inv);
+            for c in (0..chunks).rev() {
+                let (f, nonzero) = nonzero_factors(&to_poly, &x[8 * c..8 * c + 8]);
+                let prefix = load(&std::array::from_fn(|i| out[8 * c + i].0));
+                let r = _mm512_maskz_mov_epi64(nonzero, apply(&to_nim, mulred8(k, t, prefix)));
+                for (slot, &word) in out[8 * c..8 * c + 8].iter_mut().zip(&store(r)) {
+                    *slot = Nimber(word);
+                }
+                t = mulred8(k, t, f);
+            }
+            8 * chunks
+        }
+
+        /// `out[i] = x[i]^e` on whole chunks of eight: one square-and-multiply chain for all
+        /// eight lanes in the polynomial basis (`e` already reduced by the caller). Returns
+        /// how many were done.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
+        pub(in super::super) fn pow_slice(
+            b: &PolyBasis,
+            x: &[Nimber],
+            e: u64,
+            out: &mut [Nimber],
+        ) -> usize {
+            let (to_poly, to_nim, k) =
+                (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
+            let mut done = 0;
+            for (o, u) in out.chunks_exact_mut(8).zip(x.chunks_exact(8)) {
+                let mut base = apply(&to_poly, load(&std::array::from_fn(|i| u[i].0)));
+                let mut acc = _mm512_set1_epi64(1); // ψ(1) = 1
+                let mut e = e;
+                while e > 0 {
+                    if e & 1 == 1 {
+                        acc = mulred8(k, acc, base);
+                    }
+                    e >>= 1;
+                    if e > 0 {
+                        base = mulred8(k, base, base);
+                    }
+                }
+                for (slot, &word) in o.iter_mut().zip(&store(apply(&to_nim, acc))) {
+                    *slot = Nimber(word);
                 }
                 done += 8;
             }

@@ -155,6 +155,55 @@ pub fn mul128_slice(a: &[Nimber128], b: &[Nimber128], out: &mut [Nimber128]) {
     }
 }
 
+/// `out[i] = √x[i]` on the current [`backend`] (eight at a time where
+/// [`clmul::Clmul::wide`]).
+///
+/// # Panics
+/// If the slices differ in length.
+pub fn sqrt_slice(x: &[Nimber], out: &mut [Nimber]) {
+    match hw() {
+        Some(c) => c.sqrt_slice(x, out),
+        None => portable_map(x, out, |v| v.sqrt(), "sqrt_slice"),
+    }
+}
+
+/// `out[i] = x[i]⁻¹`, and `0` where `x[i] = 0` (the map `x ↦ x^(q−2)`), on the current
+/// [`backend`]: Montgomery's batch inversion where [`clmul::Clmul::wide`] (three products per
+/// element), else one inversion each.
+///
+/// # Panics
+/// If the slices differ in length.
+pub fn inverse_slice(x: &[Nimber], out: &mut [Nimber]) {
+    match hw() {
+        Some(c) => c.inverse_slice(x, out),
+        None => portable_map(
+            x,
+            out,
+            |v| v.inverse().unwrap_or(Nimber::ZERO),
+            "inverse_slice",
+        ),
+    }
+}
+
+/// `out[i] = x[i]^e` (`x^0 = 1`) on the current [`backend`] (one chain per eight elements
+/// where [`clmul::Clmul::wide`]).
+///
+/// # Panics
+/// If the slices differ in length.
+pub fn pow_slice(x: &[Nimber], e: u128, out: &mut [Nimber]) {
+    match hw() {
+        Some(c) => c.pow_slice(x, e, out),
+        None => portable_map(x, out, |v| v.pow(e), "pow_slice"),
+    }
+}
+
+fn portable_map(x: &[Nimber], out: &mut [Nimber], f: impl Fn(Nimber) -> Nimber, what: &str) {
+    assert!(x.len() == out.len(), "{what} needs slices of equal length");
+    for (o, &v) in out.iter_mut().zip(x) {
+        *o = f(v);
+    }
+}
+
 /// `x^e` by square-and-multiply with `mul` (`x^0 = one`).
 pub(crate) fn pow_with<T: Copy>(x: T, one: T, mut e: u128, mul: impl Fn(T, T) -> T) -> T {
     let (mut base, mut acc) = (x, one);
