@@ -20,9 +20,9 @@ const ORDER: usize = 65535;
 /// Logarithm and exponential tables of GF(2^16) for the smallest generator.
 struct Tables {
     /// `log[x]` for `x ≠ 0`; `log[0]` is unused (products with 0 are masked).
-    log: Box<[u16]>,
+    log: Box<[u16; 65536]>,
     /// `exp[i] = g^(i mod 65535)` for `i < 3·65535`, so sums of three logarithms need no reduction.
-    exp: Box<[u16]>,
+    exp: Box<[u16; 3 * ORDER]>,
     /// `log(2^15)`: multiplying by `F/2` for F = 65536 is adding this.
     log_half: u32,
     /// The generator the tables were built from.
@@ -47,8 +47,10 @@ fn build_tables() -> Tables {
     // The smallest generator; the search cannot run off the end because GF(2^16)* is cyclic
     // and so has φ(65535) = 32768 generators.
     let generator = (2..=u16::MAX).find(|&g| generates_gf65536(g)).unwrap_or(2);
-    let mut log = vec![0u16; 65536].into_boxed_slice();
-    let mut exp = vec![0u16; 3 * ORDER].into_boxed_slice();
+    // Fixed-size tables: an index below the length by its type (a `u16`, a sum of at most
+    // three logarithms) needs no bounds check. Built on the heap (they are 512 KiB).
+    let mut log: Box<[u16; 65536]> = boxed_zeros();
+    let mut exp: Box<[u16; 3 * ORDER]> = boxed_zeros();
     let mut x: u16 = 1;
     for (i, slot) in exp.iter_mut().enumerate() {
         *slot = x;
@@ -63,6 +65,14 @@ fn build_tables() -> Tables {
         exp,
         log_half,
         generator,
+    }
+}
+
+/// A zeroed array on the heap (not through the stack).
+fn boxed_zeros<const N: usize>() -> Box<[u16; N]> {
+    match vec![0u16; N].into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("a boxed slice of N elements converts to [u16; N]"),
     }
 }
 
