@@ -265,14 +265,7 @@ impl Clmul {
     /// If the slices differ in length.
     pub fn pow_slice(self, x: &[Nimber], e: u128, out: &mut [Nimber]) {
         check_lengths(x.len(), out.len(), out.len(), "pow_slice");
-        // x^(2^64 − 1) = 1 for x ≠ 0: a positive exponent reduces into 1..2^64 − 1 (and
-        // 0^e' = 0 for every e' ≥ 1), so one chain serves every element.
-        let reduced = if e == 0 {
-            0
-        } else {
-            ((e - 1) % u128::from(u64::MAX) + 1) as u64
-        };
-        let done = wide_prefix!(self, imp::wide::pow_slice(self.basis, x, reduced, out));
+        let done = wide_prefix!(self, imp::wide::pow_slice(self.basis, x, e, out));
         for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
             *o = Nimber(self.pow64(n.0, e));
         }
@@ -742,15 +735,21 @@ mod imp {
         }
 
         /// `out[i] = x[i]^e` on whole chunks of eight: one square-and-multiply chain for all
-        /// eight lanes in the polynomial basis (`e` already reduced by the caller). Returns
-        /// how many were done.
+        /// eight lanes in the polynomial basis. Returns how many were done.
         #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
         pub(in super::super) fn pow_slice(
             b: &PolyBasis,
             x: &[Nimber],
-            e: u64,
+            e: u128,
             out: &mut [Nimber],
         ) -> usize {
+            // x^(2^64 − 1) = 1 for x ≠ 0: a positive exponent reduces into 1..2^64 − 1 (and
+            // 0^e' = 0 for every e' ≥ 1), so one chain serves every element.
+            let e = if e == 0 {
+                0
+            } else {
+                ((e - 1) % u128::from(u64::MAX) + 1) as u64
+            };
             let (to_poly, to_nim, k) =
                 (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
             let mut done = 0;
