@@ -734,8 +734,8 @@ mod imp {
             8 * chunks
         }
 
-        /// `out[i] = x[i]^e` on whole chunks of eight: one square-and-multiply chain for all
-        /// eight lanes in the polynomial basis. Returns how many were done.
+        /// `out[i] = x[i]^e` on whole chunks of 32: one square-and-multiply chain for four
+        /// registers of eight lanes in the polynomial basis. Returns how many were done.
         #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
         pub(in super::super) fn pow_slice(
             b: &PolyBasis,
@@ -752,24 +752,30 @@ mod imp {
             };
             let (to_poly, to_nim, k) =
                 (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
+            // Four chunks per chain: the squarings of one chunk depend on each other, four
+            // independent ones keep the carry-less multiplier busy.
             let mut done = 0;
-            for (o, u) in out.chunks_exact_mut(8).zip(x.chunks_exact(8)) {
-                let mut base = apply(&to_poly, load(&std::array::from_fn(|i| u[i].0)));
-                let mut acc = _mm512_set1_epi64(1); // ψ(1) = 1
+            for (o, u) in out.chunks_exact_mut(32).zip(x.chunks_exact(32)) {
+                let chunk = |c: usize| load(&std::array::from_fn(|i| u[8 * c + i].0));
+                let mut base: [__m512i; 4] = std::array::from_fn(|c| apply(&to_poly, chunk(c)));
+                let mut acc = [_mm512_set1_epi64(1); 4]; // ψ(1) = 1
                 let mut e = e;
                 while e > 0 {
                     if e & 1 == 1 {
-                        acc = mulred8(k, acc, base);
+                        acc = std::array::from_fn(|c| mulred8(k, acc[c], base[c]));
                     }
                     e >>= 1;
                     if e > 0 {
-                        base = mulred8(k, base, base);
+                        base = base.map(|v| mulred8(k, v, v));
                     }
                 }
-                for (slot, &word) in o.iter_mut().zip(&store(apply(&to_nim, acc))) {
-                    *slot = Nimber(word);
+                for (c, &a) in acc.iter().enumerate() {
+                    let w = store(apply(&to_nim, a));
+                    for (slot, &word) in o[8 * c..8 * c + 8].iter_mut().zip(&w) {
+                        *slot = Nimber(word);
+                    }
                 }
-                done += 8;
+                done += 32;
             }
             done
         }
