@@ -113,32 +113,59 @@ impl Lanes {
             i += 64;
         }
     }
+}
 
-    /// Clears words `from ..= to` of a one-lane set.
-    fn clear_words(&mut self, from: u64, to: u64) {
-        self.words[from as usize..=to as usize].fill(0);
+/// One bitset, for the columns taken in the current row ([`Core::taken`]).
+#[derive(Clone, Debug, Default)]
+struct Taken {
+    words: Vec<u64>,
+}
+
+impl Taken {
+    /// Makes words `0..=w` exist (zero).
+    #[inline]
+    fn reserve(&mut self, w: u64) {
+        if w as usize >= self.words.len() {
+            self.words.resize((w as usize + 1).next_power_of_two(), 0);
+        }
+    }
+
+    /// Sets bit `i` if `b` is 1 (`b` is 0 or 1).
+    #[inline]
+    fn or_bit(&mut self, i: u64, b: u64) {
+        self.words[(i / 64) as usize] |= b << (i % 64);
+    }
+
+    /// Bits `i .. i + 64` as one word (bit 0 = bit `i`).
+    #[inline]
+    fn window(&self, i: u64) -> u64 {
+        let w = (i / 64) as usize;
+        let pair = u128::from(self.words[w + 1]) << 64 | u128::from(self.words[w]);
+        (pair >> (i % 64)) as u64
     }
 }
 
-/// The sweep proper: per-value state as interleaved bitsets and parallel arrays, one row's
-/// output as columns ([`MIRROR`] for a mirror) and point indices.
+/// The per-value counters of [`Core`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    /// The smallest diagonal not used yet.
+    min_diag: u64,
+    /// The number of points so far.
+    points: u64,
+}
+
+/// The sweep proper: per-value state as interleaved bitsets and counters. A row's points go
+/// to a callback (mirrors need no report: their column is an earlier point's row).
 #[derive(Clone, Debug)]
 struct Core {
     /// Columns `b_n` of each value's points so far whose row is not reached yet.
     cols: Lanes,
     /// Diagonals used by each value.
     diags: Lanes,
-    /// Each value's smallest unused diagonal.
-    min_diag: Vec<u64>,
-    /// Each value's number of points so far.
-    points: Vec<u64>,
-    /// Columns taken in the current row by smaller values (cleared after each row); one lane.
-    taken: Lanes,
+    counts: Vec<Counts>,
+    /// Columns taken in the current row by smaller values (cleared after each row).
+    taken: Taken,
     row: u64,
-    /// This row's column per value, or [`MIRROR`].
-    col: Vec<u64>,
-    /// This row's point index per value (meaningless for a mirror).
-    n: Vec<u64>,
     /// This row's values with a point (not a mirror), 64 per word.
     point_mask: Vec<u64>,
 }
@@ -148,28 +175,27 @@ impl Core {
         Self {
             cols: Lanes::new(values),
             diags: Lanes::new(values),
-            min_diag: vec![0; values],
-            points: vec![0; values],
-            taken: Lanes::new(1),
+            counts: vec![Counts::default(); values],
+            taken: Taken::default(),
             row: 0,
-            col: vec![MIRROR; values],
-            n: vec![0; values],
             point_mask: Vec::with_capacity(values.div_ceil(64)),
         }
     }
 
     /// Computes the next row given the columns (or [`MIRROR`]s) of the smaller values that
-    /// another sweep handles.
-    fn step(&mut self, below: &[u64]) {
+    /// another sweep handles, and calls `point(j, column, n)` for each of this sweep's values
+    /// `j` with a point (not a mirror) in the row, in increasing order of `j`.
+    #[inline]
+    fn step(&mut self, below: &[u64], mut point: impl FnMut(usize, u64, u64)) {
         let r = self.row;
+        let lanes = self.counts.len();
         // Every diagonal this row's searches can reach: a point of value `g` in row `r` takes
         // the smallest diagonal `d` that is unused by `g`, whose column `r + d` holds no `g`
         // and is not taken by a smaller value. Of the `d` below any bound, at most `P` are
         // used diagonals and `P` used columns (`P ≤ r` earlier points of `g`) and fewer than
         // `h` are taken (`h` values in all), so `d ≤ 2r + h`; the windows read one word past
-        // their start, which is at most that `d` (`min_diag` too). Mirror rows stop at their
-        // first window, which starts at `min_diag`.
-        let d_max = 2 * r + (below.len() + self.min_diag.len()) as u64;
+        // their start, which is at most that `d` (`min_diag` too).
+        let d_max = 2 * r + (below.len() + lanes) as u64;
         self.diags.reserve(d_max / 64 + 1);
         self.cols.reserve((r + d_max) / 64 + 1);
         self.taken.reserve((r + d_max) / 64 + 1);
@@ -178,7 +204,7 @@ impl Core {
         let (mut lo, mut end) = (u64::MAX, 0);
         for &c in below {
             let pt = u64::from(c != MIRROR);
-            self.taken.or_bit(0, if pt == 1 { c } else { r }, pt);
+            self.taken.or_bit(if pt == 1 { c } else { r }, pt);
             lo = lo.min(c);
             end = end.max(c.wrapping_add(1));
         }
@@ -187,53 +213,74 @@ impl Core {
         // only the points, in increasing order of value (a point takes its column for the
         // larger values), so it neither branches on the coin toss "mirror or not" per value
         // nor runs masked-off searches for mirrors.
-        let lanes = self.min_diag.len();
         let (cols, diags, taken) = (&mut self.cols, &mut self.diags, &mut self.taken);
         let first = cols.at(0, r);
         let shift = r % 64;
         self.point_mask.clear();
-        self.point_mask
-            .extend(cols.words[first..first + lanes].chunks(64).map(|ws| {
-                let mirrors = ws
-                    .iter()
-                    .enumerate()
-                    .fold(0, |acc, (k, &w)| acc | ((w >> shift) & 1) << k);
-                !mirrors & (u64::MAX >> (64 - ws.len()))
-            }));
-        self.col.fill(MIRROR);
-        self.n.copy_from_slice(&self.points);
+        for ws in cols.words[first..first + lanes].chunks(64) {
+            let mut mirrors = 0;
+            for (k, &w) in ws.iter().enumerate() {
+                mirrors |= ((w >> shift) & 1) << k;
+            }
+            self.point_mask
+                .push(!mirrors & (u64::MAX >> (64 - ws.len())));
+        }
+        let counts = &mut self.counts[..lanes];
         for (chunk, &mask) in self.point_mask.iter().enumerate() {
             let mut mask = mask;
             while mask != 0 {
                 let j = chunk * 64 + mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                // 64 diagonals at a time: unused diagonal, free column, cell not taken.
-                let min_diag = self.min_diag[j];
-                let mut d = min_diag;
-                loop {
-                    let c = r + d;
-                    let used = cols.pair(j, c) | taken.pair(0, c);
-                    let ok = !(diags.window(j, d) | (used >> (c % 64)) as u64);
-                    if ok != 0 {
-                        d += u64::from(ok.trailing_zeros());
-                        break;
+                let Some(count) = counts.get_mut(j) else {
+                    break;
+                };
+                // 64 diagonals at a time: unused diagonal, free column, cell not taken. The
+                // first window (almost always the last) is read before the taken columns, which
+                // the previous value may just have written: only they wait for it.
+                let d0 = count.min_diag;
+                let used_diags = diags.window(j, d0);
+                let free = !(used_diags | cols.window(j, r + d0));
+                let ok = free & !taken.window(r + d0);
+                let (d, min_diag) = if ok != 0 {
+                    // The new smallest unused diagonal, from the same window (d0 unless the
+                    // point took d0), unless that window is full.
+                    let t = ok.trailing_zeros();
+                    let left = !(used_diags | 1 << t);
+                    let d = d0 + u64::from(t);
+                    diags.or_bit(j, d, 1);
+                    let m = if left != 0 {
+                        d0 + u64::from(left.trailing_zeros())
+                    } else {
+                        diags.next_clear(j, d0 + 64)
+                    };
+                    (d, m)
+                } else {
+                    let mut d = d0 + 64;
+                    loop {
+                        let c = r + d;
+                        let used = diags.window(j, d) | cols.window(j, c) | taken.window(c);
+                        if used != u64::MAX {
+                            d += u64::from((!used).trailing_zeros());
+                            break;
+                        }
+                        d += 64;
                     }
-                    d += 64;
-                }
+                    diags.or_bit(j, d, 1);
+                    (d, d0)
+                };
                 let c = r + d;
                 cols.or_bit(j, c, 1);
-                diags.or_bit(j, d, 1);
-                taken.or_bit(0, c, 1);
-                // Unchanged unless the point took the smallest unused diagonal.
-                self.min_diag[j] = diags.next_clear(j, min_diag);
-                self.col[j] = c;
-                self.points[j] += 1;
+                taken.or_bit(c, 1);
+                count.min_diag = min_diag;
+                let n = count.points;
+                count.points = n + 1;
+                point(j, c, n);
                 lo = lo.min(c);
                 end = end.max(c + 1);
             }
         }
         if end > lo {
-            taken.clear_words(lo / 64, (end - 1) / 64);
+            taken.words[(lo / 64) as usize..=((end - 1) / 64) as usize].fill(0);
         }
         self.row += 1;
     }
@@ -260,14 +307,6 @@ impl Placement {
         match self {
             Self::Point { column, n } => Some((column, n)),
             Self::Mirror => None,
-        }
-    }
-
-    fn from_raw(column: u64, n: u64) -> Self {
-        if column == MIRROR {
-            Self::Mirror
-        } else {
-            Self::Point { column, n }
         }
     }
 }
@@ -317,17 +356,32 @@ impl GPointSweep {
         self.below.clear();
         self.below
             .extend(below.iter().map(|p| p.point().map_or(MIRROR, |(c, _)| c)));
-        self.core.step(&self.below);
-        self.out.clear();
-        self.out.extend(
-            self.core
-                .col
-                .iter()
-                .zip(&self.core.n)
-                .map(|(&c, &n)| Placement::from_raw(c, n)),
-        );
+        let out = &mut self.out;
+        out.clear();
+        out.resize(self.core.counts.len(), Placement::Mirror);
+        self.core.step(&self.below, |j, column, n| {
+            out[j] = Placement::Point { column, n };
+        });
         &self.out
     }
+}
+
+/// What [`sweep`] reports of each row to the thread that sweeps a range of values: `row(r,
+/// below)` first (`below`: the smaller values' columns from the other thread, [`MIRROR`] for a
+/// mirror; empty on one thread and on the lower thread), then `point(r, j, column, n)` for each
+/// of its values `j` (counted from the range's first value) with a point in the row, in
+/// increasing order of `j`, then `end(r)`.
+trait Visit {
+    fn row(&mut self, _r: u64, _below: &[u64]) {}
+    fn point(&mut self, r: u64, j: usize, column: u64, n: u64);
+    fn end(&mut self, _r: u64) {}
+}
+
+/// A visitor that ignores everything.
+struct Ignore;
+
+impl Visit for Ignore {
+    fn point(&mut self, _: u64, _: usize, _: u64, _: u64) {}
 }
 
 /// Rows per block handed from the lower values' thread to the upper values'.
@@ -342,120 +396,148 @@ pub fn for_each_row(
     threads: usize,
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
-    mut f: impl FnMut(u64, &[Placement]),
+    f: impl FnMut(u64, &[Placement]),
 ) -> Result<(), WythoffError> {
-    let mut row = Vec::with_capacity(max_g as usize + 1);
-    let lower = max_g as usize / 2 + 1;
-    let nothing = |_: u64, _: usize, _: &[u64], _: &[u64]| {};
-    sweep(
-        max_g,
-        rows,
-        threads,
-        lower,
-        stop,
-        progress,
-        nothing,
-        |r, _, col, n, below| {
-            row.clear();
-            let (below_col, below_n) = below;
-            let placements = below_col.iter().chain(col).zip(below_n.iter().chain(n));
-            row.extend(placements.map(|(&c, &n)| Placement::from_raw(c, n)));
-            f(r, &row);
-        },
-    )?;
-    Ok(())
+    /// Builds each row whole on the upper thread: the lower values' placements from their
+    /// columns (their point indices counted here), the upper values' from the points.
+    struct Rows<F> {
+        f: F,
+        k: usize,
+        values: usize,
+        below_points: Vec<u64>,
+        row: Vec<Placement>,
+    }
+    impl<F: FnMut(u64, &[Placement])> Visit for Rows<F> {
+        fn row(&mut self, _: u64, below: &[u64]) {
+            self.row.clear();
+            for (&column, n) in below.iter().zip(&mut self.below_points) {
+                self.row.push(if column == MIRROR {
+                    Placement::Mirror
+                } else {
+                    *n += 1;
+                    Placement::Point { column, n: *n - 1 }
+                });
+            }
+            self.row.resize(self.values, Placement::Mirror);
+        }
+        fn point(&mut self, _: u64, j: usize, column: u64, n: u64) {
+            self.row[self.k + j] = Placement::Point { column, n };
+        }
+        fn end(&mut self, r: u64) {
+            (self.f)(r, &self.row);
+        }
+    }
+    let values = max_g as usize + 1;
+    let k = split(max_g, threads, values / 2);
+    let mut upper = Rows {
+        f,
+        k,
+        values,
+        below_points: vec![0; k],
+        row: Vec::with_capacity(values),
+    };
+    sweep(max_g, rows, k, stop, progress, &mut Ignore, &mut upper)
 }
 
-/// The sweep of values `0..=max_g` over rows `0..rows`, handing each row to visitors as parts:
-/// `visit(r, first, col, n)` gets the columns ([`MIRROR`] for a mirror) and point indices of
-/// the values `first .. first + col.len()`.
+/// The number of values the lower thread of [`sweep`] takes when `lower` are asked for: 0 on
+/// one thread (`threads < 2`) or for few values, else `lower` clamped to leave each thread one.
+fn split(max_g: u32, threads: usize, lower: usize) -> usize {
+    if threads < 2 || max_g < 8 {
+        0
+    } else {
+        lower.clamp(1, max_g as usize)
+    }
+}
+
+/// The sweep of values `0..=max_g` over rows `0..rows`, reporting each row to visitors (see
+/// [`Visit`]).
 ///
-/// On one thread (`threads < 2`, or few values) `upper` gets every row whole (`first = 0`, no
-/// values below). On two, the values `0..lower` run ahead on a second thread in blocks of rows,
-/// visited there by `lower`, while this thread sweeps the rest, given their columns, and
-/// visits them by `upper`, which also sees the lower part of the row (columns, indices). Each
-/// thread thus also does its own values' share of the statistics. Returns the number of values
-/// `lower` saw (0 on one thread).
-#[allow(clippy::too_many_arguments)]
+/// With `k = 0` (see [`split`]) `upper` gets every row whole, on this thread. Otherwise the
+/// values `0..k` run ahead on a second thread in blocks of rows, visited there by `lower`,
+/// while this thread sweeps the rest, given their columns, and visits them by `upper` (value
+/// `j` there is `k + j`). Each thread thus also does its own values' share of the statistics.
 fn sweep(
     max_g: u32,
     rows: u64,
-    threads: usize,
-    lower: usize,
+    k: usize,
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
-    mut lower_visit: impl FnMut(u64, usize, &[u64], &[u64]) + Send,
-    mut upper_visit: impl FnMut(u64, usize, &[u64], &[u64], (&[u64], &[u64])),
-) -> Result<usize, WythoffError> {
+    lower: &mut (impl Visit + Send),
+    upper: &mut impl Visit,
+) -> Result<(), WythoffError> {
     check_bound("rows", rows, MAX_ROWS)?;
     check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
     let values = max_g as usize + 1;
-    if threads < 2 || max_g < 8 {
+    if k == 0 {
         let mut core = Core::new(values);
         for r in 0..rows {
             if r % BLOCK_ROWS == 0 {
                 progress(r);
                 stop.check()?;
             }
-            core.step(&[]);
-            upper_visit(r, 0, &core.col, &core.n, (&[], &[]));
+            upper.row(r, &[]);
+            core.step(&[], |j, c, n| upper.point(r, j, c, n));
+            upper.end(r);
         }
-        return Ok(0);
+        return Ok(());
     }
-    let k = lower.clamp(1, values - 1);
     let mut low = Core::new(k);
     let mut high = Core::new(values - k);
     let halt = StopFlag::new();
-    // A block: the lower values' columns and point indices, row after row; the buffers go
-    // back and forth, so that no block allocates.
-    type Block = (Vec<u64>, Vec<u64>);
-    let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Block>(4);
-    let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Block>();
+    // A block: the lower values' columns ([`MIRROR`] for a mirror), row after row; the
+    // buffers go back and forth, so that no block allocates.
+    let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Vec<u64>>(4);
+    let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u64>>();
     let len = BLOCK_ROWS as usize * k;
     for _ in 0..5 {
-        let _ = empty_tx.send((Vec::with_capacity(len), Vec::with_capacity(len)));
+        let _ = empty_tx.send(Vec::with_capacity(len));
     }
     std::thread::scope(|scope| {
         let lower_halt = halt.clone();
         scope.spawn(move || {
             let mut r = 0;
             while r < rows && !lower_halt.is_stopped() {
-                let Ok((mut cols, mut ns)) = empty_rx.recv() else {
+                let Ok(mut cols) = empty_rx.recv() else {
                     break;
                 };
                 cols.clear();
-                ns.clear();
                 for row in r..rows.min(r + BLOCK_ROWS) {
-                    low.step(&[]);
-                    lower_visit(row, 0, &low.col, &low.n);
-                    cols.extend_from_slice(&low.col);
-                    ns.extend_from_slice(&low.n);
+                    let base = cols.len();
+                    cols.resize(base + k, MIRROR);
+                    let here = &mut cols[base..];
+                    lower.row(row, &[]);
+                    low.step(&[], |j, c, n| {
+                        here[j] = c;
+                        lower.point(row, j, c, n);
+                    });
+                    lower.end(row);
                 }
                 r += BLOCK_ROWS;
-                if full_tx.send((cols, ns)).is_err() {
+                if full_tx.send(cols).is_err() {
                     break;
                 }
             }
         });
         let mut r = 0;
-        for (cols, ns) in full_rx.iter() {
+        for cols in full_rx.iter() {
             progress(r);
             if stop.is_stopped() {
                 halt.stop();
                 continue;
             }
-            for (below, below_n) in cols.chunks(k).zip(ns.chunks(k)) {
-                high.step(below);
-                upper_visit(r, k, &high.col, &high.n, (below, below_n));
+            for below in cols.chunks(k) {
+                upper.row(r, below);
+                high.step(below, |j, c, n| upper.point(r, j, c, n));
+                upper.end(r);
                 r += 1;
             }
-            let _ = empty_tx.send((cols, ns));
+            let _ = empty_tx.send(cols);
         }
     });
     if stop.is_stopped() {
         return Err(WythoffError::Stopped);
     }
-    Ok(k)
+    Ok(())
 }
 
 /// Table 2 and 3 data for one value `g`.
@@ -498,80 +580,72 @@ pub fn excess_tables(
     stop: &StopFlag,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<ExcessStats>, WythoffError> {
-    // Each thread keeps its own statistics for its own values (the whole table on one
-    // thread); the lower thread's are taken for the values it swept.
-    let mut low = Excess::new(max_g);
-    let mut high = Excess::new(max_g);
-    let lower = (max_g as usize + 1) * 11 / 20;
-    let k = sweep(
-        max_g,
-        rows,
-        threads,
-        lower,
-        stop,
-        progress,
-        |r, first, col, n| low.visit(r, first, col, n),
-        |r, first, col, n, _| high.visit(r, first, col, n),
-    )?;
-    let (low, high) = (low.finish(), high.finish());
-    Ok(low[..k].iter().chain(&high[k..]).copied().collect())
+    // Each thread keeps the statistics of its own values (the whole table on one thread).
+    let k = split(max_g, threads, (max_g as usize + 1) * 11 / 20);
+    let mut low = Excess::new(0..k as u32);
+    let mut high = Excess::new(k as u32..max_g + 1);
+    sweep(max_g, rows, k, stop, progress, &mut low, &mut high)?;
+    Ok(low.finish().chain(high.finish()).collect())
 }
 
-/// The running extremes of `d_n − n` per value, for [`excess_tables`].
+/// The running extremes of `d_n − n` of one value, for [`Excess`].
+#[derive(Clone, Copy, Debug)]
+struct Extremes {
+    points: u64,
+    min: (i64, u64),
+    max: (i64, u64),
+    /// max over n ≥ 100 kept without the Option (i64::MIN = none yet).
+    from_100: (i64, u64),
+}
+
+/// The running extremes of `d_n − n` of a range of values, for [`excess_tables`].
 struct Excess {
-    stats: Vec<ExcessStats>,
-    /// max over n ≥ 100 kept without the Option (i64::MIN = none yet) so that the row loop
-    /// has no data-dependent branch besides the rarely taken record updates.
-    from_100: Vec<(i64, u64)>,
+    first: u32,
+    stats: Vec<Extremes>,
 }
 
 impl Excess {
-    fn new(max_g: u32) -> Self {
-        let stats: Vec<ExcessStats> = (0..=max_g)
-            .map(|g| ExcessStats {
-                g,
-                points: 0,
-                min: (i64::MAX, 0),
-                max: (i64::MIN, 0),
-                max_from_100: None,
-            })
-            .collect();
-        let from_100 = vec![(i64::MIN, 0u64); stats.len()];
-        Self { stats, from_100 }
-    }
-
-    /// Row `r` of the values `first..` (columns, point indices).
-    fn visit(&mut self, r: u64, first: usize, col: &[u64], ns: &[u64]) {
-        let stats = self.stats[first..]
-            .iter_mut()
-            .zip(&mut self.from_100[first..]);
-        for ((s, f), (&c, &n)) in stats.zip(col.iter().zip(ns)) {
-            // All ones for a mirror (MIRROR is the only column ≥ 2⁶³): masks e to the neutral
-            // element of each extreme. Mirrors are unpredictable; `black_box` keeps LLVM from
-            // turning the mask back into a branch on them (measured: 0.47 mispredictions per
-            // (row, value) with it, none without).
-            let mirror = std::hint::black_box((c as i64) >> 63);
-            let e = c.wrapping_sub(r).wrapping_sub(n) as i64;
-            s.points += (!mirror & 1) as u64;
-            let lo = (e & !mirror) | (i64::MAX & mirror);
-            if lo < s.min.0 {
-                s.min = (e, n);
-            }
-            let hi = (e & !mirror) | (i64::MIN & mirror);
-            if hi > s.max.0 {
-                s.max = (e, n);
-            }
-            if n >= 100 && hi > f.0 {
-                *f = (e, n);
-            }
+    fn new(values: std::ops::Range<u32>) -> Self {
+        let none = Extremes {
+            points: 0,
+            min: (i64::MAX, 0),
+            max: (i64::MIN, 0),
+            from_100: (i64::MIN, 0),
+        };
+        Self {
+            first: values.start,
+            stats: vec![none; values.len()],
         }
     }
 
-    fn finish(mut self) -> Vec<ExcessStats> {
-        for (s, &(e, n)) in self.stats.iter_mut().zip(&self.from_100) {
-            s.max_from_100 = (e != i64::MIN).then_some((e, n));
+    fn finish(self) -> impl Iterator<Item = ExcessStats> {
+        (self.first..).zip(self.stats).map(|(g, s)| ExcessStats {
+            g,
+            points: s.points,
+            min: s.min,
+            max: s.max,
+            max_from_100: (s.from_100.0 != i64::MIN).then_some(s.from_100),
+        })
+    }
+}
+
+impl Visit for Excess {
+    #[inline]
+    fn point(&mut self, r: u64, j: usize, c: u64, n: u64) {
+        // Only the first `n` attaining an extreme is kept, so the (rarely taken) updates need
+        // a strict comparison.
+        let s = &mut self.stats[j];
+        let e = c.wrapping_sub(r).wrapping_sub(n) as i64;
+        s.points += 1;
+        if e < s.min.0 {
+            s.min = (e, n);
         }
-        self.stats
+        if e > s.max.0 {
+            s.max = (e, n);
+        }
+        if n >= 100 && e > s.from_100.0 {
+            s.from_100 = (e, n);
+        }
     }
 }
 
@@ -630,19 +704,10 @@ pub fn distance_table(
     }
     // Each thread keeps its own records; the upper values' win where they have one (they
     // are the larger values).
-    let mut low = Nearest::new(&zero, k, min_row);
-    let mut high = Nearest::new(&zero, k, min_row);
-    let lower = max_g as usize / 2 + 1;
-    sweep(
-        max_g,
-        rows,
-        threads,
-        lower,
-        stop,
-        progress,
-        |r, first, col, _| low.visit(r, first, col),
-        |r, first, col, _, _| high.visit(r, first, col),
-    )?;
+    let split_at = split(max_g, threads, max_g as usize / 2 + 1);
+    let mut low = Nearest::new(&zero, k, min_row, 0);
+    let mut high = Nearest::new(&zero, k, min_row, split_at as u64);
+    sweep(max_g, rows, split_at, stop, progress, &mut low, &mut high)?;
     Ok((1..=max_distance)
         .zip(high.records().zip(low.records()))
         .map(|(distance, (high, low))| DistanceRecord {
@@ -666,33 +731,52 @@ struct Nearest<'a> {
     /// slot `k + 1` is a sentinel for the distances above `k` (value `u64::MAX`, never beaten).
     best_g: Vec<u64>,
     best_cell: Vec<(u64, u64)>,
-    /// The row's distances, see [`Nearest::visit`].
+    /// The first value of the range this thread sweeps.
+    first: u64,
+    /// The row's distances to the nearest 0-cell from column `lo` on (see [`Visit::row`]),
+    /// and whether the row is reported at all (`r ≥ min_row`).
     near: Vec<u64>,
+    lo: u64,
+    active: bool,
 }
 
 impl<'a> Nearest<'a> {
-    fn new(zero: &'a [u64], k: u64, min_row: u64) -> Self {
+    fn new(zero: &'a [u64], k: u64, min_row: u64, first: u64) -> Self {
         Self {
             zero,
             k,
             min_row,
+            first,
             best_g: (0..=k + 1)
                 .map(|d| if d > k { u64::MAX } else { NONE })
                 .collect(),
             best_cell: vec![(0, 0); k as usize + 2],
             near: Vec::new(),
+            lo: 0,
+            active: false,
         }
     }
 
-    /// Row `r` of the values `first..` (their columns).
-    fn visit(&mut self, r: u64, first: usize, col: &[u64]) {
+    /// The records of distances `1..=k`.
+    fn records(&self) -> impl Iterator<Item = Option<(u32, (u64, u64))>> + '_ {
+        (1..=self.k as usize).map(|d| {
+            let g = self.best_g[d];
+            (g != NONE).then(|| (g as u32, self.best_cell[d]))
+        })
+    }
+}
+
+impl Visit for Nearest<'_> {
+    /// Row `r`'s distance window: per row, the distance to the nearest 0-cell of every column
+    /// `lo + i` within `k` of a 0-cell of rows `r − k ..= r + k`, which each value's point
+    /// then looks up. Only zeros with column `≥ r − k` can lie within `k` of a point `(r, b)`,
+    /// `b ≥ r`.
+    fn row(&mut self, r: u64, _: &[u64]) {
         let k = self.k;
-        if r < self.min_row {
+        self.active = r >= self.min_row;
+        if !self.active {
             return;
         }
-        // Per row, the distance to the nearest 0-cell of every column `lo + i` within `k` of a
-        // 0-cell of rows `r − k ..= r + k`, then each value's point looks its distance up.
-        // Only zeros with column `≥ r − k` can lie within `k` of a point `(r, b)`, `b ≥ r`.
         let mut zeros = [(0u64, 0u64); 129];
         let mut count = 0;
         for p in r.saturating_sub(k)..=r + k {
@@ -728,27 +812,26 @@ impl<'a> Nearest<'a> {
             near[i - 1] = near[i - 1].min(near[i] + 1);
         }
         // A last `far` slot stands for every column outside the window, so that the lookup
-        // clamps instead of branching (a mirror, b = MIRROR, lands there too).
+        // clamps instead of branching.
         near.push(far);
-        let last = near.len() as u64 - 1;
-        // Distances above k land on a sentinel slot that no value beats, so the only branch
-        // left is the rarely taken record (most points lie farther than k from every zero).
-        let skip = usize::from(first == 0); // value 0 is the zeros themselves
-        for (g, &b) in (first as u64..).zip(col).skip(skip) {
-            let dist = near[b.wrapping_sub(lo).min(last) as usize].min(k + 1);
-            let slot = dist as usize;
-            if g > self.best_g[slot] {
-                self.best_g[slot] = g;
-                self.best_cell[slot] = (r, b);
-            }
-        }
+        self.lo = lo;
     }
 
-    /// The records of distances `1..=k`.
-    fn records(&self) -> impl Iterator<Item = Option<(u32, (u64, u64))>> + '_ {
-        (1..=self.k as usize).map(|d| {
-            let g = self.best_g[d];
-            (g != NONE).then(|| (g as u32, self.best_cell[d]))
-        })
+    /// Distances above k land on a sentinel slot that no value beats, so the only branches
+    /// are the rows below `min_row` and the rarely taken record (most points lie farther
+    /// than k from every zero).
+    #[inline]
+    fn point(&mut self, r: u64, j: usize, b: u64, _: u64) {
+        if !self.active {
+            return;
+        }
+        let last = self.near.len() as u64 - 1;
+        let dist = self.near[b.wrapping_sub(self.lo).min(last) as usize].min(self.k + 1);
+        let slot = dist as usize;
+        let g = self.first + j as u64;
+        if g > self.best_g[slot] {
+            self.best_g[slot] = g;
+            self.best_cell[slot] = (r, b);
+        }
     }
 }
