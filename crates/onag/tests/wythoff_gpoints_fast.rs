@@ -28,6 +28,19 @@ fn fast_sweep_rows_equal_the_reference() {
 }
 
 #[test]
+fn wide_sweep_rows_equal_the_reference() {
+    // 1000 values (16 words of mirror mask per row): the large values' first 64-diagonal
+    // window is often full, so this runs the later windows of the search (about 930,000
+    // times) and the smallest-unused-diagonal search past the first window (about 3,400).
+    let max_g = 1000;
+    let mut fast = gpoints::GPointSweep::new(max_g).unwrap();
+    let mut slow = reference::GPointSweep::new(max_g).unwrap();
+    for r in 0..3_000u64 {
+        assert_eq!(fast.next_row(), slow.next_row(), "row {r}");
+    }
+}
+
+#[test]
 fn fast_sweep_above_equals_the_reference() {
     // The upper half of a split sweep, fed the lower half's placements.
     let (split, max_g) = (9u32, 20u32);
