@@ -16,15 +16,19 @@ type DistanceFn = fn(
     &mut dyn FnMut(u64),
 ) -> Result<Vec<DistanceRecord>, WythoffError>;
 
-#[test]
-fn fast_sweep_rows_equal_the_reference() {
-    let max_g = 80;
+/// Rows `0..rows` of values `0..=max_g`, fast sweep against the first version.
+fn rows_equal(max_g: u32, rows: u64) {
     let mut fast = gpoints::GPointSweep::new(max_g).unwrap();
     let mut slow = reference::GPointSweep::new(max_g).unwrap();
-    for r in 0..40_000u64 {
+    for r in 0..rows {
         assert_eq!(fast.row(), r);
         assert_eq!(fast.next_row(), slow.next_row(), "row {r}");
     }
+}
+
+#[test]
+fn fast_sweep_rows_equal_the_reference() {
+    rows_equal(80, 40_000);
 }
 
 #[test]
@@ -32,12 +36,7 @@ fn wide_sweep_rows_equal_the_reference() {
     // 1000 values (16 words of mirror mask per row): the large values' first 64-diagonal
     // window is often full, so this runs the later windows of the search (about 930,000
     // times) and the smallest-unused-diagonal search past the first window (about 3,400).
-    let max_g = 1000;
-    let mut fast = gpoints::GPointSweep::new(max_g).unwrap();
-    let mut slow = reference::GPointSweep::new(max_g).unwrap();
-    for r in 0..3_000u64 {
-        assert_eq!(fast.next_row(), slow.next_row(), "row {r}");
-    }
+    rows_equal(1000, 3_000);
 }
 
 #[test]
