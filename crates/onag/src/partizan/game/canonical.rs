@@ -138,19 +138,36 @@ impl Arena {
         if opts.len() < 2 {
             return opts.to_vec();
         }
-        let mut keep = Vec::with_capacity(opts.len());
-        'outer: for (i, &a) in opts.iter().enumerate() {
-            for (j, &b) in opts.iter().enumerate() {
-                if i != j {
-                    let dominated = if left { self.le(a, b) } else { self.le(b, a) };
-                    if dominated {
-                        continue 'outer;
-                    }
+        // One pass against the undominated so far (usually one or two): the options are
+        // distinct ids, hence distinct values, so a ≤ b here means a < b, and an option
+        // dominated by a dropped one is dominated by the one that dropped it (transitivity).
+        let mut keep: Vec<GameId> = Vec::with_capacity(opts.len());
+        'outer: for &a in opts {
+            let mut i = 0;
+            while i < keep.len() {
+                let k = keep[i];
+                if self.dominated(a, k, left) {
+                    continue 'outer;
+                }
+                if self.dominated(k, a, left) {
+                    keep.swap_remove(i);
+                } else {
+                    i += 1;
                 }
             }
             keep.push(a);
         }
         keep
+    }
+
+    /// Whether the option `a` is dominated by `b`: a ≤ b for Left, a ≥ b for Right.
+    #[inline]
+    fn dominated(&mut self, a: GameId, b: GameId, left: bool) -> bool {
+        if left {
+            self.le(a, b)
+        } else {
+            self.le(b, a)
+        }
     }
 
     /// Replaces each reversible option by the options it reverses through: a Left option
