@@ -14,8 +14,9 @@ pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
 /// the pieces play could reach, an upper bound on the positions the solver visits) of a
 /// Toads-and-Frogs board the API analyses: the real limit of the web app, which runs in a
 /// page's wasm worker. Measured in headless Chromium on the 2-core machine (BENCHMARKS.md):
-/// T8□4F8 (6.2·10^7) takes about 24 s there; T10□4F10 (2.0·10^9) takes 147 s and 6.6 GB
-/// natively, beyond the page's 2 GiB of WebAssembly memory.
+/// T8□4F8 (6.2·10^7) takes about 24 s there; T10□4F10 (2.0·10^9) takes about 110 s of CPU
+/// and 1.3 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
+/// page's 2 GiB of WebAssembly memory now, but minutes, not seconds.
 pub const MAX_TOADS_WORK: u64 = 100_000_000;
 /// Largest side of any table (nim products, Grundy tables, heat maps).
 pub const MAX_TABLE_SIDE: usize = 512;
