@@ -63,6 +63,13 @@ fn check_lengths(a: usize, b: usize, out: usize, what: &str) {
     assert!(a == b && b == out, "{what} needs slices of equal length");
 }
 
+/// `out[i] = f(x[i])` from index `done` on: what the eight-at-a-time path left.
+fn finish<S: Copy, D>(x: &[S], out: &mut [D], done: usize, f: impl Fn(S) -> D) {
+    for (o, &v) in out[done..].iter_mut().zip(&x[done..]) {
+        *o = f(v);
+    }
+}
+
 impl Clmul {
     /// `Some` when this CPU has the instruction (PCLMULQDQ on x86-64, PMULL on aarch64),
     /// `None` elsewhere (then only the portable product exists).
@@ -236,9 +243,7 @@ impl Clmul {
             self,
             imp::wide::change_basis(&maps.sqrt_blocks, x, out, |n: Nimber| n.0, Nimber)
         );
-        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
-            *o = Nimber(maps.sqrt.apply(n.0));
-        }
+        finish(x, out, done, |n| Nimber(maps.sqrt.apply(n.0)));
     }
 
     /// `out[i] = x[i]⁻¹`, and `0` where `x[i] = 0` (the map `x ↦ x^(q−2)`). Where
@@ -252,9 +257,7 @@ impl Clmul {
         check_lengths(x.len(), out.len(), out.len(), "inverse_slice");
         let invert = |v: u64| super::fast::inv64(v).unwrap_or(0);
         let done = wide_prefix!(self, imp::wide::inverse_slice(self.basis, x, out, invert));
-        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
-            *o = Nimber(invert(n.0));
-        }
+        finish(x, out, done, |n| Nimber(invert(n.0)));
     }
 
     /// `out[i] = x[i]^e` (`x^0 = 1`, also for `x = 0`): where [`Clmul::wide`], one
@@ -266,9 +269,7 @@ impl Clmul {
     pub fn pow_slice(self, x: &[Nimber], e: u128, out: &mut [Nimber]) {
         check_lengths(x.len(), out.len(), out.len(), "pow_slice");
         let done = wide_prefix!(self, imp::wide::pow_slice(self.basis, x, e, out));
-        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
-            *o = Nimber(self.pow64(n.0, e));
-        }
+        finish(x, out, done, |n| Nimber(self.pow64(n.0, e)));
     }
 
     /// `out[i] = ψ(x[i])`: [`Clmul::to_poly`] on a slice (eight at a time where
@@ -282,9 +283,7 @@ impl Clmul {
             self,
             imp::wide::change_basis(&self.basis.to_poly_blocks, x, out, |n: Nimber| n.0, Poly64)
         );
-        for (o, &n) in out[done..].iter_mut().zip(&x[done..]) {
-            *o = self.to_poly(n);
-        }
+        finish(x, out, done, |n| self.to_poly(n));
     }
 
     /// `out[i] = ψ⁻¹(p[i])`: [`Clmul::to_nim`] on a slice (eight at a time where
@@ -298,9 +297,7 @@ impl Clmul {
             self,
             imp::wide::change_basis(&self.basis.to_nim_blocks, p, out, |q: Poly64| q.0, Nimber)
         );
-        for (o, &q) in out[done..].iter_mut().zip(&p[done..]) {
-            *o = self.to_nim(q);
-        }
+        finish(p, out, done, |q| self.to_nim(q));
     }
 }
 
@@ -593,6 +590,34 @@ mod imp {
             _mm512_set_epi64(mu, q, mu, q, mu, q, mu, q) // lanes (q, μ) in every 128 bits
         }
 
+        /// `out[i] = f(x[i], y[i])` eight at a time, the words read with `get` and written with
+        /// `put`; returns how many were done (whole chunks of eight).
+        #[target_feature(enable = "avx512f")]
+        #[inline]
+        fn zip8<S: Copy, D>(
+            x: &[S],
+            y: &[S],
+            out: &mut [D],
+            get: impl Fn(S) -> u64,
+            put: impl Fn(u64) -> D,
+            f: impl Fn(__m512i, __m512i) -> __m512i,
+        ) -> usize {
+            let mut done = 0;
+            for ((o, u), v) in out
+                .chunks_exact_mut(8)
+                .zip(x.chunks_exact(8))
+                .zip(y.chunks_exact(8))
+            {
+                let u = load(&std::array::from_fn(|i| get(u[i])));
+                let v = load(&std::array::from_fn(|i| get(v[i])));
+                for (slot, &word) in o.iter_mut().zip(&store(f(u, v))) {
+                    *slot = put(word);
+                }
+                done += 8;
+            }
+            done
+        }
+
         /// `out[i] = x[i] ⊗ y[i]` for whole chunks of eight; returns how many were done.
         #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,vpclmulqdq")]
         pub(in super::super) fn mul_slice(
@@ -603,22 +628,14 @@ mod imp {
         ) -> usize {
             let (to_poly, to_nim, k) =
                 (map(&b.to_poly_blocks), map(&b.to_nim_blocks), constants(b));
-            let mut done = 0;
-            for ((o, u), v) in out
-                .chunks_exact_mut(8)
-                .zip(x.chunks_exact(8))
-                .zip(y.chunks_exact(8))
-            {
-                let u = load(&std::array::from_fn(|i| u[i].0));
-                let v = load(&std::array::from_fn(|i| v[i].0));
-                let r = mulred8(k, apply(&to_poly, u), apply(&to_poly, v));
-                let w = store(apply(&to_nim, r));
-                for (slot, &word) in o.iter_mut().zip(&w) {
-                    *slot = Nimber(word);
-                }
-                done += 8;
-            }
-            done
+            zip8(
+                x,
+                y,
+                out,
+                |n| n.0,
+                Nimber,
+                |u, v| apply(&to_nim, mulred8(k, apply(&to_poly, u), apply(&to_poly, v))),
+            )
         }
 
         /// The same in the polynomial basis (no change of basis).
@@ -630,21 +647,7 @@ mod imp {
             out: &mut [Poly64],
         ) -> usize {
             let k = constants(b);
-            let mut done = 0;
-            for ((o, u), v) in out
-                .chunks_exact_mut(8)
-                .zip(x.chunks_exact(8))
-                .zip(y.chunks_exact(8))
-            {
-                let u = load(&std::array::from_fn(|i| u[i].0));
-                let v = load(&std::array::from_fn(|i| v[i].0));
-                let w = store(mulred8(k, u, v));
-                for (slot, &word) in o.iter_mut().zip(&w) {
-                    *slot = Poly64(word);
-                }
-                done += 8;
-            }
-            done
+            zip8(x, y, out, |p| p.0, Poly64, |u, v| mulred8(k, u, v))
         }
 
         /// `x[i] ⊗ y[i]` for 128-bit words, whole chunks of eight: the Karatsuba split of
@@ -817,15 +820,7 @@ mod imp {
             put: impl Fn(u64) -> D,
         ) -> usize {
             let m = map(blocks);
-            let mut done = 0;
-            for (o, u) in out.chunks_exact_mut(8).zip(x.chunks_exact(8)) {
-                let w = store(apply(&m, load(&std::array::from_fn(|i| get(u[i])))));
-                for (slot, &word) in o.iter_mut().zip(&w) {
-                    *slot = put(word);
-                }
-                done += 8;
-            }
-            done
+            zip8(x, x, out, get, put, |u, _| apply(&m, u))
         }
     }
 }
