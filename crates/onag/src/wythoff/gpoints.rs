@@ -52,10 +52,12 @@ struct Lanes {
 }
 
 impl Lanes {
-    fn new(lanes: usize) -> Self {
+    /// `lanes` empty bitsets with room for words `0..words` each (allocated zero: pages are
+    /// mapped lazily, so only the words written take memory).
+    fn new(lanes: usize, words: usize) -> Self {
         Self {
             lanes,
-            words: Vec::new(),
+            words: vec![0; lanes * words],
         }
     }
 
@@ -116,12 +118,18 @@ impl Lanes {
 }
 
 /// One bitset, for the columns taken in the current row ([`Core::taken`]).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Taken {
     words: Vec<u64>,
 }
 
 impl Taken {
+    fn new(words: usize) -> Self {
+        Self {
+            words: vec![0; words],
+        }
+    }
+
     /// Makes words `0..=w` exist (zero).
     #[inline]
     fn reserve(&mut self, w: u64) {
@@ -170,13 +178,24 @@ struct Core {
     point_mask: Vec<u64>,
 }
 
+/// The largest diagonal a search in row `r` can reach with `values` values in all (see
+/// [`Core::step`]).
+fn d_max(r: u64, values: usize) -> u64 {
+    2 * r + values as u64
+}
+
 impl Core {
-    fn new(values: usize) -> Self {
+    /// A sweep of `values` values (in a row of `all` values in all, the smaller ones swept
+    /// elsewhere), sized for `rows` rows, so that the sets never move (they grow past them).
+    fn new(values: usize, all: usize, rows: u64) -> Self {
+        let last = rows.saturating_sub(1);
+        let d = d_max(last, all);
+        let col_words = ((last + d) / 64 + 2) as usize;
         Self {
-            cols: Lanes::new(values),
-            diags: Lanes::new(values),
+            cols: Lanes::new(values, col_words),
+            diags: Lanes::new(values, (d / 64 + 2) as usize),
             counts: vec![Counts::default(); values],
-            taken: Taken::default(),
+            taken: Taken::new(col_words),
             row: 0,
             point_mask: Vec::with_capacity(values.div_ceil(64)),
         }
@@ -195,7 +214,7 @@ impl Core {
         // used diagonals and `P` used columns (`P ≤ r` earlier points of `g`) and fewer than
         // `h` are taken (`h` values in all), so `d ≤ 2r + h`; the windows read one word past
         // their start, which is at most that `d` (`min_diag` too).
-        let d_max = 2 * r + (below.len() + lanes) as u64;
+        let d_max = d_max(r, below.len() + lanes);
         self.diags.reserve(d_max / 64 + 1);
         self.cols.reserve((r + d_max) / 64 + 1);
         self.taken.reserve((r + d_max) / 64 + 1);
@@ -333,7 +352,7 @@ impl GPointSweep {
         check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
         let n = max_g as usize + 1;
         Ok(Self {
-            core: Core::new(n),
+            core: Core::new(n, n, 0),
             below: Vec::new(),
             out: Vec::with_capacity(n),
         })
@@ -469,7 +488,7 @@ fn sweep(
     check_bound("largest value", u64::from(max_g), u64::from(MAX_G))?;
     let values = max_g as usize + 1;
     if k == 0 {
-        let mut core = Core::new(values);
+        let mut core = Core::new(values, values, rows);
         for r in 0..rows {
             if r % BLOCK_ROWS == 0 {
                 progress(r);
@@ -481,8 +500,8 @@ fn sweep(
         }
         return Ok(());
     }
-    let mut low = Core::new(k);
-    let mut high = Core::new(values - k);
+    let mut low = Core::new(k, k, rows);
+    let mut high = Core::new(values - k, values, rows);
     let halt = StopFlag::new();
     // A block: the lower values' columns ([`MIRROR`] for a mirror), row after row; the
     // buffers go back and forth, so that no block allocates.
