@@ -15,7 +15,7 @@ pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
 /// Toads-and-Frogs board the API analyses: the real limit of the web app, which runs in a
 /// page's wasm worker. Measured in headless Chromium on the 2-core machine (BENCHMARKS.md):
 /// T8□4F8 (6.2·10^7) takes about 24 s there; T10□4F10 (2.0·10^9) takes about 110 s of CPU
-/// and 1.3 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
+/// and 1.7 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
 /// page's 2 GiB of WebAssembly memory now, but minutes, not seconds.
 pub const MAX_TOADS_WORK: u64 = 100_000_000;
 /// Largest side of any table (nim products, Grundy tables, heat maps).
