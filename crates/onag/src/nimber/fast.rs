@@ -31,6 +31,7 @@ struct Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
+#[inline]
 fn tables() -> &'static Tables {
     TABLES.get_or_init(build_tables)
 }

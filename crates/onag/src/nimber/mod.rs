@@ -99,6 +99,12 @@ pub fn mul64(a: u64, b: u64) -> u64 {
     if (a | b) >> 16 == 0 {
         return u64::from(fast::mul16(a as u16, b as u16));
     }
+    mul64_wider(a, b)
+}
+
+/// [`mul64`] past 16 bits: kept out of line so that the one-lookup case inlines into callers.
+#[inline(never)]
+fn mul64_wider(a: u64, b: u64) -> u64 {
     if (a | b) >> 32 == 0 {
         return u64::from(fast::mul32(a as u32, b as u32));
     }
@@ -308,6 +314,7 @@ macro_rules! nimber_type {
         impl Add for $name {
             type Output = Self;
             /// Nim sum: XOR.
+            #[inline]
             fn add(self, rhs: Self) -> Self {
                 Self(self.0 ^ rhs.0)
             }
@@ -315,6 +322,7 @@ macro_rules! nimber_type {
 
         #[allow(clippy::suspicious_op_assign_impl)]
         impl AddAssign for $name {
+            #[inline]
             fn add_assign(&mut self, rhs: Self) {
                 self.0 ^= rhs.0;
             }
@@ -324,6 +332,7 @@ macro_rules! nimber_type {
         impl Sub for $name {
             type Output = Self;
             /// In characteristic 2 subtraction is addition.
+            #[inline]
             fn sub(self, rhs: Self) -> Self {
                 Self(self.0 ^ rhs.0)
             }
@@ -332,12 +341,14 @@ macro_rules! nimber_type {
         impl Mul for $name {
             type Output = Self;
             /// Nim product (on the current [`backend`]).
+            #[inline]
             fn mul(self, rhs: Self) -> Self {
                 Self($mul(self.0, rhs.0))
             }
         }
 
         impl MulAssign for $name {
+            #[inline]
             fn mul_assign(&mut self, rhs: Self) {
                 *self = *self * rhs;
             }
