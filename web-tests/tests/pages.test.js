@@ -60,14 +60,17 @@ for (const mode of MODES) {
         const m = await page.evaluate((s) => {
           const board = document.querySelector(s);
           const wrap = board.parentElement;
-          const right = Math.max(...[...board.querySelectorAll('.cell')].map((c) => c.getBoundingClientRect().right));
-          return { page: document.documentElement.scrollWidth - window.innerWidth, inside: wrap.scrollWidth - wrap.clientWidth, right, width: window.innerWidth };
+          const cells = [...board.querySelectorAll('.cell')];
+          const right = Math.max(...cells.map((c) => c.getBoundingClientRect().right));
+          // Measured in the same snapshot: a board redrawn after this call would leave a
+          // locator's element detached.
+          const cell = cells[0].getBoundingClientRect().width;
+          return { page: document.documentElement.scrollWidth - window.innerWidth, inside: wrap.scrollWidth - wrap.clientWidth, right, width: window.innerWidth, cell };
         }, selector);
         assert.ok(m.page <= 1, `${name} at ${width}: the page does not scroll sideways (${m.page}px)`);
         assert.ok(m.inside <= 1, `${name} at ${width}: the board does not scroll inside its box (${m.inside}px)`);
         assert.ok(m.right <= m.width, `${name} at ${width}: every cell is in the window (${m.right} > ${m.width})`);
-        const first = await page.locator(`${selector} .cell`).first().boundingBox();
-        assert.ok(first.width >= 4, `${name} at ${width}: cells are ${first.width}px`);
+        assert.ok(m.cell >= 4, `${name} at ${width}: cells are ${m.cell}px`);
         if (width === 390) await screenshot(page, `${name}-board-phone-${mode.name}`);
       }
       assert.equal(await page.locator(`${selector} .cell`).count() >= columns, true);

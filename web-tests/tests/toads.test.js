@@ -28,8 +28,11 @@ for (const mode of MODES) {
     assert.equal(await page.locator('#thermo svg').count(), 1, 'a thermograph is drawn');
     const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('#thermo svg text')].map((t) => t.getBoundingClientRect().height)));
     assert.ok(smallest >= 11, `thermograph labels are at least 11 px tall (${smallest})`);
-    const marks = await page.locator('#strip .mark').allTextContents();
-    assert.ok(marks.length > 0 && marks.every((m) => m === '✓' || m === '✗'));
+    // The marks are drawn when the move analysis arrives, which may be after the value.
+    await page.waitForFunction(() => {
+      const marks = [...document.querySelectorAll('#strip .mark')].map((m) => m.textContent);
+      return marks.length > 0 && marks.every((m) => m === '✓' || m === '✗');
+    });
     assert.ok(await page.locator('#moves tr').count() >= 3);
     assert.deepEqual(page.apiRequests, [], 'the page computes in its worker, not on a server');
     await screenshot(page, `toads-value-${mode.name}`);
