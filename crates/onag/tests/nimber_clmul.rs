@@ -380,7 +380,26 @@ fn forcing_the_portable_backend_gives_the_same_products() {
         .collect();
     let x = Nimber128(u128::from(next()) << 64 | u128::from(next()));
     let (p128, pow, sqrt) = (x * x, Nimber(pairs[0].0).pow(1 << 40), x.sqrt());
+    // The slice functions' portable loops too.
+    let (xs, ys): (Vec<Nimber>, Vec<Nimber>) =
+        pairs.iter().map(|&(a, b)| (Nimber(a), Nimber(b))).unzip();
+    let mut sliced = vec![Nimber::ZERO; xs.len()];
+    mul_slice(&xs, &ys, &mut sliced);
+    let wide: Vec<Nimber128> = pairs
+        .iter()
+        .map(|&(a, b)| Nimber128(u128::from(a) << 64 | u128::from(b)))
+        .collect();
+    let mut sliced128 = vec![Nimber128(0); wide.len()];
+    mul128_slice(&wide, &wide, &mut sliced128);
     force_portable(false);
+    assert!(
+        sliced.iter().zip(&best).all(|(s, &b)| s.0 == b),
+        "portable mul_slice"
+    );
+    assert!(
+        sliced128.iter().zip(&wide).all(|(s, &w)| *s == w * w),
+        "portable mul128_slice"
+    );
     assert_eq!(portable, best);
     assert_eq!(
         (x * x, Nimber(pairs[0].0).pow(1 << 40), x.sqrt()),

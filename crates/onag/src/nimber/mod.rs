@@ -134,15 +134,7 @@ pub fn mul128(a: u128, b: u128) -> u128 {
 pub fn mul_slice(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
     match hw() {
         Some(c) => c.mul_slice(a, b, out),
-        None => {
-            assert!(
-                a.len() == b.len() && b.len() == out.len(),
-                "mul_slice needs slices of equal length"
-            );
-            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-                *o = Nimber(fast::mul64(x.0, y.0));
-            }
-        }
+        None => portable_zip(a, b, out, |x, y| Nimber(fast::mul64(x.0, y.0)), "mul_slice"),
     }
 }
 
@@ -154,15 +146,13 @@ pub fn mul_slice(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
 pub fn mul128_slice(a: &[Nimber128], b: &[Nimber128], out: &mut [Nimber128]) {
     match hw() {
         Some(c) => c.mul128_slice(a, b, out),
-        None => {
-            assert!(
-                a.len() == b.len() && b.len() == out.len(),
-                "mul128_slice needs slices of equal length"
-            );
-            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-                *o = Nimber128(fast::mul128(x.0, y.0));
-            }
-        }
+        None => portable_zip(
+            a,
+            b,
+            out,
+            |x, y| Nimber128(fast::mul128(x.0, y.0)),
+            "mul128_slice",
+        ),
     }
 }
 
@@ -208,10 +198,22 @@ pub fn pow_slice(x: &[Nimber], e: u128, out: &mut [Nimber]) {
     }
 }
 
+/// The portable loop of a one-operand slice function (`what` names it in the panic).
 fn portable_map(x: &[Nimber], out: &mut [Nimber], f: impl Fn(Nimber) -> Nimber, what: &str) {
     assert!(x.len() == out.len(), "{what} needs slices of equal length");
     for (o, &v) in out.iter_mut().zip(x) {
         *o = f(v);
+    }
+}
+
+/// The portable loop of a two-operand slice function.
+fn portable_zip<T: Copy>(a: &[T], b: &[T], out: &mut [T], f: impl Fn(T, T) -> T, what: &str) {
+    assert!(
+        a.len() == b.len() && b.len() == out.len(),
+        "{what} needs slices of equal length"
+    );
+    for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+        *o = f(x, y);
     }
 }
 
