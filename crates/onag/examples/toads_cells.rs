@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release -p onag --example toads_cells -- SECONDS A,B,C [A,B,C …]`
 //! (A toads, B blanks, C frogs; value `?` when the limit was reached). `SECONDS!` stops at the
-//! first board that reaches the limit (for a series of growing boards).
+//! first board that reaches the limit (for a series of growing boards). `TOADS_RESERVE_PARTS=N`
+//! sizes each solver's table of crowded parts for N entries up front (one long board).
 
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,10 @@ fn main() {
             [v[0], v[1], v[2]]
         })
         .collect();
+    // TOADS_RESERVE_PARTS=N sizes the crowded parts' table for N entries up front
+    let reserve: Option<usize> = std::env::var("TOADS_RESERVE_PARTS")
+        .ok()
+        .map(|n| n.parse().expect("TOADS_RESERVE_PARTS: a number"));
     let child = std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(move || {
@@ -42,6 +47,9 @@ fn main() {
                     })
                 };
                 let mut solver = Solver::new();
+                if let Some(n) = reserve {
+                    solver.reserve_crowded_parts(n);
+                }
                 let start = Instant::now();
                 let value = solver.value_with_stop(&board, &stop);
                 let secs = start.elapsed().as_secs_f64();

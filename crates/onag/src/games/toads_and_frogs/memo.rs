@@ -166,27 +166,36 @@ impl<K: MemoKey> Memo<K> {
 }
 
 /// Bits of a [`Packed`] slot holding the value (the default).
-const VALUE_BITS: u32 = 22;
+pub(crate) const VALUE_BITS: u32 = 22;
 
-/// Key → game id for keys below 2^(64 − VB) and ids below 2^VB, both in one 8-byte slot (0 is
+/// Key → game id for keys below 2^(64 − vb) and ids below 2^vb, both in one 8-byte slot (0 is
 /// an empty slot; a stored slot is never 0 because the key is never 0). Half the size of a
-/// [`Memo`] slot, so twice as much of a family's table stays in the cache.
-pub(crate) struct Packed<const VB: u32 = VALUE_BITS> {
+/// [`Memo`] slot, so twice as much of a family's table stays in the cache. An entry that does
+/// not fit is refused by [`Packed::insert`] and kept by the caller in a [`Memo`] (the spill
+/// table).
+pub(crate) struct Packed {
     slots: Vec<u64>,
     len: usize,
     bits: u32,
+    /// Bits of a slot holding the value.
+    vb: u32,
 }
 
-impl<const VB: u32> Packed<VB> {
-    /// Largest key (exclusive) a packed slot holds.
-    pub(crate) const KEY_LIMIT: u64 = 1 << (64 - VB);
-
-    pub(crate) fn new() -> Packed<VB> {
+impl Packed {
+    /// An empty table whose slots hold `vb` bits of value (1 ≤ `vb` ≤ 63).
+    pub(crate) fn new(vb: u32) -> Packed {
+        debug_assert!((1..64).contains(&vb));
         Packed {
             slots: Vec::new(),
             len: 0,
             bits: 0,
+            vb,
         }
+    }
+
+    /// Largest key (exclusive) a slot holds.
+    pub(crate) fn key_limit(&self) -> u64 {
+        1 << (64 - self.vb)
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -200,7 +209,11 @@ impl<const VB: u32> Packed<VB> {
 
     /// The stored keys, in slot order.
     pub(crate) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.slots.iter().filter(|&&s| s != 0).map(|&s| s >> VB)
+        let vb = self.vb;
+        self.slots
+            .iter()
+            .filter(|&&s| s != 0)
+            .map(move |&s| s >> vb)
     }
 
     #[inline]
@@ -208,7 +221,7 @@ impl<const VB: u32> Packed<VB> {
         (MemoKey::hash(&key) >> (64 - self.bits)) as usize
     }
 
-    /// The id stored under `key` (< [`Packed::KEY_LIMIT`], not 0).
+    /// The id stored under `key` (not 0).
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<GameId> {
         if self.slots.is_empty() {
@@ -221,41 +234,55 @@ impl<const VB: u32> Packed<VB> {
             if s == 0 {
                 return None;
             }
-            if s >> VB == key {
-                return Some(GameId::from_index((s & ((1 << VB) - 1)) as u32));
+            if s >> self.vb == key {
+                return Some(GameId::from_index((s & ((1 << self.vb) - 1)) as u32));
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Stores `value` under `key` (just found missing) when the id fits a slot; `false` when
-    /// it does not (the caller keeps it elsewhere).
+    /// Stores `value` under `key` (just found missing) when both fit a slot; `false` when
+    /// they do not (the caller keeps the entry elsewhere).
     pub(crate) fn insert(&mut self, key: u64, value: GameId) -> bool {
         let v = value.index() as u64;
-        if v >> VB != 0 || key >= Self::KEY_LIMIT || key == 0 {
+        if v >> self.vb != 0 || key >= self.key_limit() || key == 0 {
             return false;
         }
         if 4 * (self.len + 1) > 3 * self.slots.len() {
-            let bits = (self.bits + 1).max(10);
-            let old = std::mem::replace(&mut self.slots, vec![0; 1 << bits]);
-            self.bits = bits;
-            for s in old {
-                if s != 0 {
-                    self.place(s);
-                }
-            }
+            self.resize((self.bits + 1).max(10));
         }
-        self.place(key << VB | v);
+        self.place(key << self.vb | v);
         self.len += 1;
         true
+    }
+
+    /// Sizes the table for `entries` at most 3/4 full at once, so that filling it does not
+    /// double it (a doubling holds the old and the new slots together: 1.5 times the final
+    /// table's bytes). Never shrinks.
+    pub(crate) fn reserve(&mut self, entries: usize) {
+        let bits = fit_bits(entries);
+        if bits > self.bits {
+            self.resize(bits);
+        }
+    }
+
+    fn resize(&mut self, bits: u32) {
+        let old = std::mem::replace(&mut self.slots, vec![0; 1 << bits]);
+        self.bits = bits;
+        for s in old {
+            if s != 0 {
+                self.place(s);
+            }
+        }
     }
 
     /// Keeps only the entries whose key passes `keep`, in a table sized for them.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(u64) -> bool) {
         let old = std::mem::take(&mut self.slots);
+        let vb = self.vb;
         let kept: Vec<u64> = old
             .into_iter()
-            .filter(|&s| s != 0 && keep(s >> VB))
+            .filter(|&s| s != 0 && keep(s >> vb))
             .collect();
         self.len = kept.len();
         self.bits = fit_bits(kept.len());
@@ -269,10 +296,35 @@ impl<const VB: u32> Packed<VB> {
 
     fn place(&mut self, slot: u64) {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(slot >> VB);
+        let mut i = self.home(slot >> self.vb);
         while self.slots[i] != 0 {
             i = (i + 1) & mask;
         }
         self.slots[i] = slot;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reserved_table_does_not_grow_and_finds_everything() {
+        let mut t = Packed::new(VALUE_BITS);
+        t.reserve(3000);
+        let bytes = t.bytes();
+        assert_eq!(bytes, 4096 * 8);
+        for k in 1..=3000u64 {
+            assert!(t.insert(k * 7919, GameId::from_index(k as u32)));
+        }
+        assert_eq!(t.bytes(), bytes);
+        assert!((1..=3000u64).all(|k| t.get(k * 7919) == Some(GameId::from_index(k as u32))));
+        assert_eq!(t.get(5), None);
+        // a smaller reservation never shrinks it; ids or keys too wide are refused
+        t.reserve(10);
+        assert_eq!(t.bytes(), bytes);
+        assert!(!t.insert(1, GameId::from_index(1 << VALUE_BITS)));
+        assert!(!t.insert(t.key_limit(), GameId::from_index(1)));
+        assert_eq!(t.len(), 3000);
     }
 }

@@ -3,7 +3,7 @@
 
 use super::bits::{Bits, Word, U256, WIDE_LEN};
 use super::board::{moves_of, Board, Square, MAX_LEN};
-use super::memo::{Memo, Packed};
+use super::memo::{Memo, Packed, VALUE_BITS};
 use super::reduce::PackedKey;
 use super::sweep::{placements, Sweep};
 use crate::partizan::game::{Arena, Footprint, FxHashMap, GameError, GameId};
@@ -20,8 +20,17 @@ const MEDIUM_LEN: u32 = 63;
 /// Longest part with a [`Key::Ternary`] key: (3^25 − 1)/2 < 2^39.
 const TERNARY_LEN: u32 = 24;
 
-/// Bits of a [`Key::Ternary`] slot holding the value (64 − 39).
-const TERNARY_VALUE_BITS: u32 = 25;
+/// Bits of a [`Key::Ternary`] slot holding the value for parts of at most 23 squares (their
+/// keys are below [`TERNARY_WIDE_FROM`] < 2^38): ids below 2^26, 67 M games.
+const TERNARY_VALUE_BITS: u32 = 26;
+
+/// The first [`Key::Ternary`] key of a 24-square part, 1 + (3^24 − 1)/2; the keys of 24
+/// squares reach (3^25 − 1)/2 < 2^39 and share their slot with a 25-bit id
+/// ([`TERNARY_WIDE_VALUE_BITS`]).
+const TERNARY_WIDE_FROM: u64 = 1 + (3u64.pow(TERNARY_LEN) - 1) / 2;
+
+/// Bits of a [`Key::Ternary`] slot holding the value for parts of 24 squares (64 − 39).
+const TERNARY_WIDE_VALUE_BITS: u32 = 25;
 
 /// `TERNARY_DIGITS[m]` = Σ 3^i over the bits i of the byte m.
 const TERNARY_DIGITS: [u16; 256] = {
@@ -245,7 +254,11 @@ pub struct Solver {
     arena: Arena,
     memo: Memo<(u64, u64, u64, u64)>,
     small: Memo<u64>,
-    ternary: Packed<TERNARY_VALUE_BITS>,
+    /// Crowded parts of at most 23 squares (26-bit ids).
+    ternary: Packed,
+    /// Crowded parts of 24 squares (25-bit ids).
+    ternary_wide: Packed,
+    /// Crowded parts whose id does not fit their packed slot.
     ternary_spill: Memo<u64>,
     packed: Packed,
     sparse: Memo<u64>,
@@ -290,14 +303,15 @@ impl Solver {
             arena,
             memo: Memo::new(),
             small: Memo::new(),
-            ternary: Packed::new(),
+            ternary: Packed::new(TERNARY_VALUE_BITS),
+            ternary_wide: Packed::new(TERNARY_WIDE_VALUE_BITS),
             ternary_spill: Memo::new(),
-            packed: Packed::new(),
+            packed: Packed::new(VALUE_BITS),
             sparse: Memo::new(),
-            compact: Packed::new(),
+            compact: Packed::new(VALUE_BITS),
             compact_spill: Memo::new(),
             medium: Memo::new(),
-            long_packed: Packed::new(),
+            long_packed: Packed::new(VALUE_BITS),
             long_sparse: Memo::new(),
             plain: FxHashMap::default(),
             reductions: true,
@@ -341,6 +355,7 @@ impl Solver {
         self.memo.len()
             + self.small.len()
             + self.ternary.len()
+            + self.ternary_wide.len()
             + self.ternary_spill.len()
             + self.medium.len()
             + self.packed.len()
@@ -359,6 +374,7 @@ impl Solver {
             part_bytes: self.memo.bytes()
                 + self.small.bytes()
                 + self.ternary.bytes()
+                + self.ternary_wide.bytes()
                 + self.ternary_spill.bytes()
                 + self.medium.bytes()
                 + self.packed.bytes()
@@ -381,6 +397,31 @@ impl Solver {
         self.sweep_min_len = min_len;
     }
 
+    /// Sizes the table of crowded parts (more than 6 pieces, at most 23 squares) for `parts`
+    /// entries up front: a long run on one board (T8□8F7: ≈ 0.7·10⁹ parts) then never
+    /// doubles it, which holds the old and the new slots at once. A sizing hint only: the
+    /// values and ids are the same with or without it.
+    pub fn reserve_crowded_parts(&mut self, parts: usize) {
+        self.ternary.reserve(parts);
+    }
+
+    /// A solver whose packed slots hold only `bits` bits of value, so that ids from 2^bits
+    /// on take the spill tables (the tests' way to reach them without 2^26 games).
+    #[cfg(test)]
+    fn with_value_bits(bits: u32) -> Solver {
+        let mut s = Solver::new();
+        for p in [
+            &mut s.ternary,
+            &mut s.ternary_wide,
+            &mut s.packed,
+            &mut s.compact,
+            &mut s.long_packed,
+        ] {
+            *p = Packed::new(bits);
+        }
+        s
+    }
+
     /// How many memoised parts have each length (index = length in squares).
     pub fn parts_by_length(&self) -> Vec<usize> {
         let mut counts = Vec::new();
@@ -400,7 +441,9 @@ impl Solver {
             .for_each(|k| count((k & 0x1f) as u32));
         (self.long_packed.keys().chain(self.long_sparse.keys()))
             .for_each(|k| count((k & 0xff) as u32));
-        (self.ternary.keys().chain(self.ternary_spill.keys()))
+        (self.ternary.keys())
+            .chain(self.ternary_wide.keys())
+            .chain(self.ternary_spill.keys())
             .for_each(|k| count(ternary_decode(k).1));
         self.small.keys().for_each(|k| count(top(k >> 32)));
         self.medium.keys().for_each(|k| count(top(k.0)));
@@ -431,6 +474,7 @@ impl Solver {
             keep(pieces, len)
         };
         self.ternary.retain(ternary);
+        self.ternary_wide.retain(ternary);
         self.ternary_spill.retain(|&k| ternary(k));
         // dense: the toads under a sentinel bit at the length, and the frogs
         self.small.retain(|&k| {
@@ -756,7 +800,13 @@ impl Solver {
         match k {
             Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
             Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
-            Key::Ternary(k) => self.ternary.get(k).or_else(|| self.ternary_spill.get(&k)),
+            Key::Ternary(k) => (if k < TERNARY_WIDE_FROM {
+                &self.ternary
+            } else {
+                &self.ternary_wide
+            })
+            .get(k)
+            .or_else(|| self.ternary_spill.get(&k)),
             Key::Small(k) => self.small.get(&k),
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
@@ -781,7 +831,12 @@ impl Solver {
                 }
             }
             Key::Ternary(k) => {
-                if !self.ternary.insert(k, v) {
+                let packed = if k < TERNARY_WIDE_FROM {
+                    &mut self.ternary
+                } else {
+                    &mut self.ternary_wide
+                };
+                if !packed.insert(k, v) {
                     self.ternary_spill.insert(k, v)
                 }
             }
@@ -968,7 +1023,20 @@ mod tests {
         };
         let top = ternary_key(full);
         assert_eq!(top, (3u64.pow(TERNARY_LEN + 1) - 1) / 2);
-        assert!(top < Packed::<TERNARY_VALUE_BITS>::KEY_LIMIT);
+        assert!(top < Packed::new(TERNARY_WIDE_VALUE_BITS).key_limit());
+        // the keys of up to 23 squares fit beside a 26-bit value, those of 24 squares not all
+        assert!(TERNARY_WIDE_FROM - 1 < Packed::new(TERNARY_VALUE_BITS).key_limit());
+        assert!(top >= Packed::new(TERNARY_VALUE_BITS).key_limit());
+        let first_wide = Bits {
+            t: 0,
+            f: 0,
+            n: TERNARY_LEN,
+        };
+        assert_eq!(ternary_key(first_wide), TERNARY_WIDE_FROM);
+        assert_eq!(
+            ternary_decode(TERNARY_WIDE_FROM - 1),
+            (TERNARY_LEN - 1, TERNARY_LEN - 1)
+        );
         assert_eq!(ternary_decode(top), (TERNARY_LEN, TERNARY_LEN));
         let t = 0b1011_0000_0000_0001_0110;
         let some = Bits {
@@ -980,5 +1048,67 @@ mod tests {
             ternary_decode(ternary_key(some)).0,
             (some.t | some.f).count_ones()
         );
+    }
+
+    /// Every table of parts and its spill table hold the same values: with 4-bit packed
+    /// slots every id from 16 on spills, and the ids come out the same as with the default
+    /// slots (the order of interning does not depend on where a part's id is kept).
+    #[test]
+    fn spilled_ids_are_the_packed_ones() {
+        let mut packed = Solver::new();
+        let mut spilled = Solver::with_value_bits(4);
+        let mut boards: Vec<Board> = Vec::new();
+        // crowded (ternary) and compact parts: every board of up to 8 squares
+        for n in 1..=8 {
+            for b in parts(n) {
+                let squares: Vec<Square> = (0..n)
+                    .map(|i| match (b.t >> i & 1, b.f >> i & 1) {
+                        (1, _) => Square::Toad,
+                        (_, 1) => Square::Frog,
+                        _ => Square::Empty,
+                    })
+                    .collect();
+                boards.push(Board::from_squares(squares));
+            }
+        }
+        // crowded parts of 24 squares (the 25-bit table), sparse ones beyond 31 squares
+        for (t, b, f) in [(11, 1, 12), (10, 2, 12), (2, 30, 2), (3, 27, 2)] {
+            boards.push(Board::standard(t, b, f).unwrap());
+        }
+        for s in [&mut packed, &mut spilled] {
+            s.set_sweep_min_len(None);
+        }
+        for board in &boards {
+            let (a, b) = (packed.value(board).unwrap(), spilled.value(board).unwrap());
+            assert_eq!(a, b, "{board}");
+        }
+        // wide boards (two-word bitboards, `Key::Long`)
+        let stop = StopFlag::new();
+        for (t, b, f) in [(1, 130, 1), (2, 127, 1)] {
+            let a = packed.wide_value(t, b, f, &stop).unwrap();
+            assert_eq!(a, spilled.wide_value(t, b, f, &stop).unwrap());
+        }
+        assert_eq!(packed.arena().len(), spilled.arena().len());
+        assert_eq!(packed.memo_len(), spilled.memo_len());
+        assert!(packed.arena().len() > 1 << 10);
+        // every packed table was used, and the small slots spilled from each
+        for t in [
+            &packed.ternary,
+            &packed.ternary_wide,
+            &packed.packed,
+            &packed.compact,
+            &packed.long_packed,
+        ] {
+            assert!(t.len() > 0);
+        }
+        for n in [
+            spilled.ternary_spill.len(),
+            spilled.compact_spill.len(),
+            spilled.sparse.len(),
+            spilled.long_sparse.len(),
+        ] {
+            assert!(n > 0);
+        }
+        assert_eq!(packed.ternary_spill.len() + packed.compact_spill.len(), 0);
     }
 }
