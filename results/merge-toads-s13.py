@@ -42,7 +42,8 @@ new_runs = [
      "command": "/usr/bin/time -f '%e s %M KB %U user %S sys' onag toads family --toads 3 --frogs 3 "
                 "--blanks 1..53 --threads 2 --quiet"},
     {"id": "t8", "time_file": "t8.err", "commit": "65f3752", "machine": MACHINE +
-     ", one thread, beside the cells-s13 series on the other core",
+     ", one thread, beside the cells-s13 series on the other core (23:05-00:02) and "
+     "a .ci/run of d1daa79 on both cores (00:03-00:20)",
      "command": "TOADS_RESERVE_PARTS=700000000 /usr/bin/time -f '%e s %M KB %U user %S sys' "
                 "target/release/examples/toads_cells 100000 8,8,7 (a fresh solver, no time limit)"},
     {"id": "cells-s13", "time_file": "cells-s13.err", "commit": "65f3752", "machine": MACHINE +
