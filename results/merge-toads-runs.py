@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Adds the stop-13 runs (their logs are in results/toads-runs-s13/) to
-results/toads-families.json and rewrites results/toads-families.tsv.
+"""Adds the stop-13 and stop-14 runs (their logs are in results/toads-runs-s13/ and
+results/toads-runs-s14/) to results/toads-families.json and rewrites
+results/toads-families.tsv.
 
 - t3s13: `onag toads family --toads 3 --frogs 3 --blanks 1..53 --threads 2` on idle-ish cores:
   its values must equal the stored T3 family (checked here; the per-b rows stay those of t3s10,
@@ -8,19 +9,24 @@ results/toads-families.json and rewrites results/toads-families.tsv.
 - t8: `toads_cells 100000 8,8,7` (T8□8F7, Ta□aFa−1 with a = 8), one fresh solver.
 - cells-s13: `cells-loop.sh 240`: the Ta+k□bFa cells ≤ 22 squares not solved before, one
   `toads_cells 240!` process per series (a series stops at its first board over 240 s).
+- cells-s14: `cells-loop.sh 3600 plan-a.txt a` and `… plan-b.txt b` side by side (one core
+  each): the 14 cells ≤ 22 squares still open after stop 13, one `toads_cells 3600!` process
+  per line of the plans; each board gets the wall time and peak memory of its process.
 A board solved here replaces a stored "gave up" entry; one that gives up again keeps the longer
 limit. Re-check: `onag toads results --verify results/toads-families.json --max-squares 22`
 (T8□8F7, 23 squares, needs --max-squares 23, ≈ 1 h and ≈ 16 GB).
 
-usage: merge-toads-s13.py   (idempotent: a run already in the file is replaced)
+usage: merge-toads-runs.py   (idempotent: a run already in the file is replaced)
 """
 import json, os, re, runpy, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 logs = os.path.join(here, "toads-runs-s13")
+logs14 = os.path.join(here, "toads-runs-s14")
 path = os.path.join(here, "toads-families.json")
 d = json.load(open(path))
 MACHINE = "nproc=2, AMD EPYC (Zen 4) VM, 23 GiB RAM, no other engineers; stop 13"
+MACHINE14 = MACHINE.replace("stop 13", "stop 14")
 
 
 def time_line(p):
@@ -53,7 +59,7 @@ new_runs = [
                 "unsolved cells of <= 22 squares (a fresh Solver per board); the time line is "
                 "the last series'"},
 ]
-ids = {r["id"] for r in new_runs}
+ids = {r["id"] for r in new_runs} | {"cells-s14"}
 d["runs"] = [r for r in d["runs"] if r["id"] not in ids]
 for r in new_runs:
     p = os.path.join(logs, r.pop("time_file"))
@@ -61,6 +67,31 @@ for r in new_runs:
         continue
     r.update(time_line(p) or {"note_time": "no /usr/bin/time line: killed before it printed"})
     d["runs"].append(r)
+
+
+def series_times(p):
+    """(toads, frogs) -> the /usr/bin/time line of that series' process."""
+    out, cur = {}, None
+    for line in open(p):
+        m = re.match(r"# series T(\d+) F(\d+)", line)
+        if m:
+            cur = (int(m[1]), int(m[2]))
+            continue
+        m = re.match(r"([\d.]+) s (\d+) KB ([\d.]+) user", line.strip())
+        if m and cur:
+            out[cur] = {"process_wall_seconds": float(m[1]), "process_peak_rss_kb": int(m[2])}
+    return out
+
+
+s14_logs = [x for x in ("a", "b") if os.path.exists(os.path.join(logs14, x + ".tsv"))]
+if s14_logs:
+    d["runs"].append(
+        {"id": "cells-s14", "commit": "233786c (solver of 65f3752)", "machine": MACHINE14 +
+         ", one thread per process, two loops side by side (one a core)",
+         "command": "results/toads-runs-s14/cells-loop.sh 3600 plan-a.txt a & cells-loop.sh 3600 "
+                    "plan-b.txt b: per plan line, ulimit -v 11500000; /usr/bin/time toads_cells "
+                    "'3600!' CELLS (a fresh Solver per board); each board carries its process's "
+                    "wall time and peak RSS"})
 
 # T3: the new run's values equal the stored ones
 t3 = next(f for f in d["families"] if f["toads"] == 3 and f["frogs"] == 3)
@@ -86,8 +117,14 @@ for f, table, run in [("t8.tsv", "Ta.aFa-1", "t8"), ("cells-s13.tsv", "Ta+k.bFa"
     p = os.path.join(logs, f)
     if os.path.exists(p):
         new += [board(table, x, run) for x in cells(p)]
+for x in s14_logs:
+    times = series_times(os.path.join(logs14, x + ".err"))
+    for row in cells(os.path.join(logs14, x + ".tsv")):
+        b = board("Ta+k.bFa", row, "cells-s14")
+        b.update(times.get((b["toads"], b["frogs"]), {}))
+        new.append(b)
 key = lambda b: (b["toads"], b["blanks"], b["frogs"])
-byk = {key(b): b for b in d["boards"] if b["run"] not in ("t8", "cells-s13")}
+byk = {key(b): b for b in d["boards"] if b["run"] not in ("t8", "cells-s13", "cells-s14")}
 for b in new:
     old = byk.get(key(b))
     if old is None or old["canonical"] is None:
@@ -114,4 +151,6 @@ with open(os.path.join(here, "toads-families.tsv"), "w") as t:
             h = s["hottest"] or {}
             t.write(f"stats\t{s['length']}\t{s['boards']}\t{s['distinct']}\t{s['numbers']}\t{s['infinitesimals']}\t{s['hot']}\t{h.get('board','-')}\t{h.get('canonical','-')}\t{h.get('temperature','-')}\n")
 solved = sum(1 for b in new if b["canonical"] is not None)
-print(f"{len(new)} boards from stop 13 ({solved} solved), {len(d['boards'])} boards in the file")
+open_cells = sorted(f"T{b['toads']}.{b['blanks']}F{b['frogs']}" for b in d["boards"] if b["canonical"] is None)
+print(f"{len(new)} boards from stops 13-14 ({solved} solved), {len(d['boards'])} boards in the file; "
+      f"still open: {', '.join(open_cells) or 'none'}")
