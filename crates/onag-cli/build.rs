@@ -4,7 +4,9 @@
 //!
 //! It runs a second cargo with its own target directory (`target/wasm`): the outer cargo holds
 //! the lock of its own build directory, never that one, so the two cannot wait on each other.
-//! The toolchain and the wasm target come from `rust-toolchain.toml`.
+//! The toolchain and the wasm target come from `rust-toolchain.toml`; rustup adds a toolchain
+//! file's targets only when it installs the toolchain, so where the pinned toolchain was already
+//! there without the wasm target this script adds it (`rustup target add`), once.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -34,6 +36,7 @@ fn main() {
         Some(dir) => PathBuf::from(dir).join("wasm"),
         None => root.join("target").join("wasm"),
     };
+    ensure_wasm_target(&root);
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -73,4 +76,33 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets it")).join("onag.wasm");
     std::fs::copy(&wasm, &out)
         .unwrap_or_else(|e| panic!("cannot copy {} to {}: {e}", wasm.display(), out.display()));
+}
+
+/// Adds the wasm32 target to the toolchain that builds this crate when its sysroot lacks it
+/// (a toolchain installed before `rust-toolchain.toml` named the target). Without rustup it
+/// does nothing: the wasm build then fails with the message above.
+fn ensure_wasm_target(root: &Path) {
+    const TARGET: &str = "wasm32-unknown-unknown";
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let sysroot = Command::new(&rustc)
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
+    let Some(sysroot) = sysroot else { return };
+    if sysroot.join(format!("lib/rustlib/{TARGET}/lib")).is_dir() {
+        return;
+    }
+    println!("cargo:warning=the toolchain lacks the {TARGET} target; running `rustup target add {TARGET}`");
+    let mut rustup = Command::new("rustup");
+    rustup.current_dir(root).args(["target", "add", TARGET]);
+    if let Some(toolchain) = env::var_os("RUSTUP_TOOLCHAIN") {
+        rustup.arg("--toolchain").arg(toolchain);
+    }
+    match rustup.status() {
+        Ok(status) if status.success() => {}
+        Ok(status) => println!("cargo:warning=`rustup target add {TARGET}` failed ({status})"),
+        Err(e) => println!("cargo:warning=cannot run rustup ({e})"),
+    }
 }
