@@ -32,6 +32,13 @@ const TERNARY_WIDE_FROM: u64 = 1 + (3u64.pow(TERNARY_LEN) - 1) / 2;
 /// Bits of a [`Key::Ternary`] slot holding the value for parts of 24 squares (64 − 39).
 const TERNARY_WIDE_VALUE_BITS: u32 = 25;
 
+/// Which of [`Solver`]'s two crowded tables holds the key `k`: 0 for parts of at most 23
+/// squares (26-bit ids), 1 for those of 24 (25-bit ids).
+#[inline]
+fn ternary_table(k: u64) -> usize {
+    usize::from(k >= TERNARY_WIDE_FROM)
+}
+
 /// `TERNARY_DIGITS[m]` = Σ 3^i over the bits i of the byte m.
 const TERNARY_DIGITS: [u16; 256] = {
     let mut t = [0u16; 256];
@@ -254,10 +261,9 @@ pub struct Solver {
     arena: Arena,
     memo: Memo<(u64, u64, u64, u64)>,
     small: Memo<u64>,
-    /// Crowded parts of at most 23 squares (26-bit ids).
-    ternary: Packed,
-    /// Crowded parts of 24 squares (25-bit ids).
-    ternary_wide: Packed,
+    /// Crowded parts: `[0]` of at most 23 squares (26-bit ids), `[1]` of 24 squares (25-bit
+    /// ids); [`ternary_table`] picks one.
+    ternary: [Packed; 2],
     /// Crowded parts whose id does not fit their packed slot.
     ternary_spill: Memo<u64>,
     packed: Packed,
@@ -303,8 +309,10 @@ impl Solver {
             arena,
             memo: Memo::new(),
             small: Memo::new(),
-            ternary: Packed::new(TERNARY_VALUE_BITS),
-            ternary_wide: Packed::new(TERNARY_WIDE_VALUE_BITS),
+            ternary: [
+                Packed::new(TERNARY_VALUE_BITS),
+                Packed::new(TERNARY_WIDE_VALUE_BITS),
+            ],
             ternary_spill: Memo::new(),
             packed: Packed::new(VALUE_BITS),
             sparse: Memo::new(),
@@ -354,8 +362,7 @@ impl Solver {
     pub fn memo_len(&self) -> usize {
         self.memo.len()
             + self.small.len()
-            + self.ternary.len()
-            + self.ternary_wide.len()
+            + self.ternary.iter().map(Packed::len).sum::<usize>()
             + self.ternary_spill.len()
             + self.medium.len()
             + self.packed.len()
@@ -373,8 +380,7 @@ impl Solver {
             parts: self.memo_len(),
             part_bytes: self.memo.bytes()
                 + self.small.bytes()
-                + self.ternary.bytes()
-                + self.ternary_wide.bytes()
+                + self.ternary.iter().map(Packed::bytes).sum::<usize>()
                 + self.ternary_spill.bytes()
                 + self.medium.bytes()
                 + self.packed.bytes()
@@ -402,7 +408,7 @@ impl Solver {
     /// doubles it, which holds the old and the new slots at once. A sizing hint only: the
     /// values and ids are the same with or without it.
     pub fn reserve_crowded_parts(&mut self, parts: usize) {
-        self.ternary.reserve(parts);
+        self.ternary[0].reserve(parts);
     }
 
     /// A solver whose packed slots hold only `bits` bits of value, so that ids from 2^bits
@@ -410,9 +416,10 @@ impl Solver {
     #[cfg(test)]
     fn with_value_bits(bits: u32) -> Solver {
         let mut s = Solver::new();
+        let [narrow, wide] = &mut s.ternary;
         for p in [
-            &mut s.ternary,
-            &mut s.ternary_wide,
+            narrow,
+            wide,
             &mut s.packed,
             &mut s.compact,
             &mut s.long_packed,
@@ -441,8 +448,7 @@ impl Solver {
             .for_each(|k| count((k & 0x1f) as u32));
         (self.long_packed.keys().chain(self.long_sparse.keys()))
             .for_each(|k| count((k & 0xff) as u32));
-        (self.ternary.keys())
-            .chain(self.ternary_wide.keys())
+        (self.ternary.iter().flat_map(Packed::keys))
             .chain(self.ternary_spill.keys())
             .for_each(|k| count(ternary_decode(k).1));
         self.small.keys().for_each(|k| count(top(k >> 32)));
@@ -473,8 +479,7 @@ impl Solver {
             let (pieces, len) = ternary_decode(k);
             keep(pieces, len)
         };
-        self.ternary.retain(ternary);
-        self.ternary_wide.retain(ternary);
+        self.ternary.iter_mut().for_each(|t| t.retain(ternary));
         self.ternary_spill.retain(|&k| ternary(k));
         // dense: the toads under a sentinel bit at the length, and the frogs
         self.small.retain(|&k| {
@@ -800,13 +805,9 @@ impl Solver {
         match k {
             Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
             Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
-            Key::Ternary(k) => (if k < TERNARY_WIDE_FROM {
-                &self.ternary
-            } else {
-                &self.ternary_wide
-            })
-            .get(k)
-            .or_else(|| self.ternary_spill.get(&k)),
+            Key::Ternary(k) => {
+                (self.ternary[ternary_table(k)].get(k)).or_else(|| self.ternary_spill.get(&k))
+            }
             Key::Small(k) => self.small.get(&k),
             Key::Medium(k) => self.medium.get(&k),
             Key::Large(k) => self.memo.get(&k),
@@ -831,12 +832,7 @@ impl Solver {
                 }
             }
             Key::Ternary(k) => {
-                let packed = if k < TERNARY_WIDE_FROM {
-                    &mut self.ternary
-                } else {
-                    &mut self.ternary_wide
-                };
-                if !packed.insert(k, v) {
+                if !self.ternary[ternary_table(k)].insert(k, v) {
                     self.ternary_spill.insert(k, v)
                 }
             }
@@ -1033,6 +1029,8 @@ mod tests {
             n: TERNARY_LEN,
         };
         assert_eq!(ternary_key(first_wide), TERNARY_WIDE_FROM);
+        assert_eq!(ternary_table(TERNARY_WIDE_FROM - 1), 0);
+        assert_eq!(ternary_table(TERNARY_WIDE_FROM), 1);
         assert_eq!(
             ternary_decode(TERNARY_WIDE_FROM - 1),
             (TERNARY_LEN - 1, TERNARY_LEN - 1)
@@ -1093,8 +1091,8 @@ mod tests {
         assert!(packed.arena().len() > 1 << 10);
         // every packed table was used, and the small slots spilled from each
         for t in [
-            &packed.ternary,
-            &packed.ternary_wide,
+            &packed.ternary[0],
+            &packed.ternary[1],
             &packed.packed,
             &packed.compact,
             &packed.long_packed,
