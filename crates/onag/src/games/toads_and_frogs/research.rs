@@ -398,9 +398,14 @@ impl ResultsFile {
     }
 }
 
-/// Re-solves every stored value of `file` on at most `max_squares` squares (one solver, so
-/// families share their memo across b) and compares it, as a game, with the stored canonical
-/// form. `progress` is called once per stored value.
+/// Parts a [`check_results`] solver may hold before the next board starts a fresh one.
+const CHECK_FRESH_SOLVER_PARTS: usize = 1 << 26;
+
+/// Re-solves every stored value of `file` on at most `max_squares` squares and compares it,
+/// as a game, with the stored canonical form. `progress` is called once per stored value.
+/// Boards share one solver (families share their memo across b) until it holds 2^26 parts;
+/// the next board then starts a fresh one, so re-checking the large table cells (each a
+/// run of its own, up to 0.7·10⁹ parts) needs the memory of the largest, not of all.
 ///
 /// # Examples
 /// ```
@@ -421,7 +426,19 @@ pub fn check_results(
     file: &ResultsFile,
     max_squares: usize,
     stop: &StopFlag,
+    progress: impl FnMut(u64),
+) -> Result<ResultsCheck, CheckError> {
+    check_results_fresh_after(file, max_squares, stop, progress, CHECK_FRESH_SOLVER_PARTS)
+}
+
+/// [`check_results`], starting a fresh solver before a board once the current one holds more
+/// than `fresh_after` parts.
+fn check_results_fresh_after(
+    file: &ResultsFile,
+    max_squares: usize,
+    stop: &StopFlag,
     mut progress: impl FnMut(u64),
+    fresh_after: usize,
 ) -> Result<ResultsCheck, CheckError> {
     if file.format != RESULTS_FORMAT || file.version != 1 {
         return Err(CheckError::File(FileError::Format("toads results".into())));
@@ -433,6 +450,9 @@ pub fn check_results(
         if a + b + c > max_squares {
             check.skipped_longer += 1;
             continue;
+        }
+        if solver.memo_len() > fresh_after {
+            solver = Solver::new();
         }
         // boards beyond the one-word board type (the long T2/T3 family boards) go to the
         // two-word solver
@@ -452,4 +472,43 @@ pub fn check_results(
         }
     }
     Ok(check)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh solver before every board finds the same agreements and the same mismatch as
+    /// one solver for all of them.
+    #[test]
+    fn a_fresh_solver_per_board_checks_the_same() {
+        let board = |toads, blanks, frogs, canonical: &str| BoardRecord {
+            toads,
+            blanks,
+            frogs,
+            canonical: Some(canonical.into()),
+        };
+        let file = ResultsFile {
+            format: RESULTS_FORMAT.into(),
+            version: 1,
+            families: vec![],
+            boards: vec![
+                board(2, 1, 2, "*"),
+                board(3, 3, 2, "1*"),
+                board(2, 2, 2, "0"), // wrong: T2□2F2 is *
+                board(3, 2, 3, "+-1/8"),
+                board(4, 4, 3, "1*"),
+            ],
+        };
+        let stop = StopFlag::new();
+        let run = |fresh_after| {
+            let c = check_results_fresh_after(&file, 30, &stop, |_| {}, fresh_after).unwrap();
+            (c.checked, c.mismatches)
+        };
+        let shared = run(usize::MAX);
+        assert_eq!(shared.0, 5);
+        assert_eq!(shared.1.len(), 1, "{:?}", shared.1);
+        assert!(shared.1[0].starts_with("T2□2F2"), "{:?}", shared.1);
+        assert_eq!(run(0), shared);
+    }
 }
