@@ -10,7 +10,7 @@ use super::solver::Solver;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::game::GameError;
 use crate::partizan::name::{name, NameStyle};
-use crate::partizan::parse::parse;
+use crate::partizan::parse::{parse_with_limits, ParseLimits};
 use crate::partizan::thermograph::Thermographs;
 use crate::StopFlag;
 
@@ -398,6 +398,10 @@ impl ResultsFile {
     }
 }
 
+/// Nesting depth a stored canonical form may reach (the stored ones reach 39; the parser's
+/// default of 200 is for typed input).
+const STORED_FORM_DEPTH: usize = 1000;
+
 /// Parts a [`check_results`] solver may hold before the next board starts a fresh one.
 const CHECK_FRESH_SOLVER_PARTS: usize = 1 << 26;
 
@@ -458,7 +462,14 @@ fn check_results_fresh_after(
         // two-word solver
         let board = format!("T{a}□{b}F{c}");
         let g = solver.standard_value(a, b, c, stop)?;
-        let want = parse(solver.arena_mut(), stored).map_err(|e| {
+        // a stored form is as long as the run made it (T9□6F7's is 9.9 MB): no length limit,
+        // a deeper nesting limit than typed input's
+        let limits = ParseLimits {
+            max_len: stored.len(),
+            max_depth: STORED_FORM_DEPTH,
+            ..ParseLimits::default()
+        };
+        let want = parse_with_limits(solver.arena_mut(), stored, limits).map_err(|e| {
             CheckError::File(FileError::Field(format!(
                 "canonical '{stored}' of {board}: {e}"
             )))
@@ -498,6 +509,8 @@ mod tests {
                 board(2, 2, 2, "0"), // wrong: T2□2F2 is *
                 board(3, 2, 3, "+-1/8"),
                 board(4, 4, 3, "1*"),
+                // longer than typed input may be (4 KiB): T2□3F2 = * written out long
+                board(2, 3, 2, &format!("*{}", " + 0".repeat(2000))),
             ],
         };
         let stop = StopFlag::new();
@@ -506,7 +519,7 @@ mod tests {
             (c.checked, c.mismatches)
         };
         let shared = run(usize::MAX);
-        assert_eq!(shared.0, 5);
+        assert_eq!(shared.0, 6);
         assert_eq!(shared.1.len(), 1, "{:?}", shared.1);
         assert!(shared.1[0].starts_with("T2□2F2"), "{:?}", shared.1);
         assert_eq!(run(0), shared);
