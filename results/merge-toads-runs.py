@@ -73,9 +73,10 @@ def series_times(p):
     """(toads, frogs) -> the /usr/bin/time line of that series' process."""
     out, cur = {}, None
     for line in open(p):
-        m = re.match(r"# series T(\d+) F(\d+)", line)
-        if m:
-            cur = (int(m[1]), int(m[2]))
+        if line.startswith("# series"):
+            # a plan line with no cell ("# series T F") ends the series before it
+            m = re.match(r"# series T(\d+) F(\d+)", line)
+            cur = (int(m[1]), int(m[2])) if m else None
             continue
         m = re.match(r"([\d.]+) s (\d+) KB ([\d.]+) user", line.strip())
         if m and cur:
@@ -130,7 +131,7 @@ for b in new:
     if old is None or old["canonical"] is None:
         byk[key(b)] = b
 d["boards"] = sorted(byk.values(), key=lambda b: (b["table"], b["toads"], b["frogs"], b["blanks"]))
-d["recheck"] = "onag toads results --verify results/toads-families.json --max-squares 22 (23 includes T8□8F7: ≈ 1 h, ≈ 16 GB)"
+d["recheck"] = "onag toads results --verify results/toads-families.json --max-squares 22 (one thread, ≈ 3.5 h, ≈ 9 GB; 23 adds T8□8F7: ≈ 1.2 h more, ≈ 17 GB)"
 json.dump(d, open(path, "w"), indent=1, ensure_ascii=False)
 
 def short(g, n=80):
