@@ -402,6 +402,14 @@ impl ResultsFile {
 /// default of 200 is for typed input).
 const STORED_FORM_DEPTH: usize = 1000;
 
+/// A form as a message shows it: the first 80 characters of a longer one, and its length.
+fn excerpt(form: &str) -> String {
+    match form.char_indices().nth(80) {
+        Some((end, _)) => format!("{}… ({} characters)", &form[..end], form.chars().count()),
+        None => form.to_string(),
+    }
+}
+
 /// Parts a [`check_results`] solver may hold before the next board starts a fresh one.
 const CHECK_FRESH_SOLVER_PARTS: usize = 1 << 26;
 
@@ -471,14 +479,16 @@ fn check_results_fresh_after(
         };
         let want = parse_with_limits(solver.arena_mut(), stored, limits).map_err(|e| {
             CheckError::File(FileError::Field(format!(
-                "canonical '{stored}' of {board}: {e}"
+                "canonical '{}' of {board}: {e}",
+                excerpt(stored)
             )))
         })?;
         check.checked += 1;
         if g != want {
             check.mismatches.push(format!(
-                "{board}: stored {stored}, computed {}",
-                name(solver.arena(), g, NameStyle::Ascii)
+                "{board}: stored {}, computed {}",
+                excerpt(stored),
+                excerpt(&name(solver.arena(), g, NameStyle::Ascii))
             ));
         }
     }
@@ -523,5 +533,16 @@ mod tests {
         assert_eq!(shared.1.len(), 1, "{:?}", shared.1);
         assert!(shared.1[0].starts_with("T2□2F2"), "{:?}", shared.1);
         assert_eq!(run(0), shared);
+        // a long stored form is shown by its start and length
+        let mut long = file.clone();
+        long.boards = vec![board(2, 2, 2, &format!("0{}", " + 0".repeat(100)))];
+        let c = check_results_fresh_after(&long, 30, &stop, |_| {}, 0).unwrap();
+        assert_eq!(
+            c.mismatches,
+            [format!(
+                "T2□2F2: stored 0{} + … (401 characters), computed *",
+                " + 0".repeat(19)
+            )]
+        );
     }
 }
