@@ -7,23 +7,13 @@ Re-check the values with `onag toads results --verify results/toads-families.jso
 usage: make-toads-families.py RUN_DIR RUNS.json   (RUNS.json: the run metadata, see below;
 a family lists its runs as "segments" [{file, run, max_blanks?}], later segments win)
 """
-import json, os, re, sys
+import json, os, sys
+
+from toads_logs import time_line, write_tsv
 
 run_dir, meta_path = sys.argv[1], sys.argv[2]
 meta = json.load(open(meta_path))
 here = os.path.dirname(os.path.abspath(__file__))
-
-
-def time_line(path):
-    """wall s, peak KB, user s from /usr/bin/time's last line (spaces or underscores)."""
-    if not os.path.exists(path):
-        return None
-    out = None
-    for line in open(path):
-        m = re.match(r"([\d.]+)[_ ]s[_ ](\d+)[_ ]KB[_ ]([\d.]+)[_ ]user", line.strip())
-        if m:
-            out = {"wall_seconds": float(m[1]), "peak_rss_kb": int(m[2]), "user_seconds": float(m[3])}
-    return out
 
 
 def rows(path):
@@ -90,20 +80,5 @@ out = {
 }
 json.dump(out, open(os.path.join(here, "toads-families.json"), "w"), indent=1, ensure_ascii=False)
 
-def short(g, n=80):
-    return g if g is None or len(g) <= n else g[:n] + f"… ({len(g)} chars, full form in the JSON)"
-
-with open(os.path.join(here, "toads-families.tsv"), "w") as t:
-    t.write("# kind\ttoads\tblanks\tfrogs\tsquares\tvalue\n")
-    for f in families:
-        for v in f["values"]:
-            t.write(f"family\t{f['toads']}\t{v['blanks']}\t{f['frogs']}\t{f['toads']+v['blanks']+f['frogs']}\t{short(v['canonical'])}\n")
-    for b in out["boards"]:
-        g = short(b["canonical"]) if b["canonical"] is not None else f"? (gave up after {b['gave_up_after_seconds']} s)"
-        t.write(f"{b['table']}\t{b['toads']}\t{b['blanks']}\t{b['frogs']}\t{b['squares']}\t{g}\n")
-    if stats:
-        t.write("# length\tboards\tdistinct\tnumbers\tinfinitesimals\thot\thottest\tcanonical\ttemperature\n")
-        for s in stats["lengths"]:
-            h = s["hottest"] or {}
-            t.write(f"stats\t{s['length']}\t{s['boards']}\t{s['distinct']}\t{s['numbers']}\t{s['infinitesimals']}\t{s['hot']}\t{h.get('board','-')}\t{h.get('canonical','-')}\t{h.get('temperature','-')}\n")
+write_tsv(os.path.join(here, "toads-families.tsv"), families, out["boards"], stats)
 print(f"{sum(len(f['values']) for f in families)} family values, {len(boards)} boards, stats: {stats is not None}")

@@ -18,7 +18,9 @@ limit. Re-check: `onag toads results --verify results/toads-families.json --max-
 
 usage: merge-toads-runs.py   (idempotent: a run already in the file is replaced)
 """
-import json, os, re, runpy, sys
+import json, os, re, sys
+
+from toads_logs import parse_time, time_line, write_tsv
 
 here = os.path.dirname(os.path.abspath(__file__))
 logs = os.path.join(here, "toads-runs-s13")
@@ -27,15 +29,6 @@ path = os.path.join(here, "toads-families.json")
 d = json.load(open(path))
 MACHINE = "nproc=2, AMD EPYC (Zen 4) VM, 23 GiB RAM, no other engineers; stop 13"
 MACHINE14 = MACHINE.replace("stop 13", "stop 14")
-
-
-def time_line(p):
-    out = None
-    for line in open(p):
-        m = re.match(r"([\d.]+) s (\d+) KB ([\d.]+) user", line.strip())
-        if m:
-            out = {"wall_seconds": float(m[1]), "peak_rss_kb": int(m[2]), "user_seconds": float(m[3])}
-    return out
 
 
 def cells(p):
@@ -65,7 +58,7 @@ for r in new_runs:
     p = os.path.join(logs, r.pop("time_file"))
     if not os.path.exists(p):
         continue
-    r.update(time_line(p) or {"note_time": "no /usr/bin/time line: killed before it printed"})
+    r.update(time_line(p, sep=" ") or {"note_time": "no /usr/bin/time line: killed before it printed"})
     d["runs"].append(r)
 
 
@@ -78,9 +71,9 @@ def series_times(p):
             m = re.match(r"# series T(\d+) F(\d+)", line)
             cur = (int(m[1]), int(m[2])) if m else None
             continue
-        m = re.match(r"([\d.]+) s (\d+) KB ([\d.]+) user", line.strip())
-        if m and cur:
-            out[cur] = {"process_wall_seconds": float(m[1]), "process_peak_rss_kb": int(m[2])}
+        t = parse_time(line, sep=" ")
+        if t and cur:
+            out[cur] = {"process_wall_seconds": t["wall_seconds"], "process_peak_rss_kb": t["peak_rss_kb"]}
     return out
 
 
@@ -134,23 +127,7 @@ d["boards"] = sorted(byk.values(), key=lambda b: (b["table"], b["toads"], b["fro
 d["recheck"] = "onag toads results --verify results/toads-families.json --max-squares 22 (one thread, ≈ 3.5 h, ≈ 9 GB; 23 adds T8□8F7: ≈ 1.2 h more, ≈ 17 GB)"
 json.dump(d, open(path, "w"), indent=1, ensure_ascii=False)
 
-def short(g, n=80):
-    return g if g is None or len(g) <= n else g[:n] + f"… ({len(g)} chars, full form in the JSON)"
-
-with open(os.path.join(here, "toads-families.tsv"), "w") as t:
-    t.write("# kind\ttoads\tblanks\tfrogs\tsquares\tvalue\n")
-    for f in d["families"]:
-        for v in f["values"]:
-            t.write(f"family\t{f['toads']}\t{v['blanks']}\t{f['frogs']}\t{f['toads']+v['blanks']+f['frogs']}\t{short(v['canonical'])}\n")
-    for b in d["boards"]:
-        g = short(b["canonical"]) if b["canonical"] is not None else f"? (gave up after {b['gave_up_after_seconds']} s)"
-        t.write(f"{b['table']}\t{b['toads']}\t{b['blanks']}\t{b['frogs']}\t{b['squares']}\t{g}\n")
-    s = d["stats"]
-    if s:
-        t.write("# length\tboards\tdistinct\tnumbers\tinfinitesimals\thot\thottest\tcanonical\ttemperature\n")
-        for s in s["lengths"]:
-            h = s["hottest"] or {}
-            t.write(f"stats\t{s['length']}\t{s['boards']}\t{s['distinct']}\t{s['numbers']}\t{s['infinitesimals']}\t{s['hot']}\t{h.get('board','-')}\t{h.get('canonical','-')}\t{h.get('temperature','-')}\n")
+write_tsv(os.path.join(here, "toads-families.tsv"), d["families"], d["boards"], d["stats"])
 solved = sum(1 for b in new if b["canonical"] is not None)
 open_cells = sorted(f"T{b['toads']}.{b['blanks']}F{b['frogs']}" for b in d["boards"] if b["canonical"] is None)
 print(f"{len(new)} boards from stops 13-14 ({solved} solved), {len(d['boards'])} boards in the file; "
