@@ -29,7 +29,8 @@
 //! assert_eq!(value(".|."), "1"); // a vertical 2×1 strip: one move for Left
 //! assert_eq!(value(".."), "-1");
 //! assert_eq!(value("..|.."), "+-1");
-//! assert_eq!(value("...|..."), "{1|-1/2}"); // hmm: see the tests for the published table
+//! assert_eq!(value("...|..."), "{2|-1/2}"); // 2 rows, 3 columns; turned, the negative:
+//! assert_eq!(value("..|..|.."), "{1/2|-2}");
 //! ```
 
 use std::fmt;
