@@ -7,7 +7,7 @@
 //! - [`analysis`]: the analysis report of any position, the computer's move, remoteness;
 //! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
 //! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
-//!   the grid boards of [`grid`]), [`cutcake`], and the
+//!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
 //!   hand-built Turning Corners and Toads and Frogs with their specialised solvers.
 
 pub mod analysis;
@@ -17,6 +17,7 @@ pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod grid;
+pub mod hackenbush;
 pub mod konane;
 pub mod registry;
 pub mod snort;

@@ -27,7 +27,7 @@ use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budge
 use super::grid::GridError;
 use super::solver::{ImpartialSolver, PartizanSolver};
 use super::traits::{ImpartialGame, PartizanGame};
-use super::{clobber, col, cram, cutcake, domineering, konane, snort};
+use super::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
 use crate::partizan::game::GameError;
 use crate::{Span, StopFlag};
 
@@ -108,6 +108,15 @@ pub const GAMES: &[GameInfo] = &[
         rules: "jump one of your stones over an adjacent opponent's stone into an empty cell, capturing it; further jumps in the same line may follow",
     },
     GameInfo {
+        name: "hackenbush",
+        title: "Hackenbush",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "0-1:b 1-2:r 1-3:g 2-3:g 0-4:r 4-5:b 4-6:g",
+        notation: "stalks from the ground up ('bbr + g3'), or edges U-V:C with 0 the ground ('0-1:b 1-2:r'); colours b, r, g",
+        rules: "cut an edge of your colour (blue Left, red Right) or a green one; what no longer reaches the ground falls",
+    },
+    GameInfo {
         name: "cutcake",
         title: "Cutcake",
         family: "cutting",
@@ -132,6 +141,12 @@ pub trait NotationError: std::error::Error {
 impl NotationError for cutcake::CutcakeError {
     fn span(&self) -> Option<Span> {
         cutcake::CutcakeError::span(self)
+    }
+}
+
+impl NotationError for hackenbush::HackenbushError {
+    fn span(&self) -> Option<Span> {
+        hackenbush::HackenbushError::span(self)
     }
 }
 
@@ -282,6 +297,7 @@ pub fn engine(name: &str) -> Option<&'static dyn Engine> {
         "clobber" => &Partizan::<clobber::Clobber>(PhantomData),
         "konane" => &Partizan::<konane::Konane>(PhantomData),
         "cutcake" => &Partizan::<cutcake::Cutcake>(PhantomData),
+        "hackenbush" => &Partizan::<hackenbush::Hackenbush>(PhantomData),
         _ => return None,
     })
 }
