@@ -1,8 +1,9 @@
 //! Cooperative cancellation for long computations.
 //!
-//! The library does no I/O and owns no threads or clocks; a caller that needs to bound the
-//! work (the web server's time budget, a Ctrl-C handler) hands a [`StopFlag`] to a long
-//! computation, which polls it every so often and returns [`Stopped`] once it is raised.
+//! The library reads no clock and keeps no thread past a call; a caller that needs to bound
+//! the work (the web server's time budget, a Ctrl-C handler) hands a [`StopFlag`] to a long
+//! computation, which polls it every so often (and shares it with any threads it starts for
+//! the work) and returns [`Stopped`] once it is raised.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

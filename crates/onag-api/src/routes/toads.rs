@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable, WEB_BUDGET};
+use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable};
 use onag::games::toads_and_frogs::{board_report, estimate_work, Board, BoardReport};
 use onag::partizan::game::GameError;
 use onag::StopFlag;
@@ -90,7 +90,7 @@ fn remoteness_of(board: &Board) -> Option<RemotenessReport> {
     super::kept_table(
         &REMOTENESS,
         |t| t.contains(board),
-        || RemotenessTable::new(board, WEB_BUDGET).ok(),
+        || RemotenessTable::new(board, limits::MAX_TOADS_REMOTENESS_BOARDS).ok(),
     )?
     .report(board)
 }

@@ -5,16 +5,16 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Subcommand;
+use onag::deep_stack::on_deep_stack;
 use onag::games::toads_and_frogs::{
     board_report, check_results, estimate_work, family_threads, merge_shards, named_shards,
-    verify_all, Board, BoardReport, ResultsFile, ShardFile, Solver, StatsReport,
+    verify_all, Board, BoardReport, FamilyReport, ResultsFile, ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
-use onag::partizan::search::{equal_by_search, ArenaPosition};
+use onag::partizan::search::{equal_by_search, ArenaPosition, EqualsReport};
 use onag::StopFlag;
-use serde_json::{json, Value};
 
 use super::common::{progress, read_json, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
@@ -140,12 +140,7 @@ pub enum Cmd {
 /// Runs one `toads` subcommand on a thread with a deep stack: the solver recurses once per
 /// move of the longest line of play, which reaches hundreds of moves on long boards.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || run_here(cmd))
-        .map_err(|e| Internal(format!("cannot start the solver thread: {e}")))?
-        .join()
-        .map_err(|_| Internal("the solver thread panicked".into()))?
+    on_deep_stack("toads", move || run_here(cmd)).map_err(|e| Internal(e.to_string()))?
 }
 
 fn parse_board(text: &str) -> anyhow::Result<Board> {
@@ -412,7 +407,7 @@ fn equals(board: &str, game: &str, output: Output) -> anyhow::Result<()> {
     let g = parse_game(&mut arena, game)?;
     let equal = equal_by_search(&board, &ArenaPosition::new(&arena, g));
     if output.json {
-        return print_json(&json!({ "equal": equal }));
+        return print_json(&EqualsReport { equal });
     }
     outln!(
         "{board} {} {}",
@@ -464,11 +459,7 @@ fn run_family(
     bar.finish_and_clear();
     let arena = solver.arena();
     if output.json {
-        let values: Vec<Value> = values
-            .iter()
-            .map(|&(b, g)| json!({"blanks": b, "canonical": name(arena, g, style)}))
-            .collect();
-        return print_json(&json!({ "values": values }));
+        return print_json(&FamilyReport::new(arena, &values, style));
     }
     for (b, g) in values {
         outln!("T{toads}□{b}F{frogs} = {}", name(arena, g, style));
