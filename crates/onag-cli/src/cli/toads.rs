@@ -153,12 +153,7 @@ pub enum Cmd {
 /// Runs one `toads` subcommand on a thread with a deep stack: the solver recurses once per
 /// move of the longest line of play, which reaches hundreds of moves on long boards.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || run_here(cmd))
-        .map_err(|e| Internal(format!("cannot start the solver thread: {e}")))?
-        .join()
-        .map_err(|_| Internal("the solver thread panicked".into()))?
+    super::common::on_deep_stack(move || run_here(cmd))
 }
 
 fn parse_board(text: &str) -> anyhow::Result<Board> {

@@ -182,9 +182,16 @@ pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
     let statics = dir.join("static");
     std::fs::create_dir_all(&statics)
         .with_context(|| format!("cannot create {}", statics.display()))?;
+    // `static/` is ours to fill: a symbolic link there would send the files elsewhere
+    if !std::fs::symlink_metadata(&statics).is_ok_and(|m| m.is_dir()) {
+        anyhow::bail!(
+            "{} is not a directory (a symbolic link?); refusing to write through it",
+            statics.display()
+        );
+    }
     let mut written = Vec::new();
     let mut write = |path: std::path::PathBuf, body: &[u8]| -> anyhow::Result<()> {
-        std::fs::write(&path, body).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::cli::common::write_atomic(&path, body)?;
         written.push(path);
         Ok(())
     };
