@@ -122,9 +122,13 @@ pub fn router(state: AppState) -> Router {
     let answers = std::sync::Arc::new(cache::Cache::default());
     let mut app = Router::new();
     for path in assets::page_paths() {
-        app = app.route(path, get(move || async move { assets::page(path) }));
+        app = app.route(
+            path,
+            get(move |headers: axum::http::HeaderMap| async move { assets::page(path, &headers) }),
+        );
     }
     app.route("/static/{name}", get(assets::static_file))
+        .route("/static/{version}/{name}", get(assets::versioned_file))
         .route("/favicon.ico", get(assets::favicon))
         .nest("/api", api::routes())
         .fallback(fallback)
