@@ -9,9 +9,16 @@ export { ApiError };
  * computed in the page's WebAssembly worker; throws ApiError with the engine's message, or an
  * AbortError when `signal` aborts it (which stops the work at once).
  */
-export function api(path, body = {}, signal = undefined) {
-  return engine.call(path, body, signal);
+export function api(path, body = {}, signal = undefined, onProgress = undefined) {
+  return engine.call(path, body, signal, onProgress);
 }
+
+/**
+ * Whether retrying can help after `err`: only when the engine could not be loaded or started
+ * (a network blip, a server that came back). A refused or invalid input fails the same way
+ * every time, so its banner offers no Retry.
+ */
+export const retryable = (err) => Boolean(err) && err.status === 0;
 
 /** Stops whatever the engine is computing (the worker is replaced by a fresh one). */
 export const stopEngine = () => engine.restart();
@@ -95,8 +102,13 @@ export function say(node, text, cls = '') {
  */
 export function showError(node, message, retry, sticky = false) {
   if (!node) return;
-  node.replaceChildren(el('span', {}, message), retry ? el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry') : null);
+  const kids = [el('span', {}, message)];
+  if (retry) kids.push(el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry'));
+  node.replaceChildren(...kids);
   node.hidden = false;
+  node.classList.add('banner');
+  // The banner sits at the top of the page; bring it into view if the page was scrolled.
+  if (node.getBoundingClientRect().top < 0) node.scrollIntoView({ block: 'nearest' });
   if (sticky) node.dataset.sticky = '1'; else delete node.dataset.sticky;
   document.body.classList.add('has-error');
 }
@@ -106,28 +118,44 @@ export function clearError(node, force = false) {
   if (!node || (node.dataset.sticky && !force)) return;
   delete node.dataset.sticky;
   node.replaceChildren();
+  node.classList.remove('banner');
   document.body.classList.remove('has-error');
 }
 
 /**
  * Shows a spinner, `what` and the elapsed time in `node` while a computation runs (after
- * 150 ms, so quick answers don't flash); returns {stop()}.
+ * 150 ms, so quick answers don't flash); returns {stop(), progress(done, total)}. Once the
+ * engine reports progress (parts of the work done out of its estimate), the line shows the
+ * share done, a bar and the time left at the rate so far.
  */
 export function elapsed(node, what) {
   const t0 = performance.now();
+  let done = null;
+  let total = null;
   const tick = () => {
     const s = (performance.now() - t0) / 1000;
-    node.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${what} ${s.toFixed(1)} s`);
+    const kids = [el('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${what} ${s.toFixed(1)} s`];
+    if (done !== null && total > 0) {
+      const share = Math.min(1, done / total);
+      const left = share > 0.02 ? (s / share) * (1 - share) : null;
+      kids.push(` — ${(share * 100).toFixed(share < 0.1 ? 1 : 0)} % of the estimate`,
+        left === null ? '' : `, about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`,
+        el('progress', { class: 'work', max: 1000, value: Math.round(share * 1000), 'aria-label': 'share of the work estimate done' }));
+      node.dataset.progress = share.toFixed(4);
+    }
+    node.replaceChildren(...kids);
     node.className = 'status busy';
     node.dataset.busy = '1';
   };
   const first = setTimeout(() => { tick(); timer = setInterval(tick, 200); }, 150);
   let timer = null;
   return {
+    progress(d, t) { done = d; total = t; },
     stop() {
       clearTimeout(first);
       if (timer) clearInterval(timer);
       delete node.dataset.busy;
+      delete node.dataset.progress;
       if (node.classList.contains('busy')) { node.classList.remove('busy'); if (node.querySelector('.spinner')) node.textContent = ''; }
     },
   };
@@ -136,7 +164,9 @@ export function elapsed(node, what) {
 /**
  * Keyboard play inside a board with one Tab stop: the cells matching `selector` in
  * `container` get a roving tabindex (the last focused or the first one is reachable by Tab),
- * arrow keys move between them (`columns` cells per row), Enter or Space clicks.
+ * arrow keys move between them (`columns` cells per row), Enter or Space clicks. Call it again
+ * after every redraw: when the board had the focus (a move played by keyboard or pointer), the
+ * focus comes back to the same cell instead of dropping to the page.
  */
 export function rovingGrid(container, selector, columns) {
   const cells = [...container.querySelectorAll(selector)];
@@ -159,8 +189,26 @@ export function rovingGrid(container, selector, columns) {
   };
   container.onfocusin = (e) => {
     const i = cells.indexOf(e.target);
+    container.dataset.keep = '1';
     if (i >= 0) { container.dataset.focus = cells[i].dataset.key; cells.forEach((c, k) => { c.tabIndex = k === i ? 0 : -1; }); }
   };
+  container.onfocusout = (e) => {
+    // Focus leaving for another control ends the board's claim; a redraw (the cell removed,
+    // no next target) keeps it.
+    if (e.relatedTarget && !container.contains(e.relatedTarget)) delete container.dataset.keep;
+  };
+  if (!container.dataset.pointerWatch) {
+    container.dataset.pointerWatch = '1';
+    document.addEventListener('pointerdown', (e) => {
+      if (container.contains(e.target)) {
+        container.dataset.keep = '1';
+        const cell = e.target.closest('[data-key]');
+        if (cell && container.contains(cell)) container.dataset.focus = cell.dataset.key;
+      } else delete container.dataset.keep;
+    }, true);
+  }
+  const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+  if (container.dataset.keep && lost) cells[active].focus({ preventScroll: true });
 }
 
 /** Folds a long value: the first `keep` characters and a "show all (n characters)" toggle. */
