@@ -67,6 +67,8 @@ pub struct Sequence {
     /// Words in use: the values reach less than `64 * (words − 1)`, a power of two.
     words: usize,
     max_value: u32,
+    /// The mask was given ([`Sequence::with_mask`]), never re-chosen.
+    fixed_mask: bool,
 }
 
 impl Sequence {
@@ -91,8 +93,19 @@ impl Sequence {
             prefix: Vec::new(),
             words: 0,
             max_value: 0,
+            fixed_mask: false,
         };
         seq.fit_range(0);
+        seq
+    }
+
+    /// An empty sequence of `ruleset` computed with `mask` throughout (never re-chosen): the
+    /// values are the same for every mask, only the time differs — which the tests check.
+    pub fn with_mask(ruleset: &Ruleset, mask: u32) -> Sequence {
+        let mut seq = Sequence::new(ruleset);
+        seq.mask = mask;
+        seq.fixed_mask = true;
+        seq.fill_rare_bits();
         seq
     }
 
@@ -204,7 +217,7 @@ impl Sequence {
     }
 
     fn next_value(&mut self, n: usize) -> u32 {
-        if n >= FIRST_MASK_AT && n.is_power_of_two() {
+        if n >= FIRST_MASK_AT && n.is_power_of_two() && !self.fixed_mask {
             self.choose_mask();
         }
         if self.three {
