@@ -27,7 +27,7 @@ use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budge
 use super::grid::GridError;
 use super::solver::{ImpartialSolver, PartizanSolver};
 use super::traits::{ImpartialGame, PartizanGame};
-use super::{cram, domineering};
+use super::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
 use crate::partizan::game::GameError;
 use crate::{Span, StopFlag};
 
@@ -71,6 +71,60 @@ pub const GAMES: &[GameInfo] = &[
         notation: "rows separated by '|': '.' empty, '#' filled",
         rules: "either player places a domino either way on two empty cells",
     },
+    GameInfo {
+        name: "snort",
+        title: "Snort",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "...|...|...",
+        notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
+        rules: "colour an uncoloured cell yours, never next to the opponent's colour",
+    },
+    GameInfo {
+        name: "col",
+        title: "Col",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "...|...|...",
+        notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
+        rules: "colour an uncoloured cell yours, never next to your own colour",
+    },
+    GameInfo {
+        name: "clobber",
+        title: "Clobber",
+        family: "capture",
+        kind: GameKind::Partizan,
+        example: "xoxo|oxox|xoxo",
+        notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty",
+        rules: "move one of your stones onto an adjacent opponent's stone, which is removed",
+    },
+    GameInfo {
+        name: "konane",
+        title: "Konane",
+        family: "capture",
+        kind: GameKind::Partizan,
+        example: "xoxo|o.ox|xo.o",
+        notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty, '#' off the board",
+        rules: "jump one of your stones over an adjacent opponent's stone into an empty cell, capturing it; further jumps in the same line may follow",
+    },
+    GameInfo {
+        name: "hackenbush",
+        title: "Hackenbush",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "0-1:b 1-2:r 1-3:g 2-3:g 0-4:r 4-5:b 4-6:g",
+        notation: "stalks from the ground up ('bbr + g3'), or edges U-V:C with 0 the ground ('0-1:b 1-2:r'); colours b, r, g",
+        rules: "cut an edge of your colour (blue Left, red Right) or a green one; what no longer reaches the ground falls",
+    },
+    GameInfo {
+        name: "cutcake",
+        title: "Cutcake",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "4x3 + 2x5",
+        notation: "pieces WIDTHxHEIGHT joined by '+'",
+        rules: "Left cuts a piece vertically, Right horizontally, along the unit lines",
+    },
 ];
 
 /// The game named `name`, if registered.
@@ -82,6 +136,18 @@ pub fn game(name: &str) -> Option<&'static GameInfo> {
 pub trait NotationError: std::error::Error {
     /// Where in the text the error is, if at one place.
     fn span(&self) -> Option<Span>;
+}
+
+impl NotationError for cutcake::CutcakeError {
+    fn span(&self) -> Option<Span> {
+        cutcake::CutcakeError::span(self)
+    }
+}
+
+impl NotationError for hackenbush::HackenbushError {
+    fn span(&self) -> Option<Span> {
+        hackenbush::HackenbushError::span(self)
+    }
 }
 
 impl NotationError for GridError {
@@ -226,6 +292,12 @@ pub fn engine(name: &str) -> Option<&'static dyn Engine> {
     Some(match name {
         "domineering" => &Partizan::<domineering::Domineering>(PhantomData),
         "cram" => &Impartial::<cram::Cram>(PhantomData),
+        "snort" => &Partizan::<snort::Snort>(PhantomData),
+        "col" => &Partizan::<col::Col>(PhantomData),
+        "clobber" => &Partizan::<clobber::Clobber>(PhantomData),
+        "konane" => &Partizan::<konane::Konane>(PhantomData),
+        "cutcake" => &Partizan::<cutcake::Cutcake>(PhantomData),
+        "hackenbush" => &Partizan::<hackenbush::Hackenbush>(PhantomData),
         _ => return None,
     })
 }
