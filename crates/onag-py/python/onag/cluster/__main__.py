@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import Callable, Dict, List, NoReturn, Tuple
 
-from . import ClusterError, Run, connect, run, toads_cells, toads_stats
+from . import ClusterError, Run, check_out, connect, run, toads_cells, toads_stats
 
 
 class _Parser(argparse.ArgumentParser):
@@ -81,6 +81,7 @@ def main(argv: List[str]) -> int:
             raise ClusterError(f"bad --workers {args.workers}: at least 1")
         if args.retries < 0:
             raise ClusterError(f"bad --retries {args.retries}: at least 0")
+        check_out(args.out, args.parts)
         with connect(args.scheduler, args.workers, args.memory_limit, args.dashboard, args.connect_timeout) as client:
             run(job, args.out, client, parts=args.parts, retries=args.retries, progress=not args.quiet)
     except ClusterError as e:
