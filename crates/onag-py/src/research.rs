@@ -84,12 +84,14 @@ fn toads_cell(py: Python<'_>, toads: usize, blanks: usize, frogs: usize) -> PyRe
 }
 
 /// The work estimate of a cell (placements reachable if pieces never blocked each other, the
-/// library's `estimate_work`), or `None` past one-word boards.
+/// library's `estimate_work`), or `None` for two-word boards (past 127 squares); a
+/// `ValueError` when the solver cannot take the cell at all.
 #[pyfunction]
-fn toads_cell_estimate(toads: usize, blanks: usize, frogs: usize) -> Option<f64> {
-    Board::standard(toads, blanks, frogs)
+fn toads_cell_estimate(toads: usize, blanks: usize, frogs: usize) -> PyResult<Option<f64>> {
+    Solver::check_standard(toads, blanks, frogs).map_err(bad)?;
+    Ok(Board::standard(toads, blanks, frogs)
         .ok()
-        .map(|b| estimate_work(&b))
+        .map(|b| estimate_work(&b)))
 }
 
 /// The cells `(toads, blanks, frogs)` of the table Ta+k□bFa (k = 0, 1, 2) on at most

@@ -61,6 +61,7 @@ __all__ = [
     "connect",
     "run",
     "write_atomic",
+    "check_out",
     "MEMORY",
 ]
 
@@ -184,7 +185,10 @@ def toads_cells(cells: Sequence[Tuple[int, int, int]] = (), table: Optional[int]
         if (a, b, c) in seen:
             continue
         seen.add((a, b, c))
-        estimate = _onag.toads_cell_estimate(a, b, c)
+        try:
+            estimate = _onag.toads_cell_estimate(a, b, c)
+        except ValueError as e:
+            raise ClusterError(f"bad cell {a},{b},{c}: {e}") from None
         memory = None if estimate is None else TASK_BASE_BYTES + int(CELL_BYTES_PER_PLACEMENT * estimate)
         tasks.append(Task(f"T{a}-{b}-F{c}", "toads_cell", (a, b, c), memory=memory))
 
@@ -198,16 +202,22 @@ def toads_cells(cells: Sequence[Tuple[int, int, int]] = (), table: Optional[int]
 # Running
 
 
-def _work(function: str, args: Tuple[Any, ...]) -> Tuple[str, float, int, str]:
-    """The task body on a worker: the engine call, its wall time, the worker process's peak
-    resident memory so far (KB) and the worker's name (host:pid)."""
+def _work(function: str, args: Tuple[Any, ...]) -> Tuple[str, float, float, float, int, str]:
+    """The task body on a worker: the engine call's text, its start (seconds since the epoch),
+    wall and CPU time (the worker process's user + system time over the call: the engine's
+    thread and, negligibly, Dask's own), the process's peak resident memory so far (KB) and
+    the worker's name (host:pid)."""
     from onag import _onag as engine  # the worker's own import
 
-    start = time.perf_counter()
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+
+    started, start, cpu0 = time.time(), time.perf_counter(), cpu()
     text = getattr(engine, function)(*args)
-    seconds = time.perf_counter() - start
+    seconds, cpu_seconds = time.perf_counter() - start, cpu() - cpu0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return text, seconds, peak, f"{socket.gethostname()}:{os.getpid()}"
+    return text, started, seconds, cpu_seconds, peak, f"{socket.gethostname()}:{os.getpid()}"
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -307,6 +317,17 @@ def _progress_bar(total: int, initial: int, name: str, enabled: bool) -> Any:
     return tqdm(total=total, initial=initial, desc=name, unit="task", file=sys.stderr, disable=None, dynamic_ncols=True)
 
 
+def check_out(out: Any, parts: Any = None) -> Tuple[Path, Path]:
+    """The output file and the parts directory of a run (default: ``out`` with ``.parts`` for
+    its suffix), refused with :class:`ClusterError` when the file cannot be written there."""
+    out = Path(out)
+    _check(out.parent.is_dir(), f"cannot write {out}: no directory {out.parent}")
+    _check(not out.is_dir(), f"cannot write {out}: it is a directory")
+    parts_dir = Path(parts) if parts is not None else out.with_suffix(".parts")
+    _check(not parts_dir.exists() or parts_dir.is_dir(), f"cannot keep the parts in {parts_dir}: not a directory")
+    return out, parts_dir
+
+
 def run(
     job: Run,
     out: Any,
@@ -319,16 +340,13 @@ def run(
     """Runs ``job`` on ``client`` and writes the merged file ``out``.
 
     Each task's result is written atomically to ``parts/<key>.json`` as it arrives (``parts``
-    defaults to ``out`` with ``.parts`` for its suffix), with its time, worker and the worker's
-    peak memory appended to ``parts/tasks.tsv``; tasks whose file is there already are not
+    defaults to ``out`` with ``.parts`` for its suffix), with its start, wall and CPU time,
+    the worker's peak memory and the worker appended to ``parts/tasks.tsv``; tasks whose file is there already are not
     submitted again, so a run stopped at any point resumes where it was and writes the same
     file. Tasks are retried ``retries`` times after an error, and a task whose worker dies is
     rescheduled by Dask. ``log`` receives the start line (with the dashboard link) and the
     end line."""
-    out = Path(out)
-    parts_dir = Path(parts) if parts is not None else out.with_suffix(".parts")
-    _check(out.parent.is_dir(), f"cannot write {out}: no directory {out.parent}")
-    _check(not out.is_dir(), f"cannot write {out}: it is a directory")
+    out, parts_dir = check_out(out, parts)
     try:
         parts_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -364,11 +382,15 @@ def run(
                 _work, t.function, t.args, key=f"onag-{job.name}-{t.key}", retries=retries, resources=resources, pure=False
             )
             futures[f] = t
-        with open(parts_dir / "tasks.tsv", "a", encoding="utf-8") as timings:
+        timings_path = parts_dir / "tasks.tsv"
+        new_log = not timings_path.exists()
+        with open(timings_path, "a", encoding="utf-8") as timings:
+            if new_log:
+                timings.write("# key\tstart_unix\tseconds\tcpu_seconds\tworker_peak_rss_kb\tworker\n")
             for f in as_completed(list(futures)):
                 t = futures.pop(f)
                 try:
-                    text, seconds, rss, worker = f.result()
+                    text, started, seconds, cpu_seconds, rss, worker = f.result()
                 except KilledWorker:
                     raise ClusterError(
                         f"task {t.key} ended its worker again and again (out of memory? see the "
@@ -379,7 +401,7 @@ def run(
                 except Exception as e:  # the engine's ValueError, a worker-side failure
                     raise ClusterError(f"task {t.key} failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
                 write_atomic(path_of[t.key], text)
-                timings.write(f"{t.key}\t{seconds:.3f}\t{rss}\t{worker}\n")
+                timings.write(f"{t.key}\t{started:.3f}\t{seconds:.3f}\t{cpu_seconds:.3f}\t{rss}\t{worker}\n")
                 timings.flush()
                 peak[worker] = max(peak.get(worker, 0), rss)
                 if bar is not None:

@@ -11,10 +11,11 @@ for its suffix); the same command again resumes. Errors are one line on stderr, 
 """
 
 import argparse
+import signal
 import sys
 from typing import Callable, Dict, List, NoReturn, Tuple
 
-from . import ClusterError, Run, connect, run, toads_cells, toads_stats
+from . import ClusterError, Run, check_out, connect, run, toads_cells, toads_stats
 
 
 class _Parser(argparse.ArgumentParser):
@@ -66,6 +67,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _stop(signum: int, frame: object) -> NoReturn:
+    raise KeyboardInterrupt
+
+
 def main(argv: List[str]) -> int:
     parser = _Parser(prog="python -m onag.cluster", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="run", required=True, metavar="RUN", parser_class=_Parser)
@@ -75,12 +80,16 @@ def main(argv: List[str]) -> int:
         builders[name] = add(p)
         _common(p)
     args = parser.parse_args(argv)
+    # SIGTERM (kill, a batch system's end of job) stops the run like Ctrl-C: the pending tasks
+    # are cancelled and the local cluster shut down; the finished parts stay.
+    signal.signal(signal.SIGTERM, _stop)
     try:
         job = builders[args.run](args)
         if args.workers is not None and args.workers < 1:
             raise ClusterError(f"bad --workers {args.workers}: at least 1")
         if args.retries < 0:
             raise ClusterError(f"bad --retries {args.retries}: at least 0")
+        check_out(args.out, args.parts)
         with connect(args.scheduler, args.workers, args.memory_limit, args.dashboard, args.connect_timeout) as client:
             run(job, args.out, client, parts=args.parts, retries=args.retries, progress=not args.quiet)
     except ClusterError as e:
