@@ -161,7 +161,7 @@ export function gridRows(cells, columns) {
  * Sizes the cells of `board` (a CSS grid of `columns` columns inside the scroll box `wrap`):
  * the whole board fits when its cells can be at least `min` px (default 32, a finger's tap);
  * otherwise cells stay at that size and the box pans (drag, swipe or scroll), with − / + / fit
- * buttons put once before the box. The zoom is kept per board in `wrap.dataset.zoom`.
+ * buttons put once after the box. The zoom is kept per board in `wrap.dataset.zoom`.
  * Returns the cell size in px.
  */
 export function zoomable(wrap, board, { columns, min = MIN_TAP, max = 52, rows = columns } = {}) {
@@ -178,12 +178,12 @@ export function zoomable(wrap, board, { columns, min = MIN_TAP, max = 52, rows =
   board.style.setProperty('--gap', `${size < 16 ? 1 : gap}px`);
   const pans = size * columns + gap * columns > width + 1 || (rows * (size + gap)) > window.innerHeight * 0.8;
   wrap.classList.toggle('pans', pans);
-  let bar = wrap.previousElementSibling;
+  let bar = wrap.nextElementSibling;
   if (!bar || !bar.classList.contains('zoombar')) {
     bar = el('div', { class: 'zoombar', role: 'group', 'aria-label': 'board zoom' },
       el('button', { type: 'button', 'data-zoom': 'out', 'aria-label': 'zoom out' }, '−'),
       el('button', { type: 'button', 'data-zoom': 'in', 'aria-label': 'zoom in' }, '+'),
-      el('button', { type: 'button', 'data-zoom': 'fit', 'aria-label': 'show the whole board' }, 'fit'));
+      el('button', { type: 'button', 'data-zoom': 'fit', title: 'show the whole board' }, 'fit'));
     bar.addEventListener('click', (e) => {
       const b = e.target.closest('button');
       if (!b) return;
@@ -192,7 +192,7 @@ export function zoomable(wrap, board, { columns, min = MIN_TAP, max = 52, rows =
       wrap.dataset.zoom = z === 'fit' ? 'fit' : String(Math.round(z === 'in' ? now * 1.4 : now / 1.4));
       wrap.dispatchEvent(new CustomEvent('zoom'));
     });
-    wrap.before(bar);
+    wrap.after(bar); // after the board: the board stays the first stop for Tab
   }
   // The bar shows only where zooming changes something: a board too large for the screen.
   bar.hidden = !(pans || zoom !== 'auto') || fit >= min;
@@ -207,7 +207,8 @@ export function keepInView(board, key) {
 
 /**
  * The scorecard of game `gameId` in `node`: your wins and losses against the computer, kept
- * in localStorage (on this device only); a Reset button clears them. Returns {win(), loss()}.
+ * in localStorage (on this device only). The node holds no control, so the board stays the
+ * first stop for Tab; put a reset button among the controls. Returns {win(), loss(), reset()}.
  */
 export function scorecard(node, gameId) {
   const storageKey = `onag.score.${gameId}`;
@@ -226,14 +227,14 @@ export function scorecard(node, gameId) {
     node.replaceChildren(
       el('span', { class: 'score-you', title: 'your wins against the computer on this device' }, 'You ', el('b', {}, s.wins)),
       el('span', { class: 'score-sep', 'aria-hidden': 'true' }, '–'),
-      el('span', { class: 'score-cpu', title: 'the computer\'s wins' }, el('b', {}, s.losses), ' computer'),
-      el('button', { type: 'button', class: 'link score-reset', 'aria-label': 'reset the scorecard', onclick: () => { write({ wins: 0, losses: 0 }); show(); } }, 'reset'));
+      el('span', { class: 'score-cpu', title: 'the computer\'s wins' }, el('b', {}, s.losses), ' computer'));
     node.setAttribute('aria-label', `scorecard: you ${s.wins}, computer ${s.losses}`);
   };
   show();
   return {
     win() { const s = read(); s.wins += 1; write(s); show(); },
     loss() { const s = read(); s.losses += 1; write(s); show(); },
+    reset() { write({ wins: 0, losses: 0 }); show(); },
     read,
   };
 }

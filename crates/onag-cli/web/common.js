@@ -168,6 +168,7 @@ export function elapsed(node, what) {
  * after every redraw: when the board had the focus (a move played by keyboard or pointer), the
  * focus comes back to the same cell instead of dropping to the page.
  */
+const watched = new WeakSet();
 export function rovingGrid(container, selector, columns) {
   const cells = [...container.querySelectorAll(selector)];
   if (cells.length === 0) return;
@@ -187,18 +188,21 @@ export function rovingGrid(container, selector, columns) {
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -i, End: cells.length - 1 - i };
     if (e.key in moves) { e.preventDefault(); focus(i + moves[e.key]); } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); cells[i].click(); }
   };
-  container.onfocusin = (e) => {
-    const i = cells.indexOf(e.target);
-    container.dataset.keep = '1';
-    if (i >= 0) { container.dataset.focus = cells[i].dataset.key; cells.forEach((c, k) => { c.tabIndex = k === i ? 0 : -1; }); }
-  };
-  container.onfocusout = (e) => {
+  container.rovingCells = cells;
+  if (!watched.has(container)) {
+    // (focusin/focusout have no on… properties: listeners, added once per board.)
+    watched.add(container);
+    container.addEventListener('focusin', (e) => {
+      const all = container.rovingCells;
+      const i = all.indexOf(e.target);
+      container.dataset.keep = '1';
+      if (i >= 0) { container.dataset.focus = all[i].dataset.key; all.forEach((c, k) => { c.tabIndex = k === i ? 0 : -1; }); }
+    });
     // Focus leaving for another control ends the board's claim; a redraw (the cell removed,
     // no next target) keeps it.
-    if (e.relatedTarget && !container.contains(e.relatedTarget)) delete container.dataset.keep;
-  };
-  if (!container.dataset.pointerWatch) {
-    container.dataset.pointerWatch = '1';
+    container.addEventListener('focusout', (e) => {
+      if (e.relatedTarget && !container.contains(e.relatedTarget)) delete container.dataset.keep;
+    });
     document.addEventListener('pointerdown', (e) => {
       if (container.contains(e.target)) {
         container.dataset.keep = '1';
@@ -231,7 +235,9 @@ export function heatAxes(canvas, size, { x = 'x', y = 'y', originBottom = true }
     frame.style.width = canvas.style.width || '100%';
     canvas.replaceWith(frame);
     canvas.style.width = '100%';
-    frame.append(el('div', { class: 'heat-y' }), canvas, el('div', {}), el('div', { class: 'heat-x' }));
+    // The y name has a column of its own, the x name a line of its own: no tick under them.
+    frame.append(el('div', { class: 'heat-yname' }), el('div', { class: 'heat-y' }), canvas,
+      el('div', {}), el('div', {}), el('div', { class: 'heat-x' }));
   }
   const ticks = [...new Set([0, Math.floor((size - 1) / 2), size - 1])];
   const at = (v) => `${((v + 0.5) / size) * 100}%`;
@@ -239,8 +245,9 @@ export function heatAxes(canvas, size, { x = 'x', y = 'y', originBottom = true }
     ...ticks.map((v) => el('span', { class: 'tick', style: { left: at(v) } }, v)),
     el('span', { class: 'axis-name', style: { left: '50%' } }, `${x} →`));
   frame.querySelector('.heat-y').replaceChildren(
-    ...ticks.map((v) => el('span', { class: 'tick', style: originBottom ? { bottom: at(v) } : { top: at(v) } }, v)),
-    el('span', { class: 'axis-name', style: { top: '50%' } }, originBottom ? `${y} ↑` : `${y} ↓`));
+    ...ticks.map((v) => el('span', { class: 'tick', style: originBottom ? { bottom: at(v) } : { top: at(v) } }, v)));
+  frame.querySelector('.heat-yname').replaceChildren(
+    el('span', { class: 'axis-name' }, originBottom ? `${y} ↑` : `${y} ↓`));
   frame.dataset.size = size;
 }
 

@@ -59,7 +59,8 @@ export function createGame(adapter) {
       el('span', { class: 'group' }, el('label', { for: 'strength' }, 'Computer'), strength, p),
       el('label', { class: 'group check' }, hints, ' hints ✓/✗'),
       adapter.randomStarts ? el('label', { class: 'group check', title: 'new random games start where you have a winning first move' }, fair, ' fair starts') : null,
-      link),
+      link,
+      el('button', { type: 'button', class: 'link score-reset', title: 'set the scorecard back to 0–0', onclick: () => score.reset() }, 'reset score')),
   );
   controls.classList.add('controls');
   const readSettings = () => {
@@ -205,8 +206,9 @@ export function createGame(adapter) {
       say($('status'), `${played}${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${versus ? (you ? ' — you win!' : ' — the computer wins.') : ''}`,
         versus ? (you ? 'win' : 'loss') : '');
       $('status').dataset.winner = String(winner);
-      // Each game counts once on the scorecard, when its end is first reached.
-      if (versus && !e.scored && game.cursor === game.history.length - 1) {
+      // Each game counts once on the scorecard, when its end is first reached by a move here
+      // (a link to a finished game counts nothing).
+      if (versus && e.move && !e.scored && game.cursor === game.history.length - 1) {
         e.scored = true;
         if (you) score.win(); else score.loss();
       }

@@ -67,7 +67,7 @@ async function compute(typing = false) {
     ['smallest field holding a, b', data.field],
   ];
   out.replaceChildren(
-    el('tr', {}, el('th', {}, ''), el('th', {}, 'decimal'), el('th', {}, 'hex')),
+    el('tr', {}, el('th', {}, el('span', { class: 'vh' }, 'quantity')), el('th', {}, 'decimal'), el('th', {}, 'hex')),
     ...rows.map(([name, value]) => el('tr', {},
       el('th', { scope: 'row' }, name),
       el('td', { class: 'mono', 'data-k': name }, value ?? '—'),

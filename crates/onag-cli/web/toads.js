@@ -5,7 +5,7 @@
 // mean). Everything is computed in the page's worker.
 import { api, el, $, say, folded, rovingGrid, showError, clearError, findings } from './common.js';
 import { createGame, remotenessTitle, remotenessWords, showRemoteness } from './game.js';
-import { keepInView, maxRemoteness, piece, shade, slide } from './board.js';
+import { gridRows, keepInView, maxRemoteness, piece, shade, slide } from './board.js';
 
 /** The engine's limits for the page (its `health` answer): squares and the work estimate. */
 let LIMITS = null;
@@ -113,7 +113,7 @@ function render(v) {
     if (board.length > 1) cells.push(el('button', { type: 'button', class: 'cell', title: 'remove the last square', 'data-key': 'remove', onclick: () => edit(board, -1) }, '−'));
   }
   const strip = $('strip');
-  strip.replaceChildren(...cells);
+  strip.replaceChildren(...gridRows(cells, cells.length));
   strip.classList.toggle('stale', v.stale);
   strip.style.setProperty('--n', board.length + (editing ? 2 : 0));
   rovingGrid(strip, '.cell', cells.length);

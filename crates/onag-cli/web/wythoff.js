@@ -121,7 +121,9 @@ function draw() {
       cells.push(cell);
     }
   }
-  board.replaceChildren(...gridRows(cells, side + 1));
+  const rows = gridRows(cells, side + 1);
+  rows[rows.length - 1].setAttribute('aria-hidden', 'true'); // the x coordinates (each cell says its own)
+  board.replaceChildren(...rows);
   rovingGrid(board, '.cell[role="gridcell"]', side);
   const a = v.analysis && v.analysis.data;
   if (a) {
@@ -303,11 +305,11 @@ function drawRow() {
   const { residues, period, preperiod } = rowData;
   const canvas = $('rowplot');
   const dpr = window.devicePixelRatio || 1;
-  const W = Math.max(200, canvas.parentElement.clientWidth - 2);
+  canvas.style.width = '100%';
+  const W = Math.max(200, Math.round(canvas.getBoundingClientRect().width));
   const H = Math.round(Math.max(180, Math.min(320, W * 0.32)));
   canvas.width = Math.round(W * dpr);
   canvas.height = Math.round(H * dpr);
-  canvas.style.width = `${W}px`;
   canvas.style.height = `${H}px`;
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
