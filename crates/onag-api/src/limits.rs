@@ -26,6 +26,14 @@ pub const MAX_TOADS_REMOTENESS_BOARDS: usize = 1 << 18;
 /// and 1.7 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
 /// page's 2 GiB of WebAssembly memory now, but minutes, not seconds.
 pub const MAX_TOADS_WORK: u64 = 100_000_000;
+/// Most components in the generic solver's transposition table for one request of
+/// `/game/analyze` or `/game/computer` (about 64 bytes each on grid games, plus the arena):
+/// the memory bound of a page's analysis; the time bound is the server's budget or the page's
+/// stop button.
+pub const MAX_GAME_TABLE_ENTRIES: usize = 1 << 22;
+/// Most (position, player) pairs the remoteness search of one game request visits before it
+/// gives up (the report's remoteness is then `null`).
+pub const MAX_GAME_REMOTENESS: usize = 1 << 18;
 /// Largest side of a Grundy table or heat map (Wythoff's game, the queens variants): the page
 /// paints every cell.
 pub const MAX_TABLE_SIDE: usize = 512;

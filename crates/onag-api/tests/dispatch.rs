@@ -297,3 +297,28 @@ fn heavy_routes_stop_when_their_flag_is_raised() {
         assert_eq!(e.kind.status(), 503, "{path} {body}: {e}");
     }
 }
+
+/// A board too long for the web app names the web app's own limit, whether it is a little too
+/// long, beyond the library's bound, or written with a count too large to count.
+#[test]
+fn too_long_boards_state_the_web_apps_limit() {
+    let limit = onag_api::limits::MAX_TOADS_SQUARES;
+    for (board, size) in [
+        ("T13F12", "the board has 25 squares".to_string()),
+        ("T^99999", "the board has 99999 squares".to_string()),
+        (
+            "T99999999999999999999",
+            "the board's repeat count is too large to count".to_string(),
+        ),
+    ] {
+        let e = call("/toads/analyze", json!({ "board": board })).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadRequest, "{board}");
+        assert!(e.message.starts_with(&size), "{board}: {}", e.message);
+        assert!(
+            e.message.contains(&format!("at most {limit}")),
+            "{board}: {}",
+            e.message
+        );
+        assert!(!e.message.contains("127"), "{board}: {}", e.message);
+    }
+}

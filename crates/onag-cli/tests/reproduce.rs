@@ -115,7 +115,13 @@ fn recompute_and_compare(families: Option<&str>) {
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("r");
-    let mut args = vec!["reproduce", "--quick", "--quiet", "--out", out.to_str().unwrap()];
+    let mut args = vec![
+        "reproduce",
+        "--quick",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
     if let Some(f) = families {
         args.extend(["--only", f]);
     }
@@ -131,12 +137,18 @@ fn recompute_and_compare(families: Option<&str>) {
             .iter()
             .find(|o| o["claim"] == c["claim"])
             .unwrap_or_else(|| panic!("not in results/reproduce.json: {}", c["claim"]));
-        for key in ["family", "source", "expected", "computed", "agrees", "command"] {
+        for key in [
+            "family", "source", "expected", "computed", "agrees", "command",
+        ] {
             assert_eq!(old[key], c[key], "{key} of {}", c["claim"]);
         }
     }
     if families.is_none() {
-        assert_eq!(fresh.len(), committed.len(), "the committed report has other claims");
+        assert_eq!(
+            fresh.len(),
+            committed.len(),
+            "the committed report has other claims"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }

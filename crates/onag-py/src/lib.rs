@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 mod coins;
 mod nim;
 mod partizan;
+mod research;
 mod toads;
 mod wythoff;
 
@@ -131,5 +132,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     toads::register(m)?;
     wythoff::register(m)?;
     coins::register(m)?;
+    research::register(m)?;
     Ok(())
 }

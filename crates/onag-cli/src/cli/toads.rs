@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Subcommand;
-use onag::deep_stack::on_deep_stack;
 use onag::games::toads_and_frogs::{
-    board_report, check_results, estimate_work, family_threads, merge_shards, named_shards,
-    verify_all, Board, BoardReport, FamilyReport, ResultsFile, ShardFile, Solver, StatsReport,
+    board_report, cell_record, check_results, estimate_work, family_threads, merge_shards,
+    named_shards, table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile,
+    ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
@@ -135,12 +135,24 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
+    /// Values of single boards T^A □^B F^C (table cells), a fresh solver each; `--json` prints
+    /// them as a results file that `onag toads results --verify` re-checks.
+    Cells {
+        /// The cells, each A,B,C (toads, blanks, frogs).
+        #[arg(value_name = "A,B,C")]
+        cells: Vec<String>,
+        /// Also every cell of the table Ta+k□bFa (k = 0, 1, 2) on at most this many squares.
+        #[arg(long, value_name = "SQUARES", value_parser = super::common::parse_usize)]
+        table: Option<usize>,
+        #[command(flatten)]
+        output: Output,
+    },
 }
 
 /// Runs one `toads` subcommand on a thread with a deep stack: the solver recurses once per
 /// move of the longest line of play, which reaches hundreds of moves on long boards.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    on_deep_stack("toads", move || run_here(cmd)).map_err(|e| Internal(e.to_string()))?
+    super::common::on_deep_stack(move || run_here(cmd))
 }
 
 fn parse_board(text: &str) -> anyhow::Result<Board> {
@@ -215,6 +227,11 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             threads,
             output,
         } => run_family(toads, frogs, &blanks, threads, style(unicode), output),
+        Cmd::Cells {
+            cells,
+            table,
+            output,
+        } => run_cells(&cells, table, output),
     }
 }
 
@@ -463,6 +480,49 @@ fn run_family(
     }
     for (b, g) in values {
         outln!("T{toads}□{b}F{frogs} = {}", name(arena, g, style));
+    }
+    Ok(())
+}
+
+/// A cell written A,B,C (toads, blanks, frogs).
+fn parse_cell(text: &str) -> anyhow::Result<(usize, usize, usize)> {
+    let bad = || anyhow::anyhow!("bad cell '{text}': write A,B,C (toads, blanks, frogs)");
+    let v = text
+        .split(',')
+        .map(|x| super::common::parse_usize(x.trim()).map_err(|_| bad()))
+        .collect::<anyhow::Result<Vec<usize>>>()?;
+    match v[..] {
+        [a, b, c] => Ok((a, b, c)),
+        _ => Err(bad()),
+    }
+}
+
+fn run_cells(cells: &[String], table: Option<usize>, output: Output) -> anyhow::Result<()> {
+    let mut all = cells
+        .iter()
+        .map(|c| parse_cell(c))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    all.extend(table.map(table_cells).unwrap_or_default());
+    if all.is_empty() {
+        anyhow::bail!("no cells: give A,B,C cells or --table SQUARES");
+    }
+    for &(a, b, c) in &all {
+        Solver::check_standard(a, b, c)?;
+    }
+    let bar = progress(all.len() as u64, "cells", output.quiet);
+    let mut records = Vec::with_capacity(all.len());
+    for (a, b, c) in all {
+        records.push(cell_record(a, b, c, &StopFlag::new())?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let file = ResultsFile::of_cells(records);
+    if output.json {
+        return print_json(&file);
+    }
+    for r in &file.boards {
+        let value = r.canonical.as_deref().unwrap_or("?");
+        outln!("T{}□{}F{} = {value}", r.toads, r.blanks, r.frogs);
     }
     Ok(())
 }

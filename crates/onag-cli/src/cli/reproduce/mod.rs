@@ -204,8 +204,7 @@ fn commit() -> Option<String> {
 
 /// Runs `onag reproduce` (on a thread with a deep stack, as the Toads-and-Frogs solver needs).
 pub fn run(args: Args) -> anyhow::Result<()> {
-    onag::deep_stack::on_deep_stack("reproduce", move || run_here(args))
-        .map_err(|e| Internal(e.to_string()))?
+    super::common::on_deep_stack(move || run_here(args))
 }
 
 fn run_here(args: Args) -> anyhow::Result<()> {

@@ -25,8 +25,8 @@ pub use report::{
     ReducedReport, ThermographReport,
 };
 pub use research::{
-    check_results, named_shards, BoardRecord, CheckError, FamilyRecord, FamilyReport, FamilyValue,
-    FileError, Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile, ShardHottest, ShardRecord,
-    StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
+    cell_record, check_results, named_shards, table_cells, BoardRecord, CheckError, FamilyRecord,
+    FamilyReport, FamilyValue, FileError, Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile,
+    ShardHottest, ShardRecord, StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
 };
 pub use solver::{Solver, SolverFootprint};
