@@ -46,7 +46,10 @@ fn health() -> axum::Json<serde_json::Value> {
     if let Some(limits) = json.get_mut("limits").and_then(|l| l.as_object_mut()) {
         use super::conn;
         limits.insert("connections".into(), conn::max_connections().into());
-        limits.insert("connections_per_client".into(), conn::max_per_client().into());
+        limits.insert(
+            "connections_per_client".into(),
+            conn::max_per_client().into(),
+        );
         let ms = |d: std::time::Duration| serde_json::Value::from(d.as_millis() as u64);
         limits.insert("header_timeout_ms".into(), ms(conn::HEADER_TIMEOUT));
         limits.insert("request_deadline_ms".into(), ms(conn::REQUEST_DEADLINE));

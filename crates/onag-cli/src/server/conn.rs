@@ -121,7 +121,7 @@ impl HostCheck {
                 || (ip.is_loopback() && self.bound.is_loopback());
         }
         (name == "localhost" && (self.bound.is_loopback() || self.bound.is_unspecified()))
-            || self.names.iter().any(|n| *n == name)
+            || self.names.contains(&name)
     }
 }
 
@@ -282,8 +282,8 @@ async fn run_connection(
             async move {
                 conn.busy.store(true, Ordering::Release);
                 let count = conn.requests.fetch_add(1, Ordering::AcqRel) + 1;
-                let ready = registry.started
-                    + Duration::from_millis(conn.ready_ms.load(Ordering::Acquire));
+                let ready =
+                    registry.started + Duration::from_millis(conn.ready_ms.load(Ordering::Acquire));
                 let mut response = answer(request, app, &hosts, ready + REQUEST_DEADLINE).await;
                 if count >= MAX_REQUESTS_PER_CONNECTION {
                     response
@@ -355,7 +355,12 @@ async fn answer(
                     .into(),
             )
         }
-        None => return closing(StatusCode::BAD_REQUEST, "the request has no Host header".into()),
+        None => {
+            return closing(
+                StatusCode::BAD_REQUEST,
+                "the request has no Host header".into(),
+            )
+        }
     }
     let declared = request
         .headers()
@@ -367,7 +372,8 @@ async fn answer(
     }
     let (parts, body) = request.into_parts();
     let read = Limited::new(body, MAX_BODY_BYTES).collect();
-    let bytes = match tokio::time::timeout_at(tokio::time::Instant::from_std(deadline), read).await {
+    let bytes = match tokio::time::timeout_at(tokio::time::Instant::from_std(deadline), read).await
+    {
         Ok(Ok(collected)) => collected.to_bytes(),
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
         Ok(Err(_)) => {
