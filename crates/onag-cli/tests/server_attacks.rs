@@ -95,7 +95,7 @@ fn flood(addr: String, requests: bool, stop: Arc<AtomicBool>) -> std::thread::Jo
                     Some(s) => {
                         let mut b = [0u8; 64];
                         s.set_nonblocking(true).ok();
-                        let open = !matches!(s.read(&mut b), Ok(_));
+                        let open = s.read(&mut b).is_err();
                         s.set_nonblocking(false).ok();
                         open
                     }
