@@ -5,6 +5,9 @@
 //! - [`nimber`]: nim arithmetic (the field of nimbers) on 64- and 128-bit words;
 //! - [`impartial`]: mex, one-dimensional coin-turning rulesets, their products (the Tartan
 //!   theorem), a full-position solver and lexicodes;
+//! - [`heaps`]: heap games — take-and-break codes, Grundy's game, subtraction games: nim
+//!   sequences (the definition and the sparse-space engine), periodicity with proof, the
+//!   census of short codes and play;
 //! - [`games`]: playable games — Turning Corners and Toads and Frogs;
 //! - [`wythoff`]: Wythoff's game — Grundy tables, P-positions, the column sweep with proven
 //!   periodicity, Nivasch's g-points, and Corner-the-Queen variants with restricted moves
@@ -25,6 +28,8 @@
 
 #[forbid(unsafe_code)]
 pub mod games;
+#[forbid(unsafe_code)]
+pub mod heaps;
 #[forbid(unsafe_code)]
 pub mod impartial;
 pub mod nimber;
