@@ -194,3 +194,10 @@ def test_bad_input_is_one_line(tmp_path, capsys, args, says):
     assert code == 2, err
     assert len(err.strip().splitlines()) == 1 and err.startswith("error: ") and says in err, err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_docstring_examples():
+    import doctest
+
+    failures, tried = doctest.testmod(cluster, optionflags=doctest.ELLIPSIS)
+    assert (failures, tried > 0) == (0, True)

@@ -68,6 +68,11 @@ pub enum Cmd {
         /// The shard file to write (atomically).
         #[arg(long, value_name = "FILE", requires = "shard")]
         out: Option<PathBuf>,
+        /// Threads: thread I computes shard I of N of every length with a solver of its own
+        /// (as `--shard I/N` would), and the shards are merged (the same figures; the memory
+        /// is one solver's per thread).
+        #[arg(long, value_parser = super::common::parse_usize, default_value_t = 1, conflicts_with = "shard")]
+        threads: usize,
         #[command(flatten)]
         output: Output,
     },
@@ -197,15 +202,17 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             max_len,
             min_len,
             shard: None,
+            threads,
             output,
             ..
-        } => stats(min_len, max_len, output),
+        } => stats(min_len, max_len, threads, output),
         Cmd::Stats {
             max_len,
             min_len,
             shard: Some(shard),
             out,
             output,
+            ..
         } => stats_shard(min_len, max_len, &shard, out, output.quiet),
         Cmd::StatsMerge { files, output } => stats_merge(&files, output),
         Cmd::Results {
@@ -325,10 +332,43 @@ fn shards_with_progress(
     Ok(shards)
 }
 
-fn stats(min_len: usize, max_len: usize, output: Output) -> anyhow::Result<()> {
+fn stats(min_len: usize, max_len: usize, threads: usize, output: Output) -> anyhow::Result<()> {
     check_lengths(min_len, max_len)?;
-    let shards = shards_with_progress(min_len, max_len, (0, 1), output.quiet)?;
-    print_stats(&StatsReport::new(&shards), output)
+    if threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    if threads == 1 {
+        let shards = shards_with_progress(min_len, max_len, (0, 1), output.quiet)?;
+        return print_stats(&StatsReport::new(&shards), output);
+    }
+    let lengths = (max_len - min_len + 1) as u64;
+    let bar = progress(lengths * threads as u64, "shards of lengths", output.quiet);
+    let count = threads as u64;
+    let parts = std::thread::scope(|scope| {
+        let handles = (0..count)
+            .map(|i| {
+                let bar = &bar;
+                std::thread::Builder::new()
+                    .stack_size(1 << 30)
+                    .spawn_scoped(scope, move || {
+                        named_shards(min_len, max_len, (i, count), &StopFlag::new(), |_| {
+                            bar.inc(1)
+                        })
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Internal(format!("cannot start a solver thread: {e}")))?;
+        let mut all = Vec::new();
+        for h in handles {
+            let shards = h
+                .join()
+                .map_err(|_| Internal("a solver thread panicked".into()))??;
+            all.extend(shards);
+        }
+        anyhow::Ok(all)
+    })?;
+    bar.finish_and_clear();
+    print_stats(&StatsReport::new(&merge_shards(parts)?), output)
 }
 
 /// The statistics of whole lengths, as JSON or as a table.

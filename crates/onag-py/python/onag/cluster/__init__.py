@@ -28,8 +28,10 @@ A new run is a function returning :class:`Run`: its tasks (a key, the name of an
 ``onag._onag`` function and its arguments, optionally a memory hint) and its merge.
 """
 
+import logging
 import os
 import resource
+import signal
 import socket
 import sys
 import tempfile
@@ -278,15 +280,29 @@ def connect(
     except ValueError as e:
         raise ClusterError(f"bad --memory-limit {memory_limit!r}: {e}") from None
     _check(per_worker > 0, f"bad --memory-limit {memory_limit!r}: must be positive")
-    # a client given cluster arguments starts its LocalCluster and closes it with itself
-    return Client(
-        n_workers=n,
-        threads_per_worker=1,
-        processes=True,
-        memory_limit=per_worker,
-        resources={MEMORY: per_worker},
-        dashboard_address=dashboard,
-    )
+    # The worker processes start with Ctrl-C ignored (an ignored signal stays ignored in a
+    # child): the terminal sends it to the whole process group, and only this process, which
+    # cancels the tasks and closes the cluster, should act on it.
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        previous = None
+    try:
+        # a client given cluster arguments starts its LocalCluster and closes it with itself
+        return Client(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=per_worker,
+            resources={MEMORY: per_worker},
+            dashboard_address=dashboard,
+            # the workers' own warnings (a task cancelled on Ctrl-C) would break into the
+            # progress bar; what matters reaches the user as this module's one-line errors
+            silence_logs=logging.ERROR,
+        )
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _workers(client: Client) -> Dict[str, Any]:
