@@ -17,6 +17,7 @@ pub use analysis::{
     all_boards, analyse, best_move, board_at, board_count, estimate_work, family, family_threads,
     length_stats, merge_shards, shard_range, shard_stats, verify_all, Analysis, Choice,
     Fingerprints, LengthStats, MergeError, MoveInfo, NamedShard, ShardStats, Verification,
+    PARTS_PER_WORK,
 };
 pub use board::{Board, BoardError, IllegalMove, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
