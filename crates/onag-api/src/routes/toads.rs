@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable, WEB_BUDGET};
+use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable};
 use onag::games::toads_and_frogs::{
     board_report, estimate_work, Board, BoardError, BoardReport, PARTS_PER_WORK,
 };
@@ -85,7 +85,7 @@ pub struct AnalyzeResponse {
     #[serde(flatten)]
     pub report: BoardReport,
     /// The remoteness of both players, after every move (in `moves` order) and the move
-    /// Steinhaus' rule plays (quickest win, slowest loss), when at most [`WEB_BUDGET`] boards
+    /// Steinhaus' rule plays (quickest win, slowest loss), when at most [`limits::MAX_TOADS_REMOTENESS_BOARDS`] boards
     /// are reachable from this one; else `null`.
     pub remoteness: Option<RemotenessReport>,
 }
@@ -95,13 +95,13 @@ pub struct AnalyzeResponse {
 /// would, its boards being a subset).
 static REMOTENESS: Mutex<Option<Arc<RemotenessTable>>> = Mutex::new(None);
 
-/// The remoteness report of `board`, or `None` when more than [`WEB_BUDGET`] boards are
+/// The remoteness report of `board`, or `None` when more than [`limits::MAX_TOADS_REMOTENESS_BOARDS`] boards are
 /// reachable from it.
 fn remoteness_of(board: &Board) -> Option<RemotenessReport> {
     super::kept_table(
         &REMOTENESS,
         |t| t.contains(board),
-        || RemotenessTable::new(board, WEB_BUDGET).ok(),
+        || RemotenessTable::new(board, limits::MAX_TOADS_REMOTENESS_BOARDS).ok(),
     )?
     .report(board)
 }

@@ -191,7 +191,12 @@ fn rendered() -> &'static [(String, Prepared)] {
 /// The static files' ETags and compressed copies, in [`STATIC`] order, made once.
 fn prepared_static() -> &'static [Prepared] {
     static PREPARED: OnceLock<Vec<Prepared>> = OnceLock::new();
-    PREPARED.get_or_init(|| STATIC.iter().map(|a| Prepared::new(a.mime, a.body)).collect())
+    PREPARED.get_or_init(|| {
+        STATIC
+            .iter()
+            .map(|a| Prepared::new(a.mime, a.body))
+            .collect()
+    })
 }
 
 /// The URL paths of every page (for the router).
@@ -213,7 +218,13 @@ pub fn page(path: &str, request: &HeaderMap) -> Response {
     match PAGES.iter().position(|(p, _)| *p == path) {
         Some(i) => {
             let (body, prepared) = &rendered()[i];
-            send(request, PAGES[i].1.mime, body.as_bytes(), prepared, Freshness::Revalidate)
+            send(
+                request,
+                PAGES[i].1.mime,
+                body.as_bytes(),
+                prepared,
+                Freshness::Revalidate,
+            )
         }
         None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
@@ -240,7 +251,13 @@ pub async fn versioned_file(
 
 async fn static_answer(name: &str, request: &HeaderMap, freshness: Freshness) -> Response {
     match STATIC.iter().position(|a| a.name == name) {
-        Some(i) => send(request, STATIC[i].mime, STATIC[i].body, &prepared_static()[i], freshness),
+        Some(i) => send(
+            request,
+            STATIC[i].mime,
+            STATIC[i].body,
+            &prepared_static()[i],
+            freshness,
+        ),
         None => not_found_page().await,
     }
 }
@@ -307,10 +324,8 @@ fn send(
         match (&prepared.gzip, accepts_gzip(request)) {
             (Some(gz), true) => {
                 let mut r = ([(header::CONTENT_TYPE, mime)], gz.as_slice()).into_response();
-                r.headers_mut().insert(
-                    header::CONTENT_ENCODING,
-                    HeaderValue::from_static("gzip"),
-                );
+                r.headers_mut()
+                    .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
                 r
             }
             _ => ([(header::CONTENT_TYPE, mime)], body).into_response(),
@@ -332,9 +347,16 @@ pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
     let statics = dir.join("static").join(version());
     std::fs::create_dir_all(&statics)
         .with_context(|| format!("cannot create {}", statics.display()))?;
+    // `static/` is ours to fill: a symbolic link there would send the files elsewhere
+    if !std::fs::symlink_metadata(&statics).is_ok_and(|m| m.is_dir()) {
+        anyhow::bail!(
+            "{} is not a directory (a symbolic link?); refusing to write through it",
+            statics.display()
+        );
+    }
     let mut written = Vec::new();
     let mut write = |path: std::path::PathBuf, body: &[u8]| -> anyhow::Result<()> {
-        std::fs::write(&path, body).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::cli::common::write_atomic(&path, body)?;
         written.push(path);
         Ok(())
     };
@@ -434,7 +456,10 @@ mod tests {
             }
         }
         let wasm = STATIC.iter().position(|a| a.name == "onag.wasm").unwrap();
-        assert!(prepared_static()[wasm].gzip.is_some(), "the engine is compressed");
+        assert!(
+            prepared_static()[wasm].gzip.is_some(),
+            "the engine is compressed"
+        );
     }
 
     #[tokio::test]
@@ -467,16 +492,25 @@ mod tests {
         assert_eq!(page1.headers()[header::CACHE_CONTROL], "no-cache");
         let mut revalidate = HeaderMap::new();
         revalidate.insert(header::IF_NONE_MATCH, page1.headers()[header::ETAG].clone());
-        assert_eq!(page("/toads", &revalidate).status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(
+            page("/toads", &revalidate).status(),
+            StatusCode::NOT_MODIFIED
+        );
     }
 
     #[test]
     fn gzip_is_sent_only_when_accepted() {
         let mut headers = HeaderMap::new();
         assert!(!accepts_gzip(&headers));
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip, deflate, br"));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip, deflate, br"),
+        );
         assert!(accepts_gzip(&headers));
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("br, gzip;q=0"));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("br, gzip;q=0"),
+        );
         assert!(!accepts_gzip(&headers));
     }
 }
