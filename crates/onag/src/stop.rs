@@ -91,7 +91,9 @@ impl StopFlag {
     /// Sets the estimated total of the work a computation will report, in its own unit (the
     /// Toads-and-Frogs solver: parts solved).
     pub fn set_total(&self, total: f64) {
-        self.progress.total.store(total.to_bits(), Ordering::Relaxed);
+        self.progress
+            .total
+            .store(total.to_bits(), Ordering::Relaxed);
     }
 
     /// Work reported so far and the estimated total (0 when unknown).
@@ -107,7 +109,10 @@ impl StopFlag {
     pub fn advance(&self, work: u64) -> Result<(), Stopped> {
         let done = self.progress.done.fetch_add(work, Ordering::Relaxed) + work;
         if let Some(hook) = self.progress.hook.get() {
-            hook(done, f64::from_bits(self.progress.total.load(Ordering::Relaxed)));
+            hook(
+                done,
+                f64::from_bits(self.progress.total.load(Ordering::Relaxed)),
+            );
         }
         self.check()
     }
