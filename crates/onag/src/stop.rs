@@ -3,11 +3,10 @@
 //! The library reads no clock and keeps no thread past a call; a caller that needs to bound
 //! the work (the web server's time budget, a Ctrl-C handler) hands a [`StopFlag`] to a long
 //! computation, which polls it every so often (and shares it with any threads it starts for
-//! the work) and returns [`Stopped`] once it is raised.
-//! A computation that knows its unit of work also reports it through the same flag
-//! ([`StopFlag::advance`]) so a caller can show progress against an estimate
-//! ([`StopFlag::set_total`]): the page's worker, which cannot be asked while it computes,
-//! hears it through a hook ([`StopFlag::with_progress`]).
+//! the work) and returns [`Stopped`] once it is raised. A computation that knows its unit of
+//! work also reports it through the same flag ([`StopFlag::advance`]) so a caller can show
+//! progress against an estimate ([`StopFlag::set_total`]): the page's worker, which cannot be
+//! asked while it computes, hears it through a hook ([`StopFlag::with_progress`]).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
