@@ -60,6 +60,7 @@ __all__ = [
     "ClusterError",
     "toads_stats",
     "toads_cells",
+    "heap_census",
     "connect",
     "run",
     "write_atomic",
@@ -198,6 +199,40 @@ def toads_cells(cells: Sequence[Tuple[int, int, int]] = (), table: Optional[int]
         return _onag.toads_cells_merge([str(p) for _, p in parts])
 
     return Run("toads-cells", tasks, merge, f"Toads-and-Frogs cells, {len(tasks)} boards")
+
+
+#: Most digits after the point of a census code (the library's census takes up to four).
+MAX_CENSUS_DIGITS = 4
+
+
+def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence[str] = ()) -> Run:
+    """The census of take-and-break codes: every code ``0.d…`` and ``4.d…`` with up to
+    ``digits`` digits after the point, and/or the rulesets ``codes``, each searched for a
+    period with at most ``max_n`` values: one task per code, merged (with the codes of equal
+    sequences) into the report ``onag heaps census --out FILE`` writes."""
+    _check(isinstance(max_n, int) and max_n >= 1, f"bad --max {max_n}: at least 1")
+    names: List[str] = []
+    if digits is not None:
+        _check(1 <= digits <= MAX_CENSUS_DIGITS, f"bad --digits {digits}: between 1 and {MAX_CENSUS_DIGITS}")
+        names += _onag.heap_census_codes(digits)
+    for text in codes:
+        try:
+            names.append(_onag.heap_ruleset(text))
+        except ValueError as e:
+            raise ClusterError(str(e).splitlines()[0]) from None
+    _check(bool(names), "no codes: give --digits D or --codes")
+    names = list(dict.fromkeys(names))
+    safe = "".join
+    tasks = [
+        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in name), "heap_census_entry", (name, max_n))
+        for name in names
+    ]
+
+    def merge(parts: List[Tuple[Task, Path]]) -> str:
+        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts])
+
+    what = f"census of {len(tasks)} take-and-break codes, at most {max_n} values each"
+    return Run("heap-census", tasks, merge, what)
 
 
 # ---------------------------------------------------------------------------------------------
