@@ -29,6 +29,24 @@ pub const MAX_WYTHOFF_ROW: u64 = 40;
 /// Most columns of the Wythoff row plot.
 pub const MAX_ROW_COLUMNS: u64 = 20_000;
 
+/// Most values of a heap game's nim sequence one request computes (`POST /heaps/values`:
+/// `G(0) … G(count − 1)`; the page's sequence plot).
+pub const MAX_HEAP_VALUES: usize = 1 << 16;
+/// Most heaps a period search of `POST /heaps/period` computes: every solved code with at most
+/// three digits is proven within it (the long ones, such as .16 and .1777, are the command
+/// line's `onag heaps period`).
+pub const MAX_HEAP_PERIOD_N: usize = 1 << 20;
+/// Most values of a nim sequence a native front end computes at once (Python's
+/// `heaps(…).values` and `.period`): 4 bytes a heap, so at most 4 GiB.
+pub const NATIVE_MAX_HEAP_VALUES: usize = 1 << 30;
+/// Most heaps in a position of `POST /heaps/position` (the play page's limit).
+pub const MAX_PLAY_HEAPS: usize = 10;
+/// Most tokens in one heap of a position (the play page draws every token).
+pub const MAX_PLAY_HEAP: u64 = 100;
+/// Most moves a position's answer lists (hexadecimal codes split heaps three ways, so a long
+/// code on large heaps has hundreds of thousands).
+pub const MAX_PLAY_MOVES: u64 = 20_000;
+
 /// `Err(400)` unless `text` is at most [`MAX_NOTATION_BYTES`] long.
 pub fn check_notation(field: &str, text: &str) -> Result<(), ApiError> {
     if text.len() > MAX_NOTATION_BYTES {

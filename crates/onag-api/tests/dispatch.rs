@@ -21,6 +21,10 @@ fn sample(path: &str) -> Value {
         "/wythoff/row" => json!({ "x": 3 }),
         "/queens/table" => json!({ "moves": "left,down", "size": 8, "formula": "x ^ y" }),
         "/toads/analyze" => json!({ "board": "TT..FF" }),
+        "/heaps/rulesets" => Value::Null,
+        "/heaps/values" => json!({ "code": "0.77", "count": 20 }),
+        "/heaps/period" => json!({ "code": "kayles", "max": 4096 }),
+        "/heaps/position" | "/heaps/computer" => json!({ "code": "0.137", "heaps": [5, 8] }),
         other => panic!("no sample for {other}"),
     }
 }

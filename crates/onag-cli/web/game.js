@@ -13,6 +13,8 @@
 //   apply(pos, move) -> pos;  notation(move, side) -> text (the game's move notation)
 //   perfect(analysis, moves) -> move (optional: the engine's choice; default a winning move)
 //   render(view): draws the board; view = {pos, analysis, toMove, last, hints, canPlay, stale}
+//   finished(result) (optional): a game against the computer ended, result 'win' or 'loss'
+//     (called once per finished game, for a scorecard)
 // The loop owns #controls (settings), #history, #chart, #status and #error of the page.
 import { el, $, say, showError, clearError, elapsed } from './common.js';
 
@@ -160,7 +162,9 @@ export function createGame(adapter) {
         game.thinking = false;
         ticker.stop();
         if (err.name === 'AbortError') { say($('status'), 'Stopped.'); draw(); return; }
-        showError($('error'), err.message, () => step());
+        // Retry only where it can help: the engine refused this input (4xx) for good.
+        const refused = err.status >= 400 && err.status < 500;
+        showError($('error'), err.message, refused ? undefined : () => step());
         say($('status'), 'The position could not be analysed (see the message below); nothing was played.');
         draw();
         return;
@@ -178,6 +182,11 @@ export function createGame(adapter) {
       say($('status'), `${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${game.settings.human === 'both' ? '' : you ? ' — you win!' : ' — the computer wins.'}`,
         game.settings.human === 'both' ? '' : you ? 'win' : 'loss');
       $('status').dataset.winner = String(winner);
+      // A page's scorecard counts each finished game once (not again after undo and redo).
+      if (adapter.finished && !e.scored && game.settings.human !== 'both') {
+        e.scored = true;
+        adapter.finished(you ? 'win' : 'loss');
+      }
       draw();
       return;
     }

@@ -45,6 +45,7 @@ const PAGES: &[(&str, Asset)] = &[
     ),
     ("/queens", asset!("queens.html", "text/html; charset=utf-8")),
     ("/toads", asset!("toads.html", "text/html; charset=utf-8")),
+    ("/heaps", asset!("heaps.html", "text/html; charset=utf-8")),
 ];
 
 /// Files under `/static/`.
@@ -59,6 +60,9 @@ const STATIC: &[Asset] = &[
     asset!("wythoff.js", "text/javascript; charset=utf-8"),
     asset!("queens.js", "text/javascript; charset=utf-8"),
     asset!("toads.js", "text/javascript; charset=utf-8"),
+    asset!("heaps.js", "text/javascript; charset=utf-8"),
+    asset!("seqplot.js", "text/javascript; charset=utf-8"),
+    asset!("score.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
         name: "findings.json",
