@@ -14,6 +14,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod coins;
+mod heaps;
 mod nim;
 mod partizan;
 mod toads;
@@ -125,5 +126,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     toads::register(m)?;
     wythoff::register(m)?;
     coins::register(m)?;
+    heaps::register(m)?;
     Ok(())
 }
