@@ -40,6 +40,10 @@ enum Command {
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
+    /// Heap games: take-and-break codes, Grundy's game, subtraction games — values, proven
+    /// periods, the census of short codes, play.
+    #[command(subcommand)]
+    Heaps(cli::heaps::Cmd),
     /// Re-check every published table and claim; write a Markdown + JSON report.
     Reproduce(cli::reproduce::Args),
     /// Start the local web app.
@@ -58,6 +62,7 @@ fn main() {
         Command::Queens(cmd) => cli::queens::run(cmd),
         Command::Value(args) => cli::value::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
+        Command::Heaps(cmd) => cli::heaps::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),
         Command::Serve(args) => server::run(args),
         Command::Site(args) => server::site(args),
