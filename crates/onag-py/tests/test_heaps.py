@@ -1,13 +1,7 @@
 """Heap games from Python: values (NumPy and lists) against a brute force written here, the
-published periods, positions and the computer, bad input, the interpreter's lock released,
-Ctrl-C, and agreement with the CLI's --json (the same report, the same field names)."""
-
-import signal
-import subprocess
-import sys
-import textwrap
-import threading
-import time
+published periods, positions and the computer, bad input, and agreement with the CLI's --json
+(the same report, the same field names). The interpreter's lock and Ctrl-C during long heap
+runs are tested with the other long runs in test_onag.py."""
 
 import pytest
 
@@ -135,51 +129,6 @@ def test_heaps_bad_input():
     ]:
         with pytest.raises(ValueError):
             call()
-
-
-def test_the_gil_is_released_during_long_runs():
-    ticks = []
-    stop = threading.Event()
-
-    def ticker():
-        while not stop.is_set():
-            ticks.append(time.time())
-            time.sleep(0.01)
-
-    th = threading.Thread(target=ticker)
-    th.start()
-    try:
-        heaps("grundy").values(1 << 20, numpy=False)
-    finally:
-        stop.set()
-        th.join()
-    assert len(ticks) > 5
-
-
-def test_ctrl_c_stops_a_period_search():
-    code = textwrap.dedent(
-        """
-        import sys, time, onag
-        print("started", flush=True)
-        t = time.time()
-        try:
-            onag.heaps("0.6").period(1 << 30)
-        except KeyboardInterrupt:
-            print("interrupted after %.2f s" % (time.time() - t), flush=True)
-            sys.exit(0)
-        print("finished", flush=True)
-        sys.exit(3)
-        """
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "started"
-    time.sleep(1.0)
-    sent = time.time()
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    assert proc.returncode == 0, out
-    assert out.startswith("interrupted"), out
-    assert time.time() - sent < 20
 
 
 def test_heaps_agree_with_the_cli(cli):
