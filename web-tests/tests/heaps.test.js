@@ -209,6 +209,13 @@ for (const mode of MODES) {
     assert.match(await page.locator('#period').textContent(), /no periodicity theorem/);
     assert.equal(await page.locator('#plot rect.periodic').count(), 0);
     await screenshot(page, `heaps-plot-${mode.name}`);
+    // A hexadecimal code (three-heap moves, computed by the definition): plotted and proven.
+    await page.fill('#code', '0.f');
+    await page.fill('#sizes', '5 6');
+    await page.click('#start');
+    await page.waitForSelector('#plot[data-state="period"]', { timeout: 60000 });
+    assert.match(await page.locator('#period').textContent(), /G\(n \+ 2\) = G\(n\) for every n ≥ 0/);
+    assert.equal(await page.locator('#seq-error').textContent(), '');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

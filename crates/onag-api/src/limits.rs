@@ -36,6 +36,12 @@ pub const MAX_HEAP_VALUES: usize = 1 << 16;
 /// three digits is proven within it (the long ones, such as .16 and .1777, are the command
 /// line's `onag heaps period`).
 pub const MAX_HEAP_PERIOD_N: usize = 1 << 20;
+/// Most moves the definition may visit for a sequence of a ruleset whose moves can leave three
+/// heaps (hexadecimal digits 8–f): the fast engine computes those by the definition, and the
+/// three-way splits of a heap of n are about n²/12, so G(0 … n − 1) visits about n³/36 moves
+/// per such digit (4,096 values of 0.f: 1.9·10^9, about 3 s natively). Values requests past it
+/// are refused; period searches stop short of it ([`crate::routes::heaps::definition_reach`]).
+pub const MAX_DEFINITION_MOVES: u64 = 1_000_000_000;
 /// Most values of a nim sequence a native front end computes at once (Python's
 /// `heaps(…).values` and `.period`): 4 bytes a heap, so at most 4 GiB.
 pub const NATIVE_MAX_HEAP_VALUES: usize = 1 << 30;

@@ -287,6 +287,26 @@ fn heap_bounds_are_typed_errors() {
     // The parser's message says where the text goes wrong.
     let e = call("/heaps/values", json!({ "code": "0.1g7", "count": 10 })).unwrap_err();
     assert!(e.message.contains("character 4"), "{}", e.message);
+    // Three-heap moves are computed by the definition: a values request past its reach is a
+    // 422 naming the reach; a period search stops there (its max_n says so).
+    let e = call(
+        "/heaps/values",
+        json!({ "code": "0.f", "count": MAX_HEAP_VALUES }),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unprocessable);
+    let reach = onag_api::routes::heaps::definition_reach(&"0.f".parse().unwrap(), MAX_HEAP_VALUES);
+    assert!(e.message.contains(&format!("n < {reach}")), "{}", e.message);
+    let at_reach = json!({ "code": "0.f", "count": reach }).to_string();
+    assert!(Request::parse("/heaps/values", at_reach.as_bytes()).is_ok());
+    let p = Request::parse("/heaps/period", br#"{"code": "0.8", "max": 1048576}"#).unwrap();
+    let Request::HeapsPeriod(p) = p else {
+        panic!("a period request")
+    };
+    assert_eq!(
+        p.max,
+        onag_api::routes::heaps::definition_reach(&"0.8".parse().unwrap(), 1 << 20)
+    );
     // A hexadecimal code on large heaps: too many moves to list, refused at once.
     let e = call(
         "/heaps/position",

@@ -24,6 +24,7 @@ export function ticks(hi, count) {
   return out;
 }
 
+const largest = (values) => values.reduce((m, v) => (v > m ? v : m), 0);
 const plural = (k, word) => `${k.toLocaleString('en')} ${word}${k === 1 ? '' : 's'}`;
 
 /** The values the engine needs to have chosen its sparse-space mask. */
@@ -78,7 +79,14 @@ export function sequencePlot({ svg, readout, info, period, error, count, limits 
     try {
       // The engine chooses the sparse-space mask from its values once it has 2^10 of them; a
       // short plot asks for 2^12 (a few milliseconds) to know its rare heaps.
-      values = await engine.call('heaps/values', { code, count: Math.min(Math.max(n, MASK_VALUES), limits().heaps_values) }, signal);
+      const asked = Math.min(Math.max(n, MASK_VALUES), limits().heaps_values);
+      values = await engine.call('heaps/values', { code, count: asked }, signal).catch((err) => {
+        // Rulesets whose moves leave three heaps are computed by the definition, which may not
+        // reach that far: then just the values plotted.
+        if (err.status === 422 && asked > n) return engine.call('heaps/values', { code, count: n }, signal);
+        throw err;
+      });
+      values.computed = values.values.length;
       values.values = values.values.slice(0, n);
     } catch (err) {
       if (err.name === 'AbortError' || mine !== job) return;
@@ -89,7 +97,7 @@ export function sequencePlot({ svg, readout, info, period, error, count, limits 
     if (mine !== job) return;
     // Rare heaps mean something when the engine's mask splits the values sparsely: at most a
     // quarter of the heaps computed rare (mask 0, or most heaps rare: no sparse split).
-    const computed = Math.min(Math.max(n, MASK_VALUES), limits().heaps_values);
+    const { computed } = values;
     const sparse = values.rare.mask !== 0 && values.rare.count * 4 <= computed;
     const rare = sparse ? values.rare_heaps.map((r) => r.heap).filter((h) => h < n) : [];
     data = { code, name, values: values.values, rare: new Set(rare), sparse, found: null, report: values };
@@ -97,7 +105,7 @@ export function sequencePlot({ svg, readout, info, period, error, count, limits 
     svg.classList.remove('stale');
     svg.dataset.state = 'values';
     svg.dataset.count = String(data.values.length);
-    say(info, `${data.values.length.toLocaleString('en')} values, largest ${Math.max(...data.values)}, ${sparse ? `${plural(data.rare.size, 'rare heap')} (ringed)` : 'no sparse split'}`);
+    say(info, `${data.values.length.toLocaleString('en')} values, largest ${largest(data.values)}, ${sparse ? `${plural(data.rare.size, 'rare heap')} (ringed)` : 'no sparse split'}`);
     draw();
     // The period: searched with growing bounds so every stage says how far it got.
     const top = limits().heaps_period_max;
@@ -129,7 +137,7 @@ export function sequencePlot({ svg, readout, info, period, error, count, limits 
     const W = Math.max(280, Math.floor(svg.parentElement.clientWidth || 600));
     const H = W < 520 ? 230 : 300;
     const L = 44; const R = 14; const T = 22; const B = 40;
-    const maxV = Math.max(1, ...values);
+    const maxV = Math.max(1, largest(values));
     const x = (n) => L + (N <= 1 ? 0 : (n / (N - 1)) * (W - L - R));
     const y = (v) => T + (1 - v / maxV) * (H - T - B);
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);

@@ -29,6 +29,32 @@ pub fn ruleset(field: &str, text: &str) -> Result<Ruleset, ApiError> {
         .map_err(|e| ApiError::bad(format!("'{field}': {e}")))
 }
 
+/// How many values `G(0) … G(k − 1)` of `ruleset` stay within
+/// [`limits::MAX_DEFINITION_MOVES`] (at most `upto`): `upto` unless the ruleset has moves
+/// leaving three heaps, which the engine computes by the definition, visiting every move.
+///
+/// # Examples
+/// ```
+/// use onag_api::routes::heaps::definition_reach;
+/// assert_eq!(definition_reach(&"0.77".parse().unwrap(), 1 << 20), 1 << 20);
+/// let hex = definition_reach(&"0.f".parse().unwrap(), 1 << 20);
+/// assert!((3_000..4_096).contains(&hex), "{hex}");
+/// ```
+pub fn definition_reach(ruleset: &Ruleset, upto: usize) -> usize {
+    let moves = ruleset.moves();
+    if moves.max_heaps() < 3 {
+        return upto;
+    }
+    let mut work = 0u64;
+    for n in 0..upto {
+        work += moves.count_leaves(n as u64);
+        if work > limits::MAX_DEFINITION_MOVES {
+            return n;
+        }
+    }
+    upto
+}
+
 /// One named game of [`onag::heaps::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Named {
@@ -92,6 +118,13 @@ impl ValuesRequest {
     pub fn checked(self) -> Result<Values, ApiError> {
         let ruleset = ruleset("code", &self.code)?;
         check_range("count", self.count, 1..=limits::MAX_HEAP_VALUES)?;
+        let reach = definition_reach(&ruleset, self.count);
+        if reach < self.count {
+            return Err(ApiError::too_large(format!(
+                "{ruleset} has moves that leave three heaps, computed by the definition:                  G(n) for n < {reach} at most here ({} moves visited at most); the command                  line (`onag heaps values`) computes more",
+                limits::MAX_DEFINITION_MOVES
+            )));
+        }
         Ok(Values {
             ruleset,
             count: self.count,
@@ -111,7 +144,8 @@ impl Values {
 pub struct PeriodRequest {
     /// The ruleset.
     pub code: String,
-    /// The most heaps the search may compute, `1..=`[`limits::MAX_HEAP_PERIOD_N`].
+    /// The most heaps the search may compute, `1..=`[`limits::MAX_HEAP_PERIOD_N`] (for a
+    /// ruleset with three-heap moves, at most its [`definition_reach`]).
     pub max: usize,
 }
 
@@ -129,10 +163,10 @@ impl PeriodRequest {
     pub fn checked(self) -> Result<Period, ApiError> {
         let ruleset = ruleset("code", &self.code)?;
         check_range("max", self.max, 1..=limits::MAX_HEAP_PERIOD_N)?;
-        Ok(Period {
-            ruleset,
-            max: self.max,
-        })
+        // A ruleset with three-heap moves searches only as far as the definition may go; the
+        // report's `max_n` says where that is.
+        let max = definition_reach(&ruleset, self.max).max(1);
+        Ok(Period { ruleset, max })
     }
 }
 

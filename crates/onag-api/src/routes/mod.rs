@@ -78,6 +78,8 @@ pub struct Limits {
     pub heaps_play_size: u64,
     /// [`limits::MAX_PLAY_MOVES`].
     pub heaps_play_moves: u64,
+    /// [`limits::MAX_DEFINITION_MOVES`].
+    pub heaps_definition_moves: u64,
 }
 
 /// The health answer.
@@ -106,6 +108,7 @@ pub fn health() -> Health {
             heaps_play_heaps: limits::MAX_PLAY_HEAPS,
             heaps_play_size: limits::MAX_PLAY_HEAP,
             heaps_play_moves: limits::MAX_PLAY_MOVES,
+            heaps_definition_moves: limits::MAX_DEFINITION_MOVES,
         },
     }
 }
