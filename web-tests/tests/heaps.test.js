@@ -67,13 +67,13 @@ const played = (page, plies) => page.waitForFunction((n) => {
   const count = document.querySelectorAll('#history li').length;
   return (s.dataset.winner !== undefined && count > n) || (count >= n + 2 && /Your move/.test(s.textContent));
 }, plies, { timeout: 30000 });
-const heapSizes = (page) => page.locator('#heaps .heap').evaluateAll((hs) => hs.map((h) => Number(h.dataset.size)));
+const heapSizes = (page) => page.locator('#heaps .tb-heap').evaluateAll((hs) => hs.map((h) => Number(h.dataset.size)));
 
 /** The moves the picker lists for heap `i`: [{take, leaves, xor, winning, key}]. */
 async function pickerMoves(page, i) {
-  await page.locator(`#heaps .heap[data-heap="${i}"]`).click();
-  await page.waitForSelector('#picker .move');
-  return page.locator('#picker .move').evaluateAll((bs) => bs.map((b) => {
+  await page.locator(`#heaps .tb-heap[data-heap="${i}"]`).click();
+  await page.waitForSelector('#picker .tb-move');
+  return page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => {
     const m = /^take (\d+), leave (.+?): XOR after (\d+), (winning|losing)$/.exec(b.getAttribute('aria-label'));
     const leaves = m[2] === 'nothing' ? [] : m[2].split(' + ').map(Number);
     return { take: Number(m[1]), leaves, xor: Number(m[3]), winning: m[4] === 'winning', mark: b.querySelector('.mark')?.textContent.trim(), index: b.dataset.move };
@@ -92,9 +92,9 @@ for (const mode of MODES) {
     await ready(page);
     assert.match(await page.locator('#game-name').textContent(), /dawsons-chess \(0\.137\)/);
     // Heaps are drawn tokens (SVG circles), not text.
-    assert.equal(await page.locator('#heaps .heap').count(), 3);
-    assert.equal(await page.locator('#heaps .heap[data-heap="1"] svg circle.token').count(), 8);
-    const wins0 = Number(await page.locator('#score [data-wins]').getAttribute('data-wins'));
+    assert.equal(await page.locator('#heaps .tb-heap').count(), 3);
+    assert.equal(await page.locator('#heaps .tb-heap[data-heap="1"] svg circle.token').count(), 8);
+    const wins0 = Number(await page.locator('#scorecard').getAttribute('data-wins'));
     let checked = 0;
     let sawComputer = false;
     for (let turn = 0; turn < 30; turn++) {
@@ -106,7 +106,7 @@ for (const mode of MODES) {
       for (let i = 0; i < heaps.length; i++) {
         const expected = heapMoves(rules, heaps[i]);
         if (expected.length === 0) {
-          assert.equal(await page.locator(`#heaps .heap[data-heap="${i}"].movable`).count(), 0, `heap ${heaps[i]} has no move`);
+          assert.equal(await page.locator(`#heaps .tb-heap[data-heap="${i}"].movable`).count(), 0, `heap ${heaps[i]} has no move`);
           continue;
         }
         const shown = await pickerMoves(page, i);
@@ -123,17 +123,17 @@ for (const mode of MODES) {
         await page.keyboard.press('Escape');
       }
       assert.ok(choice, `a winning move exists while the XOR is ${xor}`);
-      await page.locator(`#heaps .heap[data-heap="${choice.heap}"]`).click();
+      await page.locator(`#heaps .tb-heap[data-heap="${choice.heap}"]`).click();
       if (turn === 0) await screenshot(page, `heaps-picker-${mode.name}`);
       const plies = await page.locator('#history li').count();
-      await page.locator(`#picker .move[data-move="${choice.index}"]`).click();
+      await page.locator(`#picker .tb-move[data-move="${choice.index}"]`).click();
       await played(page, plies);
       if (/The computer took \d+ from heap \d+/.test(await page.locator('#last').textContent())) sawComputer = true;
     }
     assert.match(await page.locator('#status').textContent(), /you win!/);
     assert.ok(checked > 10, `${checked} moves checked`);
     assert.ok(sawComputer, 'the computer played and its move was named');
-    assert.equal(Number(await page.locator('#score [data-wins]').getAttribute('data-wins')), wins0 + 1, 'the scorecard counts the win');
+    assert.equal(Number(await page.locator('#scorecard').getAttribute('data-wins')), wins0 + 1, 'the scorecard counts the win');
     assert.match(await page.locator('#history').textContent(), /H\d+ \d+→/);
     // Undo takes the end back; redo replays it, and the win is not counted twice.
     await page.click('#undo');
@@ -141,7 +141,7 @@ for (const mode of MODES) {
     assert.equal(await page.locator('#status[data-winner]').count(), 0);
     await page.click('#redo');
     await page.waitForFunction(() => document.querySelector('#status').dataset.winner !== undefined);
-    assert.equal(Number(await page.locator('#score [data-wins]').getAttribute('data-wins')), wins0 + 1);
+    assert.equal(Number(await page.locator('#scorecard').getAttribute('data-wins')), wins0 + 1);
     await screenshot(page, `heaps-game-${mode.name}`);
     assert.deepEqual(page.errors, []);
     assert.deepEqual(page.apiRequests, [], 'the page computes in its own engine');
@@ -155,14 +155,14 @@ for (const mode of MODES) {
     await ready(page);
     const heaps = await heapSizes(page);
     assert.equal(heaps.reduce((a, b) => a + b, 0), 16, "Grundy's game removes no token");
-    assert.deepEqual(await page.locator('#heaps .heap-g').allTextContents(), heaps.map((n) => `G=${G[n]}`));
+    assert.deepEqual(await page.locator('#heaps .tb-g').allTextContents(), heaps.map((n) => `G=${G[n]}`));
     // Keyboard: focus the heaps (one Tab stop), Enter opens a heap's moves, Enter plays one, and
     // the focus comes back to the heaps.
     assert.equal(await page.locator('#heaps [tabindex="0"]').count(), 1);
-    const movable = page.locator('#heaps .heap.movable').first();
+    const movable = page.locator('#heaps .tb-heap.movable').first();
     await movable.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement && document.activeElement.classList.contains('move'));
+    await page.waitForFunction(() => document.activeElement && document.activeElement.classList.contains('tb-move'));
     const plies = await page.locator('#history li').count();
     await page.keyboard.press('Enter');
     await played(page, plies);
@@ -256,12 +256,12 @@ for (const mode of MODES) {
     for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(300);
-      const first = await page.locator('#heaps .heap').first().boundingBox();
+      const first = await page.locator('#heaps .tb-heap').first().boundingBox();
       assert.ok(first.y + first.height < height, `the first heap ends at ${first.y + first.height} < ${height}`);
-      const heights = await page.locator('#heaps .heap').evaluateAll((hs) => hs.map((h) => h.getBoundingClientRect().height));
+      const heights = await page.locator('#heaps .tb-heap').evaluateAll((hs) => hs.map((h) => h.getBoundingClientRect().height));
       assert.ok(Math.min(...heights) >= 32, 'heaps are ≥ 32 px tall');
-      await page.locator('#heaps .heap.movable').first().click();
-      const buttons = await page.locator('#picker .move').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().height));
+      await page.locator('#heaps .tb-heap.movable').first().click();
+      const buttons = await page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().height));
       assert.ok(buttons.length > 0 && Math.min(...buttons) >= 32, 'move buttons are ≥ 32 px tall');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `no sideways scrolling (${overflow} px)`);

@@ -98,6 +98,14 @@ pub const ROUTES: &[Route] = &[
     post("/heaps/period", true, "the period search"),
     post("/heaps/position", true, "the analysis of this position"),
     post("/heaps/computer", true, "the computer's move"),
+    Route {
+        path: "/game/list",
+        method: "GET",
+        heavy: false,
+        what: "the list of games",
+    },
+    post("/game/analyze", true, "the analysis of this position"),
+    post("/game/computer", true, "the computer's move"),
 ];
 
 /// The route with this path, if any.
@@ -147,6 +155,12 @@ pub enum Request {
     HeapsPosition(routes::heaps::Position),
     /// `POST /heaps/computer`.
     HeapsComputer(routes::heaps::Position),
+    /// `GET /game/list`.
+    GameList,
+    /// `POST /game/analyze`.
+    GameAnalyze(routes::game::Analyze),
+    /// `POST /game/computer`.
+    GameComputer(routes::game::Computer),
 }
 
 fn body<T: DeserializeOwned>(request: &[u8]) -> Result<T, ApiError> {
@@ -213,6 +227,13 @@ impl Request {
             "/heaps/computer" => {
                 Request::HeapsComputer(body::<routes::heaps::PositionRequest>(request)?.checked()?)
             }
+            "/game/list" => Request::GameList,
+            "/game/analyze" => {
+                Request::GameAnalyze(body::<routes::game::AnalyzeRequest>(request)?.checked()?)
+            }
+            "/game/computer" => {
+                Request::GameComputer(body::<routes::game::ComputerRequest>(request)?.checked()?)
+            }
             _ => return Err(ApiError::new(ErrorKind::NotFound, "no such API endpoint")),
         })
     }
@@ -236,6 +257,9 @@ impl Request {
             Request::HeapsPeriod(r) => to_bytes(&r.run(stop)?),
             Request::HeapsPosition(r) => to_bytes(&r.run(stop)?),
             Request::HeapsComputer(r) => to_bytes(&r.computer(stop)?),
+            Request::GameList => to_bytes(&routes::game::list()),
+            Request::GameAnalyze(r) => to_bytes(&r.run(stop)?),
+            Request::GameComputer(r) => to_bytes(&r.run(stop)?),
         }
     }
 }

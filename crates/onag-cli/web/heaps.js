@@ -4,8 +4,7 @@
 // G(n) plotted with its rare values and, once the engine proves it, the period. Everything is
 // computed in the page's worker (the API routes /heaps/*).
 import { api, el, $, busy, randInt, rovingGrid, say, showError, clearError } from './common.js';
-import { createGame } from './game.js';
-import { scorecard } from './score.js';
+import { createGame, fairStart } from './game.js';
 import { sequencePlot } from './seqplot.js';
 
 /** The engine's limits for the page (its `health` answer); the fallbacks are never shown. */
@@ -69,21 +68,15 @@ async function smallValues(code) {
 }
 
 /**
- * Three or four heaps of up to 15 tokens whose values XOR to non-zero when the human moves first
- * (a winning first move exists) and to zero when the computer starts (whatever it plays, the
- * human can win).
+ * Three or four heaps of up to 15 tokens; with fair starts (the game loop's setting) the side
+ * the human plays can win: the values XOR to non-zero when the human moves first, to zero when
+ * the computer starts.
  */
-async function randomHeaps(code, wantWin = game.settings.human !== 'second') {
+async function randomHeaps(code) {
   const values = await smallValues(code);
   const top = Math.min(15, LIMITS.heaps_play_size);
-  let best = null;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const heaps = Array.from({ length: 3 + randInt(2) }, () => 1 + randInt(top));
-    const xor = heaps.reduce((a, n) => a ^ values[n], 0);
-    best = heaps;
-    if ((xor !== 0) === wantWin) break;
-  }
-  return best;
+  const make = () => Array.from({ length: 3 + randInt(2) }, () => 1 + randInt(top));
+  return fairStart(game, make, async (heaps) => heaps.reduce((a, n) => a ^ values[n], 0) !== 0, 200);
 }
 
 // --- the game ----------------------------------------------------------------------------
@@ -92,15 +85,15 @@ let preview = null; // the move whose tokens are previewed
 let current = null; // the last view drawn
 let focusBoard = false; // put the focus back on the heaps after the next draw
 let game = null;
-/** The position of a visit without a link (a random start the human can win). */
-let firstPosition = { code: '0.77', name: 'kayles', heaps: [3, 5, 8] };
-const score = scorecard('heaps', $('score'));
 
 const adapter = {
+  id: 'heaps',
   sides: ['the first player', 'the second player'],
   singular: true,
-  chartLabel: 'XOR',
-  initial: () => firstPosition,
+  randomStarts: true,
+  chartLabel: 'nim-sum',
+  // A visit without a link: Kayles, a random start (fair unless the player says otherwise).
+  initial: async () => ({ code: '0.77', name: 'kayles', heaps: await randomHeaps('0.77') }),
   encode: (pos) => `${pos.name || pos.code}_${pos.heaps.join('.')}`,
   decode(text) {
     const cut = text.lastIndexOf('_');
@@ -124,7 +117,6 @@ const adapter = {
   notation: (move) => `H${move.heap + 1} ${move.size}→${move.leaves.length ? move.leaves.join('+') : '0'}`,
   // The engine's choice: a ✓ move when there is one; losing, the fewest tokens taken.
   perfect: (analysis, moves) => moves.find((m) => analysis.data.computer && m.text === analysis.data.computer.text) || null,
-  finished: (result) => score.record(result),
   render(v) {
     if (!v.canPlay) selected = null;
     if (selected !== null && selected >= v.pos.heaps.length) selected = null;
@@ -134,9 +126,22 @@ const adapter = {
   },
 };
 
+let shownStart = null; // the first entry of the game the setup bar shows
+let plotted = null; // the ruleset the plot shows (null: none)
+
 function draw() {
   const v = current;
-  if (!v) return;
+  if (!v || !v.pos) return;
+  // A new game (a new first entry): the setup bar shows it, and the plot its ruleset.
+  const start = game && game.history[0];
+  if (start && start.pos && start !== shownStart) {
+    shownStart = start;
+    showSetup(start.pos);
+    if (start.pos.code !== plotted) {
+      plotted = start.pos.code;
+      plot.show(start.pos.code, start.pos.name);
+    }
+  }
   $('game-name').textContent = `— ${label(v.pos)}`;
   drawHeaps();
   drawPicker();
@@ -144,7 +149,7 @@ function draw() {
   // After a move the focus goes back to the heaps (each redraw replaces them) until it is the
   // human's turn again or the game is over.
   if (focusBoard) {
-    const heap = $('heaps').querySelector('.heap[tabindex="0"]') || $('heaps').querySelector('.heap');
+    const heap = $('heaps').querySelector('.tb-heap[tabindex="0"]') || $('heaps').querySelector('.tb-heap');
     if (heap) heap.focus({ preventScroll: true });
     if (v.canPlay || (v.analysis && v.analysis.moves.length === 0)) focusBoard = false;
   }
@@ -194,28 +199,28 @@ function drawHeaps() {
     const status = v.hints && moves.length ? (wins ? 'win' : 'lose') : '';
     const name = `heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? `, G = ${values[i]}` : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
     const row = el('div', {
-      class: `heap${i === selected ? ' selected' : ''}${status ? ` ${status}` : ''}${fresh.has(i) ? ` fresh by-${v.last.by}` : ''}${moves.length ? ' movable' : ''}`,
+      class: `tb-heap${i === selected ? ' selected' : ''}${status ? ` ${status}` : ''}${fresh.has(i) ? ` fresh by-${v.last.by}` : ''}${moves.length ? ' movable' : ''}`,
       role: 'option', 'aria-selected': i === selected ? 'true' : 'false', 'data-key': i, 'data-heap': i, 'data-size': n, 'aria-label': name,
       onclick: () => { if (moves.length) pick(i); },
     },
-    el('span', { class: 'heap-label' },
-      el('span', { class: 'heap-size' }, n),
-      values && v.hints ? el('span', { class: 'heap-g' }, `G=${values[i]}`) : null,
+    el('span', { class: 'tb-label' },
+      el('span', { class: 'tb-size' }, n),
+      values && v.hints ? el('span', { class: 'tb-g' }, `G=${values[i]}`) : null,
       status ? el('span', { class: `mark ${status}`, 'aria-hidden': 'true' }, status === 'win' ? '✓' : '✗') : null),
     drawing);
     return row;
   });
   if (v.pos.heaps.length === 0) rows.push(el('p', { class: 'muted' }, 'No heaps left.'));
   box.replaceChildren(...rows);
-  rovingGrid(box, '.heap', 1);
-  if (hadFocus) box.querySelector('.heap[tabindex="0"]')?.focus({ preventScroll: true });
+  rovingGrid(box, '.tb-heap', 1);
+  if (hadFocus) box.querySelector('.tb-heap[tabindex="0"]')?.focus({ preventScroll: true });
 }
 
 function drawPicker() {
   const v = current;
   const box = $('picker');
   if (selected === null || !v.canPlay) {
-    box.replaceChildren(v.canPlay ? el('p', { class: 'muted hint' }, 'Pick a heap to see its moves.') : '');
+    box.replaceChildren(v.canPlay ? el('p', { class: 'muted tb-hint' }, 'Pick a heap to see its moves.') : '');
     return;
   }
   const n = v.pos.heaps[selected];
@@ -223,13 +228,13 @@ function drawPicker() {
   const wins = moves.filter((m) => m.winning).length;
   const values = v.analysis.values;
   box.replaceChildren(
-    el('p', { class: 'picker-head' },
+    el('p', { class: 'tb-picker-head' },
       `Heap ${selected + 1} (${plural(n, 'token')}${v.hints ? `, G = ${values[selected]}` : ''}): ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning (✓)` : ''}. `,
       el('button', { type: 'button', class: 'link', onclick: () => unpick() }, 'back (Esc)')),
-    el('div', { class: 'moves', role: 'group', 'aria-label': `moves of heap ${selected + 1}` }, ...moves.map((m) => {
+    el('div', { class: 'tb-moves', role: 'group', 'aria-label': `moves of heap ${selected + 1}` }, ...moves.map((m) => {
       const mark = v.hints ? (m.winning ? 'win' : 'lose') : '';
       const button = el('button', {
-        type: 'button', class: `move${mark ? ` ${mark}` : ''}`, 'data-key': `${m.heap}:${m.index}`, 'data-move': m.index,
+        type: 'button', class: `tb-move${mark ? ` ${mark}` : ''}`, 'data-key': `${m.heap}:${m.index}`, 'data-move': m.index,
         'aria-label': `take ${m.take}, leave ${leaves(m)}${v.hints ? `: XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
         onclick: () => play(m),
         onmouseenter: () => showPreview(m), onfocus: () => showPreview(m),
@@ -241,7 +246,7 @@ function drawPicker() {
       return button;
     })),
   );
-  rovingGrid(box.querySelector('.moves'), '.move', 1);
+  rovingGrid(box.querySelector('.tb-moves'), '.tb-move', 1);
 }
 
 function drawLast() {
@@ -264,9 +269,9 @@ function pick(i) {
   const moves = movesOf(i);
   const first = (current.hints && moves.find((m) => m.winning)) || moves[0];
   if (first) {
-    const group = $('picker').querySelector('.moves');
+    const group = $('picker').querySelector('.tb-moves');
     group.dataset.focus = `${first.heap}:${first.index}`;
-    rovingGrid(group, '.move', 1);
+    rovingGrid(group, '.tb-move', 1);
     group.querySelector(`[data-move="${first.index}"]`)?.focus();
   }
 }
@@ -312,6 +317,7 @@ async function startFromSetup(random) {
   if (r.error) {
     showError($('error'), `The ruleset '${text}' is not valid: ${r.error}`);
     plot.clear(`No plot: '${text}' is not a ruleset.`);
+    plotted = null;
     return;
   }
   let heaps;
@@ -322,12 +328,9 @@ async function startFromSetup(random) {
     return;
   }
   clearError($('error'), true);
-  const pos = { code: r.code, name: r.name, heaps };
-  showSetup(pos);
   selected = null;
   focusBoard = true;
-  game.start(pos, game.settings.first);
-  plot.show(r.code, r.name);
+  game.start({ code: r.code, name: r.name, heaps }, game.settings.first);
 }
 
 $('setup').addEventListener('submit', (e) => { e.preventDefault(); startFromSetup(false); });
@@ -359,12 +362,6 @@ async function boot() {
   if (linked && linked.includes('_')) {
     try { await checkRuleset(linked.slice(0, linked.lastIndexOf('_'))); } catch { /* reported by the game */ }
   }
-  const you = new URLSearchParams(location.search).get('you');
-  const heaps = await randomHeaps(firstPosition.code, you !== 'second').catch(() => null);
-  if (heaps) firstPosition = { ...firstPosition, heaps };
   game = createGame(adapter);
-  const pos = game.current().pos;
-  showSetup(pos);
-  plot.show(pos.code, pos.name);
 }
 boot();
