@@ -9,6 +9,8 @@ const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads'];
 const ready = (name) => {
   const first = { index: 'header.site nav a', queens: '.heat-x .tick' }[name];
   if (first) return Boolean(document.querySelector(first));
+  // A nim page without a game (an older build: the calculator only) is ready at its result.
+  if (name === 'nim' && !document.querySelector('#status')) return Boolean(document.querySelector('[data-k]'));
   const status = document.querySelector('#status');
   return Boolean(status) && /Your move/.test(status.textContent);
 };

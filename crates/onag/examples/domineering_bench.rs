@@ -64,7 +64,7 @@ fn main() {
                         text.push('|');
                     }
                     for _ in 0..c {
-                        text.push(if rng.next() % 4 == 0 { '#' } else { '.' });
+                        text.push(if rng.next().is_multiple_of(4) { '#' } else { '.' });
                     }
                 }
                 println!("{text}");
