@@ -21,6 +21,11 @@ fn sample(path: &str) -> Value {
         "/wythoff/row" => json!({ "x": 3 }),
         "/queens/table" => json!({ "moves": "left,down", "size": 8, "formula": "x ^ y" }),
         "/toads/analyze" => json!({ "board": "TT..FF" }),
+        "/game/list" => Value::Null,
+        "/game/analyze" => json!({ "game": "domineering", "position": "..|.." }),
+        "/game/computer" => {
+            json!({ "game": "domineering", "position": "..|..", "player": "left" })
+        }
         other => panic!("no sample for {other}"),
     }
 }

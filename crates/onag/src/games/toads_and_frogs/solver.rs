@@ -92,8 +92,11 @@ fn ternary_decode(k: u64) -> (u32, u32) {
     (pieces, n)
 }
 
-/// The memo key of a part: the toad mask with a sentinel bit at the length (so lengths are
-/// distinguished), and the frog mask.
+/// The memo key of a part, by its shape: few pieces on a long part list the pieces
+/// (`Sparse`, `Compact`, `Long`), crowded short parts number the squares in base 3
+/// (`Ternary`), and the rest keep the toad mask with a sentinel bit at the length (so lengths
+/// are distinguished) and the frog mask, in one, two or four words (`Small`, `Medium`,
+/// `Large`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     /// Parts longer than [`SMALL_LEN`] with few pieces (every part of the T2□^bF2 and
@@ -108,8 +111,12 @@ enum Key {
     /// the squares as base-3 digits (see [`ternary_key`]), < 2^39, so packed with its value
     /// (25 bits) into one 8-byte slot.
     Ternary(u64),
+    /// Crowded parts of more than [`TERNARY_LEN`] and at most [`SMALL_LEN`] squares: the toad
+    /// mask with its sentinel over the frog mask, in one word.
     Small(u64),
+    /// Crowded parts of at most [`MEDIUM_LEN`] squares: the two masks, one word each.
     Medium((u64, u64)),
+    /// Longer crowded parts: the two 128-bit masks, two words each.
     Large((u64, u64, u64, u64)),
     /// Parts of the wide boards (longer than the board type holds, at most
     /// [`SPARSE_PIECES`] pieces): the sparse key with 9 bits a piece and 8 for the length.
@@ -600,8 +607,8 @@ impl Solver {
         Ok(v)
     }
 
-    /// The value of the parts of `parts` (the board value minus its integer), for displaying
-    /// the reduced form.
+    /// The value of one irreducible `part` of a board's reduced form (the board's value is
+    /// its integer plus the values of its parts), for displaying the reduced form.
     pub fn part_value(&mut self, part: &Board) -> Result<GameId, GameError> {
         self.part(Bits::new(part.squares()))
     }
