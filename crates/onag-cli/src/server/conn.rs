@@ -121,7 +121,7 @@ impl HostCheck {
                 || (ip.is_loopback() && self.bound.is_loopback());
         }
         (name == "localhost" && (self.bound.is_loopback() || self.bound.is_unspecified()))
-            || self.names.iter().any(|n| *n == name)
+            || self.names.contains(&name)
     }
 }
 

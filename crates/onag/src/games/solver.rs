@@ -300,7 +300,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     pub fn grundy(&mut self, position: &G, stop: &StopFlag) -> Result<Nimber, GameError> {
         let mut sum = Nimber(0);
         for component in position.components() {
-            sum = sum + self.component(&component, stop)?;
+            sum += self.component(&component, stop)?;
         }
         Ok(sum)
     }
