@@ -114,6 +114,24 @@ for (const mode of MODES) {
     await page.close();
   });
 
+  test(`${mode.name}: a slow board shows real progress against the work estimate, with the time left`, async () => {
+    const page = await openPage(env.browser.context, url('toads', '?pos=TT..FF'));
+    await yourMove(page);
+    await page.fill('#text', 'TTTTTTTT....FFFFFFFF');
+    await page.press('#text', 'Enter');
+    await page.waitForFunction(() => Number(document.querySelector('#status').dataset.progress) > 0, null, { timeout: 20000 });
+    const first = Number(await page.locator('#status').getAttribute('data-progress'));
+    const text = await page.locator('#status').textContent();
+    assert.match(text, /[\d,]+ parts solved, about [\d.]+ % of the estimate(, about \d+ (s|min) left)?/, text);
+    assert.equal(await page.locator('#status progress').count(), 1, 'a progress bar');
+    await page.waitForFunction((f) => Number(document.querySelector('#status').dataset.progress) > f, first, { timeout: 20000 });
+    await page.waitForFunction(() => /about \d+ (s|min) left/.test(document.querySelector('#status').textContent), null, { timeout: 30000 });
+    await page.click('#stop');
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Stopped.');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: switching sides after Undo makes the computer move, and the history stays true`, async () => {
     for (const [name, query, sel] of [['toads', '?pos=TTT..FFF', '#strip'], ['wythoff', '?pos=12-9.4_5.7', '#board']]) {
       const page = await openPage(env.browser.context, url(name, query));

@@ -42,6 +42,10 @@ enum Command {
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
+    /// Heap games: take-and-break codes, Grundy's game, subtraction games — values, proven
+    /// periods, the census of short codes, play.
+    #[command(subcommand)]
+    Heaps(cli::heaps::Cmd),
     /// Re-check every published table and claim; write a Markdown + JSON report.
     Reproduce(cli::reproduce::Args),
     /// Start the local web app.
@@ -61,6 +65,7 @@ fn main() {
         Command::Value(args) => cli::value::run(args),
         Command::Game(args) => cli::game::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
+        Command::Heaps(cmd) => cli::heaps::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),
         Command::Serve(args) => server::run(args),
         Command::Site(args) => server::site(args),

@@ -111,6 +111,28 @@ fn stats_in_shards_merge_to_the_same_json_as_one_run() {
     let (code, merged, err) = onag(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(merged, one);
+    // --threads N: the shards of N threads, merged in the process
+    for threads in ["2", "5"] {
+        let (code, out, err) = onag(&[
+            "toads",
+            "stats",
+            "--min-len",
+            "6",
+            "--max-len",
+            "9",
+            "--json",
+            "--quiet",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, one.as_str()),
+            "--threads {threads}: {err}"
+        );
+    }
+    let (code, _, err) = onag(&["toads", "stats", "--max-len", "5", "--threads", "0"]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     // a missing shard, a bad shard spec
     let (code, _, err) = onag(&["toads", "stats-merge", &files[0], &files[2]]);
     assert_eq!(code, 2);

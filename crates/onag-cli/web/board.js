@@ -159,13 +159,16 @@ export function gridRows(cells, columns) {
 
 /**
  * Sizes the cells of `board` (a CSS grid of `columns` columns inside the scroll box `wrap`):
- * the whole board fits when its cells can be at least `min` px (default 32, a finger's tap);
+ * the whole board fits when its cells can be at least `min` px (default: 32, a finger's tap,
+ * on a phone; 16 with a mouse on a wide screen);
  * otherwise cells stay at that size and the box pans (drag, swipe or scroll), with − / + / fit
  * buttons put once after the box. The zoom is kept per board in `wrap.dataset.zoom`.
  * Returns the cell size in px.
  */
-export function zoomable(wrap, board, { columns, min = MIN_TAP, max = 52, rows = columns } = {}) {
+export function zoomable(wrap, board, { columns, min = null, max = 52, rows = columns } = {}) {
   const width = wrap.clientWidth || 600;
+  // A finger needs MIN_TAP px on a phone; a mouse on a wide screen takes smaller cells.
+  if (min === null) min = window.innerWidth < 700 || matchMedia('(pointer: coarse)').matches ? MIN_TAP : 16;
   const gap = 2;
   // The whole board fits the width, and about three quarters of the window's height.
   const fit = Math.min(Math.floor((width - gap * columns) / columns), Math.floor((window.innerHeight * 0.72) / rows) - gap);
@@ -176,7 +179,7 @@ export function zoomable(wrap, board, { columns, min = MIN_TAP, max = 52, rows =
   else size = Math.max(4, Math.min(96, Number(zoom)));
   board.style.setProperty('--cell', `${size}px`);
   board.style.setProperty('--gap', `${size < 16 ? 1 : gap}px`);
-  const pans = size * columns + gap * columns > width + 1 || (rows * (size + gap)) > window.innerHeight * 0.8;
+  const pans = (size + gap) * columns > width + 1;
   wrap.classList.toggle('pans', pans);
   let bar = wrap.nextElementSibling;
   if (!bar || !bar.classList.contains('zoombar')) {

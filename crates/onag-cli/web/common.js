@@ -136,9 +136,10 @@ export function elapsed(node, what) {
     const s = (performance.now() - t0) / 1000;
     const kids = [el('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${what} ${s.toFixed(1)} s`];
     if (done !== null && total > 0) {
-      const share = Math.min(1, done / total);
-      const left = share > 0.02 ? (s / share) * (1 - share) : null;
-      kids.push(` — ${(share * 100).toFixed(share < 0.1 ? 1 : 0)} % of the estimate`,
+      // The estimate is rough (see the library's PARTS_PER_WORK): never claim to be done.
+      const share = Math.min(0.99, done / total);
+      const left = share > 0.01 ? (s / share) * (1 - share) : null;
+      kids.push(` — ${done.toLocaleString('en')} parts solved, about ${(share * 100).toFixed(share < 0.1 ? 1 : 0)} % of the estimate`,
         left === null ? '' : `, about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`,
         el('progress', { class: 'work', max: 1000, value: Math.round(share * 1000), 'aria-label': 'share of the work estimate done' }));
       node.dataset.progress = share.toFixed(4);

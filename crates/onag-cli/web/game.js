@@ -394,7 +394,11 @@ export function createGame(adapter) {
       showError($('error'), linked.bad, undefined, true);
     } else launch(pos, game.settings.first);
   };
-  begin().catch((err) => showError($('error'), err.message, retryable(err) ? () => location.reload() : undefined));
+  const failed = (err) => {
+    showError($('error'), err.message, retryable(err) ? () => { clearError($('error'), true); begin().catch(failed); } : undefined);
+    say($('status'), 'The position could not be analysed (see the message above); nothing was played.');
+  };
+  begin().catch(failed);
   return game;
 }
 

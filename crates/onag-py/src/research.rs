@@ -2,7 +2,8 @@
 //! pure call into the engine (GIL released) returning the text of the part file it finished —
 //! the same bytes the CLI writes for that part — and each merge reads the part files and
 //! combines them with the library's own merge code into the JSON the CLI prints for one
-//! process (`onag toads stats --json`, `onag toads cells --json`).
+//! process (`onag toads stats --json`, `onag toads cells --json`) or writes (`onag heaps
+//! census --out FILE`).
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use onag::games::toads_and_frogs::{
     board_count, cell_record, estimate_work, merge_shards, named_shards, table_cells, Board,
     BoardRecord, NamedShard, ResultsFile, ShardFile, Solver, StatsReport,
 };
+use onag::heaps::{census_codes, census_entry, CensusEntry, CensusReport, Ruleset};
 use pyo3::prelude::*;
 
 use crate::{bad, run_stoppable};
@@ -115,6 +117,52 @@ fn toads_cells_merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<String> {
     .map_err(bad)
 }
 
+fn parse_ruleset(text: &str) -> PyResult<Ruleset> {
+    text.parse::<Ruleset>()
+        .map_err(|e| bad(format!("bad ruleset '{text}': {e}")))
+}
+
+/// The codes of the census of codes with up to `digits` digits (`0.d…` and `4.d…`), printed,
+/// in census order.
+#[pyfunction]
+fn heap_census_codes(digits: usize) -> Vec<String> {
+    census_codes(digits).iter().map(|r| r.to_string()).collect()
+}
+
+/// A ruleset as the census prints it (a `ValueError` when it does not parse).
+#[pyfunction]
+fn heap_ruleset(text: &str) -> PyResult<String> {
+    parse_ruleset(text).map(|r| r.to_string())
+}
+
+/// One code's census entry (its period search with at most `max_n` values), as the line
+/// `onag heaps entry CODE --max N --json` prints.
+#[pyfunction]
+fn heap_census_entry(py: Python<'_>, ruleset: &str, max_n: usize) -> PyResult<String> {
+    let ruleset = parse_ruleset(ruleset)?;
+    run_stoppable(py, None, move |stop, _| {
+        let entry = census_entry(&ruleset, max_n, stop).map_err(|e| e.to_string())?;
+        json_line(&entry)
+    })
+}
+
+/// Merges census entry files (any order) into the census report, as `onag heaps census --out
+/// FILE` writes it (pretty JSON).
+#[pyfunction]
+fn heap_census_merge(py: Python<'_>, max_n: usize, paths: Vec<PathBuf>) -> PyResult<String> {
+    py.detach(move || {
+        let entries = paths
+            .iter()
+            .map(|p| read_part::<CensusEntry>(p, "an onag census entry"))
+            .collect::<Result<Vec<_>, String>>()?;
+        let report = CensusReport::from_entries(max_n, entries);
+        serde_json::to_string_pretty(&report)
+            .map(|text| text + "\n")
+            .map_err(|e| format!("internal error: {e}"))
+    })
+    .map_err(bad)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(toads_stats_shard, m)?)?;
     m.add_function(wrap_pyfunction!(toads_stats_merge, m)?)?;
@@ -122,5 +170,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(toads_cell_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(toads_table_cells, m)?)?;
     m.add_function(wrap_pyfunction!(toads_cells_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_ruleset, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_entry, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_merge, m)?)?;
     Ok(())
 }

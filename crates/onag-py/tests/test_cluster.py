@@ -69,6 +69,25 @@ def test_cells_merge_to_the_cli_json_and_hints_fit_any_worker(client, tmp_path, 
     assert (tmp_path / "cells.json").read_text() == want
 
 
+def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
+    client.wait_for_workers(2)
+
+    def cli(*args):
+        ref = tmp_path / "ref.json"
+        subprocess.run([str(onag_bin), "heaps", "census", *args, "--out", str(ref), "--quiet"], check=True)
+        return ref.read_text()
+
+    job = cluster.heap_census(digits=1, max_n=4096)
+    assert [t.key for t in job.tasks[:3]] == ["0.1", "0.2", "0.3"] and len(job.tasks) == 14
+    _run(job, tmp_path / "d1.json", client)
+    assert (tmp_path / "d1.json").read_text() == cli("--digits", "1", "--max", "4096")
+    # named rulesets, given twice and out of census order
+    job = cluster.heap_census(None, 2048, ["0.137", "kayles", "0.07", "0.137", "4.07"])
+    assert [t.key for t in job.tasks] == ["0.137", "0.77", "0.07", "4.07"]
+    _run(job, tmp_path / "named.json", client)
+    assert (tmp_path / "named.json").read_text() == cli("--codes", "0.137,kayles,0.07,4.07", "--max", "2048")
+
+
 def test_memory_hints_keep_large_cells_off_one_worker(tmp_path):
     """One worker with two threads and 1000 bytes of MEMORY: cells hinted at 600 never run at
     once; hinted at 400 (or not at all) two do."""
@@ -175,6 +194,9 @@ def test_command_line_run(tmp_path, cli_text):
         (["toads-stats", "--max-len", "5"], "--out"),
         (["toads-cells", "3,x,1", "--out", "x.json"], "bad cell '3,x,1'"),
         (["toads-cells", "--out", "x.json"], "no cells"),
+        (["heap-census", "--digits", "5", "--out", "x.json"], "bad --digits 5"),
+        (["heap-census", "--codes", "0.7x", "--out", "x.json"], "bad ruleset '0.7x'"),
+        (["heap-census", "--codes", "0.07", "--digits", "2", "--out", "x.json"], "not both"),
         (["toads-cells", "99,99,99", "--out", "x.json"], "bad cell 99,99,99: too large"),
         (["toads-stats", "--max-len", "5", "--out", "/nonexistent/dir/x.json"], "no directory"),
         (["toads-stats", "--max-len", "5", "--out", "x.json", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "1"],
@@ -194,3 +216,10 @@ def test_bad_input_is_one_line(tmp_path, capsys, args, says):
     assert code == 2, err
     assert len(err.strip().splitlines()) == 1 and err.startswith("error: ") and says in err, err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_docstring_examples():
+    import doctest
+
+    failures, tried = doctest.testmod(cluster, optionflags=doctest.ELLIPSIS)
+    assert (failures, tried > 0) == (0, True)

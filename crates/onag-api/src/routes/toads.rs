@@ -6,7 +6,9 @@
 use std::sync::{Arc, Mutex};
 
 use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable};
-use onag::games::toads_and_frogs::{board_report, estimate_work, Board, BoardError, BoardReport};
+use onag::games::toads_and_frogs::{
+    board_report, estimate_work, Board, BoardError, BoardReport, PARTS_PER_WORK,
+};
 use onag::partizan::game::GameError;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
@@ -106,7 +108,9 @@ fn remoteness_of(board: &Board) -> Option<RemotenessReport> {
 
 impl Analyze {
     /// The report, polling `stop`, with the remoteness where the game tree is small.
+    /// The solver reports parts solved on `stop`, against the estimate set here.
     pub fn run(&self, stop: &StopFlag) -> Result<AnalyzeResponse, ApiError> {
+        stop.set_total(estimate_work(&self.board) * PARTS_PER_WORK);
         let report = board_report(&self.board, stop).map_err(game_error)?;
         Ok(AnalyzeResponse {
             report,

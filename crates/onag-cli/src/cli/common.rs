@@ -242,6 +242,28 @@ pub struct RunLimits {
     pub max_memory: u64,
 }
 
+/// The same bounds for the long research runs (`toads family`): none unless asked for.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct LongRunLimits {
+    /// Stop the run after this many seconds (0: no limit).
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub max_seconds: u64,
+    /// Stop the run once it uses more than this many MiB of memory (0: no limit).
+    #[arg(long, default_value_t = 0, value_name = "MIB")]
+    pub max_memory: u64,
+}
+
+impl LongRunLimits {
+    /// As [`RunLimits::watch`].
+    pub fn watch(self, what: &str, stop: &onag::StopFlag) {
+        RunLimits {
+            max_seconds: self.max_seconds,
+            max_memory: self.max_memory,
+        }
+        .watch(what, stop)
+    }
+}
+
 /// Makes Ctrl-C (SIGINT) raise `stop` instead of killing the process, so a long computation
 /// that polls the flag ends cleanly (and can write its checkpoint).
 pub fn stop_on_ctrl_c(stop: &onag::StopFlag) {

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::Subcommand;
 use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint, MexRun, MAX_N};
 use onag::StopFlag;
@@ -116,8 +116,11 @@ fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
 
 /// Reads the rows saved by [`save`] into `check` (same `n`). A wrong file is bad input.
 fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    let text = super::common::read_capped(
+        path,
+        super::common::MAX_INPUT_FILE,
+        "an onag corners checkpoint",
+    )?;
     let bad = |what: &str| anyhow::anyhow!("checkpoint {}: {what}", path.display());
     let saved: MexCheckpoint = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
     saved.restore(check).map_err(|e| bad(&e))

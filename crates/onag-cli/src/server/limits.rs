@@ -121,6 +121,7 @@ where
     let flag = stop.clone();
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
+        yield_to_light_requests();
         work(&flag)
     });
     match tokio::time::timeout(time, job).await {
@@ -132,6 +133,21 @@ where
         Err(_) => Attempt::OverTime,
     }
 }
+
+/// Lowers the CPU priority of this (blocking-pool) thread to nice [`HEAVY_NICE`], so the
+/// async workers answering light requests win every core they need from heavy work; heavy
+/// work still gets all the CPU nobody else wants. Linux only (a thread's own nice value);
+/// elsewhere, and when refused, nothing changes.
+fn yield_to_light_requests() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), HEAVY_NICE);
+    }
+}
+
+/// The nice value of heavy work: a tenth of a light request's CPU weight.
+#[cfg(target_os = "linux")]
+const HEAVY_NICE: i32 = 10;
 
 /// Raises the flag when the request ends for any reason (finished, timed out, client gone),
 /// so no computation outlives its request.

@@ -8,9 +8,11 @@
 //! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
 //! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
 //!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
-//!   hand-built Turning Corners and Toads and Frogs with their specialised solvers.
+//!   hand-built Turning Corners and Toads and Frogs with their specialised solvers (on the
+//!   traits too: [`builtin`]).
 
 pub mod analysis;
+pub mod builtin;
 pub mod clobber;
 pub mod col;
 pub mod cram;

@@ -125,6 +125,33 @@ pub const GAMES: &[GameInfo] = &[
         notation: "pieces WIDTHxHEIGHT joined by '+'",
         rules: "Left cuts a piece vertically, Right horizontally, along the unit lines",
     },
+    GameInfo {
+        name: "toads",
+        title: "Toads and Frogs",
+        family: "sliding",
+        kind: GameKind::Partizan,
+        example: "TT..FF",
+        notation: "a strip of squares: 'T' toad (Left), 'F' frog (Right), '.' empty; counts repeat (T2.2F2)",
+        rules: "a toad moves one square right or jumps a frog; a frog moves left or jumps a toad",
+    },
+    GameInfo {
+        name: "turning-corners",
+        title: "Turning Corners",
+        family: "coins",
+        kind: GameKind::Impartial,
+        example: "4x4:2,3 4,4",
+        notation: "RxC:r,c r,c … — the board size, then the heads coins (1-based)",
+        rules: "turn a heads coin and the other three corners of a rectangle above and left of it",
+    },
+    GameInfo {
+        name: "wythoff",
+        title: "Wythoff's game (queens)",
+        family: "queens",
+        kind: GameKind::Impartial,
+        example: "8:3,5 2,1",
+        notation: "SIDE:x,y x,y … — the board side, then the queens (0-based)",
+        rules: "move one queen left, down or diagonally down-left; the corner ends a queen's moves",
+    },
 ];
 
 /// The game named `name`, if registered.
@@ -147,6 +174,18 @@ impl NotationError for cutcake::CutcakeError {
 impl NotationError for hackenbush::HackenbushError {
     fn span(&self) -> Option<Span> {
         hackenbush::HackenbushError::span(self)
+    }
+}
+
+impl NotationError for super::builtin::NotationError {
+    fn span(&self) -> Option<Span> {
+        self.span
+    }
+}
+
+impl NotationError for crate::games::toads_and_frogs::BoardError {
+    fn span(&self) -> Option<Span> {
+        crate::games::toads_and_frogs::BoardError::span(self)
     }
 }
 
@@ -298,6 +337,11 @@ pub fn engine(name: &str) -> Option<&'static dyn Engine> {
         "konane" => &Partizan::<konane::Konane>(PhantomData),
         "cutcake" => &Partizan::<cutcake::Cutcake>(PhantomData),
         "hackenbush" => &Partizan::<hackenbush::Hackenbush>(PhantomData),
+        "toads" => &Partizan::<crate::games::toads_and_frogs::Board>(PhantomData),
+        "turning-corners" => {
+            &Impartial::<crate::games::turning_corners::TurningCorners>(PhantomData)
+        }
+        "wythoff" => &Impartial::<crate::wythoff::positions::Position>(PhantomData),
         _ => return None,
     })
 }

@@ -63,7 +63,7 @@ pub struct Analysis {
     pub last_exception: Option<usize>,
     /// The largest value computed.
     pub largest_value: u32,
-    /// The last heap with it.
+    /// The first heap with it.
     pub largest_at: usize,
     /// The rare heaps.
     pub rare: RareSummary,
@@ -87,10 +87,7 @@ impl Analysis {
             (None, None) => Status::Unsolved,
         };
         let largest_value = values.iter().copied().max().unwrap_or(0);
-        let largest_at = values
-            .iter()
-            .rposition(|&v| v == largest_value)
-            .unwrap_or(0);
+        let largest_at = values.iter().position(|&v| v == largest_value).unwrap_or(0);
         let determining = match proof {
             Some(p) => &values[..(p.preperiod + p.period).min(values.len())],
             None => values,

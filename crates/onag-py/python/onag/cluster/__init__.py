@@ -28,8 +28,10 @@ A new run is a function returning :class:`Run`: its tasks (a key, the name of an
 ``onag._onag`` function and its arguments, optionally a memory hint) and its merge.
 """
 
+import logging
 import os
 import resource
+import signal
 import socket
 import sys
 import tempfile
@@ -58,6 +60,7 @@ __all__ = [
     "ClusterError",
     "toads_stats",
     "toads_cells",
+    "heap_census",
     "connect",
     "run",
     "write_atomic",
@@ -198,6 +201,40 @@ def toads_cells(cells: Sequence[Tuple[int, int, int]] = (), table: Optional[int]
     return Run("toads-cells", tasks, merge, f"Toads-and-Frogs cells, {len(tasks)} boards")
 
 
+#: Most digits after the point of a census code (the library's census takes up to four).
+MAX_CENSUS_DIGITS = 4
+
+
+def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence[str] = ()) -> Run:
+    """The census of take-and-break codes: every code ``0.d…`` and ``4.d…`` with up to
+    ``digits`` digits after the point, and/or the rulesets ``codes``, each searched for a
+    period with at most ``max_n`` values: one task per code, merged (with the codes of equal
+    sequences) into the report ``onag heaps census --out FILE`` writes."""
+    _check(isinstance(max_n, int) and max_n >= 1, f"bad --max {max_n}: at least 1")
+    names: List[str] = []
+    if digits is not None:
+        _check(1 <= digits <= MAX_CENSUS_DIGITS, f"bad --digits {digits}: between 1 and {MAX_CENSUS_DIGITS}")
+        names += _onag.heap_census_codes(digits)
+    for text in codes:
+        try:
+            names.append(_onag.heap_ruleset(text))
+        except ValueError as e:
+            raise ClusterError(str(e).splitlines()[0]) from None
+    _check(bool(names), "no codes: give --digits D or --codes")
+    names = list(dict.fromkeys(names))
+    safe = "".join
+    tasks = [
+        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in name), "heap_census_entry", (name, max_n))
+        for name in names
+    ]
+
+    def merge(parts: List[Tuple[Task, Path]]) -> str:
+        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts])
+
+    what = f"census of {len(tasks)} take-and-break codes, at most {max_n} values each"
+    return Run("heap-census", tasks, merge, what)
+
+
 # ---------------------------------------------------------------------------------------------
 # Running
 
@@ -278,15 +315,29 @@ def connect(
     except ValueError as e:
         raise ClusterError(f"bad --memory-limit {memory_limit!r}: {e}") from None
     _check(per_worker > 0, f"bad --memory-limit {memory_limit!r}: must be positive")
-    # a client given cluster arguments starts its LocalCluster and closes it with itself
-    return Client(
-        n_workers=n,
-        threads_per_worker=1,
-        processes=True,
-        memory_limit=per_worker,
-        resources={MEMORY: per_worker},
-        dashboard_address=dashboard,
-    )
+    # The worker processes start with Ctrl-C ignored (an ignored signal stays ignored in a
+    # child): the terminal sends it to the whole process group, and only this process, which
+    # cancels the tasks and closes the cluster, should act on it.
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        previous = None
+    try:
+        # a client given cluster arguments starts its LocalCluster and closes it with itself
+        return Client(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=per_worker,
+            resources={MEMORY: per_worker},
+            dashboard_address=dashboard,
+            # the workers' own warnings (a task cancelled on Ctrl-C) would break into the
+            # progress bar; what matters reaches the user as this module's one-line errors
+            silence_logs=logging.ERROR,
+        )
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _workers(client: Client) -> Dict[str, Any]:

@@ -3,6 +3,7 @@
     python -m onag.cluster toads-stats --min-len 1 --max-len 17 --out results/toads-stats.json
     python -m onag.cluster toads-cells --table 18 --out cells.json --scheduler tcp://head:8786
     python -m onag.cluster toads-cells 8,7,7 9,6,7 --out big.json --workers 2 --memory-limit 11GB
+    python -m onag.cluster heap-census --digits 3 --max 65536 --out census.json
 
 Without ``--scheduler`` the run starts a ``LocalCluster`` of ``--workers`` processes on this
 machine. Finished tasks are kept under ``--parts`` (default: the output file with ``.parts``
@@ -15,7 +16,7 @@ import signal
 import sys
 from typing import Callable, Dict, List, NoReturn, Tuple
 
-from . import ClusterError, Run, check_out, connect, run, toads_cells, toads_stats
+from . import ClusterError, Run, check_out, connect, heap_census, run, toads_cells, toads_stats
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,10 +49,25 @@ def _cells_args(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], Ru
     return lambda a: toads_cells(a.cells, a.table)
 
 
+def _census_args(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], Run]:
+    p.add_argument("--digits", type=int, help="every code 0.d… and 4.d… with up to D digits (1–4; default 3)")
+    p.add_argument("--max", type=int, default=1 << 16, help="values per code at most (default 65536)")
+    p.add_argument("--codes", default="", help="only these rulesets (comma-separated), e.g. 0.16,0.56,grundy")
+
+    def build(a: argparse.Namespace) -> Run:
+        codes = [c for c in a.codes.split(",") if c.strip()]
+        if codes and a.digits is not None:
+            raise ClusterError("give --digits or --codes, not both")
+        return heap_census(None if codes else (3 if a.digits is None else a.digits), a.max, codes)
+
+    return build
+
+
 #: The runs of the command line: name → (help, adds its arguments and returns its builder).
 RUNS: Dict[str, Tuple[str, Callable[[argparse.ArgumentParser], Callable[[argparse.Namespace], Run]]]] = {
     "toads-stats": ("Toads-and-Frogs statistics of every board of each length", _stats_args),
     "toads-cells": ("values of Toads-and-Frogs boards T^a □^b F^c, one task per cell", _cells_args),
+    "heap-census": ("the census of take-and-break codes, one task per code", _census_args),
 }
 
 

@@ -72,6 +72,12 @@ pub fn shard_range(len: usize, index: u64, count: u64) -> Option<std::ops::Range
     Some(at(index)..at(index + 1))
 }
 
+/// Parts the solver solves per unit of [`estimate_work`], to turn the estimate into a
+/// progress bar (the solver reports parts solved through its [`crate::StopFlag`]): the median
+/// of the ratio over the boards measured in BENCHMARKS.md ("Progress of slow analyses"). The
+/// ratio ranges from about 0.04 (T8□4F8) to 0.34 (T5□4F3), so a time left from it is rough.
+pub const PARTS_PER_WORK: f64 = 0.14;
+
 /// A work estimate for solving `board`: the number of placements of its pieces that play
 /// could reach if pieces never blocked each other — toads keep their order and only move
 /// right, frogs keep theirs and only move left (a toad may pass a frog), no two share a

@@ -19,7 +19,9 @@ mod verify;
 
 pub use analysis::{analyse, best_move, Analysis, Choice, MoveInfo};
 pub use board::{Board, BoardError, IllegalMove, Move, Square, MAX_LEN};
-pub use enumerate::{all_boards, board_at, board_count, estimate_work, shard_range};
+pub use enumerate::{
+    all_boards, board_at, board_count, estimate_work, shard_range, PARTS_PER_WORK,
+};
 pub use family::{family, family_threads};
 pub use reduce::{reduce, PackedKey, Reduced};
 pub use report::{
