@@ -1,4 +1,4 @@
-// The Toads-and-Frogs value panel's CGSuite rows (issue 15), in both delivery modes: the
+// The Toads-and-Frogs value panel's CGSuite rows, in both delivery modes: the
 // atomic weight where it is defined (all-small values) and hidden where it is not, and the
 // reduced canonical form, as the library computes them (checked against `onag toads value`).
 import { test } from 'node:test';

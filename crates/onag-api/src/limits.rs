@@ -22,9 +22,9 @@ pub const MAX_TOADS_REMOTENESS_BOARDS: usize = 1 << 18;
 /// the pieces play could reach, an upper bound on the positions the solver visits) of a
 /// Toads-and-Frogs board the API analyses: the real limit of the web app, which runs in a
 /// page's wasm worker. Measured in headless Chromium on the 2-core machine (BENCHMARKS.md):
-/// T8□4F8 (6.2·10^7) takes about 24 s there; T10□4F10 (2.0·10^9) takes about 110 s of CPU
-/// and 1.7 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
-/// page's 2 GiB of WebAssembly memory now, but minutes, not seconds.
+/// T8□4F8 (6.2·10^7) takes about 18–24 s there; T10□4F10 (2.0·10^9) takes about 110 s of CPU
+/// and 1.7 GB natively: within the page's 2 GiB of WebAssembly memory, but minutes, not
+/// seconds.
 pub const MAX_TOADS_WORK: u64 = 100_000_000;
 /// Most components in the generic solver's transposition table for one request of
 /// `/game/analyze` or `/game/computer` (about 64 bytes each on grid games, plus the arena):

@@ -1,4 +1,4 @@
-//! Issue 13 at the command line: exact answers at the arithmetic limits, no stack overflow on
+//! Reliability at the command line: exact answers at the arithmetic limits, no stack overflow on
 //! long integer chains, equal games print equal names, output files that are not regular
 //! files, an unwritable checkpoint directory found before the run, and one-line messages.
 

@@ -1,4 +1,4 @@
-//! Issue 13, the server under hostile load, over a real socket: cheap requests keep a p99
+//! The server under hostile load, over a real socket: cheap requests keep a p99
 //! ≤ 100 ms while heavy ones run (heavy work is sized by a short trial, never queued: 503 with
 //! `Retry-After` when every heavy slot is busy), a repeated analysis comes from the cache,
 //! idle connections cannot lock other clients out, a declared oversize body gets an early 413,

@@ -26,6 +26,15 @@ pub fn deep_thread(name: &str) -> Builder {
 }
 
 /// Spawns `f` on a scoped thread with a deep stack.
+///
+/// # Examples
+/// ```
+/// let total: u64 = std::thread::scope(|s| {
+///     let h = onag::deep_stack::spawn_deep(s, "sum", || (1..=100u64).sum()).unwrap();
+///     h.join().unwrap()
+/// });
+/// assert_eq!(total, 5050);
+/// ```
 pub fn spawn_deep<'scope, 'env, T: Send + 'scope>(
     scope: &'scope Scope<'scope, 'env>,
     name: &str,

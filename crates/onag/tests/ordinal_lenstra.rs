@@ -186,7 +186,7 @@ fn lenstra_table_is_rederived() {
 /// largest field of the table's primes is GF(2^68060), for p = 167), for one prime only with
 /// `ONAG_LENSTRA_PRIME=p`. With N = 20000: all 54 Q-sets and 53 excesses (all but p = 167),
 /// 734 s on the loaded 2-vCPU machine, 465 MB; with N = 70000 and p = 167 the last excess,
-/// 3,657 s (stop 11) — so every constant of the table is re-derived.
+/// 3,657 s — so every constant of the table is re-derived.
 /// (`cargo test --release --test ordinal_lenstra -- --ignored --nocapture`).
 #[test]
 #[ignore]

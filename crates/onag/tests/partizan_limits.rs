@@ -1,4 +1,4 @@
-//! Issue 13, library part: games at the limits of the exact arithmetic (numerators near 2^63
+//! Games at the limits of the exact arithmetic (numerators near 2^63
 //! over 2^62), deep games without deep recursion, and one canonical option order in names.
 
 use onag::partizan::dyadic::Dyadic;

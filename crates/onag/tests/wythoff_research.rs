@@ -1,5 +1,5 @@
 //! OEIS A046876 (runs of equal Wythoff row periods) and the committed research results
-//! `results/wythoff-periods.{json,tsv}` (issue 6): run lengths from proven rows, audits, and
+//! `results/wythoff-periods.{json,tsv}` (docs/wythoff-periods.md): run lengths from proven rows, audits, and
 //! the published A046874 / A046875 / A046876 terms in the committed big run.
 mod common;
 

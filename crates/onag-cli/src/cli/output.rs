@@ -52,6 +52,24 @@ pub fn block(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Resul
         .map_err(StdoutError)
 }
 
+/// Prints a table of values right-aligned in columns of one width (Grundy tables).
+pub fn grid(rows: &[Vec<u32>]) -> anyhow::Result<()> {
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    block(|out| {
+        for row in rows {
+            let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
+            writeln!(out, "{}", line.join(" "))?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
 /// Flushes stdout (called once by `main` before exiting).
 pub fn flush() -> Result<(), StdoutError> {
     std::io::stdout().lock().flush().map_err(StdoutError)

@@ -58,18 +58,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if json {
                 return print_json(&report);
             }
-            let rows = report.cells;
-            let width = rows
-                .iter()
-                .flatten()
-                .map(|v| v.to_string().len())
-                .max()
-                .unwrap_or(1);
-            for row in &rows {
-                let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
-                outln!("{}", line.join(" "));
-            }
-            Ok(())
+            super::output::grid(&report.cells)
         }
         Cmd::Check {
             moves,

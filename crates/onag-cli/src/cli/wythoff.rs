@@ -146,7 +146,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if json {
                 print_json(&r)
             } else {
-                print_grid(&r.cells)
+                super::output::grid(&r.cells)
             }
         }
         Cmd::Pairs {
@@ -199,20 +199,6 @@ fn at_least_one(what: &str, value: usize) -> anyhow::Result<()> {
 fn common_bound(what: &str, value: u64, max: u64) -> anyhow::Result<()> {
     if value > max {
         bail!("{what} {value} is too large (at most {max})");
-    }
-    Ok(())
-}
-
-fn print_grid(rows: &[Vec<u32>]) -> anyhow::Result<()> {
-    let width = rows
-        .iter()
-        .flatten()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1);
-    for row in rows {
-        let line: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
-        outln!("{}", line.join(" "));
     }
     Ok(())
 }

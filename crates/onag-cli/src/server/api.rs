@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use onag_api::{Request, Route};
 
-use super::error::ApiError;
+use super::error::HttpError;
 use super::AppState;
 
 /// Every `/api/…` route.
@@ -30,9 +30,9 @@ pub fn routes() -> Router<AppState> {
         };
     }
     router
-        .fallback(|| async { ApiError::not_found("no such API endpoint") })
+        .fallback(|| async { HttpError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
-            ApiError {
+            HttpError {
                 status: StatusCode::METHOD_NOT_ALLOWED,
                 message: "this endpoint does not take that HTTP method".into(),
             }
@@ -85,11 +85,11 @@ async fn answer(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, HttpError> {
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return Err(ApiError {
+            return Err(HttpError {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
                 message: format!(
                     "the request body is larger than {} bytes",
@@ -98,14 +98,14 @@ async fn answer(
             })
         }
         Err(rejection) => {
-            return Err(ApiError {
+            return Err(HttpError {
                 status: rejection.status(),
                 message: rejection.body_text(),
             })
         }
     };
     if route.method == "POST" && !is_json(&headers) {
-        return Err(ApiError {
+        return Err(HttpError {
             status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
             message: "Expected request with `Content-Type: application/json`".into(),
         });

@@ -12,7 +12,7 @@ use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::error::ApiError;
+use super::error::HttpError;
 use onag_api::limits::MAX_BODY_BYTES;
 
 /// Answers that took less than this are not worth keeping.
@@ -62,7 +62,7 @@ pub async fn cached(cache: Arc<Cache>, request: Request, next: Next) -> Response
     let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
         Ok(bytes) => bytes,
         Err(_) => {
-            return ApiError {
+            return HttpError {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
                 message: format!(
                     "the request body is larger than {MAX_BODY_BYTES} bytes, or arrived too slowly"
@@ -88,7 +88,7 @@ pub async fn cached(cache: Arc<Cache>, request: Request, next: Next) -> Response
     }
     let (parts, body) = response.into_parts();
     let Ok(answer) = axum::body::to_bytes(body, usize::MAX).await else {
-        return ApiError::internal("the answer could not be read back").into_response();
+        return HttpError::internal("the answer could not be read back").into_response();
     };
     if answer.len() > MAX_ANSWER_BYTES {
         return Response::from_parts(parts, Body::from(answer));

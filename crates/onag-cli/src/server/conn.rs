@@ -38,7 +38,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-use super::error::ApiError;
+use super::error::HttpError;
 use onag_api::limits::MAX_BODY_BYTES;
 
 /// Longest wait for a complete request head once the connection is ready for one.
@@ -408,7 +408,7 @@ fn too_large() -> Response {
 
 /// A JSON error that also closes the connection (its request may not have been read whole).
 fn closing(status: StatusCode, message: String) -> Response {
-    let mut response = ApiError { status, message }.into_response();
+    let mut response = HttpError { status, message }.into_response();
     response
         .headers_mut()
         .insert(header::CONNECTION, HeaderValue::from_static("close"));

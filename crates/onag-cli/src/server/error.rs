@@ -3,16 +3,17 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-/// An API failure: a status and a message for a person.
+/// A failure as the HTTP server answers it: a status and a message for a person (the engine's
+/// typed [`onag_api::ApiError`] becomes one through `From`, its kind giving the status).
 #[derive(Debug)]
-pub struct ApiError {
+pub struct HttpError {
     /// The HTTP status (4xx for the client's input, 503 for an exhausted budget, 500 otherwise).
     pub status: StatusCode,
     /// What went wrong, in words.
     pub message: String,
 }
 
-impl ApiError {
+impl HttpError {
     /// 503: the work ran past its time budget (or the server is saturated) and was stopped.
     pub fn busy(message: impl Into<String>) -> Self {
         Self {
@@ -38,7 +39,7 @@ impl ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
+impl IntoResponse for HttpError {
     /// `{"error": message}` with the status; a 503 (busy, or past the budget) also says when
     /// to retry (`Retry-After`, seconds).
     fn into_response(self) -> Response {
@@ -57,7 +58,7 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<onag_api::ApiError> for ApiError {
+impl From<onag_api::ApiError> for HttpError {
     fn from(e: onag_api::ApiError) -> Self {
         Self {
             status: StatusCode::from_u16(e.kind.status())

@@ -10,7 +10,7 @@ use std::time::Duration;
 use onag::StopFlag;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// How long any request may compute before it counts as heavy work.
 pub const TRIAL: Duration = Duration::from_millis(150);
@@ -38,7 +38,7 @@ pub struct Budget {
 /// How one attempt at a job ended.
 enum Attempt<T> {
     /// It finished (or failed for its own reasons).
-    Done(Result<T, ApiError>),
+    Done(Result<T, HttpError>),
     /// Its time ran out and it was stopped.
     OverTime,
 }
@@ -65,16 +65,16 @@ impl Budget {
     /// Past the budget the flag handed to `work` is raised and the client gets a 503; a panic
     /// inside `work` becomes a 500. `work` may run twice (the trial, then the heavy run), so
     /// it must not depend on being called once.
-    pub async fn run<T, F>(&self, what: &str, work: F) -> Result<T, ApiError>
+    pub async fn run<T, F>(&self, what: &str, work: F) -> Result<T, HttpError>
     where
         T: Send + 'static,
-        F: Fn(&StopFlag) -> Result<T, ApiError> + Send + Sync + 'static,
+        F: Fn(&StopFlag) -> Result<T, HttpError> + Send + Sync + 'static,
     {
         let work = Arc::new(work);
         let retry = self.time.as_secs().max(1);
         let trial = tokio::time::timeout(TRIAL_WAIT, self.trials.clone().acquire_owned()).await;
         let Ok(Ok(trial)) = trial else {
-            return Err(ApiError::busy(format!(
+            return Err(HttpError::busy(format!(
                 "the server is sizing too many other requests to start {what} within {} s; \
                  retry in {retry} s",
                 TRIAL_WAIT.as_secs()
@@ -86,7 +86,7 @@ impl Budget {
             return result;
         }
         let Ok(permit) = self.slots.clone().try_acquire_owned() else {
-            return Err(ApiError::busy(format!(
+            return Err(HttpError::busy(format!(
                 "{what} needs more than {} ms and every heavy-work slot of the budget is busy \
                  with other requests; retry in {retry} s",
                 TRIAL.as_millis()
@@ -94,7 +94,7 @@ impl Budget {
         };
         match attempt(what, work, self.time, permit).await {
             Attempt::Done(result) => result,
-            Attempt::OverTime => Err(ApiError::busy(format!(
+            Attempt::OverTime => Err(HttpError::busy(format!(
                 "{what} took longer than the web app's budget of {} ms and was stopped; \
                  try a smaller input, or the command line for long computations",
                 self.time.as_millis()
@@ -114,7 +114,7 @@ async fn attempt<T, F>(
 ) -> Attempt<T>
 where
     T: Send + 'static,
-    F: Fn(&StopFlag) -> Result<T, ApiError> + Send + Sync + 'static,
+    F: Fn(&StopFlag) -> Result<T, HttpError> + Send + Sync + 'static,
 {
     let stop = StopFlag::new();
     let _guard = StopOnDrop(stop.clone());
@@ -126,10 +126,10 @@ where
     });
     match tokio::time::timeout(time, job).await {
         Ok(Ok(result)) => Attempt::Done(result),
-        Ok(Err(join)) if join.is_panic() => Attempt::Done(Err(ApiError::internal(format!(
+        Ok(Err(join)) if join.is_panic() => Attempt::Done(Err(HttpError::internal(format!(
             "{what} failed inside the engine (a bug: please report it)"
         )))),
-        Ok(Err(_)) => Attempt::Done(Err(ApiError::internal(format!("{what} was cancelled")))),
+        Ok(Err(_)) => Attempt::Done(Err(HttpError::internal(format!("{what} was cancelled")))),
         Err(_) => Attempt::OverTime,
     }
 }

@@ -170,7 +170,7 @@ pub fn router(state: AppState) -> Router {
 async fn fallback(uri: axum::http::Uri) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
-        error::ApiError::not_found("no such API endpoint").into_response()
+        error::HttpError::not_found("no such API endpoint").into_response()
     } else {
         assets::not_found_page().await
     }
@@ -193,7 +193,7 @@ async fn security_headers(mut response: Response) -> Response {
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    error::ApiError {
+    error::HttpError {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: "the server hit a bug while answering; please report it".into(),
     }
@@ -231,7 +231,7 @@ mod tests {
         }
         async fn heavy_boom(
             axum::extract::State(state): axum::extract::State<AppState>,
-        ) -> Result<&'static str, error::ApiError> {
+        ) -> Result<&'static str, error::HttpError> {
             state
                 .budget
                 .run("a test job", |_| -> Result<&'static str, _> {
@@ -241,14 +241,14 @@ mod tests {
         }
         async fn endless(
             axum::extract::State(state): axum::extract::State<AppState>,
-        ) -> Result<&'static str, error::ApiError> {
+        ) -> Result<&'static str, error::HttpError> {
             state
                 .budget
                 .run("an endless job", |stop| {
                     while !stop.is_stopped() {
                         std::thread::yield_now();
                     }
-                    Err(error::ApiError::busy("stopped"))
+                    Err(error::HttpError::busy("stopped"))
                 })
                 .await
         }

@@ -57,6 +57,12 @@ pub struct TableReport {
 }
 
 /// The table of side `size`, polling `stop` once per row.
+///
+/// # Examples
+/// ```
+/// let r = onag::wythoff::report::table_report(8, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.cells[3][5], 0); // (3, 5) is a P-position
+/// ```
 pub fn table_report(size: usize, stop: &StopFlag) -> Result<TableReport, WythoffError> {
     let table = grundy_table_with_stop(size, size, stop)?;
     let cells = table.to_rows();
@@ -81,6 +87,11 @@ pub struct PairsReport {
 }
 
 /// The first `count` P-positions as a report.
+///
+/// # Examples
+/// ```
+/// assert_eq!(onag::wythoff::report::pairs_report(5).pairs[4], [6, 10]);
+/// ```
 pub fn pairs_report(count: usize) -> PairsReport {
     PairsReport {
         count,
@@ -122,6 +133,12 @@ pub struct RowPlotReport {
 
 /// The plot of row `x` over `columns` columns with period cap `period_cap`, polling `stop`
 /// (bounded as [`row_plot`]).
+///
+/// # Examples
+/// ```
+/// let r = onag::wythoff::report::row_plot_report(10, 16_384, 1536, &onag::StopFlag::new()).unwrap();
+/// assert_eq!((r.period, r.preperiod), (Some(24), Some(224))); // OEIS A046875, A046874
+/// ```
 pub fn row_plot_report(
     x: usize,
     columns: u64,
@@ -280,6 +297,9 @@ pub struct BfileReport {
 }
 
 /// One value's line of Nivasch's table 2 (the extremes of `d_n − n`).
+///
+/// # Examples
+/// See [`NivaschReport`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExtremesRow {
@@ -298,6 +318,9 @@ pub struct ExtremesRow {
 }
 
 /// One value's line of Nivasch's table 3 (`max (d_n − n)` over `n ≥ 100`).
+///
+/// # Examples
+/// See [`NivaschReport`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LateMaxRow {
@@ -311,6 +334,9 @@ pub struct LateMaxRow {
 
 /// One line of Nivasch's table 4: the largest value at a Manhattan distance from the nearest
 /// 0-cell.
+///
+/// # Examples
+/// See [`NivaschReport`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DistanceRow {

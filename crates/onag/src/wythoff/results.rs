@@ -59,6 +59,9 @@ impl Default for RunInfo {
 }
 
 /// The run's parameters as the file states them.
+///
+/// # Examples
+/// See [`ResultsFile`].
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RunParameters {
@@ -97,6 +100,9 @@ pub struct RunParameters {
 }
 
 /// Where a run of equal periods starts.
+///
+/// # Examples
+/// See [`ResultsFile`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PeriodStart {

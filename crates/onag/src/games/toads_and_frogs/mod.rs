@@ -5,21 +5,24 @@
 mod analysis;
 mod bits;
 mod board;
+mod enumerate;
+mod family;
 mod memo;
 mod reduce;
 pub mod remoteness;
 mod report;
 mod research;
 mod solver;
+mod stats;
 mod sweep;
+mod verify;
 
-pub use analysis::{
-    all_boards, analyse, best_move, board_at, board_count, estimate_work, family, family_threads,
-    length_stats, merge_shards, shard_range, shard_stats, verify_all, Analysis, Choice,
-    Fingerprints, LengthStats, MergeError, MoveInfo, NamedShard, ShardStats, Verification,
-    PARTS_PER_WORK,
-};
+pub use analysis::{analyse, best_move, Analysis, Choice, MoveInfo};
 pub use board::{Board, BoardError, IllegalMove, Move, Square, MAX_LEN};
+pub use enumerate::{
+    all_boards, board_at, board_count, estimate_work, shard_range, PARTS_PER_WORK,
+};
+pub use family::{family, family_threads};
 pub use reduce::{reduce, PackedKey, Reduced};
 pub use report::{
     board_report, board_report_with, outcome_words, BoardReport, MoveReport, PartReport,
@@ -31,3 +34,8 @@ pub use research::{
     ShardHottest, ShardRecord, StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
 };
 pub use solver::{Solver, SolverFootprint};
+pub use stats::{
+    length_stats, merge_shards, shard_stats, Fingerprints, LengthStats, MergeError, NamedShard,
+    ShardStats,
+};
+pub use verify::{verify_all, Verification};

@@ -5,8 +5,9 @@
 //! Everything here is plain data with optional `serde` derives; reading and writing the files
 //! is the caller's.
 
-use super::analysis::{board_count, shard_range, shard_stats, Fingerprints, NamedShard};
+use super::enumerate::{board_count, shard_range};
 use super::solver::Solver;
+use super::stats::{shard_stats, Fingerprints, NamedShard};
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::game::GameError;
 use crate::partizan::name::{name, NameStyle};

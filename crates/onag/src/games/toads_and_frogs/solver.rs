@@ -92,8 +92,11 @@ fn ternary_decode(k: u64) -> (u32, u32) {
     (pieces, n)
 }
 
-/// The memo key of a part: the toad mask with a sentinel bit at the length (so lengths are
-/// distinguished), and the frog mask.
+/// The memo key of a part, by its shape: few pieces on a long part list the pieces
+/// (`Sparse`, `Compact`, `Long`), crowded short parts number the squares in base 3
+/// (`Ternary`), and the rest keep the toad mask with a sentinel bit at the length (so lengths
+/// are distinguished) and the frog mask, in one, two or four words (`Small`, `Medium`,
+/// `Large`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     /// Parts longer than [`SMALL_LEN`] with few pieces (every part of the T2□^bF2 and
@@ -108,12 +111,174 @@ enum Key {
     /// the squares as base-3 digits (see [`ternary_key`]), < 2^39, so packed with its value
     /// (25 bits) into one 8-byte slot.
     Ternary(u64),
+    /// Crowded parts of more than [`TERNARY_LEN`] and at most [`SMALL_LEN`] squares: the toad
+    /// mask with its sentinel over the frog mask, in one word.
     Small(u64),
+    /// Crowded parts of at most [`MEDIUM_LEN`] squares: the two masks, one word each.
     Medium((u64, u64)),
+    /// Longer crowded parts: the two 128-bit masks, two words each.
     Large((u64, u64, u64, u64)),
     /// Parts of the wide boards (longer than the board type holds, at most
     /// [`SPARSE_PIECES`] pieces): the sparse key with 9 bits a piece and 8 for the length.
     Long(u64),
+}
+
+/// The memo of part values: one table per kind of [`Key`], named after it — for the kinds
+/// whose key fits beside a value in 8 bytes a packed table and a spill table for the values
+/// whose id does not fit the slot, for the others a plain table. The one list of the tables
+/// is [`PartMemo::tables`].
+struct PartMemo {
+    sparse: Packed,
+    sparse_spill: Memo<u64>,
+    compact: Packed,
+    compact_spill: Memo<u64>,
+    /// `[0]`: parts of at most 23 squares (26-bit ids), `[1]`: of 24 squares (25-bit ids);
+    /// [`ternary_table`] picks one.
+    ternary: [Packed; 2],
+    ternary_spill: Memo<u64>,
+    small: Memo<u64>,
+    medium: Memo<(u64, u64)>,
+    large: Memo<(u64, u64, u64, u64)>,
+    long: Packed,
+    long_spill: Memo<u64>,
+}
+
+impl PartMemo {
+    /// Empty tables; the packed ones of sparse, compact and long keys hold `value_bits` bits of
+    /// value.
+    fn new(value_bits: u32) -> PartMemo {
+        PartMemo {
+            sparse: Packed::new(value_bits),
+            sparse_spill: Memo::new(),
+            compact: Packed::new(value_bits),
+            compact_spill: Memo::new(),
+            ternary: [
+                Packed::new(TERNARY_VALUE_BITS),
+                Packed::new(TERNARY_WIDE_VALUE_BITS),
+            ],
+            ternary_spill: Memo::new(),
+            small: Memo::new(),
+            medium: Memo::new(),
+            large: Memo::new(),
+            long: Packed::new(value_bits),
+            long_spill: Memo::new(),
+        }
+    }
+
+    /// Every table as (entries, bytes).
+    fn tables(&self) -> [(usize, usize); 12] {
+        let p = |t: &Packed| (t.len(), t.bytes());
+        [
+            p(&self.sparse),
+            (self.sparse_spill.len(), self.sparse_spill.bytes()),
+            p(&self.compact),
+            (self.compact_spill.len(), self.compact_spill.bytes()),
+            p(&self.ternary[0]),
+            p(&self.ternary[1]),
+            (self.ternary_spill.len(), self.ternary_spill.bytes()),
+            (self.small.len(), self.small.bytes()),
+            (self.medium.len(), self.medium.bytes()),
+            (self.large.len(), self.large.bytes()),
+            p(&self.long),
+            (self.long_spill.len(), self.long_spill.bytes()),
+        ]
+    }
+
+    /// The memoised value of the part with key `k`.
+    #[inline]
+    fn get(&self, k: Key) -> Option<GameId> {
+        match k {
+            Key::Sparse(k) => self.sparse.get(k).or_else(|| self.sparse_spill.get(&k)),
+            Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
+            Key::Ternary(k) => {
+                (self.ternary[ternary_table(k)].get(k)).or_else(|| self.ternary_spill.get(&k))
+            }
+            Key::Small(k) => self.small.get(&k),
+            Key::Medium(k) => self.medium.get(&k),
+            Key::Large(k) => self.large.get(&k),
+            Key::Long(k) => self.long.get(k).or_else(|| self.long_spill.get(&k)),
+        }
+    }
+
+    /// Memoises `v` as the value of the part with key `k`.
+    #[inline]
+    fn insert(&mut self, k: Key, v: GameId) {
+        match k {
+            Key::Sparse(k) => {
+                if !self.sparse.insert(k, v) {
+                    self.sparse_spill.insert(k, v)
+                }
+            }
+            Key::Compact(k) => {
+                if !self.compact.insert(k, v) {
+                    self.compact_spill.insert(k, v)
+                }
+            }
+            Key::Ternary(k) => {
+                if !self.ternary[ternary_table(k)].insert(k, v) {
+                    self.ternary_spill.insert(k, v)
+                }
+            }
+            Key::Small(k) => self.small.insert(k, v),
+            Key::Medium(k) => self.medium.insert(k, v),
+            Key::Large(k) => self.large.insert(k, v),
+            Key::Long(k) => {
+                if !self.long.insert(k, v) {
+                    self.long_spill.insert(k, v)
+                }
+            }
+        }
+    }
+
+    /// Calls `count(length)` for every memoised part.
+    fn lengths(&self, mut count: impl FnMut(u32)) {
+        let top = |w: u64| 63 - w.leading_zeros();
+        (self.sparse.keys().chain(self.sparse_spill.keys())).for_each(|k| count((k & 0x7f) as u32));
+        (self.compact.keys().chain(self.compact_spill.keys()))
+            .for_each(|k| count((k & 0x1f) as u32));
+        (self.long.keys().chain(self.long_spill.keys())).for_each(|k| count((k & 0xff) as u32));
+        (self.ternary.iter().flat_map(Packed::keys))
+            .chain(self.ternary_spill.keys())
+            .for_each(|k| count(ternary_decode(k).1));
+        self.small.keys().for_each(|k| count(top(k >> 32)));
+        self.medium.keys().for_each(|k| count(top(k.0)));
+        self.large
+            .keys()
+            .for_each(|k| count(if k.1 != 0 { 64 + top(k.1) } else { top(k.0) }));
+    }
+
+    /// Forgets every part whose piece count and length fail `keep`.
+    fn retain(&mut self, keep: impl Fn(u32, u32) -> bool) {
+        let bits = |w: u64| 64 - w.leading_zeros();
+        // sparse: sentinel, 8 bits a piece, 7 for the length; compact: 6 a piece, 5
+        let sparse = |k: u64| keep((bits(k) - 8) / 8, (k & 0x7f) as u32);
+        let compact = |k: u64| keep((bits(k) - 6) / 6, (k & 0x1f) as u32);
+        self.sparse.retain(sparse);
+        self.sparse_spill.retain(|&k| sparse(k));
+        self.compact.retain(compact);
+        self.compact_spill.retain(|&k| compact(k));
+        let long = |k: u64| keep((bits(k) - 9) / 9, (k & 0xff) as u32);
+        self.long.retain(long);
+        self.long_spill.retain(|&k| long(k));
+        let ternary = |k: u64| {
+            let (pieces, len) = ternary_decode(k);
+            keep(pieces, len)
+        };
+        self.ternary.iter_mut().for_each(|t| t.retain(ternary));
+        self.ternary_spill.retain(|&k| ternary(k));
+        // dense: the toads under a sentinel bit at the length, and the frogs
+        self.small.retain(|&k| {
+            let (ts, f) = (k >> 32, k & 0xffff_ffff);
+            keep(ts.count_ones() - 1 + f.count_ones(), bits(ts) - 1)
+        });
+        self.medium
+            .retain(|&(ts, f)| keep(ts.count_ones() - 1 + f.count_ones(), bits(ts) - 1));
+        self.large.retain(|&(t0, t1, f0, f1)| {
+            let pieces = t0.count_ones() + t1.count_ones() - 1 + f0.count_ones() + f1.count_ones();
+            let len = if t1 != 0 { 64 + bits(t1) } else { bits(t0) } - 1;
+            keep(pieces, len)
+        });
+    }
 }
 
 /// Most pieces a [`Key::Sparse`] holds (8 bits each, 7 for the length, 1 sentinel).
@@ -259,20 +424,7 @@ const POLL_EVERY: u32 = 1 << 8;
 /// ```
 pub struct Solver {
     arena: Arena,
-    memo: Memo<(u64, u64, u64, u64)>,
-    small: Memo<u64>,
-    /// Crowded parts: `[0]` of at most 23 squares (26-bit ids), `[1]` of 24 squares (25-bit
-    /// ids); [`ternary_table`] picks one.
-    ternary: [Packed; 2],
-    /// Crowded parts whose id does not fit their packed slot.
-    ternary_spill: Memo<u64>,
-    packed: Packed,
-    sparse: Memo<u64>,
-    compact: Packed,
-    compact_spill: Memo<u64>,
-    medium: Memo<(u64, u64)>,
-    long_packed: Packed,
-    long_sparse: Memo<u64>,
+    parts: PartMemo,
     plain: FxHashMap<PackedKey, GameId>,
     reductions: bool,
     /// The swept classes (see [`super::sweep`]).
@@ -307,20 +459,7 @@ impl Solver {
     pub fn with_arena(arena: Arena) -> Solver {
         Solver {
             arena,
-            memo: Memo::new(),
-            small: Memo::new(),
-            ternary: [
-                Packed::new(TERNARY_VALUE_BITS),
-                Packed::new(TERNARY_WIDE_VALUE_BITS),
-            ],
-            ternary_spill: Memo::new(),
-            packed: Packed::new(VALUE_BITS),
-            sparse: Memo::new(),
-            compact: Packed::new(VALUE_BITS),
-            compact_spill: Memo::new(),
-            medium: Memo::new(),
-            long_packed: Packed::new(VALUE_BITS),
-            long_sparse: Memo::new(),
+            parts: PartMemo::new(VALUE_BITS),
             plain: FxHashMap::default(),
             reductions: true,
             sweeps: Vec::new(),
@@ -360,17 +499,7 @@ impl Solver {
 
     /// Number of parts memoised.
     pub fn memo_len(&self) -> usize {
-        self.memo.len()
-            + self.small.len()
-            + self.ternary.iter().map(Packed::len).sum::<usize>()
-            + self.ternary_spill.len()
-            + self.medium.len()
-            + self.packed.len()
-            + self.sparse.len()
-            + self.compact.len()
-            + self.compact_spill.len()
-            + self.long_packed.len()
-            + self.long_sparse.len()
+        self.parts.tables().iter().map(|t| t.0).sum()
     }
 
     /// Memory counters: parts memoised, the bytes of their tables, and the arena's
@@ -378,17 +507,7 @@ impl Solver {
     pub fn footprint(&self) -> SolverFootprint {
         SolverFootprint {
             parts: self.memo_len(),
-            part_bytes: self.memo.bytes()
-                + self.small.bytes()
-                + self.ternary.iter().map(Packed::bytes).sum::<usize>()
-                + self.ternary_spill.bytes()
-                + self.medium.bytes()
-                + self.packed.bytes()
-                + self.sparse.bytes()
-                + self.compact.bytes()
-                + self.compact_spill.bytes()
-                + self.long_packed.bytes()
-                + self.long_sparse.bytes()
+            part_bytes: self.parts.tables().iter().map(|t| t.1).sum::<usize>()
                 + self.sweeps.iter().map(Sweep::bytes).sum::<usize>(),
             arena: self.arena.footprint(),
             swept: self.sweeps.iter().map(Sweep::len).sum(),
@@ -408,7 +527,7 @@ impl Solver {
     /// doubles it, which holds the old and the new slots at once. A sizing hint only: the
     /// values and ids are the same with or without it.
     pub fn reserve_crowded_parts(&mut self, parts: usize) {
-        self.ternary[0].reserve(parts);
+        self.parts.ternary[0].reserve(parts);
     }
 
     /// A solver whose packed slots hold only `bits` bits of value, so that ids from 2^bits
@@ -416,16 +535,8 @@ impl Solver {
     #[cfg(test)]
     fn with_value_bits(bits: u32) -> Solver {
         let mut s = Solver::new();
-        let [narrow, wide] = &mut s.ternary;
-        for p in [
-            narrow,
-            wide,
-            &mut s.packed,
-            &mut s.compact,
-            &mut s.long_packed,
-        ] {
-            *p = Packed::new(bits);
-        }
+        s.parts = PartMemo::new(bits);
+        s.parts.ternary = [Packed::new(bits), Packed::new(bits)];
         s
     }
 
@@ -439,23 +550,7 @@ impl Solver {
             }
             counts[n] += 1;
         };
-        let top = |w: u64| 63 - w.leading_zeros();
-        self.packed
-            .keys()
-            .chain(self.sparse.keys())
-            .for_each(|k| count((k & 0x7f) as u32));
-        (self.compact.keys().chain(self.compact_spill.keys()))
-            .for_each(|k| count((k & 0x1f) as u32));
-        (self.long_packed.keys().chain(self.long_sparse.keys()))
-            .for_each(|k| count((k & 0xff) as u32));
-        (self.ternary.iter().flat_map(Packed::keys))
-            .chain(self.ternary_spill.keys())
-            .for_each(|k| count(ternary_decode(k).1));
-        self.small.keys().for_each(|k| count(top(k >> 32)));
-        self.medium.keys().for_each(|k| count(top(k.0)));
-        self.memo
-            .keys()
-            .for_each(|k| count(if k.1 != 0 { 64 + top(k.1) } else { top(k.0) }));
+        self.parts.lengths(&mut count);
         counts
     }
 
@@ -464,35 +559,7 @@ impl Solver {
     /// to drop the parts no later board can reach (see [`super::family`]).
     pub fn retain_parts(&mut self, keep: impl Fn(u32, u32) -> bool) {
         self.sweeps.retain(|s| keep(s.toads + s.frogs, s.len));
-        let bits = |w: u64| 64 - w.leading_zeros();
-        // sparse: sentinel, 8 bits a piece, 7 for the length; compact: 6 a piece, 5
-        let sparse = |k: u64| keep((bits(k) - 8) / 8, (k & 0x7f) as u32);
-        let compact = |k: u64| keep((bits(k) - 6) / 6, (k & 0x1f) as u32);
-        self.packed.retain(sparse);
-        self.sparse.retain(|&k| sparse(k));
-        self.compact.retain(compact);
-        self.compact_spill.retain(|&k| compact(k));
-        let long = |k: u64| keep((bits(k) - 9) / 9, (k & 0xff) as u32);
-        self.long_packed.retain(long);
-        self.long_sparse.retain(|&k| long(k));
-        let ternary = |k: u64| {
-            let (pieces, len) = ternary_decode(k);
-            keep(pieces, len)
-        };
-        self.ternary.iter_mut().for_each(|t| t.retain(ternary));
-        self.ternary_spill.retain(|&k| ternary(k));
-        // dense: the toads under a sentinel bit at the length, and the frogs
-        self.small.retain(|&k| {
-            let (ts, f) = (k >> 32, k & 0xffff_ffff);
-            keep(ts.count_ones() - 1 + f.count_ones(), bits(ts) - 1)
-        });
-        self.medium
-            .retain(|&(ts, f)| keep(ts.count_ones() - 1 + f.count_ones(), bits(ts) - 1));
-        self.memo.retain(|&(t0, t1, f0, f1)| {
-            let pieces = t0.count_ones() + t1.count_ones() - 1 + f0.count_ones() + f1.count_ones();
-            let len = if t1 != 0 { 64 + bits(t1) } else { bits(t0) } - 1;
-            keep(pieces, len)
-        });
+        self.parts.retain(keep);
     }
 
     /// The canonical value of `board`.
@@ -600,8 +667,8 @@ impl Solver {
         Ok(v)
     }
 
-    /// The value of the parts of `parts` (the board value minus its integer), for displaying
-    /// the reduced form.
+    /// The value of one irreducible `part` of a board's reduced form (the board's value is
+    /// its integer plus the values of its parts), for displaying the reduced form.
     pub fn part_value(&mut self, part: &Board) -> Result<GameId, GameError> {
         self.part(Bits::new(part.squares()))
     }
@@ -800,52 +867,12 @@ impl Solver {
         Ok(if p.negate { self.arena.neg(g) } else { g })
     }
 
-    /// The memoised value of the part with key `k`.
-    #[inline]
-    fn probe(&self, k: Key) -> Option<GameId> {
-        match k {
-            Key::Sparse(k) => self.packed.get(k).or_else(|| self.sparse.get(&k)),
-            Key::Compact(k) => self.compact.get(k).or_else(|| self.compact_spill.get(&k)),
-            Key::Ternary(k) => {
-                (self.ternary[ternary_table(k)].get(k)).or_else(|| self.ternary_spill.get(&k))
-            }
-            Key::Small(k) => self.small.get(&k),
-            Key::Medium(k) => self.medium.get(&k),
-            Key::Large(k) => self.memo.get(&k),
-            Key::Long(k) => self.long_packed.get(k).or_else(|| self.long_sparse.get(&k)),
-        }
-    }
-
     fn keyed_part<W: Width>(&mut self, squares: Bits<W>, k: Key) -> Result<GameId, GameError> {
-        if let Some(g) = self.probe(k) {
+        if let Some(g) = self.parts.get(k) {
             return Ok(g);
         }
         let v = self.solve_part(squares)?;
-        match k {
-            Key::Sparse(k) => {
-                if !self.packed.insert(k, v) {
-                    self.sparse.insert(k, v)
-                }
-            }
-            Key::Compact(k) => {
-                if !self.compact.insert(k, v) {
-                    self.compact_spill.insert(k, v)
-                }
-            }
-            Key::Ternary(k) => {
-                if !self.ternary[ternary_table(k)].insert(k, v) {
-                    self.ternary_spill.insert(k, v)
-                }
-            }
-            Key::Small(k) => self.small.insert(k, v),
-            Key::Medium(k) => self.medium.insert(k, v),
-            Key::Large(k) => self.memo.insert(k, v),
-            Key::Long(k) => {
-                if !self.long_packed.insert(k, v) {
-                    self.long_sparse.insert(k, v)
-                }
-            }
-        }
+        self.parts.insert(k, v);
         Ok(v)
     }
 
@@ -886,7 +913,7 @@ impl Solver {
         }
         for i in part_base..W::stack(&mut self.pending).len() {
             let key = W::stack(&mut self.pending)[i].key;
-            let found = self.probe(key);
+            let found = self.parts.get(key);
             W::stack(&mut self.pending)[i].found = found;
         }
         let value_base = self.values.len();
@@ -1092,23 +1119,18 @@ mod tests {
         assert_eq!(packed.memo_len(), spilled.memo_len());
         assert!(packed.arena().len() > 1 << 10);
         // every packed table was used, and the small slots spilled from each
-        for t in [
-            &packed.ternary[0],
-            &packed.ternary[1],
-            &packed.packed,
-            &packed.compact,
-            &packed.long_packed,
-        ] {
+        let (p, s) = (&packed.parts, &spilled.parts);
+        for t in [&p.ternary[0], &p.ternary[1], &p.sparse, &p.compact, &p.long] {
             assert!(t.len() > 0);
         }
         for n in [
-            spilled.ternary_spill.len(),
-            spilled.compact_spill.len(),
-            spilled.sparse.len(),
-            spilled.long_sparse.len(),
+            s.ternary_spill.len(),
+            s.compact_spill.len(),
+            s.sparse_spill.len(),
+            s.long_spill.len(),
         ] {
             assert!(n > 0);
         }
-        assert_eq!(packed.ternary_spill.len() + packed.compact_spill.len(), 0);
+        assert_eq!(p.ternary_spill.len() + p.compact_spill.len(), 0);
     }
 }

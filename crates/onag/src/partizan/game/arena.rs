@@ -18,7 +18,7 @@ pub(super) const MAX_UPS: i64 = 1 << 10;
 
 /// log2 of the most slots of the ≤ cache (16 bytes each: 256 MB), of the sum cache (16 MB)
 /// and of the option-set cache (40 bytes each: 160 MB). On T9□4F9 (1.8 M games) these
-/// take 12 % less CPU than 2^22 / 2^20 slots for 0.3 GB more (BENCHMARKS.md, session 12).
+/// take 12 % less CPU than 2^22 / 2^20 slots for 0.3 GB more (docs/benchmarks-history.md, "T10□4F10 in bounded memory").
 const LE_CACHE_BITS: u32 = 24;
 const SUM_CACHE_BITS: u32 = 20;
 const OPTIONS_CACHE_BITS: u32 = 22;

@@ -10,6 +10,9 @@ use super::QueensError;
 use crate::StopFlag;
 
 /// A formula checked against a table: its value at every cell and the checker's findings.
+///
+/// # Examples
+/// See [`QueensTableReport`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FormulaCheck {
@@ -141,6 +144,9 @@ pub struct CheckSummary {
 }
 
 /// One cell where the formula differs from the table.
+///
+/// # Examples
+/// See [`check_report`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mismatch {
