@@ -14,6 +14,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod coins;
+mod heaps;
 mod nim;
 mod partizan;
 mod research;
@@ -132,6 +133,7 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     toads::register(m)?;
     wythoff::register(m)?;
     coins::register(m)?;
+    heaps::register(m)?;
     research::register(m)?;
     Ok(())
 }

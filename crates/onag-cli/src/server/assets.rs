@@ -54,6 +54,7 @@ const PAGES: &[(&str, Asset)] = &[
     ),
     ("/queens", asset!("queens.html", "text/html; charset=utf-8")),
     ("/toads", asset!("toads.html", "text/html; charset=utf-8")),
+    ("/heaps", asset!("heaps.html", "text/html; charset=utf-8")),
 ];
 
 /// Files under `/static/`.
@@ -70,6 +71,8 @@ const STATIC: &[Asset] = &[
     asset!("wythoff.js", "text/javascript; charset=utf-8"),
     asset!("queens.js", "text/javascript; charset=utf-8"),
     asset!("toads.js", "text/javascript; charset=utf-8"),
+    asset!("heaps.js", "text/javascript; charset=utf-8"),
+    asset!("seqplot.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
         name: "findings.json",

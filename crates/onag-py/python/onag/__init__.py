@@ -16,8 +16,11 @@ True
 0
 >>> onag.coins.values("ruler", 9)
 [0, 1, 2, 1, 4, 1, 2, 1, 8]
+>>> onag.heaps("0.137").period()["analysis"]["proof"]["period"]
+34
 
-Long computations (``wythoff.periods``, ``toads_family``, ``coins.solve``) run with the
+Long computations (``wythoff.periods``, ``toads_family``, ``coins.solve``, ``heaps(…).values``
+and ``.period``) run with the
 interpreter's lock released, report progress to an optional ``progress(done, total)``
 callback and stop on Ctrl-C (``KeyboardInterrupt``). Bad input raises ``ValueError`` with the
 engine's message (``onag.ParseError``, a ``ValueError``, for game notation, with ``.position``).
@@ -44,6 +47,9 @@ __all__ = [
     "toads_family",
     "wythoff",
     "coins",
+    "Heaps",
+    "heaps",
+    "heap_rulesets",
     "ParseError",
     "Report",
 ]
@@ -204,3 +210,4 @@ def toads_family(
 
 
 from . import coins, wythoff  # noqa: E402  (submodules use the names above)
+from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402
