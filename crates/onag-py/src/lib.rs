@@ -14,8 +14,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod coins;
+mod custom;
 mod nim;
 mod partizan;
+mod registry;
 mod toads;
 mod wythoff;
 
@@ -125,5 +127,7 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     toads::register(m)?;
     wythoff::register(m)?;
     coins::register(m)?;
+    custom::register(m)?;
+    registry::register(m)?;
     Ok(())
 }

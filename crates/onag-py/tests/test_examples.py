@@ -7,6 +7,7 @@ import pathlib
 
 import onag
 import onag.coins
+import onag.games
 import onag.wythoff
 import onag._errors
 
@@ -26,7 +27,7 @@ def test_tour_notebook_runs_top_to_bottom():
 
 
 def test_docstring_examples():
-    for module in [onag, onag.coins, onag.wythoff, onag._errors]:
+    for module in [onag, onag.coins, onag.games, onag.wythoff, onag._errors]:
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert failures == 0, module.__name__
         assert tried > 0, module.__name__

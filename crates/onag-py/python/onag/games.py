@@ -1,0 +1,138 @@
+"""The registered games, and games of your own.
+
+Every game of the engine's registry is one function here taking a position in the game's
+notation and returning its :class:`Report` — the analysis every face shows (``onag game NAME
+POSITION --json``, ``POST /api/game/analyze``, the play pages), with the same field names:
+``value``, ``canonical``, ``outcome``, ``mean``, ``temperature``, ``left_stop``, ``right_stop``,
+``thermograph``, ``atomic_weight``, ``reduced_canonical_form``, ``components``, ``moves`` (each
+with ``player``, ``label``, ``position``, ``value``, ``winning``), ``computer``, ``remoteness``,
+``usage``, and ``grundy`` for impartial games.
+
+>>> from onag import games
+>>> r = games.domineering("..|..")
+>>> r.canonical, r.outcome
+('+-1', 'N')
+>>> [(m.label, m.value, m.winning) for m in r.moves if m.player == "left"][0][2]
+True
+>>> games.domineering(".|.").game_value() + games.domineering("..").game_value() == 0
+True
+
+Games of your own are classes whose positions say their moves; see :func:`onag.canonical`
+and :func:`onag.grundy`.
+"""
+
+import json
+from typing import Any, Dict, List
+
+from . import _onag
+from ._onag import Game, game
+
+__all__ = [
+    "Report",
+    "GAMES",
+    "analyze",
+    "hackenbush",
+    "domineering",
+    "clobber",
+    "konane",
+    "snort",
+    "col",
+    "cram",
+    "cutcake",
+]
+
+
+class Report(dict):
+    """An analysis report: a ``dict`` (the JSON of the API) whose keys are also attributes,
+    nested objects included (``r.thermograph.svg``, ``r.moves[0].winning``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def game_value(self) -> Game:
+        """The value as a :class:`onag.Game` (to add, compare, cool, …)."""
+        return game(self["canonical"])
+
+    def _repr_html_(self) -> str:
+        moves = "".join(
+            f"<tr><td>{m['player'] or ''}</td><td>{m['label']}</td>"
+            f"<td><code>{m['value']}</code></td><td>{'✓' if m['winning'] else '✗'}</td></tr>"
+            for m in self["moves"]
+        )
+        return (
+            f"<div class='onag-report'><p>{self['game']} <code>{self['position']}</code> = "
+            f"<code>{self['value']}</code>: {self['outcome_words']}; mean {self['mean']}, "
+            f"temperature {self['temperature']}</p>"
+            f"<table><tr><th>who</th><th>move</th><th>value after</th><th>wins</th></tr>"
+            f"{moves}</table>{self['thermograph']['svg']}</div>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<{self['game']} {self['position']!r} = {self['value']}>"
+
+
+def _objects(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Report({k: _objects(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [_objects(v) for v in value]
+    return value
+
+
+#: The registry: one dict per game (``name``, ``title``, ``family``, ``kind``, ``example``,
+#: ``notation``, ``rules``).
+GAMES: List[Dict[str, Any]] = json.loads(_onag.game_list())
+
+
+def analyze(name: str, position: str) -> Report:
+    """The report of ``position`` (the game's notation) in the registered game ``name``.
+    Bad notation raises :class:`onag.ParseError` (with ``.position``); Ctrl-C stops it."""
+    return _objects(json.loads(_onag.game_analyze(name, position)))
+
+
+def hackenbush(position: str) -> Report:
+    """Hackenbush: blue, red and green edges on a ground; a cut removes what no longer
+    reaches the ground (Left cuts blue, Right red, either green)."""
+    return analyze("hackenbush", position)
+
+
+def domineering(position: str) -> Report:
+    """Domineering (rows joined by ``|``, ``.`` empty, ``#`` filled): Left places vertical
+    dominoes, Right horizontal ones."""
+    return analyze("domineering", position)
+
+
+def clobber(position: str) -> Report:
+    """Clobber (``x`` Left's stones, ``o`` Right's, ``.`` empty): move a stone of yours onto an
+    orthogonally adjacent opponent's stone, removing it."""
+    return analyze("clobber", position)
+
+
+def konane(position: str) -> Report:
+    """Konane (``x`` Left, ``o`` Right, ``.`` empty): jump an adjacent opponent's stone into an
+    empty cell, capturing it; more jumps in the same line are one move."""
+    return analyze("konane", position)
+
+
+def snort(position: str) -> Report:
+    """Snort on a grid: colour an empty cell yours, never next to the opponent's colour."""
+    return analyze("snort", position)
+
+
+def col(position: str) -> Report:
+    """Col on a grid: colour an empty cell yours, never next to your own colour."""
+    return analyze("col", position)
+
+
+def cram(position: str) -> Report:
+    """Cram (impartial Domineering): either player places a domino either way."""
+    return analyze("cram", position)
+
+
+def cutcake(position: str) -> Report:
+    """Cutcake: Left cuts a rectangle of cake vertically along a grid line, Right
+    horizontally."""
+    return analyze("cutcake", position)
