@@ -1,0 +1,230 @@
+//! The one list of games every face iterates: [`GAMES`] (name, title, family, kind, an
+//! example position, the notation and rules in a line), and [`analyze`], the analysis of a
+//! position given by game name and notation — what `onag game`, `POST /api/game/analyze`, the
+//! pages and Python call.
+//!
+//! Adding a game: write its file (a type implementing [`PartizanGame`] or [`ImpartialGame`],
+//! `FromStr` + `Display` for its notation), add one [`GameInfo`] line to [`GAMES`] and one arm
+//! to [`analyze`]'s match (the compiler's exhaustiveness check over [`GAMES`] is the test
+//! `every_registered_game_analyses_its_example`). See `docs/new-game.md`.
+//!
+//! # Examples
+//! ```
+//! use onag::games::registry::{analyze, GAMES, Options};
+//!
+//! assert!(GAMES.iter().any(|g| g.name == "domineering"));
+//! let r = analyze("domineering", "..|..", &Options::default(), &onag::StopFlag::new()).unwrap();
+//! assert_eq!(r.report.canonical, "+-1");
+//! let e = analyze("domineering", "..|.x", &Options::default(), &onag::StopFlag::new()).unwrap_err();
+//! assert_eq!(e.to_string(), "domineering position: character 5: 'x' is not a cell (expected one of '.', '#')");
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budget, GameKind};
+use super::grid::GridError;
+use super::solver::{ImpartialSolver, PartizanSolver};
+use super::traits::{ImpartialGame, PartizanGame};
+use super::{cram, domineering};
+use crate::partizan::game::GameError;
+use crate::{Span, StopFlag};
+
+/// One game of the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GameInfo {
+    /// The name the faces use (`onag game NAME`, `{"game": NAME}`), lower case.
+    pub name: &'static str,
+    /// The name for people.
+    pub title: &'static str,
+    /// The family the index page groups it under.
+    pub family: &'static str,
+    /// Partizan or impartial.
+    pub kind: GameKind,
+    /// An example position in the game's notation.
+    pub example: &'static str,
+    /// The notation in one line.
+    pub notation: &'static str,
+    /// The rules in one line.
+    pub rules: &'static str,
+}
+
+/// Every game, grouped by family.
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        name: "domineering",
+        title: "Domineering",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "....|....|....",
+        notation: "rows separated by '|': '.' empty, '#' filled",
+        rules: "Left places a vertical domino on two empty cells, Right a horizontal one",
+    },
+    GameInfo {
+        name: "cram",
+        title: "Cram",
+        family: "placement",
+        kind: GameKind::Impartial,
+        example: "....|....|....",
+        notation: "rows separated by '|': '.' empty, '#' filled",
+        rules: "either player places a domino either way on two empty cells",
+    },
+];
+
+/// The game named `name`, if registered.
+pub fn game(name: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+/// A notation error that knows where it is.
+pub trait NotationError: std::error::Error {
+    /// Where in the text the error is, if at one place.
+    fn span(&self) -> Option<Span>;
+}
+
+impl NotationError for GridError {
+    fn span(&self) -> Option<Span> {
+        GridError::span(self)
+    }
+}
+
+/// Why [`analyze`] gave no report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalyzeError {
+    /// No game of that name.
+    UnknownGame(String),
+    /// The position is not in the game's notation.
+    Position {
+        /// The game.
+        game: &'static str,
+        /// The parser's message.
+        message: String,
+        /// Where, if at one place.
+        span: Option<Span>,
+    },
+    /// The solver stopped or went past a bound.
+    Game(GameError),
+}
+
+impl fmt::Display for AnalyzeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnalyzeError::UnknownGame(name) => {
+                let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+                write!(f, "no game '{name}' (games: {})", names.join(", "))
+            }
+            AnalyzeError::Position { game, message, .. } => write!(f, "{game} position: {message}"),
+            AnalyzeError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AnalyzeError {}
+
+impl From<GameError> for AnalyzeError {
+    fn from(e: GameError) -> Self {
+        AnalyzeError::Game(e)
+    }
+}
+
+/// The bounds of one analysis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The solver's table and the remoteness search.
+    pub budget: Budget,
+}
+
+fn parse<G: FromStr>(game: &'static str, text: &str) -> Result<G, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    text.parse().map_err(|e: G::Err| AnalyzeError::Position {
+        game,
+        message: e.to_string(),
+        span: e.span(),
+    })
+}
+
+fn partizan<G: PartizanGame + FromStr>(
+    game: &'static str,
+    text: &str,
+    options: &Options,
+    stop: &StopFlag,
+) -> Result<AnalysisReport, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    let position: G = parse(game, text)?;
+    let mut solver = PartizanSolver::new();
+    Ok(analyze_partizan(
+        &mut solver,
+        game,
+        &position,
+        options.budget,
+        stop,
+    )?)
+}
+
+fn impartial<G: ImpartialGame + FromStr>(
+    game: &'static str,
+    text: &str,
+    options: &Options,
+    stop: &StopFlag,
+) -> Result<AnalysisReport, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    let position: G = parse(game, text)?;
+    let mut solver = ImpartialSolver::new();
+    Ok(analyze_impartial(
+        &mut solver,
+        game,
+        &position,
+        options.budget,
+        stop,
+    )?)
+}
+
+/// The analysis of the position `text` of the game `name` (see the
+/// [module documentation](self)), bounded by `options`, polling `stop`.
+pub fn analyze(
+    name: &str,
+    text: &str,
+    options: &Options,
+    stop: &StopFlag,
+) -> Result<AnalysisReport, AnalyzeError> {
+    let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
+    let n = info.name;
+    match n {
+        "domineering" => partizan::<domineering::Domineering>(n, text, options, stop),
+        "cram" => impartial::<cram::Cram>(n, text, options, stop),
+        _ => Err(AnalyzeError::UnknownGame(name.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_analyses_its_example() {
+        for g in GAMES {
+            let r = analyze(g.name, g.example, &Options::default(), &StopFlag::new())
+                .unwrap_or_else(|e| panic!("{}: {e}", g.name));
+            assert_eq!(r.kind, g.kind, "{}", g.name);
+            assert_eq!(r.game, g.name);
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        let mut names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        assert!(names
+            .iter()
+            .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), GAMES.len());
+    }
+}
