@@ -414,8 +414,8 @@ fn engine_error(e: GameError) -> String {
 /// ...     def __eq__(self, o): return self.n == o.n
 /// ...     def left_options(self): return [Strip(self.n - 1)] if self.n else []
 /// ...     def right_options(self): return [Strip(self.n - t) for t in (1, 2) if t <= self.n]
-/// >>> canonical(Strip(2)).canonical
-/// '{*|0,*}'
+/// >>> canonical(Strip(2)).unicode
+/// '↓'
 #[pyfunction]
 #[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS))]
 fn canonical(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Game> {

@@ -29,8 +29,8 @@ optionally ``components()``); :func:`canonical` and :func:`grundy` solve them ex
 ...     def __eq__(self, other): return self.n == other.n
 ...     def left_options(self): return [Strip(self.n - 1)] if self.n else []
 ...     def right_options(self): return [Strip(self.n - t) for t in (1, 2) if t <= self.n]
->>> onag.canonical(Strip(2)).canonical
-'{*|0,*}'
+>>> onag.canonical(Strip(2)).unicode     # {* | 0, *}: Right's * reverses out
+'↓'
 >>> class Nim:     # one heap
 ...     def __init__(self, n): self.n = n
 ...     def __hash__(self): return self.n

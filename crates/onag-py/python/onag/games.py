@@ -29,6 +29,7 @@ from ._onag import Game, game
 
 __all__ = [
     "Report",
+    "Record",
     "GAMES",
     "analyze",
     "hackenbush",
@@ -42,15 +43,19 @@ __all__ = [
 ]
 
 
-class Report(dict):
-    """An analysis report: a ``dict`` (the JSON of the API) whose keys are also attributes,
-    nested objects included (``r.thermograph.svg``, ``r.moves[0].winning``)."""
+class Record(dict):
+    """A ``dict`` of the report's JSON whose keys are also attributes (``m.winning``)."""
 
     def __getattr__(self, name: str) -> Any:
         try:
             return self[name]
         except KeyError:
             raise AttributeError(name) from None
+
+
+class Report(Record):
+    """An analysis report: a ``dict`` (the JSON of the API) whose keys are also attributes,
+    nested objects included (``r.thermograph.svg``, ``r.moves[0].winning``)."""
 
     def game_value(self) -> Game:
         """The value as a :class:`onag.Game` (to add, compare, cool, …)."""
@@ -76,7 +81,7 @@ class Report(dict):
 
 def _objects(value: Any) -> Any:
     if isinstance(value, dict):
-        return Report({k: _objects(v) for k, v in value.items()})
+        return Record({k: _objects(v) for k, v in value.items()})
     if isinstance(value, list):
         return [_objects(v) for v in value]
     return value
@@ -90,7 +95,7 @@ GAMES: List[Dict[str, Any]] = json.loads(_onag.game_list())
 def analyze(name: str, position: str) -> Report:
     """The report of ``position`` (the game's notation) in the registered game ``name``.
     Bad notation raises :class:`onag.ParseError` (with ``.position``); Ctrl-C stops it."""
-    return _objects(json.loads(_onag.game_analyze(name, position)))
+    return Report(_objects(json.loads(_onag.game_analyze(name, position))))
 
 
 def hackenbush(position: str) -> Report:
