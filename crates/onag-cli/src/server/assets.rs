@@ -3,6 +3,11 @@
 //!
 //! The same files serve both ways: pages name their assets relatively (`static/…`), and the
 //! static site only turns the page links (`/toads`) into file names (`toads.html`).
+//!
+//! Every game of the library's registry (`onag::games::registry::GAMES`) gets a page at
+//! `/<name>` with no file of its own: the grid page (`web/grid.html`, also the cake of Cutcake)
+//! or the Hackenbush page, filled in with the game's registry entry (name, title, rules,
+//! notation, example), a link in the shared header and a card on the index, grouped by family.
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -11,6 +16,8 @@ use anyhow::Context;
 use axum::extract::Path as UrlPath;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use onag::games::registry::{GameInfo, GAMES};
+use onag::games::analysis::GameKind;
 
 /// One embedded file.
 struct Asset {
@@ -47,6 +54,20 @@ const PAGES: &[(&str, Asset)] = &[
     ("/toads", asset!("toads.html", "text/html; charset=utf-8")),
 ];
 
+/// The page of every registered game but Hackenbush: the grid board (and Cutcake's cake).
+const GRID_PAGE: Asset = asset!("grid.html", "text/html; charset=utf-8");
+/// Hackenbush's page: the picture, cut by clicking edges, and its editor.
+const HACKENBUSH_PAGE: Asset = asset!("hackenbush.html", "text/html; charset=utf-8");
+
+/// The page template of a registered game.
+fn template(game: &GameInfo) -> &'static Asset {
+    if game.name == "hackenbush" {
+        &HACKENBUSH_PAGE
+    } else {
+        &GRID_PAGE
+    }
+}
+
 /// Files under `/static/`.
 const STATIC: &[Asset] = &[
     asset!("style.css", "text/css; charset=utf-8"),
@@ -59,6 +80,10 @@ const STATIC: &[Asset] = &[
     asset!("wythoff.js", "text/javascript; charset=utf-8"),
     asset!("queens.js", "text/javascript; charset=utf-8"),
     asset!("toads.js", "text/javascript; charset=utf-8"),
+    asset!("grid.js", "text/javascript; charset=utf-8"),
+    asset!("hackenbush.js", "text/javascript; charset=utf-8"),
+    asset!("pieces.js", "text/javascript; charset=utf-8"),
+    asset!("play.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
         name: "findings.json",
@@ -95,29 +120,162 @@ fn file_name(path: &str) -> String {
     }
 }
 
+/// One page: its URL path, its source and, for a registered game's page, the game.
+struct Page {
+    path: &'static str,
+    source: &'static Asset,
+    game: Option<&'static GameInfo>,
+}
+
+/// Every page: the fixed ones, then one per registered game.
+fn pages() -> &'static [Page] {
+    static ALL: OnceLock<Vec<Page>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let fixed = PAGES.iter().map(|(path, source)| Page {
+            path,
+            source,
+            game: None,
+        });
+        let games = GAMES.iter().map(|game| Page {
+            // A few bytes per game, made once for the life of the process.
+            path: Box::leak(format!("/{}", game.name).into_boxed_str()),
+            source: template(game),
+            game: Some(game),
+        });
+        fixed.chain(games).collect()
+    })
+}
+
+/// Text for HTML (element content and attribute values).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Words for a family of the registry (the index's headings).
+fn family_title(family: &str) -> String {
+    match family {
+        "placement" => "Placing pieces".into(),
+        "capture" => "Capturing stones".into(),
+        "colouring" | "coloring" => "Colouring".into(),
+        "cutting" => "Cutting".into(),
+        other => capitalised(other),
+    }
+}
+
+/// The registry's families in order of first appearance, each with its games.
+fn families() -> Vec<(&'static str, Vec<&'static GameInfo>)> {
+    let mut out: Vec<(&'static str, Vec<&'static GameInfo>)> = Vec::new();
+    for game in GAMES {
+        match out.iter_mut().find(|(f, _)| *f == game.family) {
+            Some((_, list)) => list.push(game),
+            None => out.push((game.family, vec![game])),
+        }
+    }
+    out
+}
+
+/// The header's links to the registered games, after the fixed ones.
+fn game_links() -> String {
+    let mut out = String::from("<span class=\"sep\" aria-hidden=\"true\">·</span>\n");
+    for (_, games) in families() {
+        for game in games {
+            out.push_str(&format!(
+                "    <a href=\"/{}\">{}</a>\n",
+                game.name,
+                escape(game.title)
+            ));
+        }
+    }
+    out
+}
+
+/// The index's cards of the registered games, one group per family.
+fn game_cards() -> String {
+    let mut out = String::new();
+    for (family, games) in families() {
+        out.push_str(&format!(
+            "<h2 class=\"family\">{}</h2>\n<div class=\"cards\">\n",
+            escape(&family_title(family))
+        ));
+        for game in games {
+            let impartial = if game.kind == GameKind::Impartial {
+                " (impartial: values are nimbers)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "  <a class=\"card\" href=\"/{name}\" data-game=\"{name}\">\n    <h2>{title}</h2>\n    <p>{rules}{impartial}.</p>\n  </a>\n",
+                name = game.name,
+                title = escape(game.title),
+                rules = escape(&capitalised(game.rules)),
+            ));
+        }
+        out.push_str("</div>\n");
+    }
+    out
+}
+
+/// The place in `header.html` of the registered games' links.
+const GAMES_MARKER: &str = "<!-- onag:games -->\n";
+/// The place in `index.html` of the registered games' cards.
+const CARDS_MARKER: &str = "<!-- onag:game-cards -->\n";
+
+/// A registered game's page: its template filled in with the game's registry entry.
+fn fill(body: &str, game: &GameInfo) -> String {
+    let kind = match game.kind {
+        GameKind::Partizan => "partizan",
+        GameKind::Impartial => "impartial",
+    };
+    body.replace("__GAME__", game.name)
+        .replace("__TITLE__", &escape(game.title))
+        .replace("__FAMILY__", &escape(game.family))
+        .replace("__KIND__", kind)
+        .replace("__EXAMPLE__", &escape(game.example))
+        .replace("__RULES__", &escape(&capitalised(game.rules)))
+        .replace("__NOTATION__", &escape(game.notation))
+}
+
 /// Page `i` with the shared header in place, its link to the page itself marked current.
 fn render(i: usize, delivery: Delivery) -> String {
-    let (path, asset) = &PAGES[i];
+    let page = &pages()[i];
+    let path = page.path;
     let link = format!("<a href=\"{path}\">");
     let current = format!("<a href=\"{path}\" aria-current=\"page\">");
-    let body = std::str::from_utf8(asset.body).expect("pages are UTF-8");
-    let mut page = body.replacen(HEADER_MARKER, &HEADER.replacen(&link, &current, 1), 1);
+    let body = std::str::from_utf8(page.source.body).expect("pages are UTF-8");
+    let header = HEADER
+        .replacen(GAMES_MARKER, &game_links(), 1)
+        .replacen(&link, &current, 1);
+    let mut out = body.replacen(HEADER_MARKER, &header, 1);
+    out = out.replacen(CARDS_MARKER, &game_cards(), 1);
+    if let Some(game) = page.game {
+        out = fill(&out, game);
+    }
     if delivery == Delivery::Static {
-        for (other, _) in PAGES {
-            page = page.replace(
-                &format!("href=\"{other}\""),
-                &format!("href=\"{}\"", file_name(other)),
+        for other in pages() {
+            out = out.replace(
+                &format!("href=\"{}\"", other.path),
+                &format!("href=\"{}\"", file_name(other.path)),
             );
         }
     }
-    page
+    out
 }
 
 /// The served pages, built once.
 fn rendered() -> &'static [String] {
     static PAGES_RENDERED: OnceLock<Vec<String>> = OnceLock::new();
     PAGES_RENDERED.get_or_init(|| {
-        (0..PAGES.len())
+        (0..pages().len())
             .map(|i| render(i, Delivery::Served))
             .collect()
     })
@@ -125,13 +283,13 @@ fn rendered() -> &'static [String] {
 
 /// The URL paths of every page (for the router).
 pub fn page_paths() -> impl Iterator<Item = &'static str> {
-    PAGES.iter().map(|(path, _)| *path)
+    pages().iter().map(|p| p.path)
 }
 
 /// The page at `path`.
 pub fn page(path: &str) -> Response {
-    match PAGES.iter().position(|(p, _)| *p == path) {
-        Some(i) => serve_body(PAGES[i].1.mime, rendered()[i].as_bytes()),
+    match pages().iter().position(|p| p.path == path) {
+        Some(i) => serve_body(HTML, rendered()[i].as_bytes()),
         None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }
@@ -188,9 +346,9 @@ pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
         written.push(path);
         Ok(())
     };
-    for (i, (path, _)) in PAGES.iter().enumerate() {
+    for (i, page) in pages().iter().enumerate() {
         write(
-            dir.join(file_name(path)),
+            dir.join(file_name(page.path)),
             render(i, Delivery::Static).as_bytes(),
         )?;
     }
@@ -210,8 +368,9 @@ mod tests {
 
     #[test]
     fn every_page_gets_the_shared_header_with_its_own_link_current() {
-        for ((path, asset), body) in PAGES.iter().zip(rendered()) {
-            let source = std::str::from_utf8(asset.body).unwrap();
+        for (page, body) in pages().iter().zip(rendered()) {
+            let path = &page.path;
+            let source = std::str::from_utf8(page.source.body).unwrap();
             assert_eq!(source.matches(HEADER_MARKER).count(), 1, "{path}");
             assert!(!body.contains("onag:header"), "{path}");
             assert_eq!(body.matches("<header class=\"site\">").count(), 1, "{path}");
@@ -228,9 +387,10 @@ mod tests {
 
     #[test]
     fn static_pages_link_files_and_name_assets_relatively() {
-        for i in 0..PAGES.len() {
+        for i in 0..pages().len() {
             let page = render(i, Delivery::Static);
-            for (path, _) in PAGES {
+            for other in pages() {
+                let path = other.path;
                 assert!(
                     !page.contains(&format!("href=\"{path}\"")),
                     "{path} in page {i}"
@@ -242,6 +402,24 @@ mod tests {
                 "page {i} names an asset absolutely"
             );
         }
+    }
+
+    #[test]
+    fn every_registered_game_has_a_filled_in_page_a_header_link_and_an_index_card() {
+        let index = &rendered()[0];
+        for game in GAMES {
+            let path = format!("/{}", game.name);
+            let i = pages().iter().position(|p| p.path == path).unwrap();
+            let body = &rendered()[i];
+            assert!(!body.contains("__"), "{path} has an unfilled marker");
+            assert!(body.contains(&format!("data-game=\"{}\"", game.name)));
+            assert!(body.contains(&format!("<title>{} — onag</title>", escape(game.title))));
+            assert!(body.contains(&format!("<a href=\"{path}\" aria-current=\"page\">")));
+            assert!(index.contains(&format!("<a class=\"card\" href=\"{path}\"")));
+            // the other pages link it too
+            assert!(rendered()[1].contains(&format!("<a href=\"{path}\">")));
+        }
+        assert!(!index.contains("onag:game-cards"));
     }
 
     #[test]
