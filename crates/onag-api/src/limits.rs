@@ -18,6 +18,14 @@ pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
 /// and 1.7 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
 /// page's 2 GiB of WebAssembly memory now, but minutes, not seconds.
 pub const MAX_TOADS_WORK: u64 = 100_000_000;
+/// Most components in the generic solver's transposition table for one request of
+/// `/game/analyze` or `/game/computer` (about 64 bytes each on grid games, plus the arena):
+/// the memory bound of a page's analysis; the time bound is the server's budget or the page's
+/// stop button.
+pub const MAX_GAME_TABLE_ENTRIES: usize = 1 << 22;
+/// Most (position, player) pairs the remoteness search of one game request visits before it
+/// gives up (the report's remoteness is then `null`).
+pub const MAX_GAME_REMOTENESS: usize = 1 << 18;
 /// Largest side of any table (nim products, Grundy tables, heat maps).
 pub const MAX_TABLE_SIDE: usize = 512;
 /// Sides of the Turning Corners board.

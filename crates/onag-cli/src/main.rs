@@ -37,6 +37,8 @@ enum Command {
     Queens(cli::queens::Cmd),
     /// Value of a partizan game written in the literature's notation, e.g. '{2|-1}'.
     Value(cli::value::Args),
+    /// Any registered game: the analysis of a position ('onag game list' lists the games).
+    Game(cli::game::Args),
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
@@ -57,6 +59,7 @@ fn main() {
         Command::Wythoff(cmd) => cli::wythoff::run(cmd),
         Command::Queens(cmd) => cli::queens::run(cmd),
         Command::Value(args) => cli::value::run(args),
+        Command::Game(args) => cli::game::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),
         Command::Serve(args) => server::run(args),

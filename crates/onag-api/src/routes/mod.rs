@@ -2,6 +2,7 @@
 //! checked form (bounds applied, notation parsed) and its response type (the JSON answer).
 
 pub mod corners;
+pub mod game;
 pub mod nim;
 pub mod queens;
 pub mod toads;

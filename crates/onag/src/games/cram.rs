@@ -14,8 +14,10 @@
 //! let mut solver = ImpartialSolver::new();
 //! let mut grundy = |t: &str| solver.grundy(&t.parse::<Cram>().unwrap(), &onag::StopFlag::new()).unwrap();
 //! assert_eq!(grundy(".."), Nimber(1));
-//! assert_eq!(grundy("...."), Nimber(1)); // 1×4: *1 (Winning Ways' 1×n strips: 0 1 1 0 1 …)
-//! assert_eq!(grundy("...|..."), Nimber(0)); // even × even and odd × even are 0 by symmetry
+//! // a 1×n strip is Dawson's Kayles (octal 0.07): 0 0 1 1 2 0 3 …
+//! assert_eq!(grundy("...."), Nimber(2));
+//! // even × even: the second player copies the first through the centre
+//! assert_eq!(grundy("....|....|....|...."), Nimber(0));
 //! ```
 
 use std::fmt;

@@ -5,8 +5,8 @@
 //!
 //! Adding a game: write its file (a type implementing [`PartizanGame`] or [`ImpartialGame`],
 //! `FromStr` + `Display` for its notation), add one [`GameInfo`] line to [`GAMES`] and one arm
-//! to [`analyze`]'s match (the compiler's exhaustiveness check over [`GAMES`] is the test
-//! `every_registered_game_analyses_its_example`). See `docs/new-game.md`.
+//! to [`engine`]'s match (the test `every_registered_game_analyses_its_example` checks that
+//! the two lists agree). See `docs/new-game.md`.
 //!
 //! # Examples
 //! ```
@@ -20,6 +20,7 @@
 //! ```
 
 use std::fmt;
+use std::marker::PhantomData;
 use std::str::FromStr;
 
 use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budget, GameKind};
@@ -146,44 +147,107 @@ where
     })
 }
 
-fn partizan<G: PartizanGame + FromStr>(
-    game: &'static str,
-    text: &str,
-    options: &Options,
-    stop: &StopFlag,
-) -> Result<AnalysisReport, AnalyzeError>
-where
-    G::Err: NotationError,
-{
-    let position: G = parse(game, text)?;
-    let mut solver = PartizanSolver::new();
-    Ok(analyze_partizan(
-        &mut solver,
-        game,
-        &position,
-        options.budget,
-        stop,
-    )?)
+/// What the registry does with a game's type: parse a position, analyse it. Implemented
+/// once for every [`PartizanGame`] and every [`ImpartialGame`] (by `Partizan<G>` and
+/// `Impartial<G>`), so a game only adds one line to [`engine`].
+pub trait Engine: Sync {
+    /// The position `text` printed back in the game's notation, or why it is not one.
+    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError>;
+
+    /// The analysis of the position `text`.
+    fn analyze(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &Options,
+        stop: &StopFlag,
+    ) -> Result<AnalysisReport, AnalyzeError>;
 }
 
-fn impartial<G: ImpartialGame + FromStr>(
-    game: &'static str,
-    text: &str,
-    options: &Options,
-    stop: &StopFlag,
-) -> Result<AnalysisReport, AnalyzeError>
+struct Partizan<G>(PhantomData<fn() -> G>);
+struct Impartial<G>(PhantomData<fn() -> G>);
+
+impl<G: PartizanGame + FromStr> Engine for Partizan<G>
 where
     G::Err: NotationError,
 {
-    let position: G = parse(game, text)?;
-    let mut solver = ImpartialSolver::new();
-    Ok(analyze_impartial(
-        &mut solver,
-        game,
-        &position,
-        options.budget,
-        stop,
-    )?)
+    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError> {
+        parse::<G>(game, text).map(|g| g.to_string())
+    }
+
+    fn analyze(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &Options,
+        stop: &StopFlag,
+    ) -> Result<AnalysisReport, AnalyzeError> {
+        let position: G = parse(game, text)?;
+        let mut solver = PartizanSolver::new();
+        Ok(analyze_partizan(
+            &mut solver,
+            game,
+            &position,
+            options.budget,
+            stop,
+        )?)
+    }
+}
+
+impl<G: ImpartialGame + FromStr> Engine for Impartial<G>
+where
+    G::Err: NotationError,
+{
+    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError> {
+        parse::<G>(game, text).map(|g| g.to_string())
+    }
+
+    fn analyze(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &Options,
+        stop: &StopFlag,
+    ) -> Result<AnalysisReport, AnalyzeError> {
+        let position: G = parse(game, text)?;
+        let mut solver = ImpartialSolver::new();
+        Ok(analyze_impartial(
+            &mut solver,
+            game,
+            &position,
+            options.budget,
+            stop,
+        )?)
+    }
+}
+
+/// The engine of the game named `name` (one line per game).
+pub fn engine(name: &str) -> Option<&'static dyn Engine> {
+    Some(match name {
+        "domineering" => &Partizan::<domineering::Domineering>(PhantomData),
+        "cram" => &Impartial::<cram::Cram>(PhantomData),
+        _ => return None,
+    })
+}
+
+fn lookup(name: &str) -> Result<(&'static GameInfo, &'static dyn Engine), AnalyzeError> {
+    let unknown = || AnalyzeError::UnknownGame(name.to_string());
+    let info = game(name).ok_or_else(unknown)?;
+    Ok((info, engine(info.name).ok_or_else(unknown)?))
+}
+
+/// The position `text` of the game `name` printed back in the game's notation (a fast check
+/// before [`analyze`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::registry::check;
+/// assert_eq!(check("domineering", "..|..|").unwrap(), "..|..");
+/// assert!(check("chess", "..").is_err());
+/// ```
+pub fn check(name: &str, text: &str) -> Result<String, AnalyzeError> {
+    let (info, engine) = lookup(name)?;
+    engine.check(info.name, text)
 }
 
 /// The analysis of the position `text` of the game `name` (see the
@@ -194,13 +258,8 @@ pub fn analyze(
     options: &Options,
     stop: &StopFlag,
 ) -> Result<AnalysisReport, AnalyzeError> {
-    let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
-    let n = info.name;
-    match n {
-        "domineering" => partizan::<domineering::Domineering>(n, text, options, stop),
-        "cram" => impartial::<cram::Cram>(n, text, options, stop),
-        _ => Err(AnalyzeError::UnknownGame(name.to_string())),
-    }
+    let (info, engine) = lookup(name)?;
+    engine.analyze(info.name, text, options, stop)
 }
 
 #[cfg(test)]
@@ -215,6 +274,15 @@ mod tests {
             assert_eq!(r.kind, g.kind, "{}", g.name);
             assert_eq!(r.game, g.name);
         }
+    }
+
+    #[test]
+    fn only_registered_games_have_engines() {
+        assert!(engine("nope").is_none());
+        assert!(matches!(
+            analyze("nope", "", &Options::default(), &StopFlag::new()),
+            Err(AnalyzeError::UnknownGame(_))
+        ));
     }
 
     #[test]
