@@ -27,8 +27,8 @@ let current = null; // the last view drawn
 /** Checks text the way the engine will before asking it (shape, characters, size). */
 function check(text) {
   if (look.parse) return look.check(text, maxCells);
-  const grid = parseGrid(text);
-  const chars = new Set(look.cycle.concat(look.extra || []));
+  const grid = parseGrid(text).map((row) => row.map((ch) => (look.alias && look.alias[ch]) || ch));
+  const chars = new Set(look.cycle);
   grid.forEach((row, r) => row.forEach((ch, c) => {
     if (!chars.has(ch)) throw new Error(`row ${r + 1}, column ${c + 1}: '${ch}' is not a cell of ${document.title.split(' — ')[0]} (cells: ${[...chars].join(' ')})`);
   }));
@@ -145,7 +145,7 @@ function activate(key) {
   const moves = v.analysis.moves.filter((m) => m.geometry);
   // A move whose only cell is this one (a colouring, a cut): play it.
   const single = moves.filter((m) => m.geometry.anchors.includes(key) && m.geometry.target === null);
-  if (single.length === 1) { play(single[0]); return; }
+  if (single.length === 1) { single[0].geometry.tapped = key; play(single[0]); return; }
   if (selected) {
     const chosen = moves.find((m) => m.geometry.anchors.includes(selected) && m.geometry.targetOf(selected) === key);
     if (chosen) { play(chosen); return; }

@@ -90,30 +90,27 @@ const LOOKS = {
     hint: 'Tap a cell, then the cell the domino covers with it (either way: both players may place both ways).',
   },
   clobber: {
-    pieces: { x: 'stone0', o: 'stone1', '#': 'block' },
+    pieces: { x: 'stone0', o: 'stone1' },
     cycle: ['.', 'x', 'o'],
-    extra: ['#'],
+    alias: { '#': '.' }, // no stone: Clobber has no holes
     presets: ['xo', 'xox|oxo', 'xoxo|oxox|xoxo', 'xoxox|oxoxo|xoxox|oxoxo', 'xxo|o.x|xoo'],
     hint: 'Tap one of your stones, then the adjacent enemy stone it clobbers.',
   },
   konane: {
     pieces: { x: 'stone0', o: 'stone1', '#': 'block' },
-    cycle: ['.', 'x', 'o'],
-    extra: ['#'],
+    cycle: ['.', 'x', 'o', '#'],
     presets: ['xo.', 'xox.|.oxo', 'xoxo|o..x|x..o|oxox', 'xo.ox|.....|ox.xo'],
     hint: 'Tap one of your stones, then the empty cell it jumps to (over enemy stones, in a line).',
   },
   snort: {
-    pieces: { L: 'tile0', R: 'tile1', x: 'tile0', o: 'tile1', '#': 'block' },
-    cycle: ['.', 'L', 'R', '#'],
-    extra: ['x', 'o'],
+    pieces: { x: 'tile0', o: 'tile1', '#': 'block' },
+    cycle: ['.', 'x', 'o', '#'],
     presets: ['...', '...|...', '...|...|...', '....|....|....'],
     hint: 'Tap an empty cell to colour it yours (never next to the opponent’s colour).',
   },
   col: {
-    pieces: { L: 'tile0', R: 'tile1', x: 'tile0', o: 'tile1', '#': 'block' },
-    cycle: ['.', 'L', 'R', '#'],
-    extra: ['x', 'o'],
+    pieces: { x: 'tile0', o: 'tile1', '#': 'block' },
+    cycle: ['.', 'x', 'o', '#'],
     presets: ['...', '...|...', '...|...|...', '....|....|....'],
     hint: 'Tap an empty cell to colour it yours (never next to your own colour).',
   },
@@ -235,19 +232,22 @@ export function drawGrid(board, view, look) {
 // ---- Cutcake: a row of cakes (rectangles of unit squares); Left cuts vertically, Right
 // horizontally, along a grid line. The notation is the engine's (see CAKE.parse).
 
-/** Rectangles `[rows, cols]` of a Cutcake position (`3x4 2x2`, `3x4+2x2` or `3x4,2x2`). */
+/**
+ * The pieces `[rows, cols]` of a Cutcake position in the engine's notation: `WxH` (width ×
+ * height) joined by `+`, e.g. `4x1 + 3x2`; `0x0` is no cake at all.
+ */
 function parseCakes(text) {
-  const parts = String(text).trim().split(/[\s,+]+/).filter(Boolean);
-  if (parts.length === 0) throw new Error('no cake: write rectangles like 3x4 (rows × columns)');
+  if (String(text).trim() === '0x0') return [];
+  const parts = String(text).split('+').map((p) => p.trim());
   return parts.map((p) => {
-    const m = /^(\d+)[x×](\d+)$/i.exec(p);
-    if (!m) throw new Error(`'${p}' is not a rectangle (rows x columns, e.g. 3x4)`);
-    const r = Number(m[1]); const c = Number(m[2]);
-    if (r < 1 || c < 1) throw new Error(`'${p}': a cake has at least one row and one column`);
-    return [r, c];
+    const m = /^(\d+)\s*[xX×]\s*(\d+)$/.exec(p);
+    if (!m) throw new Error(`'${p}' is not a piece (write WIDTHxHEIGHT, e.g. 3x2; pieces joined by +)`);
+    const w = Number(m[1]); const h = Number(m[2]);
+    if (w < 1 || h < 1) throw new Error(`'${p}': a piece is at least 1 × 1`);
+    return [h, w];
   });
 }
-const printCakes = (cakes) => cakes.map(([r, c]) => `${r}x${c}`).join(' ');
+const printCakes = (cakes) => (cakes.length ? cakes.map(([r, c]) => `${c}x${r}`).join(' + ') : '0x0');
 
 /** The cut from `before` to `after`: the cake cut (index), the orientation and where. */
 function diffCake(before, after) {
@@ -269,9 +269,18 @@ function diffCake(before, after) {
   if (pieces.length >= 1 && pieces.every(([r]) => r === gr) && pieces.reduce((s, [, c]) => s + c, 0) <= gc) { vertical = true; at_ = pieces[0][1]; }
   if (pieces.length >= 1 && pieces.every(([, c]) => c === gc) && pieces.reduce((s, [r]) => s + r, 0) <= gr) { vertical = vertical === null ? false : vertical; if (!vertical) at_ = pieces[0][0]; }
   if (vertical === null) return null;
-  const key = `${index}:${vertical ? 'v' : 'h'}${at_}`;
-  return { kind: 'cut', cells: [key], anchors: [key], target: null, targetOf: () => null, focus: key, cake: index, vertical, at: at_, size: [gr, gc] };
+  // The same cut of an equal piece, or at the mirror line, is the same move: tap any of them.
+  const side = vertical ? gc : gr;
+  const anchors = [];
+  a.forEach(([r, c], i) => {
+    if (r !== gr || c !== gc) return;
+    for (const k of new Set([at_, side - at_])) anchors.push(`${i}:${vertical ? 'v' : 'h'}${k}`);
+  });
+  return { kind: 'cut', cells: anchors, anchors, target: null, targetOf: () => null, focus: anchors[0], cake: index, vertical, at: at_, size: [gr, gc] };
 }
+
+/** The piece and the line of a cut's key (`2:v3`: piece 2, the vertical line 3 from the left). */
+const cutAt = (key) => { const m = /^(\d+):([vh])(\d+)$/.exec(key); return m && { cake: Number(m[1]), vertical: m[2] === 'v', at: Number(m[3]) }; };
 
 /**
  * Cutcake's look: the cakes drawn side by side (wrapping), each unit square a piece of
@@ -295,10 +304,12 @@ export const CAKE = {
   apply(pos, move) {
     const g = move.geometry;
     if (!g) return move.position;
+    // Where it was tapped (which of equal pieces, which of two mirror lines), else the first.
+    const t = (g.tapped && cutAt(g.tapped)) || g;
     const cakes = parseCakes(pos);
-    const [r, c] = cakes[g.cake];
-    const pieces = g.vertical ? [[r, g.at], [r, c - g.at]] : [[g.at, c], [r - g.at, c]];
-    cakes.splice(g.cake, 1, ...pieces);
+    const [r, c] = cakes[t.cake];
+    const pieces = t.vertical ? [[r, t.at], [r, c - t.at]] : [[t.at, c], [r - t.at, c]];
+    cakes.splice(t.cake, 1, ...pieces);
     return printCakes(cakes);
   },
   edit(pos, key) {
@@ -311,7 +322,7 @@ export const CAKE = {
   resize(pos, rows, cols) {
     let cakes;
     try { cakes = parseCakes(pos); } catch { cakes = []; }
-    if (cakes.length <= 1) return `${rows}x${cols}`;
+    if (cakes.length <= 1) return `${cols}x${rows}`;
     cakes[0] = [rows, cols];
     return printCakes(cakes);
   },
@@ -330,7 +341,7 @@ function drawCakes(board, view) {
     x += c + 0.6; lineH = Math.max(lineH, r); width = Math.max(width, x - 0.6);
   });
   const height = y + lineH;
-  const cuts = new Map(view.moves.filter((m) => m.geometry).map((m) => [m.geometry.focus, m]));
+  const cuts = new Map(view.moves.filter((m) => m.geometry).flatMap((m) => m.geometry.anchors.map((k) => [k, m])));
   const last = view.last && view.last.move.geometry;
   const items = [];
   for (const { i, r, c, x: cx, y: cy } of placed) {
@@ -343,7 +354,7 @@ function drawCakes(board, view) {
     items.push(cake);
     if (last && last.cake === i) items.push(svg('rect', { x: X - 6, y: Y - 6, width: c * U + 12, height: r * U + 12, rx: 14, class: `last-cake by-${view.last.by}` }));
     for (const [key, m] of cuts) {
-      const g = m.geometry;
+      const g = cutAt(key);
       if (g.cake !== i) continue;
       const line = g.vertical
         ? { x1: X + g.at * U, y1: Y - 8, x2: X + g.at * U, y2: Y + r * U + 8 }

@@ -12,14 +12,15 @@ export function dyadic(text) {
 
 /**
  * Sizes the SVG `board` of `cols` × `rows` cells to fill `wrap`'s width and the window's height
- * below it (the whole board above the fold), cells at least 32 px (phones scroll the board
- * sideways rather than shrink it below a finger's width) and at most 96 px.
+ * below it (the whole board above the fold, with room for the line under it), cells at least
+ * 32 px (phones scroll the board sideways rather than shrink it below a finger's width) and at
+ * most 120 px.
  */
 export function fitBoard(board, wrap, cols, rows) {
   const width = wrap.clientWidth || 600;
   const top = wrap.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(260, window.innerHeight - top - 16);
-  const cell = Math.max(32, Math.min(96, Math.floor(Math.min(width / cols, height / rows))));
+  const height = Math.max(240, window.innerHeight - top - 90);
+  const cell = Math.max(32, Math.min(120, Math.floor(Math.min(width / cols, height / rows))));
   board.setAttribute('width', Math.round(cell * cols));
   board.setAttribute('height', Math.round(cell * rows));
   board.dataset.cell = cell;
