@@ -413,6 +413,16 @@ pub(crate) fn least_image<const L: usize>(g: &Grid<L>, symmetries: &[u8]) -> (Gr
     best
 }
 
+/// The independent regions of a board: the connected parts of `active`, each cut to its
+/// bounding box together with the cells of `context` next to it (the cells that bear on the
+/// moves inside it, e.g. the coloured neighbours of a Snort region).
+pub(crate) fn regions<const L: usize>(g: &Grid<L>, active: u128, context: u128) -> Vec<Grid<L>> {
+    g.connected_parts(active)
+        .into_iter()
+        .map(|part| g.crop(part | (g.neighbours(part) & context)))
+        .collect()
+}
+
 /// All eight symmetries of the square.
 pub(crate) const ALL_SYMMETRIES: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 

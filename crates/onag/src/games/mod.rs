@@ -6,14 +6,23 @@
 //!   values with a transposition table over components and symmetry classes;
 //! - [`analysis`]: the analysis report of any position, the computer's move, remoteness;
 //! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
-//! - the games: [`domineering`], [`cram`] (on the grid boards of [`grid`]), and the
-//!   hand-built Turning Corners and Toads and Frogs with their specialised solvers.
+//! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
+//!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
+//!   hand-built Turning Corners and Toads and Frogs with their specialised solvers (on the
+//!   traits too: [`builtin`]).
 
 pub mod analysis;
+pub mod builtin;
+pub mod clobber;
+pub mod col;
 pub mod cram;
+pub mod cutcake;
 pub mod domineering;
 pub mod grid;
+pub mod hackenbush;
+pub mod konane;
 pub mod registry;
+pub mod snort;
 pub mod solver;
 pub mod toads_and_frogs;
 mod traits;

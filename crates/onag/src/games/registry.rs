@@ -27,7 +27,7 @@ use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budge
 use super::grid::GridError;
 use super::solver::{ImpartialSolver, PartizanSolver};
 use super::traits::{ImpartialGame, PartizanGame};
-use super::{cram, domineering};
+use super::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
 use crate::partizan::game::GameError;
 use crate::{Span, StopFlag};
 
@@ -71,6 +71,87 @@ pub const GAMES: &[GameInfo] = &[
         notation: "rows separated by '|': '.' empty, '#' filled",
         rules: "either player places a domino either way on two empty cells",
     },
+    GameInfo {
+        name: "snort",
+        title: "Snort",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "...|...|...",
+        notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
+        rules: "colour an uncoloured cell yours, never next to the opponent's colour",
+    },
+    GameInfo {
+        name: "col",
+        title: "Col",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "...|...|...",
+        notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
+        rules: "colour an uncoloured cell yours, never next to your own colour",
+    },
+    GameInfo {
+        name: "clobber",
+        title: "Clobber",
+        family: "capture",
+        kind: GameKind::Partizan,
+        example: "xoxo|oxox|xoxo",
+        notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty",
+        rules: "move one of your stones onto an adjacent opponent's stone, which is removed",
+    },
+    GameInfo {
+        name: "konane",
+        title: "Konane",
+        family: "capture",
+        kind: GameKind::Partizan,
+        example: "xoxo|o.ox|xo.o",
+        notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty, '#' off the board",
+        rules: "jump one of your stones over an adjacent opponent's stone into an empty cell, capturing it; further jumps in the same line may follow",
+    },
+    GameInfo {
+        name: "hackenbush",
+        title: "Hackenbush",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "0-1:b 1-2:r 1-3:g 2-3:g 0-4:r 4-5:b 4-6:g",
+        notation: "stalks from the ground up ('bbr + g3'), or edges U-V:C with 0 the ground ('0-1:b 1-2:r'); colours b, r, g",
+        rules: "cut an edge of your colour (blue Left, red Right) or a green one; what no longer reaches the ground falls",
+    },
+    GameInfo {
+        name: "cutcake",
+        title: "Cutcake",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "4x3 + 2x5",
+        notation: "pieces WIDTHxHEIGHT joined by '+'",
+        rules: "Left cuts a piece vertically, Right horizontally, along the unit lines",
+    },
+    GameInfo {
+        name: "toads",
+        title: "Toads and Frogs",
+        family: "sliding",
+        kind: GameKind::Partizan,
+        example: "TT..FF",
+        notation: "a strip of squares: 'T' toad (Left), 'F' frog (Right), '.' empty; counts repeat (T2.2F2)",
+        rules: "a toad moves one square right or jumps a frog; a frog moves left or jumps a toad",
+    },
+    GameInfo {
+        name: "turning-corners",
+        title: "Turning Corners",
+        family: "coins",
+        kind: GameKind::Impartial,
+        example: "4x4:2,3 4,4",
+        notation: "RxC:r,c r,c … — the board size, then the heads coins (1-based)",
+        rules: "turn a heads coin and the other three corners of a rectangle above and left of it",
+    },
+    GameInfo {
+        name: "wythoff",
+        title: "Wythoff's game (queens)",
+        family: "queens",
+        kind: GameKind::Impartial,
+        example: "8:3,5 2,1",
+        notation: "SIDE:x,y x,y … — the board side, then the queens (0-based)",
+        rules: "move one queen left, down or diagonally down-left; the corner ends a queen's moves",
+    },
 ];
 
 /// The game named `name`, if registered.
@@ -82,6 +163,30 @@ pub fn game(name: &str) -> Option<&'static GameInfo> {
 pub trait NotationError: std::error::Error {
     /// Where in the text the error is, if at one place.
     fn span(&self) -> Option<Span>;
+}
+
+impl NotationError for cutcake::CutcakeError {
+    fn span(&self) -> Option<Span> {
+        cutcake::CutcakeError::span(self)
+    }
+}
+
+impl NotationError for hackenbush::HackenbushError {
+    fn span(&self) -> Option<Span> {
+        hackenbush::HackenbushError::span(self)
+    }
+}
+
+impl NotationError for super::builtin::NotationError {
+    fn span(&self) -> Option<Span> {
+        self.span
+    }
+}
+
+impl NotationError for crate::games::toads_and_frogs::BoardError {
+    fn span(&self) -> Option<Span> {
+        crate::games::toads_and_frogs::BoardError::span(self)
+    }
 }
 
 impl NotationError for GridError {
@@ -226,6 +331,17 @@ pub fn engine(name: &str) -> Option<&'static dyn Engine> {
     Some(match name {
         "domineering" => &Partizan::<domineering::Domineering>(PhantomData),
         "cram" => &Impartial::<cram::Cram>(PhantomData),
+        "snort" => &Partizan::<snort::Snort>(PhantomData),
+        "col" => &Partizan::<col::Col>(PhantomData),
+        "clobber" => &Partizan::<clobber::Clobber>(PhantomData),
+        "konane" => &Partizan::<konane::Konane>(PhantomData),
+        "cutcake" => &Partizan::<cutcake::Cutcake>(PhantomData),
+        "hackenbush" => &Partizan::<hackenbush::Hackenbush>(PhantomData),
+        "toads" => &Partizan::<crate::games::toads_and_frogs::Board>(PhantomData),
+        "turning-corners" => {
+            &Impartial::<crate::games::turning_corners::TurningCorners>(PhantomData)
+        }
+        "wythoff" => &Impartial::<crate::wythoff::positions::Position>(PhantomData),
         _ => return None,
     })
 }
