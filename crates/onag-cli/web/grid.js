@@ -6,7 +6,7 @@
 import { api, el, $, say, folded, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { gridLook, drawGrid, parseGrid, printGrid, diffMove, CAKE } from './pieces.js';
-import { fitBoard, keyboardBoard, panel, movesTable, dyadic, readableLabels } from './play.js';
+import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
 
 const GAME = document.body.dataset.game;
 const PLAYER = ['left', 'right'];
@@ -54,7 +54,10 @@ game = createGame({
       const data = await api('game/analyze', { game: GAME, position: pos }, signal);
       const mover = PLAYER[toMove];
       const moves = data.moves
-        .map((m, index) => ({ ...m, index, geometry: look.diff ? look.diff(pos, m.position) : diffMove(pos, m.position) }))
+        .map((m, index) => {
+          const geometry = look.diff ? look.diff(pos, m.position) : diffMove(pos, m.position);
+          return { ...m, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
+        })
         .filter((m) => m.player === null || m.player === mover);
       return { data, moves, chart: dyadic(data.mean) };
     } finally {
@@ -72,6 +75,7 @@ game = createGame({
     if (!v.canPlay) selected = null;
     current = v;
     draw();
+    if (game) setTimeout(() => fairStart(v));
   },
 });
 

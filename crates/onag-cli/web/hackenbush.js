@@ -4,20 +4,18 @@
 //
 // The page keeps the picture with coordinates — vertices [x, y] with the ground at y = 0, edges
 // [a, b, colour] — and talks to the engine in its notation (an edge list over numbered vertices,
-// the ground being vertex 0; see `toEngine`). A cut's effect (the cut edge, and every edge that
-// no longer reaches the ground) is found by cutting each candidate here and comparing with the
-// position after the move in the engine's report, so the drawing never depends on how the engine
-// names a move.
+// the ground being vertex 0; see `toEngine`). Every vertex the page sends reaches the ground and
+// they are numbered 1, 2, … in order, which the engine keeps: a move's label `cut u-v:c` names the
+// page's edge, and the page cuts it itself (what falls is what no longer reaches the ground).
 import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { svg } from './pieces.js';
-import { fitBoard, keyboardBoard, panel, movesTable, dyadic } from './play.js';
+import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
 
 const GAME = document.body.dataset.game;
 const PLAYER = ['left', 'right'];
 const COLOUR = { b: 'blue', r: 'red', g: 'green' };
 /** Which colours each player may cut. */
-const CUTS = { left: ['b', 'g'], right: ['r', 'g'] };
 const MAX_EDGES = 40;
 const MAX_X = 16;
 const MAX_Y = 10;
@@ -78,42 +76,48 @@ function cut(pic, i) {
  * vertex at y = 0 is the ground), e.g. `0-1:b 1-2:r`.
  */
 function toEngine(pic) {
+  const ids = engineIds(pic);
+  return pic.e.length ? pic.e.map(([a, b, c]) => `${ids[a]}-${ids[b]}:${c}`).join(' ') : '0';
+}
+
+/** The engine's number of each vertex: 0 for the ground, 1, 2, … for the others in order. */
+function engineIds(pic) {
   const ids = []; let next = 1;
   pic.v.forEach((p, i) => { ids[i] = grounded(pic, i) ? 0 : next++; });
-  return pic.e.map(([a, b, c]) => `${ids[a]}-${ids[b]}:${c}`).join(' ');
+  return ids;
 }
 
-/** A multiset of the engine's edges, for comparing pictures (both ends sorted). */
-function edgeSet(engineText) {
-  return String(engineText).trim().split(/\s+/).filter(Boolean).map((p) => {
-    const m = /^(\d+)-(\d+):([brg])$/.exec(p);
-    if (!m) return p;
-    const [a, b] = [Number(m[1]), Number(m[2])].sort((x, y) => x - y);
-    return `${a}-${b}:${m[3]}`;
-  }).sort().join(' ');
-}
-
-/** The same positions up to the numbering of vertices: compared by their edges' signature. */
-function samePicture(engineA, engineB) {
-  if (edgeSet(engineA) === edgeSet(engineB)) return true;
-  // The engine may number the vertices its own way: compare the multisets of
-  // (colour, degree of each end, grounded ends) as a cheap invariant of the picture.
-  const shape = (text) => {
-    const edges = String(text).trim().split(/\s+/).filter(Boolean).map((p) => /^(\d+)-(\d+):([brg])$/.exec(p)).filter(Boolean);
-    const deg = new Map();
-    for (const [, a, b] of edges) { deg.set(a, (deg.get(a) || 0) + 1); deg.set(b, (deg.get(b) || 0) + 1); }
-    return edges.map(([, a, b, c]) => `${c}:${[a === '0' ? 'g' : deg.get(a), b === '0' ? 'g' : deg.get(b)].sort().join('/')}`).sort().join(' ');
-  };
-  return shape(engineA) === shape(engineB);
+/**
+ * The edges `[u, v, colour]` of the engine's notation: stalks from the ground up (`bbr + g3`,
+ * a count repeats a letter) or edges `U-V:C` with 0 the ground.
+ */
+function engineEdges(text) {
+  const t = String(text).trim();
+  if (t === '' || t === '0') return [];
+  if (/\d-\d/.test(t)) {
+    return t.split(/[\s,]+/).filter(Boolean).map((p) => {
+      const m = /^(\d+)-(\d+):([brgl])$/i.exec(p);
+      if (!m) throw new Error(`'${p}' is not an edge U-V:C (colour b, r or g; vertex 0 is the ground)`);
+      return [Number(m[1]), Number(m[2]), m[3].toLowerCase().replace('l', 'b')];
+    });
+  }
+  const edges = []; let next = 1;
+  for (const stalk of t.split(/[\s+]+/).filter(Boolean)) {
+    if (!/^([brgl]\d*)+$/i.test(stalk)) throw new Error(`'${stalk}' is not a stalk (letters b, r, g from the ground up, a count repeats: bbr, g3)`);
+    let below = 0;
+    for (const [, letter, count] of stalk.matchAll(/([brgl])(\d*)/gi)) {
+      for (let k = 0; k < (count ? Number(count) : 1); k++) {
+        edges.push([below, next, letter.toLowerCase().replace('l', 'b')]);
+        below = next++;
+      }
+    }
+  }
+  return edges;
 }
 
 /** Lays out a picture given only in the engine's notation: every vertex above its parent. */
 function layout(engineText) {
-  const edges = String(engineText).trim().split(/\s+/).filter(Boolean).map((p) => {
-    const m = /^(\d+)-(\d+):([brg])$/.exec(p);
-    if (!m) throw new Error(`'${p}' is not an edge a-b:colour (colour b, r or g; vertex 0 is the ground)`);
-    return [Number(m[1]), Number(m[2]), m[3]];
-  });
+  const edges = engineEdges(engineText);
   if (edges.length > MAX_EDGES) throw new Error(`the picture has ${edges.length} edges; the page takes at most ${MAX_EDGES}`);
   // Breadth first from the ground: depth is the height; each ground edge gets its own column.
   const depth = new Map([[0, 0]]); const order = [0]; const xOf = new Map();
@@ -191,34 +195,43 @@ game = createGame({
   async analyse(pic, toMove, signal) {
     $('stop').disabled = false;
     try {
-      const position = toEngine(prune(pic));
-      const data = await api('game/analyze', { game: GAME, position }, signal);
+      const sent = prune(pic);
+      const data = await api('game/analyze', { game: GAME, position: toEngine(sent) }, signal);
       const mover = PLAYER[toMove];
-      const moves = data.moves.map((m, index) => ({ ...m, index, edge: whichCut(pic, m, mover) }))
-        .filter((m) => m.player === null || m.player === mover);
+      // While drawing, floating edges are on screen but not sent: no move is played then.
+      const moves = data.moves.map((m, index) => {
+        const edge = editing ? null : whichCut(sent, m);
+        // The page names a cut by its edge's colour and ends (the engine's label numbers vertices).
+        const label = edge === null ? m.label : edgeName(sent, edge, m.label);
+        return { ...m, index, edge, label, engineLabel: m.label, gone: edge === null ? [] : falls(sent, edge) };
+      }).filter((m) => m.player === null || m.player === mover);
       return { data, moves, chart: dyadic(data.mean) };
     } finally {
       $('stop').disabled = true;
     }
   },
   apply: (pic, move) => (move.edge === null ? layout(move.position) : cut(pic, move.edge)),
-  notation: (move, side) => (move.edge === null ? move.label : edgeName(current ? current.pos : null, move.edge, move.label)),
+  notation: (move) => move.label,
   perfect(analysis, moves) {
     const side = moves[0] && moves[0].player ? moves[0].player : 'left';
     const choice = analysis.data.computer[side];
     return moves.find((m) => m.index === choice) || null;
   },
-  render(v) { current = v; draw(); },
+  render(v) {
+    current = v;
+    draw();
+    if (game) setTimeout(() => fairStart(v));
+  },
 });
 
-/** The edge of `pic` whose cut gives the report's position after move `m` (null if none). */
-function whichCut(pic, m, mover) {
-  const colours = m.player ? CUTS[m.player] : CUTS[mover];
-  for (let i = 0; i < pic.e.length; i++) {
-    if (!colours.includes(pic.e[i][2])) continue;
-    if (samePicture(toEngine(cut(pic, i)), m.position)) return i;
-  }
-  return null;
+/** The edge of `pic` (as sent to the engine) that move `m` cuts, from its label `cut u-v:c`. */
+function whichCut(pic, m) {
+  const l = /^cut (\d+)-(\d+):([brg])$/.exec(m.engineLabel || m.label);
+  if (!l) return null;
+  const ids = engineIds(pic);
+  const want = [Number(l[1]), Number(l[2])].sort((x, y) => x - y).join('-');
+  const i = pic.e.findIndex(([a, b, c]) => c === l[3] && [ids[a], ids[b]].sort((x, y) => x - y).join('-') === want);
+  return i >= 0 ? i : null;
 }
 
 /** A cut's name in the history: the edge's colour and its height above the ground. */
@@ -300,7 +313,7 @@ function draw() {
   $('text').value = toEngine(pic);
   readout(v, moves);
   panel(v);
-  movesTable($('moves'), v, (m) => cutEdge(m));
+  movesTable($('moves'), v, (m) => game.play(m));
 }
 
 const erasing = () => document.querySelector('input[name="pen"]:checked')?.value === 'erase';
@@ -308,7 +321,7 @@ const pen = () => document.querySelector('input[name="pen"]:checked')?.value || 
 
 function readout(v, moves) {
   const parts = [];
-  if (v.last && v.last.by === 'computer') parts.push(`The computer (${v.last.side === 0 ? 'Blue' : 'Red'}) cut ${v.last.move.name || v.last.move.label}.`);
+  if (v.last && v.last.by === 'computer') parts.push(`The computer (${v.last.side === 0 ? 'Blue' : 'Red'}) cut the ${v.last.move.label} edge.`);
   if (editing && prune(v.pos).e.length < v.pos.e.length) parts.push('Some edges do not reach the ground yet: join them to it (floating edges fall away when you play).');
   if (editing) parts.push(erasing() ? 'Tap an edge to erase it.' : pending ? `From (${pending[0]}, ${pending[1]}): tap the other end.` : 'Tap a point (on the ground or anywhere), then another: a new edge joins them.');
   else if (v.canPlay && moves.length) parts.push(`Tap a ${v.toMove === 0 ? 'blue' : 'red'} or green edge to cut it.`);
@@ -316,17 +329,20 @@ function readout(v, moves) {
   $('readout').textContent = parts.join(' ');
 }
 
-function cutEdge(move) {
-  const pic = current.pos;
-  // Remember what falls, to draw it fading out after the cut.
-  const after = move.edge === null ? null : cut(pic, move.edge);
-  if (after) {
-    const kept = new Set(after.e.map(([a, b, c]) => `${after.v[a]}|${after.v[b]}|${c}`));
-    move.gone = pic.e.filter(([a, b, c]) => !kept.has(`${pic.v[a]}|${pic.v[b]}|${c}`)).map(([a, b, c]) => [pic.v[a], pic.v[b], c]);
-    move.name = edgeName(pic, move.edge, move.label);
+/** The edges cutting edge `i` of `pic` removes (it and what falls with it), as coordinates. */
+function falls(pic, i) {
+  const after = cut(pic, i);
+  const kept = new Map();
+  for (const [a, b, c] of after.e) { const k = `${after.v[a]}|${after.v[b]}|${c}`; kept.set(k, (kept.get(k) || 0) + 1); }
+  const gone = [];
+  for (const [a, b, c] of pic.e) {
+    const k = `${pic.v[a]}|${pic.v[b]}|${c}`;
+    if (kept.get(k)) kept.set(k, kept.get(k) - 1); else gone.push([pic.v[a], pic.v[b], c]);
   }
-  game.play(move);
+  return gone;
 }
+
+
 
 function activate(key) {
   const v = current;
@@ -335,7 +351,7 @@ function activate(key) {
   if (!v.canPlay || !key.startsWith('e:')) return;
   const i = Number(key.slice(2));
   const move = v.analysis.moves.find((m) => m.edge === i);
-  if (move) cutEdge(move);
+  if (move) game.play(move);
 }
 
 function editAt(key) {

@@ -300,6 +300,7 @@ export const CAKE = {
   },
   size: (pos) => { try { const [r, c] = parseCakes(pos)[0]; return [r, c]; } catch { return null; } },
   diff: diffCake,
+  label: (g) => `${g.size[1]}×${g.size[0]} ${g.vertical ? 'down' : 'across'} at ${g.at}`,
   // The pieces of a cut stay where the cake was, in order (the engine may sort its own list).
   apply(pos, move) {
     const g = move.geometry;

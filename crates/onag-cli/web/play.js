@@ -81,6 +81,28 @@ export function readableLabels(svgNode) {
 const PLAYER = ['left', 'right'];
 
 /**
+ * A first visit (no position in the link) starts on the registry's example; this puts the
+ * visitor on the side that can win it against the perfect computer: Red moving first when
+ * Right wins whoever starts, second when the second player wins. Returns true once it acted
+ * (the page calls it on every draw until then; it acts at most once).
+ */
+let fair = !new URLSearchParams(location.search).has('pos');
+export function fairStart(v) {
+  if (!fair || !v.analysis) return false;
+  fair = false;
+  const outcome = v.analysis.data.outcome;
+  const set = (id, value) => {
+    const node = $(id);
+    if (!node || node.value === value) return;
+    node.value = value;
+    node.dispatchEvent(new Event('change'));
+  };
+  if (outcome === 'R' && $('human').value === 'first') set('first', '1');
+  else if (outcome === 'P' && $('human').value === 'first') set('human', 'second');
+  return true;
+}
+
+/**
  * The value panel from view `v` (game.js): value, outcome, mean, temperature, stops, the
  * components, atomic weight, reduced canonical form, remoteness and the thermograph. Without
  * an analysis (it is running, or it failed) every field shows – and the thermograph is

@@ -4,8 +4,9 @@
 //! The same files serve both ways: pages name their assets relatively (`static/…`), and the
 //! static site only turns the page links (`/toads`) into file names (`toads.html`).
 //!
-//! Every game of the library's registry (`onag::games::registry::GAMES`) gets a page at
-//! `/<name>` with no file of its own: the grid page (`web/grid.html`, also the cake of Cutcake)
+//! Every game of the library's registry (`onag::games::registry::GAMES`) without a page of its
+//! own ([`OWN_PAGES`]: Toads and Frogs, Turning Corners, Wythoff) gets a page at `/<name>` with
+//! no file of its own: the grid page (`web/grid.html`, also the cake of Cutcake)
 //! or the Hackenbush page, filled in with the game's registry entry (name, title, rules,
 //! notation, example), a link in the shared header and a card on the index, grouped by family.
 
@@ -58,6 +59,20 @@ const PAGES: &[(&str, Asset)] = &[
 const GRID_PAGE: Asset = asset!("grid.html", "text/html; charset=utf-8");
 /// Hackenbush's page: the picture, cut by clicking edges, and its editor.
 const HACKENBUSH_PAGE: Asset = asset!("hackenbush.html", "text/html; charset=utf-8");
+
+/// Registered games that have a page of their own (their specialised solver's page), by name.
+const OWN_PAGES: &[(&str, &str)] = &[
+    ("toads", "/toads"),
+    ("turning-corners", "/corners"),
+    ("wythoff", "/wythoff"),
+];
+
+/// The registered games that get a generated page.
+fn generated_games() -> impl Iterator<Item = &'static GameInfo> {
+    GAMES
+        .iter()
+        .filter(|g| !OWN_PAGES.iter().any(|(name, _)| *name == g.name))
+}
 
 /// The page template of a registered game.
 fn template(game: &GameInfo) -> &'static Asset {
@@ -136,7 +151,7 @@ fn pages() -> &'static [Page] {
             source,
             game: None,
         });
-        let games = GAMES.iter().map(|game| Page {
+        let games = generated_games().map(|game| Page {
             // A few bytes per game, made once for the life of the process.
             path: Box::leak(format!("/{}", game.name).into_boxed_str()),
             source: template(game),
@@ -167,7 +182,7 @@ fn family_title(family: &str) -> String {
         "placement" => "Placing pieces".into(),
         "capture" => "Capturing stones".into(),
         "colouring" | "coloring" => "Colouring".into(),
-        "cutting" => "Cutting".into(),
+        "cutting" => "Cutting and chopping".into(),
         other => capitalised(other),
     }
 }
@@ -175,7 +190,7 @@ fn family_title(family: &str) -> String {
 /// The registry's families in order of first appearance, each with its games.
 fn families() -> Vec<(&'static str, Vec<&'static GameInfo>)> {
     let mut out: Vec<(&'static str, Vec<&'static GameInfo>)> = Vec::new();
-    for game in GAMES {
+    for game in generated_games() {
         match out.iter_mut().find(|(f, _)| *f == game.family) {
             Some((_, list)) => list.push(game),
             None => out.push((game.family, vec![game])),
@@ -407,7 +422,11 @@ mod tests {
     #[test]
     fn every_registered_game_has_a_filled_in_page_a_header_link_and_an_index_card() {
         let index = &rendered()[0];
-        for game in GAMES {
+        for (name, path) in OWN_PAGES {
+            assert!(GAMES.iter().any(|g| g.name == *name), "{name} is registered");
+            assert!(PAGES.iter().any(|(p, _)| p == path), "{path} is a page");
+        }
+        for game in generated_games() {
             let path = format!("/{}", game.name);
             let i = pages().iter().position(|p| p.path == path).unwrap();
             let body = &rendered()[i];
