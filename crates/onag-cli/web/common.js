@@ -95,7 +95,8 @@ export function say(node, text, cls = '') {
  */
 export function showError(node, message, retry, sticky = false) {
   if (!node) return;
-  node.replaceChildren(el('span', {}, message), retry ? el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry') : null);
+  // (replaceChildren would print a null as the text "null")
+  node.replaceChildren(...[el('span', {}, message), retry ? el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry') : null].filter(Boolean));
   node.hidden = false;
   if (sticky) node.dataset.sticky = '1'; else delete node.dataset.sticky;
   document.body.classList.add('has-error');

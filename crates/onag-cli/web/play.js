@@ -154,7 +154,7 @@ export function movesTable(table, v, play) {
   const side = moves[0] && moves[0].player ? moves[0].player : PLAYER[v.toMove];
   const chosen = a.computer[side] ?? a.computer.left;
   const r = a.remoteness;
-  table.replaceChildren(
+  table.replaceChildren(...[
     el('tr', {}, el('th', {}, 'move'), el('th', {}, 'value after'), el('th', {}, 'mean'),
       r ? el('th', { title: 'remoteness after the move (the opponent to move)' }, 'k') : null,
       el('th', { title: 'wins for the mover' }, '✓'), el('th', {}, '')),
@@ -166,5 +166,5 @@ export function movesTable(table, v, play) {
       el('td', { class: m.winning ? 'good' : 'bad', title: m.index === chosen ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${m.index === chosen ? ' ★' : ''}`),
       el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
     moves.length === 0 ? el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'no moves: the game is over')) : null,
-  );
+  ].filter(Boolean));
 }
