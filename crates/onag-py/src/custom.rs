@@ -44,6 +44,9 @@ const DEFAULT_MAX_POSITIONS: usize = 1 << 22;
 /// How often (in positions explored) exploration looks for Ctrl-C.
 const POLL_EVERY: usize = 1 << 10;
 
+/// Left's and Right's options, as indices (the same list twice for an impartial game).
+type Moves = (Box<[u32]>, Box<[u32]>);
+
 /// What the graph knows of one interned position.
 struct Entry {
     /// The position itself (to call its methods when the graph needs more of it).
@@ -52,7 +55,7 @@ struct Entry {
     parts: Option<Box<[u32]>>,
     /// Left's and Right's options (the same list twice for an impartial game); `None` until
     /// asked.
-    moves: Option<(Box<[u32]>, Box<[u32]>)>,
+    moves: Option<Moves>,
     /// Whether the class gave `options()` (an impartial game).
     impartial: bool,
     /// Everything the solver can ask below this position (as a component) is explored.
@@ -144,9 +147,7 @@ enum Kind {
 
 /// The interning table, made on first use.
 fn intern_table(py: Python<'_>) -> &Bound<'_, PyDict> {
-    INTERN
-        .get_or_init(py, || PyDict::new(py).unbind())
-        .bind(py)
+    INTERN.get_or_init(py, || PyDict::new(py).unbind()).bind(py)
 }
 
 fn type_name(position: &Bound<'_, PyAny>) -> String {
@@ -374,7 +375,11 @@ fn cycle(py: Python<'_>, path: &[u32], back_to: u32) -> PyErr {
     PyRecursionError::new_err(format!(
         "the game has a cycle ({}{}): onag solves short games, where every sequence of moves ends",
         shown.join(" → "),
-        if path.len() - start > 7 { " → …" } else { "" }
+        if path.len() - start > 7 {
+            " → …"
+        } else {
+            ""
+        }
     ))
 }
 
@@ -425,7 +430,9 @@ fn canonical(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) 
         solver.set_max_table_entries(max_positions);
         let mut store = store();
         let lent = Lent::new(&mut solver, &mut store.arena);
-        lent.solver.canonical(&Node(root), stop).map_err(engine_error)
+        lent.solver
+            .canonical(&Node(root), stop)
+            .map_err(engine_error)
     })?;
     Ok(Game { id })
 }

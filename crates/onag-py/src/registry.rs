@@ -32,7 +32,11 @@ fn game_analyze(py: Python<'_>, name: &str, position: &str) -> PyResult<String> 
             match registry::analyze(&name_owned, &text, &Options::default(), stop) {
                 Ok(report) => serde_json::to_string(&report)
                     .map_err(|e| Failure::Other(format!("cannot write the report: {e}"))),
-                Err(AnalyzeError::Position { game, message, span }) => Err(Failure::Position(
+                Err(AnalyzeError::Position {
+                    game,
+                    message,
+                    span,
+                }) => Err(Failure::Position(
                     format!("bad {game} position: {message}"),
                     span.map(|s| s.char),
                 )),

@@ -17,8 +17,8 @@ use anyhow::Context;
 use axum::extract::Path as UrlPath;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use onag::games::registry::{GameInfo, GAMES};
 use onag::games::analysis::GameKind;
+use onag::games::registry::{GameInfo, GAMES};
 
 /// One embedded file.
 struct Asset {
@@ -423,7 +423,10 @@ mod tests {
     fn every_registered_game_has_a_filled_in_page_a_header_link_and_an_index_card() {
         let index = &rendered()[0];
         for (name, path) in OWN_PAGES {
-            assert!(GAMES.iter().any(|g| g.name == *name), "{name} is registered");
+            assert!(
+                GAMES.iter().any(|g| g.name == *name),
+                "{name} is registered"
+            );
             assert!(PAGES.iter().any(|(p, _)| p == path), "{path} is a page");
         }
         for game in generated_games() {
