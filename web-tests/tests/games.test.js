@@ -172,6 +172,27 @@ for (const mode of MODES) {
     await page.close();
   });
 
+  test(`${mode.name}: Stop ends a long analysis at once and leaves no stale value or thermograph`, async () => {
+    const page = await openPage(env.browser.context, url('domineering', '?pos=..%7C..'));
+    await yourMoveOrOver(page);
+    assert.equal(await page.locator('#thermo svg').count(), 1);
+    await page.locator('details.notation summary').click();
+    await page.fill('#text', Array(8).fill('........').join('|'));
+    await page.click('#editor button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#status').dataset.busy === '1', null, { timeout: 10000 });
+    assert.equal((await page.locator('#value').textContent()).trim(), '–', 'the old value is gone while the new board is analysed');
+    assert.equal(await page.locator('#thermo svg').count(), 0, 'and so is the old thermograph');
+    await page.click('#stop');
+    await page.waitForFunction(() => /Stopped/.test(document.querySelector('#status').textContent), null, { timeout: 5000 });
+    assert.equal(await page.locator('#board [data-key].target').count(), 0, 'nothing to play on an unanalysed board');
+    // The engine starts again for the next board.
+    await page.locator('#preset').selectOption('..|..');
+    await yourMoveOrOver(page);
+    assert.equal((await page.locator('#value').textContent()).trim(), '±1');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: keyboard: skip link, one Tab into the board, arrows and Enter play, focus stays on the board`, async () => {
     const page = await openPage(env.browser.context, url('snort', '?pos=....%7C....&you=first'));
     await yourMoveOrOver(page);

@@ -114,6 +114,8 @@ function draw() {
     return;
   }
   board.classList.toggle('stale', v.stale);
+  // The computer's move arrives with a short animation (its pieces drop in).
+  board.classList.toggle('fresh', Boolean(v.last && v.last.by === 'computer'));
   fitBoard(board, $('board-wrap'), drawn.cols, drawn.rows);
   keyboardBoard(board, drawn.cols, activate, () => { selected = null; draw(); });
   if (refocus) (board.querySelector(`[data-key="${board.dataset.focus}"]`) || board.querySelector('[tabindex="0"]'))?.focus();

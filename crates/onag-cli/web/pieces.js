@@ -149,22 +149,22 @@ function defs() {
 }
 
 /** A stone (Clobber, Konane) of side `s` in cell (r, c). */
-const stone = (r, c, s) => svg('g', { class: `piece stone ${SIDE_CLASS[s]}` },
+const stone = (r, c, s, newest) => svg('g', { class: `piece stone ${SIDE_CLASS[s]}${newest ? ' newest' : ''}` },
   svg('circle', { cx: c * U + U / 2, cy: r * U + U / 2 + 3, r: U * 0.36, class: 'shadow' }),
   svg('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.36, fill: `url(#stone-${SIDE_CLASS[s]})` }));
 
 /** A coloured square (Snort, Col) of side `s`. */
-const tile = (r, c, s) => svg('g', { class: `piece tile ${SIDE_CLASS[s]}` },
+const tile = (r, c, s, newest) => svg('g', { class: `piece tile ${SIDE_CLASS[s]}${newest ? ' newest' : ''}` },
   svg('rect', { x: c * U + 9, y: r * U + 9, width: U - 18, height: U - 18, rx: 14 }),
   svg('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.12, class: 'pip' }));
 
 /** A domino over cells p and q, of side `s` (or a translucent ghost). */
-function domino(p, q, s, ghost = false) {
+function domino(p, q, s, ghost = false, newest = false) {
   const [r1, c1] = at(p); const [r2, c2] = at(q);
   const r = Math.min(r1, r2); const c = Math.min(c1, c2);
   const vertical = c1 === c2;
   const w = vertical ? U : 2 * U; const h = vertical ? 2 * U : U;
-  return svg('g', { class: `piece domino ${SIDE_CLASS[s]}${ghost ? ' ghost' : ''}` },
+  return svg('g', { class: `piece domino ${SIDE_CLASS[s]}${ghost ? ' ghost' : ''}${newest ? ' newest' : ''}` },
     svg('rect', { x: c * U + 7, y: r * U + 7, width: w - 14, height: h - 14, rx: 16 }),
     vertical
       ? svg('line', { x1: c * U + 24, y1: (r + 1) * U, x2: (c + 1) * U - 24, y2: (r + 1) * U })
@@ -212,14 +212,14 @@ export function drawGrid(board, view, look) {
     cells.push(svg('g', { class: classes.join(' '), 'data-key': key, role: 'gridcell', 'aria-label': label, tabindex: -1 },
       svg('rect', { x: c * U, y: r * U, width: U, height: U, class: 'sq' }),
       end || from.length ? svg('title', {}, end ? `${end.label}: value after ${end.value}${view.hints ? (end.winning ? ' ✓' : ' ✗') : ''}` : from.map((m) => `${m.label}: ${m.value}${view.hints ? (m.winning ? ' ✓' : ' ✗') : ''}`).join('\n')) : null));
-    if (kind && kind.startsWith('stone')) pieces.push(stone(r, c, Number(kind.slice(-1))));
-    else if (kind && kind.startsWith('tile')) pieces.push(tile(r, c, Number(kind.slice(-1))));
+    if (kind && kind.startsWith('stone')) pieces.push(stone(r, c, Number(kind.slice(-1)), lastCells.has(key)));
+    else if (kind && kind.startsWith('tile')) pieces.push(tile(r, c, Number(kind.slice(-1)), lastCells.has(key)));
     else if (kind === undefined && ch !== '.') pieces.push(svg('text', { x: c * U + U / 2, y: r * U + U * 0.62, 'text-anchor': 'middle', class: 'letter' }, ch));
     if (view.hints && wins !== null) {
       marks.push(svg('text', { x: c * U + U - 8, y: r * U + 30, 'text-anchor': 'end', class: `mark ${wins ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, wins ? '✓' : '✗'));
     }
   }));
-  for (const p of new Set(covered.values())) pieces.push(domino(...p.geometry.cells, p.side));
+  for (const p of new Set(covered.values())) pieces.push(domino(...p.geometry.cells, p.side, false, p.geometry.cells.every((k) => lastCells.has(k))));
   // With a cell selected, the dominoes it can start, as ghosts.
   if (view.selected && look.dominoes) for (const [t, m] of ends) pieces.push(domino(view.selected, t, m.player === 'right' ? 1 : m.player === 'left' ? 0 : view.toMove, true));
   const W = cols * U; const H = rows * U;

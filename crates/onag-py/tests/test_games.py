@@ -277,7 +277,7 @@ def test_every_registered_game_has_a_function_and_analyses_its_example():
     names = [g["name"] for g in games.GAMES]
     assert "domineering" in names and "cram" in names
     for info in games.GAMES:
-        function = getattr(games, info["name"])
+        function = getattr(games, info["name"].replace("-", "_"))
         report = function(info["example"])
         assert report.game == info["name"]
         assert report.kind == info["kind"]

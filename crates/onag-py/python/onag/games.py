@@ -40,6 +40,9 @@ __all__ = [
     "col",
     "cram",
     "cutcake",
+    "toads",
+    "turning_corners",
+    "wythoff",
 ]
 
 
@@ -141,3 +144,19 @@ def cutcake(position: str) -> Report:
     """Cutcake: Left cuts a rectangle of cake vertically along a grid line, Right
     horizontally."""
     return analyze("cutcake", position)
+
+
+def toads(position: str) -> Report:
+    """Toads and Frogs through the generic report (``TT..FF``; ``onag.toads`` is the
+    specialised solver's, with Erickson's reduced form)."""
+    return analyze("toads", position)
+
+
+def turning_corners(position: str) -> Report:
+    """Turning Corners (``4x4:2,3 4,4``: the board, then the heads coins, 1-based)."""
+    return analyze("turning-corners", position)
+
+
+def wythoff(position: str) -> Report:
+    """Wythoff's game with queens (``8:3,5 2,1``: the side, then the queens, 0-based)."""
+    return analyze("wythoff", position)
