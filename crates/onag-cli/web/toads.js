@@ -5,6 +5,7 @@
 // mean). Everything is computed in the page's worker.
 import { api, el, $, say, folded, rovingGrid, showError, clearError, findings } from './common.js';
 import { createGame, remotenessTitle, remotenessWords, showRemoteness } from './game.js';
+import { readableLabels } from './play.js';
 
 /** The engine's limits for the page (its `health` answer): squares and the work estimate. */
 let LIMITS = null;
@@ -143,15 +144,6 @@ function renderPanel(v) {
   readableLabels($('thermo').querySelector('svg'));
 }
 
-/** Scales the thermograph's labels so they show at least 11 px tall whatever the SVG's size. */
-function readableLabels(svg) {
-  if (!svg) return;
-  const box = svg.viewBox && svg.viewBox.baseVal;
-  const width = svg.getBoundingClientRect().width;
-  if (!box || !box.width || !width) return;
-  const scale = width / box.width;
-  for (const t of svg.querySelectorAll('text')) t.style.fontSize = `${12 / scale}px`;
-}
 
 function renderMoves(v) {
   const a = v.analysis && v.analysis.data;

@@ -240,6 +240,11 @@ fn game_cards() -> String {
     out
 }
 
+/// The value panel, moves table and history every registered game's page shares.
+const GAME_SIDE: &str = include_str!("../../web/game-side.html");
+/// The place in a game page of [`GAME_SIDE`].
+const GAME_SIDE_MARKER: &str = "<!-- onag:game-side -->\n";
+
 /// The place in `header.html` of the registered games' links.
 const GAMES_MARKER: &str = "<!-- onag:games -->\n";
 /// The place in `index.html` of the registered games' cards.
@@ -273,7 +278,7 @@ fn render(i: usize, delivery: Delivery) -> String {
     let mut out = body.replacen(HEADER_MARKER, &header, 1);
     out = out.replacen(CARDS_MARKER, &game_cards(), 1);
     if let Some(game) = page.game {
-        out = fill(&out, game);
+        out = fill(&out.replacen(GAME_SIDE_MARKER, GAME_SIDE, 1), game);
     }
     if delivery == Delivery::Static {
         for other in pages() {
@@ -434,6 +439,7 @@ mod tests {
             let i = pages().iter().position(|p| p.path == path).unwrap();
             let body = &rendered()[i];
             assert!(!body.contains("__"), "{path} has an unfilled marker");
+            assert!(!body.contains("onag:game-side") && body.contains("id=\"moves\""));
             assert!(body.contains(&format!("data-game=\"{}\"", game.name)));
             assert!(body.contains(&format!("<title>{} — onag</title>", escape(game.title))));
             assert!(body.contains(&format!("<a href=\"{path}\" aria-current=\"page\">")));
