@@ -54,3 +54,9 @@ pub use stop::{StopFlag, Stopped};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide "a new game in one file" (`docs/new-game.md`): its example compiles and runs as a
+/// doc-test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/new-game.md")]
+pub struct NewGameDoctests;

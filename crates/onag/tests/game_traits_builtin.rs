@@ -49,7 +49,7 @@ fn toads_generic_equals_specialised_up_to_8() {
 
 /// Every one of the 797,160 boards of at most 12 squares.
 #[test]
-#[ignore = "CI: about a minute in release"]
+#[ignore = "CI: about 10 s in release"]
 fn ci_toads_generic_equals_specialised_up_to_12() {
     assert_eq!(toads_agree(12), 797_160);
 }

@@ -69,7 +69,10 @@ fn blue_red_strings_follow_the_sign_expansion() {
                 })
                 .collect();
             let g = solver
-                .canonical(&Hackenbush::strings(&[colours.clone()]), &StopFlag::new())
+                .canonical(
+                    &Hackenbush::strings(std::slice::from_ref(&colours)),
+                    &StopFlag::new(),
+                )
                 .unwrap();
             assert_eq!(
                 solver.arena().as_number(g),

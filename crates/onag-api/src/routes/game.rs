@@ -141,10 +141,12 @@ impl ComputerRequest {
             Some(StrengthRequest::Named(s)) if s == "perfect" => Strength::Perfect,
             Some(StrengthRequest::Named(s)) if s == "random" => Strength::Random,
             Some(StrengthRequest::Skill(p)) if (0.0..=1.0).contains(&p) => Strength::Skill(p),
-            Some(other) => return Err(ApiError::bad(format!(
+            Some(other) => {
+                return Err(ApiError::bad(format!(
                 "'strength' is {}; it must be \"perfect\", \"random\" or a number between 0 and 1",
                 serde_json::to_string(&other).unwrap_or_default()
-            ))),
+            )))
+            }
         };
         let analyze = AnalyzeRequest {
             game: self.game,

@@ -26,6 +26,26 @@ pub struct Grid<const L: usize> {
     pub(crate) layers: [u128; L],
 }
 
+/// The masks of one board's neighbour steps ([`Grid::masks`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Masks {
+    width: u32,
+    full: u128,
+    has_left: u128,
+    has_right: u128,
+}
+
+impl Masks {
+    /// The cells orthogonally next to a cell of `m`.
+    #[inline]
+    pub(crate) fn neighbours(&self, m: u128) -> u128 {
+        ((m & self.has_right) << 1)
+            | ((m & self.has_left) >> 1)
+            | (m >> self.width)
+            | ((m << self.width) & self.full)
+    }
+}
+
 /// Which character prints each layer, and which prints a cell in no layer.
 #[derive(Clone, Copy, Debug)]
 pub struct Symbols<const L: usize> {
@@ -167,42 +187,55 @@ impl<const L: usize> Grid<L> {
     /// The cells of the first column.
     #[inline]
     fn first_col(&self) -> u128 {
-        let mut m = 0u128;
-        for r in 0..self.height() {
-            m |= 1u128 << (r * self.width());
+        let (w, n) = (self.width(), self.width() * self.height());
+        let mut m = 1u128;
+        let mut span = w;
+        while span < n {
+            m |= m << span;
+            span *= 2;
         }
-        m
+        m & self.full()
+    }
+
+    /// The board's masks for neighbour steps, computed once for many steps.
+    #[inline]
+    pub(crate) fn masks(&self) -> Masks {
+        let full = self.full();
+        let first = self.first_col();
+        Masks {
+            width: self.width() as u32,
+            full,
+            has_left: full & !first,
+            has_right: full & !(first << (self.width() - 1)),
+        }
     }
 
     /// The cells whose right neighbour is on the board.
     #[inline]
     pub fn has_right(&self) -> u128 {
-        self.full() & !(self.first_col() << (self.width() - 1))
+        self.masks().has_right
     }
 
     /// The cells whose left neighbour is on the board.
     #[inline]
     pub fn has_left(&self) -> u128 {
-        self.full() & !self.first_col()
+        self.masks().has_left
     }
 
     /// The cells orthogonally next to a cell of `m` (not `m` itself unless adjacent).
     #[inline]
     pub fn neighbours(&self, m: u128) -> u128 {
-        let w = self.width();
-        ((m & self.has_right()) << 1)
-            | ((m & self.has_left()) >> 1)
-            | (m >> w)
-            | ((m << w) & self.full())
+        self.masks().neighbours(m)
     }
 
     /// The orthogonally connected parts of `m`, each a mask.
     pub fn connected_parts(&self, mut m: u128) -> Vec<u128> {
+        let masks = self.masks();
         let mut parts = Vec::new();
         while m != 0 {
             let mut part = m & m.wrapping_neg();
             loop {
-                let grown = (part | self.neighbours(part)) & m;
+                let grown = (part | masks.neighbours(part)) & m;
                 if grown == part {
                     break;
                 }
@@ -264,31 +297,48 @@ impl<const L: usize> Grid<L> {
     /// swap rows and columns: they turn vertical into horizontal.
     pub fn transform(&self, s: u8) -> Self {
         let (w, h) = (self.width(), self.height());
-        let (nw, nh) = if s & 4 != 0 { (h, w) } else { (w, h) };
+        let row_mask = if w == 128 {
+            u128::MAX
+        } else {
+            (1u128 << w) - 1
+        };
+        // the mirrors move whole rows (and reverse the bits within each)
         let mut out = Grid {
-            width: nw as u8,
-            height: nh as u8,
+            width: w as u8,
+            height: h as u8,
             layers: [0; L],
         };
         for (o, &l) in out.layers.iter_mut().zip(&self.layers) {
+            if s & 3 == 0 {
+                *o = l;
+                continue;
+            }
+            for r in 0..h {
+                let mut row = (l >> (r * w)) & row_mask;
+                if s & 1 != 0 {
+                    row = row.reverse_bits() >> (128 - w);
+                }
+                let to = if s & 2 != 0 { h - 1 - r } else { r };
+                *o |= row << (to * w);
+            }
+        }
+        if s & 4 == 0 {
+            return out;
+        }
+        let mut t = Grid {
+            width: h as u8,
+            height: w as u8,
+            layers: [0; L],
+        };
+        for (o, &l) in t.layers.iter_mut().zip(&out.layers) {
             let mut bits = l;
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (mut r, mut c) = (i / w, i % w);
-                if s & 1 != 0 {
-                    c = w - 1 - c;
-                }
-                if s & 2 != 0 {
-                    r = h - 1 - r;
-                }
-                if s & 4 != 0 {
-                    std::mem::swap(&mut r, &mut c);
-                }
-                *o |= 1u128 << (r * nw + c);
+                *o |= 1u128 << ((i % w) * h + i / w);
             }
         }
-        out
+        t
     }
 
     /// Parses the notation (see the [module documentation](self)) with these symbols.
@@ -398,19 +448,22 @@ impl<const L: usize> Symbols<L> {
 }
 
 /// The least of the board's images under `symmetries` (indices for [`Grid::transform`]), and
-/// the index of the symmetry that gave it.
+/// the index of the symmetry that gave it. Boards order by width first, so on a board that is
+/// not square only the images of the narrower shape can be least: the others are skipped.
 pub(crate) fn least_image<const L: usize>(g: &Grid<L>, symmetries: &[u8]) -> (Grid<L>, u8) {
-    let mut best = (*g, 0u8);
+    let (w, h) = (g.width, g.height);
+    let mut best: Option<(Grid<L>, u8)> = None;
     for &s in symmetries {
-        if s == 0 {
+        let turned = s & 4 != 0;
+        if (w < h && turned) || (w > h && !turned) {
             continue;
         }
-        let t = g.transform(s);
-        if t < best.0 {
-            best = (t, s);
+        let t = if s == 0 { *g } else { g.transform(s) };
+        if best.as_ref().is_none_or(|(b, _)| t < *b) {
+            best = Some((t, s));
         }
     }
-    best
+    best.unwrap_or((*g, 0))
 }
 
 /// The independent regions of a board: the connected parts of `active`, each cut to its
@@ -468,7 +521,7 @@ mod tests {
         assert_eq!(images.len(), 8); // the board has no symmetry
         for s in 0..8 {
             // each mirror and the transpose are involutions
-            if s < 4 || s == 4 {
+            if s <= 4 {
                 assert_eq!(g.transform(s).transform(s), g);
             }
         }

@@ -74,16 +74,17 @@ impl Default for SolverLimits {
 /// solver.canonical(&"...|...|...".parse::<Domineering>().unwrap(), &onag::StopFlag::new()).unwrap();
 /// let u = solver.usage();
 /// assert!(u.table_entries > 1 && u.table_bytes > 0 && u.arena_games > 1);
-/// assert!(u.solved as usize == u.table_entries);
+/// assert!(u.solved as usize <= u.table_entries); // symmetric images are entered too
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolverUsage {
-    /// Components solved (each once: a table entry).
+    /// Symmetry classes of components solved (each once).
     pub solved: u64,
     /// Look-ups answered by the table.
     pub hits: u64,
-    /// Components in the transposition table.
+    /// Entries of the transposition table: the classes solved, and the components found
+    /// through their class's key (entered under themselves too).
     pub table_entries: usize,
     /// Bytes of the transposition table (its capacity: slot = key + value + control byte).
     pub table_bytes: usize,
@@ -203,8 +204,14 @@ impl<G: PartizanGame> PartizanSolver<G> {
             .collect()
     }
 
-    /// The value of one component, through the table.
+    /// The value of one component, through the table: first under the component itself
+    /// (one hash), then under its symmetry class's key; a component found through its key is
+    /// entered under itself too, so that the next look-up skips the symmetries.
     fn component(&mut self, component: &G, stop: &StopFlag) -> Result<GameId, GameError> {
+        if let Some(&v) = self.table.get(component) {
+            self.hits += 1;
+            return Ok(v);
+        }
         let Keyed { key, negated } = component.symmetric_key();
         let v = match self.table.get(&key) {
             Some(&v) => {
@@ -218,18 +225,27 @@ impl<G: PartizanGame> PartizanSolver<G> {
                 let left = self.option_values(&key, Player::Left, stop)?;
                 let right = self.option_values(&key, Player::Right, stop)?;
                 let v = self.arena.from_options(&left, &right)?;
-                if self.table.len() >= self.limits.max_table_entries {
-                    return Err(GameError::TooLarge(format!(
-                        "more than {} components in the solver's table",
-                        self.limits.max_table_entries
-                    )));
-                }
-                self.table.insert(key, v);
+                self.insert(key.clone(), v)?;
                 self.solved += 1;
                 v
             }
         };
-        Ok(if negated { self.arena.neg(v) } else { v })
+        let v = if negated { self.arena.neg(v) } else { v };
+        if key != *component {
+            self.insert(component.clone(), v)?;
+        }
+        Ok(v)
+    }
+
+    fn insert(&mut self, position: G, v: GameId) -> Result<(), GameError> {
+        if self.table.len() >= self.limits.max_table_entries {
+            return Err(GameError::TooLarge(format!(
+                "more than {} components in the solver's table",
+                self.limits.max_table_entries
+            )));
+        }
+        self.table.insert(position, v);
+        Ok(())
     }
 }
 
@@ -300,7 +316,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     pub fn grundy(&mut self, position: &G, stop: &StopFlag) -> Result<Nimber, GameError> {
         let mut sum = Nimber(0);
         for component in position.components() {
-            sum = sum + self.component(&component, stop)?;
+            sum += self.component(&component, stop)?;
         }
         Ok(sum)
     }
