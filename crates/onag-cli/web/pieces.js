@@ -218,6 +218,11 @@ export function drawGrid(board, view, look) {
     if (view.hints && wins !== null) {
       marks.push(svg('text', { x: c * U + U - 8, y: r * U + 30, 'text-anchor': 'end', class: `mark ${wins ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, wins ? '✓' : '✗'));
     }
+    // With a cell selected, each end cell also shows the value after its move.
+    if (view.hints && end) {
+      const value = end.value.length > 9 ? `${end.value.slice(0, 8)}…` : end.value;
+      marks.push(svg('text', { x: c * U + U / 2, y: r * U + U - 10, 'text-anchor': 'middle', class: 'value', 'aria-hidden': 'true' }, value));
+    }
   }));
   for (const p of new Set(covered.values())) pieces.push(domino(...p.geometry.cells, p.side, false, p.geometry.cells.every((k) => lastCells.has(k))));
   // With a cell selected, the dominoes it can start, as ghosts.
