@@ -1,18 +1,18 @@
 //! The registered games (`onag.games`): every game of the library's registry analysed by name,
 //! returning the library's `AnalysisReport` with the field names of the CLI's `--json` and the
-//! HTTP API (it is serialised by the same serde derive and read back by `json.loads`).
+//! HTTP API ([`crate::report`]: the same serde derive, read back by `json.loads`).
 
 use onag::games::registry::{self, AnalyzeError, Options};
 use onag::partizan::game::GameError;
 use pyo3::prelude::*;
 
 use crate::partizan::parse_error;
-use crate::{bad, run_stoppable};
+use crate::{bad, report, run_stoppable};
 
-/// The registry as JSON: a list of `{name, title, family, kind, example, notation, rules}`.
+/// The registry: a list of `{name, title, family, kind, example, notation, rules}`.
 #[pyfunction]
-fn game_list() -> PyResult<String> {
-    serde_json::to_string(registry::GAMES).map_err(bad)
+fn game_list(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    report(py, &registry::GAMES)
 }
 
 /// Why an analysis failed, kept apart from its words so a notation error becomes
@@ -22,16 +22,15 @@ enum Failure {
     Other(String),
 }
 
-/// `game_analyze(name, position)`: the analysis report of a position as JSON (bad notation
-/// raises `onag.ParseError` with `.position`; an unknown game, a stop or a bound `ValueError`).
+/// `game_analyze(name, position)`: the analysis report of a position (bad notation raises
+/// `onag.ParseError` with `.position`; an unknown game, a stop or a bound `ValueError`).
 #[pyfunction]
-fn game_analyze(py: Python<'_>, name: &str, position: &str) -> PyResult<String> {
+fn game_analyze<'py>(py: Python<'py>, name: &str, position: &str) -> PyResult<Bound<'py, PyAny>> {
     let (name_owned, text) = (name.to_string(), position.to_string());
     let result = run_stoppable(py, None, move |stop, _| {
         Ok(
             match registry::analyze(&name_owned, &text, &Options::default(), stop) {
-                Ok(report) => serde_json::to_string(&report)
-                    .map_err(|e| Failure::Other(format!("cannot write the report: {e}"))),
+                Ok(analysis) => Ok(analysis),
                 Err(AnalyzeError::Position {
                     game,
                     message,
@@ -48,7 +47,7 @@ fn game_analyze(py: Python<'_>, name: &str, position: &str) -> PyResult<String> 
         )
     })?;
     match result {
-        Ok(json) => Ok(json),
+        Ok(analysis) => report(py, &analysis),
         Err(Failure::Position(message, Some(at))) => Err(parse_error(py, message, position, at)),
         Err(Failure::Position(message, None)) | Err(Failure::Other(message)) => Err(bad(message)),
     }
