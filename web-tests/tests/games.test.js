@@ -33,6 +33,7 @@ const plies = (page) => page.locator('#history li').count();
 async function tap(page, key) {
   const point = await page.evaluate((k) => {
     const node = document.querySelector(`#board [data-key="${k}"]`);
+    node.scrollIntoView({ block: 'center', inline: 'center' });
     const path = node.querySelector('path.stroke');
     if (path) {
       const p = path.getPointAtLength(path.getTotalLength() / 2);

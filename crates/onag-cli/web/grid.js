@@ -41,6 +41,7 @@ const SIDES = look.sides || ['Blue', 'Red'];
 // The game object, once createGame returns (it draws the first board before that).
 let game = null;
 game = createGame({
+  id: GAME,
   sides: SIDES,
   singular: true,
   chartLabel: 'mean',
@@ -93,6 +94,8 @@ function played(v) {
 function draw() {
   const v = current;
   const board = $('board');
+  // The loop draws once before the first position is there: an empty board until it is.
+  if (v.pos === null || v.pos === undefined) { board.replaceChildren(); return; }
   const refocus = board.contains(document.activeElement);
   const moves = v.canPlay && !editing ? v.analysis.moves : [];
   const view = {
@@ -115,7 +118,7 @@ function draw() {
   }
   board.classList.toggle('stale', v.stale);
   // The computer's move arrives with a short animation (its pieces drop in).
-  board.classList.toggle('fresh', Boolean(v.last && v.last.by === 'computer'));
+  board.classList.toggle('fresh', Boolean(v.fresh && v.last && v.last.by === 'computer'));
   fitBoard(board, $('board-wrap'), drawn.cols, drawn.rows);
   keyboardBoard(board, drawn.cols, activate, () => { selected = null; draw(); });
   if (refocus) (board.querySelector(`[data-key="${board.dataset.focus}"]`) || board.querySelector('[tabindex="0"]'))?.focus();

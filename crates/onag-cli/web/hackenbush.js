@@ -185,6 +185,7 @@ function check(pic) {
 }
 
 game = createGame({
+  id: GAME,
   sides: ['Blue', 'Red'],
   singular: true,
   chartLabel: 'mean',
@@ -247,6 +248,8 @@ function edgeName(pic, i, fallback) {
 function draw() {
   const v = current;
   const pic = v.pos;
+  // The loop draws once before the first position is there: an empty picture until it is.
+  if (!pic) { $('board').replaceChildren(); return; }
   const board = $('board');
   const refocus = board.contains(document.activeElement);
   const moves = v.canPlay && !editing ? v.analysis.moves.filter((m) => m.edge !== null) : [];
