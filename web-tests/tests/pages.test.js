@@ -6,7 +6,7 @@ import { MODES, openPage, screenshot, setUp, startServer } from './harness.js';
 
 const env = setUp();
 
-const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads', 'domineering', 'clobber', 'cutcake', 'hackenbush'];
+const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads', 'heaps', 'domineering', 'clobber', 'cutcake', 'hackenbush'];
 /**
  * Whether page `name` is ready to use: a playable board (analysed, your move), or its first
  * computed result (runs in the page; a function, as the served pages' CSP forbids eval).

@@ -51,6 +51,29 @@ pub const MAX_WYTHOFF_ROW: u64 = 40;
 /// Most columns of the Wythoff row plot.
 pub const MAX_ROW_COLUMNS: u64 = 20_000;
 
+/// Most values of a heap game's nim sequence one request computes (`POST /heaps/values`:
+/// `G(0) … G(count − 1)`; the page's sequence plot).
+pub const MAX_HEAP_VALUES: usize = 1 << 16;
+/// Most heaps a period search of `POST /heaps/period` computes: every solved code with at most
+/// three digits is proven within it (the long ones, such as .16 and .1777, are the command
+/// line's `onag heaps period`).
+pub const MAX_HEAP_PERIOD_N: usize = 1 << 20;
+/// Most moves the definition may visit for a sequence of a ruleset whose moves can leave three
+/// heaps (hexadecimal digits 8–f): the fast engine computes those by the definition, and the
+/// three-way splits of a heap of n are about n²/12, so G(0 … n − 1) visits about n³/36 moves
+/// per such digit (4,096 values of 0.f: 1.9·10^9, about 3 s natively). Values requests past it
+/// are refused; period searches stop short of it ([`crate::routes::heaps::definition_reach`]).
+pub const MAX_DEFINITION_MOVES: u64 = 1_000_000_000;
+/// Most values of a nim sequence a native front end computes at once (Python's
+/// `heaps(…).values` and `.period`): 4 bytes a heap, so at most 4 GiB.
+pub const NATIVE_MAX_HEAP_VALUES: usize = 1 << 30;
+/// Most heaps in a position of `POST /heaps/position` (the play page's limit).
+pub const MAX_PLAY_HEAPS: usize = 10;
+/// Most tokens in one heap of a position (the play page draws every token).
+pub const MAX_PLAY_HEAP: u64 = 100;
+/// Most moves a position's answer lists (hexadecimal codes split heaps three ways, so a long
+/// code on large heaps has hundreds of thousands).
+pub const MAX_PLAY_MOVES: u64 = 20_000;
 /// Most single-coin values `onag coins values` and Python's `coins.values` compute.
 pub const MAX_COIN_VALUES: usize = 4096;
 /// The largest single-coin value computed (divided by `k` for turn-at-most-k, whose sets of

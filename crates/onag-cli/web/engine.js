@@ -171,5 +171,11 @@ class Engine {
   }
 }
 
-/** The page's one engine. */
+/** The page's engine. */
 export const engine = new Engine();
+
+/**
+ * Another engine (its own worker, the same compiled module) for work that must not hold up the
+ * page's game, such as a long search beside play.
+ */
+export const newEngine = () => new Engine();

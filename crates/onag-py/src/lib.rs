@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 
 mod coins;
 mod custom;
+mod heaps;
 mod nim;
 mod partizan;
 mod registry;
@@ -136,6 +137,7 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     coins::register(m)?;
     custom::register(m)?;
     registry::register(m)?;
+    heaps::register(m)?;
     research::register(m)?;
     Ok(())
 }

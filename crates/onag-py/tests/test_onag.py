@@ -280,7 +280,11 @@ def test_progress_callback_exception_stops_the_run():
     assert time.time() - start < 30
 
 
-def test_the_gil_is_released_during_long_runs():
+@pytest.mark.parametrize("run", [
+    lambda: wythoff.periods(range(0, 100), 600_000),
+    lambda: onag.heaps("grundy").values(1 << 20, numpy=False),
+])
+def test_the_gil_is_released_during_long_runs(run):
     ticks = []
     stop = threading.Event()
 
@@ -292,7 +296,7 @@ def test_the_gil_is_released_during_long_runs():
     th = threading.Thread(target=ticker)
     th.start()
     try:
-        wythoff.periods(range(0, 100), 600_000)
+        run()
     finally:
         stop.set()
         th.join()
@@ -387,6 +391,8 @@ LONG_RUN = textwrap.dedent(
                      "onag.toads_family(3, 3, range(1, 40))"),
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
                      "[onag.coins.solve('corners:5x6') for _ in range(20)]"),
+    LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
+                     "onag.heaps('0.6').period(1 << 30)"),
 ])
 def test_ctrl_c_stops_a_long_run(code):
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)

@@ -8,6 +8,7 @@
 //! domineering_bench sample COUNT SEED       COUNT random shapes with blocked squares
 //! domineering_bench solve FILE [--fresh]    board<TAB>value<TAB>seconds per line; total
 //! domineering_bench compare A B             the values of two such outputs, equal?
+//! domineering_bench recheck FILE            recompute board<TAB>value lines (results/)
 //! ```
 
 use std::time::Instant;
@@ -133,6 +134,45 @@ fn main() {
             }
             println!("{same} equal, {differ} different, of {} and {} lines", a.len(), b.len());
         }
-        _ => eprintln!("usage: domineering_bench rects N | sample COUNT SEED | solve FILE [--fresh] | compare A B"),
+        "recheck" => {
+            let text = std::fs::read_to_string(arg(1)).expect("a results file");
+            let stop = StopFlag::new();
+            let limits = ParseLimits {
+                max_len: 1 << 24,
+                max_depth: 10_000,
+                ..ParseLimits::default()
+            };
+            let (mut same, mut differ) = (0, 0);
+            for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+                let (board, value) = line.split_once('\t').expect("board<TAB>value");
+                let mut solver = PartizanSolver::new();
+                let t = Instant::now();
+                let g = solver
+                    .canonical(&board.parse::<Domineering>().expect("a board"), &stop)
+                    .expect("a value");
+                let stored = parse_with_limits(solver.arena_mut(), value, limits).expect("a value");
+                let u = solver.usage();
+                let ok = g == stored;
+                if ok {
+                    same += 1;
+                } else {
+                    differ += 1;
+                }
+                println!(
+                    "{} {board}: {:.2} s, {} table entries ({} MB), {} arena games ({} MB)",
+                    if ok { "equal" } else { "DIFFERENT" },
+                    t.elapsed().as_secs_f64(),
+                    u.table_entries,
+                    u.table_bytes >> 20,
+                    u.arena_games,
+                    u.arena_bytes >> 20
+                );
+            }
+            println!("{same} equal, {differ} different");
+            if differ > 0 {
+                std::process::exit(1);
+            }
+        }
+        _ => eprintln!("usage: domineering_bench rects N | sample COUNT SEED | solve FILE [--fresh] | compare A B | recheck FILE"),
     }
 }

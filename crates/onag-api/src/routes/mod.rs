@@ -3,6 +3,7 @@
 
 pub mod corners;
 pub mod game;
+pub mod heaps;
 pub mod nim;
 pub mod queens;
 pub mod toads;
@@ -69,6 +70,18 @@ pub struct Limits {
     pub queens: usize,
     /// [`limits::MAX_WYTHOFF_ROW`].
     pub wythoff_row: u64,
+    /// [`limits::MAX_HEAP_VALUES`].
+    pub heaps_values: usize,
+    /// [`limits::MAX_HEAP_PERIOD_N`].
+    pub heaps_period_max: usize,
+    /// [`limits::MAX_PLAY_HEAPS`].
+    pub heaps_play_heaps: usize,
+    /// [`limits::MAX_PLAY_HEAP`].
+    pub heaps_play_size: u64,
+    /// [`limits::MAX_PLAY_MOVES`].
+    pub heaps_play_moves: u64,
+    /// [`limits::MAX_DEFINITION_MOVES`].
+    pub heaps_definition_moves: u64,
 }
 
 /// The health answer.
@@ -93,6 +106,12 @@ pub fn health() -> Health {
             wythoff_side: limits::MAX_WYTHOFF_SIDE,
             queens: onag::wythoff::positions::MAX_QUEENS,
             wythoff_row: limits::MAX_WYTHOFF_ROW,
+            heaps_values: limits::MAX_HEAP_VALUES,
+            heaps_period_max: limits::MAX_HEAP_PERIOD_N,
+            heaps_play_heaps: limits::MAX_PLAY_HEAPS,
+            heaps_play_size: limits::MAX_PLAY_HEAP,
+            heaps_play_moves: limits::MAX_PLAY_MOVES,
+            heaps_definition_moves: limits::MAX_DEFINITION_MOVES,
         },
     }
 }

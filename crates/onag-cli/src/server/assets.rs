@@ -62,6 +62,7 @@ const PAGES: &[(&str, Asset)] = &[
     ),
     ("/queens", asset!("queens.html", "text/html; charset=utf-8")),
     ("/toads", asset!("toads.html", "text/html; charset=utf-8")),
+    ("/heaps", asset!("heaps.html", "text/html; charset=utf-8")),
 ];
 
 /// The page of every registered game but Hackenbush: the grid board (and Cutcake's cake).
@@ -110,6 +111,8 @@ const STATIC: &[Asset] = &[
     asset!("hackenbush.js", "text/javascript; charset=utf-8"),
     asset!("pieces.js", "text/javascript; charset=utf-8"),
     asset!("play.js", "text/javascript; charset=utf-8"),
+    asset!("heaps.js", "text/javascript; charset=utf-8"),
+    asset!("seqplot.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
         name: "findings.json",

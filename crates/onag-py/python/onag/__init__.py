@@ -38,8 +38,11 @@ optionally ``components()``); :func:`canonical` and :func:`grundy` solve them ex
 ...     def options(self): return [Nim(k) for k in range(self.n)]
 >>> onag.grundy(Nim(5)), onag.canonical(Nim(3)) == onag.game("*3")
 (5, True)
+>>> onag.heaps("0.137").period()["analysis"]["proof"]["period"]
+34
 
-Long computations (``wythoff.periods``, ``toads_family``, ``coins.solve``) run with the
+Long computations (``wythoff.periods``, ``toads_family``, ``coins.solve``, ``heaps(…).values``
+and ``.period``) run with the
 interpreter's lock released, report progress to an optional ``progress(done, total)``
 callback and stop on Ctrl-C (``KeyboardInterrupt``). Bad input raises ``ValueError`` with the
 engine's message (``onag.ParseError``, a ``ValueError``, for game notation, with ``.position``).
@@ -66,6 +69,9 @@ __all__ = [
     "toads_family",
     "wythoff",
     "coins",
+    "Heaps",
+    "heaps",
+    "heap_rulesets",
     "ParseError",
     "games",
     "canonical",
@@ -231,3 +237,4 @@ def toads_family(
 
 
 from . import coins, games, wythoff  # noqa: E402  (submodules use the names above)
+from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402

@@ -30,7 +30,8 @@
 //! assert_eq!(value, Nimber(corners.value())); // the nim product's value
 //!
 //! let queens: Position = "8:3,5 2,1".parse().unwrap();
-//! assert_eq!(ImpartialSolver::new().grundy(&queens, &stop).unwrap(), Nimber(0 ^ 3));
+//! // (3, 5) and (2, 1) are both P-positions of Wythoff's game (Grundy value 0)
+//! assert_eq!(ImpartialSolver::new().grundy(&queens, &stop).unwrap(), Nimber(0));
 //! ```
 
 use std::fmt;
