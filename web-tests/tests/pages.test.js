@@ -6,7 +6,7 @@ import { MODES, openPage, screenshot, setUp, startServer } from './harness.js';
 
 const env = setUp();
 
-const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads', 'heaps'];
+const pages = ['index', 'nim', 'corners', 'wythoff', 'queens', 'toads', 'heaps', 'domineering', 'clobber', 'cutcake', 'hackenbush'];
 /**
  * Whether page `name` is ready to use: a playable board (analysed, your move), or its first
  * computed result (runs in the page; a function, as the served pages' CSP forbids eval).
@@ -92,7 +92,7 @@ for (const mode of MODES) {
 // no spinner left and no move to play; Retry (the engine reachable again) starts the game.
 for (const mode of MODES) {
   test(`${mode.name}: a failed engine load is explained, leaves no stuck state, and Retry recovers`, async () => {
-    for (const name of ['corners', 'wythoff', 'toads']) {
+    for (const name of ['corners', 'wythoff', 'toads', 'domineering', 'hackenbush']) {
       const page = await env.browser.context.newPage();
       page.errors = [];
       page.on('pageerror', (err) => page.errors.push(`page error: ${err.message}`));

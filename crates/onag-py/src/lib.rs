@@ -14,9 +14,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod coins;
+mod custom;
 mod heaps;
 mod nim;
 mod partizan;
+mod registry;
 mod research;
 mod toads;
 mod wythoff;
@@ -133,6 +135,8 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     toads::register(m)?;
     wythoff::register(m)?;
     coins::register(m)?;
+    custom::register(m)?;
+    registry::register(m)?;
     heaps::register(m)?;
     research::register(m)?;
     Ok(())

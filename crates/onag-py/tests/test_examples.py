@@ -7,6 +7,7 @@ import pathlib
 
 import onag
 import onag.coins
+import onag.games
 import onag.wythoff
 import onag._errors
 import onag._heaps
@@ -27,7 +28,7 @@ def test_tour_notebook_runs_top_to_bottom():
 
 
 def test_docstring_examples():
-    for module in [onag, onag.coins, onag.wythoff, onag._errors, onag._heaps]:
+    for module in [onag, onag.coins, onag.games, onag.wythoff, onag._errors, onag._heaps]:
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert failures == 0, module.__name__
         assert tried > 0, module.__name__

@@ -4,6 +4,12 @@
 //! The same files serve both ways: pages name their assets relatively (`static/…`), and the
 //! static site only turns the page links (`/toads`) into file names (`toads.html`).
 //!
+//! Every game of the library's registry (`onag::games::registry::GAMES`) without a page of its
+//! own ([`OWN_PAGES`]: Toads and Frogs, Turning Corners, Wythoff) gets a page at `/<name>` with
+//! no file of its own: the grid page (`web/grid.html`, also the cake of Cutcake) or the
+//! Hackenbush page, filled in with the game's registry entry (name, title, rules, notation,
+//! example), a link in the shared header and a card on the index, grouped by family.
+//!
 //! Caching: pages link their assets under a content-hashed folder, `static/<version>/…`, where
 //! the version is a digest of every static file, so those URLs never change meaning and are
 //! served `immutable` for a year; a new binary with any changed file links a new folder. The
@@ -20,6 +26,8 @@ use std::io::Write as _;
 use axum::extract::Path as UrlPath;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use onag::games::analysis::GameKind;
+use onag::games::registry::{GameInfo, GAMES};
 
 /// One embedded file.
 struct Asset {
@@ -57,6 +65,34 @@ const PAGES: &[(&str, Asset)] = &[
     ("/heaps", asset!("heaps.html", "text/html; charset=utf-8")),
 ];
 
+/// The page of every registered game but Hackenbush: the grid board (and Cutcake's cake).
+const GRID_PAGE: Asset = asset!("grid.html", "text/html; charset=utf-8");
+/// Hackenbush's page: the picture, cut by clicking edges, and its editor.
+const HACKENBUSH_PAGE: Asset = asset!("hackenbush.html", "text/html; charset=utf-8");
+
+/// Registered games that have a page of their own (their specialised solver's page), by name.
+const OWN_PAGES: &[(&str, &str)] = &[
+    ("toads", "/toads"),
+    ("turning-corners", "/corners"),
+    ("wythoff", "/wythoff"),
+];
+
+/// The registered games that get a generated page.
+fn generated_games() -> impl Iterator<Item = &'static GameInfo> {
+    GAMES
+        .iter()
+        .filter(|g| !OWN_PAGES.iter().any(|(name, _)| *name == g.name))
+}
+
+/// The page template of a registered game.
+fn template(game: &GameInfo) -> &'static Asset {
+    if game.name == "hackenbush" {
+        &HACKENBUSH_PAGE
+    } else {
+        &GRID_PAGE
+    }
+}
+
 /// Files under `/static/`.
 const STATIC: &[Asset] = &[
     asset!("style.css", "text/css; charset=utf-8"),
@@ -71,6 +107,10 @@ const STATIC: &[Asset] = &[
     asset!("wythoff.js", "text/javascript; charset=utf-8"),
     asset!("queens.js", "text/javascript; charset=utf-8"),
     asset!("toads.js", "text/javascript; charset=utf-8"),
+    asset!("grid.js", "text/javascript; charset=utf-8"),
+    asset!("hackenbush.js", "text/javascript; charset=utf-8"),
+    asset!("pieces.js", "text/javascript; charset=utf-8"),
+    asset!("play.js", "text/javascript; charset=utf-8"),
     asset!("heaps.js", "text/javascript; charset=utf-8"),
     asset!("seqplot.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
@@ -109,24 +149,161 @@ fn file_name(path: &str) -> String {
     }
 }
 
+/// One page: its URL path, its source and, for a registered game's page, the game.
+struct Page {
+    path: &'static str,
+    source: &'static Asset,
+    game: Option<&'static GameInfo>,
+}
+
+/// Every page: the fixed ones, then one per registered game.
+fn pages() -> &'static [Page] {
+    static ALL: OnceLock<Vec<Page>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let fixed = PAGES.iter().map(|(path, source)| Page {
+            path,
+            source,
+            game: None,
+        });
+        let games = generated_games().map(|game| Page {
+            // A few bytes per game, made once for the life of the process.
+            path: Box::leak(format!("/{}", game.name).into_boxed_str()),
+            source: template(game),
+            game: Some(game),
+        });
+        fixed.chain(games).collect()
+    })
+}
+
+/// Text for HTML (element content and attribute values).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Words for a family of the registry (the index's headings).
+fn family_title(family: &str) -> String {
+    match family {
+        "placement" => "Placing pieces".into(),
+        "capture" => "Capturing stones".into(),
+        "colouring" | "coloring" => "Colouring".into(),
+        "cutting" => "Cutting and chopping".into(),
+        other => capitalised(other),
+    }
+}
+
+/// The registry's families in order of first appearance, each with its games.
+fn families() -> Vec<(&'static str, Vec<&'static GameInfo>)> {
+    let mut out: Vec<(&'static str, Vec<&'static GameInfo>)> = Vec::new();
+    for game in generated_games() {
+        match out.iter_mut().find(|(f, _)| *f == game.family) {
+            Some((_, list)) => list.push(game),
+            None => out.push((game.family, vec![game])),
+        }
+    }
+    out
+}
+
+/// The header's links to the registered games, after the fixed ones.
+fn game_links() -> String {
+    let mut out = String::from("<span class=\"sep\" aria-hidden=\"true\">·</span>\n");
+    for (_, games) in families() {
+        for game in games {
+            out.push_str(&format!(
+                "    <a href=\"/{}\">{}</a>\n",
+                game.name,
+                escape(game.title)
+            ));
+        }
+    }
+    out
+}
+
+/// The index's cards of the registered games, one group per family.
+fn game_cards() -> String {
+    let mut out = String::new();
+    for (family, games) in families() {
+        out.push_str(&format!(
+            "<h2 class=\"family\">{}</h2>\n<div class=\"cards\">\n",
+            escape(&family_title(family))
+        ));
+        for game in games {
+            let impartial = if game.kind == GameKind::Impartial {
+                " (impartial: values are nimbers)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "  <a class=\"card\" href=\"/{name}\" data-game=\"{name}\">\n    <h2>{title}</h2>\n    <p>{rules}{impartial}.</p>\n  </a>\n",
+                name = game.name,
+                title = escape(game.title),
+                rules = escape(&capitalised(game.rules)),
+            ));
+        }
+        out.push_str("</div>\n");
+    }
+    out
+}
+
+/// The value panel, moves table and history every registered game's page shares.
+const GAME_SIDE: &str = include_str!("../../web/game-side.html");
+/// The place in a game page of [`GAME_SIDE`].
+const GAME_SIDE_MARKER: &str = "<!-- onag:game-side -->\n";
+
+/// The place in `header.html` of the registered games' links.
+const GAMES_MARKER: &str = "<!-- onag:games -->\n";
+/// The place in `index.html` of the registered games' cards.
+const CARDS_MARKER: &str = "<!-- onag:game-cards -->\n";
+
+/// A registered game's page: its template filled in with the game's registry entry.
+fn fill(body: &str, game: &GameInfo) -> String {
+    let kind = match game.kind {
+        GameKind::Partizan => "partizan",
+        GameKind::Impartial => "impartial",
+    };
+    body.replace("__GAME__", game.name)
+        .replace("__TITLE__", &escape(game.title))
+        .replace("__FAMILY__", &escape(game.family))
+        .replace("__KIND__", kind)
+        .replace("__EXAMPLE__", &escape(game.example))
+        .replace("__RULES__", &escape(&capitalised(game.rules)))
+        .replace("__NOTATION__", &escape(game.notation))
+}
+
 /// Page `i` with the shared header in place, its link to the page itself marked current.
 fn render(i: usize, delivery: Delivery) -> String {
-    let (path, asset) = &PAGES[i];
+    let page = &pages()[i];
+    let path = page.path;
     let link = format!("<a href=\"{path}\">");
     let current = format!("<a href=\"{path}\" aria-current=\"page\">");
-    let body = std::str::from_utf8(asset.body).expect("pages are UTF-8");
-    let mut page = body
-        .replacen(HEADER_MARKER, &HEADER.replacen(&link, &current, 1), 1)
-        .replace("\"static/", &format!("\"static/{}/", version()));
+    let body = std::str::from_utf8(page.source.body).expect("pages are UTF-8");
+    let header = HEADER
+        .replacen(GAMES_MARKER, &game_links(), 1)
+        .replacen(&link, &current, 1);
+    let mut out = body.replacen(HEADER_MARKER, &header, 1);
+    out = out.replacen(CARDS_MARKER, &game_cards(), 1);
+    if let Some(game) = page.game {
+        out = fill(&out.replacen(GAME_SIDE_MARKER, GAME_SIDE, 1), game);
+    }
+    out = out.replace("\"static/", &format!("\"static/{}/", version()));
     if delivery == Delivery::Static {
-        for (other, _) in PAGES {
-            page = page.replace(
-                &format!("href=\"{other}\""),
-                &format!("href=\"{}\"", file_name(other)),
+        for other in pages() {
+            out = out.replace(
+                &format!("href=\"{}\"", other.path),
+                &format!("href=\"{}\"", file_name(other.path)),
             );
         }
     }
-    page
+    out
 }
 
 /// A digest of `bytes` (64-bit FNV-1a): for cache names and ETags, not for security.
@@ -181,7 +358,7 @@ fn gzip(body: &[u8]) -> Option<Vec<u8>> {
 fn rendered() -> &'static [(String, Prepared)] {
     static PAGES_RENDERED: OnceLock<Vec<(String, Prepared)>> = OnceLock::new();
     PAGES_RENDERED.get_or_init(|| {
-        (0..PAGES.len())
+        (0..pages().len())
             .map(|i| {
                 let page = render(i, Delivery::Served);
                 let prepared = Prepared::new(HTML, page.as_bytes());
@@ -204,7 +381,7 @@ fn prepared_static() -> &'static [Prepared] {
 
 /// The URL paths of every page (for the router).
 pub fn page_paths() -> impl Iterator<Item = &'static str> {
-    PAGES.iter().map(|(path, _)| *path)
+    pages().iter().map(|p| p.path)
 }
 
 /// How long a client may keep a response without asking again.
@@ -218,12 +395,12 @@ enum Freshness {
 
 /// The page at `path`.
 pub fn page(path: &str, request: &HeaderMap) -> Response {
-    match PAGES.iter().position(|(p, _)| *p == path) {
+    match pages().iter().position(|p| p.path == path) {
         Some(i) => {
             let (body, prepared) = &rendered()[i];
             send(
                 request,
-                PAGES[i].1.mime,
+                HTML,
                 body.as_bytes(),
                 prepared,
                 Freshness::Revalidate,
@@ -363,9 +540,9 @@ pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
         written.push(path);
         Ok(())
     };
-    for (i, (path, _)) in PAGES.iter().enumerate() {
+    for (i, page) in pages().iter().enumerate() {
         write(
-            dir.join(file_name(path)),
+            dir.join(file_name(page.path)),
             render(i, Delivery::Static).as_bytes(),
         )?;
     }
@@ -387,8 +564,9 @@ mod tests {
 
     #[test]
     fn every_page_gets_the_shared_header_with_its_own_link_current() {
-        for ((path, asset), (body, _)) in PAGES.iter().zip(rendered()) {
-            let source = std::str::from_utf8(asset.body).unwrap();
+        for (page, (body, _)) in pages().iter().zip(rendered()) {
+            let path = &page.path;
+            let source = std::str::from_utf8(page.source.body).unwrap();
             assert_eq!(source.matches(HEADER_MARKER).count(), 1, "{path}");
             assert!(!body.contains("onag:header"), "{path}");
             assert_eq!(body.matches("<header class=\"site\">").count(), 1, "{path}");
@@ -405,9 +583,10 @@ mod tests {
 
     #[test]
     fn static_pages_link_files_and_name_assets_relatively() {
-        for i in 0..PAGES.len() {
+        for i in 0..pages().len() {
             let page = render(i, Delivery::Static);
-            for (path, _) in PAGES {
+            for other in pages() {
+                let path = other.path;
                 assert!(
                     !page.contains(&format!("href=\"{path}\"")),
                     "{path} in page {i}"
@@ -422,6 +601,32 @@ mod tests {
     }
 
     #[test]
+    fn every_registered_game_has_a_filled_in_page_a_header_link_and_an_index_card() {
+        let index = &rendered()[0].0;
+        for (name, path) in OWN_PAGES {
+            assert!(
+                GAMES.iter().any(|g| g.name == *name),
+                "{name} is registered"
+            );
+            assert!(PAGES.iter().any(|(p, _)| p == path), "{path} is a page");
+        }
+        for game in generated_games() {
+            let path = format!("/{}", game.name);
+            let i = pages().iter().position(|p| p.path == path).unwrap();
+            let body = &rendered()[i].0;
+            assert!(!body.contains("__"), "{path} has an unfilled marker");
+            assert!(!body.contains("onag:game-side") && body.contains("id=\"moves\""));
+            assert!(body.contains(&format!("data-game=\"{}\"", game.name)));
+            assert!(body.contains(&format!("<title>{} — onag</title>", escape(game.title))));
+            assert!(body.contains(&format!("<a href=\"{path}\" aria-current=\"page\">")));
+            assert!(index.contains(&format!("<a class=\"card\" href=\"{path}\"")));
+            // the other pages link it too
+            assert!(rendered()[1].0.contains(&format!("<a href=\"{path}\">")));
+        }
+        assert!(!index.contains("onag:game-cards"));
+    }
+
+    #[test]
     fn the_wasm_engine_is_embedded() {
         let wasm = STATIC.iter().find(|a| a.name == "onag.wasm").unwrap();
         assert_eq!(&wasm.body[..4], b"\0asm");
@@ -431,7 +636,7 @@ mod tests {
     fn pages_link_every_asset_under_the_versioned_folder() {
         let folder = format!("static/{}/", version());
         assert_eq!(version().len(), 12);
-        for i in 0..PAGES.len() {
+        for i in 0..pages().len() {
             for delivery in [Delivery::Served, Delivery::Static] {
                 let page = render(i, delivery);
                 let linked: Vec<&str> = page.split("\"static/").skip(1).collect();

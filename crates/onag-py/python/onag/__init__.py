@@ -16,6 +16,28 @@ True
 0
 >>> onag.coins.values("ruler", 9)
 [0, 1, 2, 1, 4, 1, 2, 1, 8]
+>>> onag.games.domineering("..|..").canonical
+'+-1'
+
+A game of your own: positions are hashable objects whose class says the moves
+(``left_options()`` / ``right_options()``, or ``options()`` for an impartial game, and
+optionally ``components()``); :func:`canonical` and :func:`grundy` solve them exactly.
+
+>>> class Strip:   # n tokens: Left takes 1, Right takes 1 or 2
+...     def __init__(self, n): self.n = n
+...     def __hash__(self): return self.n
+...     def __eq__(self, other): return self.n == other.n
+...     def left_options(self): return [Strip(self.n - 1)] if self.n else []
+...     def right_options(self): return [Strip(self.n - t) for t in (1, 2) if t <= self.n]
+>>> onag.canonical(Strip(2)).unicode     # {* | 0, *}: Right's * reverses out
+'↓'
+>>> class Nim:     # one heap
+...     def __init__(self, n): self.n = n
+...     def __hash__(self): return self.n
+...     def __eq__(self, other): return self.n == other.n
+...     def options(self): return [Nim(k) for k in range(self.n)]
+>>> onag.grundy(Nim(5)), onag.canonical(Nim(3)) == onag.game("*3")
+(5, True)
 >>> onag.heaps("0.137").period()["analysis"]["proof"]["period"]
 34
 
@@ -32,7 +54,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 from . import _onag
 from ._errors import ParseError
 from ._report import Report
-from ._onag import Game, Nimber, Thermograph, game
+from ._onag import Game, Nimber, Thermograph, canonical, game, grundy, memo_clear, memo_usage
 
 __version__ = _onag.__version__
 
@@ -51,6 +73,11 @@ __all__ = [
     "heaps",
     "heap_rulesets",
     "ParseError",
+    "games",
+    "canonical",
+    "grundy",
+    "memo_usage",
+    "memo_clear",
     "Report",
 ]
 
@@ -209,5 +236,5 @@ def toads_family(
     return dict(_onag.toads_family(toads, frogs, [int(b) for b in blanks], progress))
 
 
-from . import coins, wythoff  # noqa: E402  (submodules use the names above)
+from . import coins, games, wythoff  # noqa: E402  (submodules use the names above)
 from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402

@@ -1,0 +1,170 @@
+// The parts every page of a registered game shares (the grid page and Hackenbush): the board
+// sized to the window, keyboard play over an SVG board, the value panel and the table of every
+// move, all read from the engine's one analysis report (POST game/analyze).
+import { el, $, folded } from './common.js';
+import { remotenessWords } from './game.js';
+
+/** A dyadic rational in the report's text ("-3/4") as a number; null for anything else. */
+export function dyadic(text) {
+  const m = /^(-?\d+)(?:\/(\d+))?$/.exec(String(text));
+  return m ? Number(m[1]) / (m[2] ? Number(m[2]) : 1) : null;
+}
+
+/**
+ * Sizes the SVG `board` of `cols` × `rows` cells to fill `wrap`'s width and the window's height
+ * below it (the whole board above the fold, with room for the line under it), cells at least
+ * 32 px (phones scroll the board sideways rather than shrink it below a finger's width) and at
+ * most 120 px.
+ */
+export function fitBoard(board, wrap, cols, rows) {
+  const width = wrap.clientWidth || 600;
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(240, window.innerHeight - top - 90);
+  const cell = Math.max(32, Math.min(120, Math.floor(Math.min(width / cols, height / rows))));
+  board.setAttribute('width', Math.round(cell * cols));
+  board.setAttribute('height', Math.round(cell * rows));
+  board.dataset.cell = cell;
+  return cell;
+}
+
+/**
+ * Keyboard and pointer play on an SVG board whose cells are `[data-key]` elements in reading
+ * order: one Tab stop (roving tabindex), arrow keys move (`cols` per row for up/down), Home
+ * and End, Enter or Space activate, Escape cancels; a click or tap activates the cell under it.
+ */
+export function keyboardBoard(board, cols, activate, cancel) {
+  const cells = [...board.querySelectorAll('[data-key]')];
+  let active = cells.findIndex((c) => c.dataset.key === board.dataset.focus);
+  if (active < 0) active = Math.max(0, cells.findIndex((c) => c.classList.contains('target')));
+  cells.forEach((c, i) => c.setAttribute('tabindex', i === active ? 0 : -1));
+  const focus = (i) => {
+    const j = Math.max(0, Math.min(cells.length - 1, i));
+    if (!cells[j]) return;
+    cells.forEach((c, k) => c.setAttribute('tabindex', k === j ? 0 : -1));
+    board.dataset.focus = cells[j].dataset.key;
+    cells[j].focus();
+  };
+  const step = Math.max(1, Math.round(cols));
+  board.onkeydown = (e) => {
+    const i = cells.indexOf(document.activeElement);
+    if (e.key === 'Escape') { e.preventDefault(); cancel(); return; }
+    if (i < 0) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: step, ArrowUp: -step, Home: -i, End: cells.length - 1 - i };
+    if (e.key in moves) { e.preventDefault(); focus(i + moves[e.key]); } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      board.dataset.focus = cells[i].dataset.key;
+      activate(cells[i].dataset.key);
+    }
+  };
+  board.onclick = (e) => {
+    const cell = e.target.closest('[data-key]');
+    if (!cell || !board.contains(cell)) return;
+    board.dataset.focus = cell.dataset.key;
+    activate(cell.dataset.key);
+  };
+  board.onfocusin = (e) => {
+    const i = cells.indexOf(e.target);
+    if (i >= 0) { board.dataset.focus = cells[i].dataset.key; cells.forEach((c, k) => c.setAttribute('tabindex', k === i ? 0 : -1)); }
+  };
+}
+
+/** Scales the thermograph's labels so they show at least 11 px tall whatever the SVG's size. */
+export function readableLabels(svgNode) {
+  if (!svgNode) return;
+  const box = svgNode.viewBox && svgNode.viewBox.baseVal;
+  const width = svgNode.getBoundingClientRect().width;
+  if (!box || !box.width || !width) return;
+  const scale = width / box.width;
+  for (const t of svgNode.querySelectorAll('text')) t.style.fontSize = `${12 / scale}px`;
+}
+
+const PLAYER = ['left', 'right'];
+
+/**
+ * A first visit (no position in the link) starts on the registry's example; this puts the
+ * visitor on the side that can win it against the perfect computer: Red moving first when
+ * Right wins whoever starts, second when the second player wins. Returns true once it acted
+ * (the page calls it on every draw until then; it acts at most once).
+ */
+let fair = !new URLSearchParams(location.search).has('pos');
+export function fairStart(v) {
+  if (!fair || !v.analysis) return false;
+  fair = false;
+  const outcome = v.analysis.data.outcome;
+  const set = (id, value) => {
+    const node = $(id);
+    if (!node || node.value === value) return;
+    node.value = value;
+    node.dispatchEvent(new Event('change'));
+  };
+  if (outcome === 'R' && $('human').value === 'first') set('first', '1');
+  else if (outcome === 'P' && $('human').value === 'first') set('human', 'second');
+  return true;
+}
+
+/**
+ * The value panel from view `v` (game.js): value, outcome, mean, temperature, stops, the
+ * components, atomic weight, reduced canonical form, remoteness and the thermograph. Without
+ * an analysis (it is running, or it failed) every field shows – and the thermograph is
+ * removed: nothing of an earlier position stays on screen.
+ */
+export function panel(v) {
+  const a = v.analysis && v.analysis.data;
+  const set = (id, value) => { const n = $(id); if (n) n.replaceChildren(value === undefined || value === null ? '–' : folded(String(value), 80)); };
+  if (!a) {
+    for (const id of ['value', 'outcome', 'mean', 'temperature', 'stops', 'components', 'atomic', 'rcf']) set(id, null);
+    $('remoteness').textContent = '';
+    $('thermo').replaceChildren();
+    return;
+  }
+  set('value', a.grundy !== null && a.grundy !== undefined ? `${a.value} (Grundy value ${a.grundy})` : a.value);
+  set('outcome', `${a.outcome}: ${a.outcome_words}`);
+  set('mean', a.mean);
+  set('temperature', a.temperature);
+  set('stops', `Left ${a.left_stop}, Right ${a.right_stop}`);
+  set('components', a.components.length <= 1 ? 'one (the position does not split)'
+    : a.components.map((c) => `${c.position} = ${c.value}`).join(' + '));
+  const atomic = a.atomic_weight ?? null;
+  set('atomic', atomic);
+  $('atomic').hidden = atomic === null;
+  $('atomic-t').hidden = atomic === null;
+  set('rcf', a.reduced_canonical_form);
+  const r = a.remoteness;
+  const mine = r ? r.position[PLAYER[v.toMove]] : null;
+  $('remoteness').textContent = r
+    ? `remoteness ${mine}: the player to move can ${remotenessWords(mine)} (quickest win, slowest loss)`
+    : '';
+  // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
+  $('thermo').innerHTML = a.thermograph.svg;
+  readableLabels($('thermo').querySelector('svg'));
+}
+
+/**
+ * The table of the mover's moves: label, value after, mean, ✓/✗ and ★ for the computer's
+ * choice, each with a Play button while it is the human's turn (`play(move)`).
+ */
+export function movesTable(table, v, play) {
+  const a = v.analysis && v.analysis.data;
+  if (!a) { table.replaceChildren(); return; }
+  if (!v.hints) {
+    table.replaceChildren(el('tr', {}, el('td', { class: 'muted' }, 'Hints are off: tick “hints” to see every move’s value and ✓/✗.')));
+    return;
+  }
+  const moves = v.analysis.moves;
+  const side = moves[0] && moves[0].player ? moves[0].player : PLAYER[v.toMove];
+  const chosen = a.computer[side] ?? a.computer.left;
+  const r = a.remoteness;
+  table.replaceChildren(...[
+    el('tr', {}, el('th', {}, 'move'), el('th', {}, 'value after'), el('th', {}, 'mean'),
+      r ? el('th', { title: 'remoteness after the move (the opponent to move)' }, 'k') : null,
+      el('th', { title: 'wins for the mover' }, '✓'), el('th', {}, '')),
+    ...moves.map((m) => el('tr', { class: m.winning ? 'win' : 'lose', 'data-label': m.label },
+      el('td', { class: 'mono' }, m.label),
+      el('td', { class: 'mono' }, folded(m.value, 40)),
+      el('td', { class: 'mono' }, m.mean),
+      r ? el('td', { class: 'mono', title: `after it the opponent can ${remotenessWords(r.moves[m.index])}` }, r.moves[m.index]) : null,
+      el('td', { class: m.winning ? 'good' : 'bad', title: m.index === chosen ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${m.index === chosen ? ' ★' : ''}`),
+      el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
+    moves.length === 0 ? el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'no moves: the game is over')) : null,
+  ].filter(Boolean));
+}

@@ -1,0 +1,490 @@
+//! Games written in Python: `canonical(position)` and `grundy(position)`.
+//!
+//! A position is any hashable Python object whose class says its moves: `left_options()` and
+//! `right_options()` (a partizan game) or `options()` (an impartial one), and optionally
+//! `components()` (independent parts whose sum it is). The engine's generic solvers do the
+//! rest, in two phases:
+//!
+//! 1. **Explore** (on the calling thread, holding the GIL: every step is a call into Python):
+//!    each position reached is interned — `(type(p), p)` → a `u32` — and its parts and options
+//!    are recorded in a graph of indices. Only what the solver will ask is explored: a position's
+//!    parts, then the options of each part (never the options of a position that splits).
+//!    Exploration is iterative (no recursion limit), finds cycles (a loopy game is refused with
+//!    the positions of the cycle), polls Ctrl-C and stops at `max_positions`.
+//! 2. **Solve** (on a worker thread, the GIL released, Ctrl-C raising its `StopFlag`): the
+//!    generic [`PartizanSolver`] / [`ImpartialSolver`] run over [`Node`]s, the indices, with no
+//!    call into Python — so a callback can never run while the process-wide arena is locked.
+//!
+//! Both the interning table, the graph and the solvers' transposition tables live as long as
+//! the process (until `memo_clear()`): a position met again, in any later call, costs one
+//! dictionary look-up. The partizan solver puts its games into the arena of every `Game`
+//! (its own arena is swapped with the store's for the solve), so the values add and compare
+//! with `game("…")` and with the built-in games' values.
+
+use std::fmt;
+use std::sync::{
+    LazyLock, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard,
+};
+
+use onag::games::{ImpartialGame, ImpartialSolver, PartizanGame, PartizanSolver};
+use onag::partizan::game::{Arena, GameError};
+use onag::partizan::Player;
+use pyo3::exceptions::{PyRecursionError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::partizan::{store, Game};
+use crate::{bad, run_stoppable};
+
+/// The most positions one process interns unless a call asks for more (each costs a Python
+/// object kept alive, a dictionary slot and a graph node: a few hundred bytes).
+const DEFAULT_MAX_POSITIONS: usize = 1 << 22;
+
+/// How often (in positions explored) exploration looks for Ctrl-C.
+const POLL_EVERY: usize = 1 << 10;
+
+/// Left's and Right's options, as indices (the same list twice for an impartial game).
+type Moves = (Box<[u32]>, Box<[u32]>);
+
+/// What the graph knows of one interned position.
+struct Entry {
+    /// The position itself (to call its methods when the graph needs more of it).
+    object: Py<PyAny>,
+    /// Its independent parts (`Some(empty)`: it does not split); `None` until asked.
+    parts: Option<Box<[u32]>>,
+    /// Left's and Right's options (the same list twice for an impartial game); `None` until
+    /// asked.
+    moves: Option<Moves>,
+    /// Whether the class gave `options()` (an impartial game).
+    impartial: bool,
+    /// Everything the solver can ask below this position (as a component) is explored.
+    complete: bool,
+}
+
+/// The explored graph: entry `i` is the position interned as `i`.
+static GRAPH: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
+
+/// `(type(p), p)` → its index in [`GRAPH`] (a dict: Python's own hashing and equality).
+static INTERN: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
+
+static PARTIZAN: LazyLock<Mutex<PartizanSolver<Node>>> =
+    LazyLock::new(|| Mutex::new(PartizanSolver::new()));
+static IMPARTIAL: LazyLock<Mutex<ImpartialSolver<Node>>> =
+    LazyLock::new(|| Mutex::new(ImpartialSolver::new()));
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic in a solve leaves the solver's table consistent (entries are whole): keep it.
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn graph() -> RwLockReadGuard<'static, Vec<Entry>> {
+    GRAPH.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn graph_mut() -> RwLockWriteGuard<'static, Vec<Entry>> {
+    GRAPH.write().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A position of a Python-defined game, by its index in the explored graph: what the generic
+/// solvers see. Its moves are read from the graph, so they must have been explored first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Node(u32);
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "position #{}", self.0)
+    }
+}
+
+impl Node {
+    fn moves(&self, player: Player) -> Vec<Node> {
+        let g = graph();
+        let (left, right) = g[self.0 as usize]
+            .moves
+            .as_ref()
+            .expect("exploration records the options of every component the solver visits");
+        let list = if player == Player::Left { left } else { right };
+        list.iter().map(|&i| Node(i)).collect()
+    }
+
+    fn parts(&self) -> Vec<Node> {
+        match graph()[self.0 as usize].parts.as_deref() {
+            Some(parts) if !parts.is_empty() => parts.iter().map(|&i| Node(i)).collect(),
+            _ => vec![*self],
+        }
+    }
+}
+
+impl PartizanGame for Node {
+    fn options(&self, player: Player) -> Vec<Node> {
+        self.moves(player)
+    }
+
+    fn components(&self) -> Vec<Node> {
+        self.parts()
+    }
+}
+
+impl ImpartialGame for Node {
+    fn options(&self) -> Vec<Node> {
+        self.moves(Player::Left)
+    }
+
+    fn components(&self) -> Vec<Node> {
+        self.parts()
+    }
+}
+
+/// Which methods the exploration calls.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `left_options()` / `right_options()`, or `options()` for both.
+    Partizan,
+    /// `options()` only.
+    Impartial,
+}
+
+/// The interning table, made on first use.
+fn intern_table(py: Python<'_>) -> &Bound<'_, PyDict> {
+    INTERN.get_or_init(py, || PyDict::new(py).unbind()).bind(py)
+}
+
+fn type_name(position: &Bound<'_, PyAny>) -> String {
+    position
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// The index of `position`, interning it (with an empty graph entry) when new.
+fn intern(py: Python<'_>, position: &Bound<'_, PyAny>, max: usize) -> PyResult<u32> {
+    let key = PyTuple::new(py, [position.get_type().into_any(), position.clone()])?;
+    let table = intern_table(py);
+    let found = table.get_item(&key).map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(py) {
+            PyTypeError::new_err(format!(
+                "positions must be hashable, equal positions equal ({}: {e})",
+                type_name(position)
+            ))
+        } else {
+            e
+        }
+    })?;
+    if let Some(i) = found {
+        return i.extract();
+    }
+    let mut g = graph_mut();
+    if g.len() >= max {
+        return Err(bad(format!(
+            "the game reaches more than {max} positions (raise max_positions=, or give the class \
+             components() so that independent parts are solved apart)"
+        )));
+    }
+    let i = u32::try_from(g.len()).map_err(|_| bad("more than 2^32 positions"))?;
+    g.push(Entry {
+        object: position.clone().unbind(),
+        parts: None,
+        moves: None,
+        impartial: false,
+        complete: false,
+    });
+    drop(g);
+    table.set_item(key, i)?;
+    Ok(i)
+}
+
+/// The position interned as `i`.
+fn object(py: Python<'_>, i: u32) -> Bound<'_, PyAny> {
+    graph()[i as usize].object.bind(py).clone()
+}
+
+/// Calls `position.name()` and interns every position of the iterable it returns.
+fn call_list(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    name: &str,
+    max: usize,
+) -> PyResult<Box<[u32]>> {
+    let items = position.call_method0(name)?;
+    let iter = items.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{}.{name}() must return an iterable of positions",
+            type_name(position)
+        ))
+    })?;
+    let mut out = Vec::new();
+    for item in iter {
+        out.push(intern(py, &item?, max)?);
+    }
+    Ok(out.into_boxed_slice())
+}
+
+/// The parts of position `i`, asked once (empty: it does not split).
+fn explore_parts(py: Python<'_>, i: u32, max: usize) -> PyResult<Box<[u32]>> {
+    if let Some(parts) = graph()[i as usize].parts.clone() {
+        return Ok(parts);
+    }
+    let position = object(py, i);
+    let mut parts = if position.hasattr("components")? {
+        call_list(py, &position, "components", max)?.into_vec()
+    } else {
+        Vec::new()
+    };
+    // One part that is the position itself: it does not split.
+    if parts.len() == 1 && parts[0] == i {
+        parts.clear();
+    }
+    if parts.contains(&i) {
+        return Err(bad(format!(
+            "{}.components() lists the position itself beside other parts",
+            type_name(&position)
+        )));
+    }
+    let parts = parts.into_boxed_slice();
+    graph_mut()[i as usize].parts = Some(parts.clone());
+    Ok(parts)
+}
+
+/// Left's and Right's options of position `i`, asked once, and whether it is impartial.
+fn explore_moves(py: Python<'_>, i: u32, max: usize) -> PyResult<(Vec<u32>, bool)> {
+    {
+        let g = graph();
+        let e = &g[i as usize];
+        if let Some((l, r)) = &e.moves {
+            return Ok((l.iter().chain(r.iter()).copied().collect(), e.impartial));
+        }
+    }
+    let position = object(py, i);
+    let has = |name: &str| position.hasattr(name);
+    let (left, right, impartial) = if has("left_options")? && has("right_options")? {
+        let left = call_list(py, &position, "left_options", max)?;
+        let right = call_list(py, &position, "right_options", max)?;
+        (left, right, false)
+    } else if has("options")? {
+        let both = call_list(py, &position, "options", max)?;
+        (both.clone(), both, true)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "{} has neither left_options() and right_options() (a partizan game) nor options() \
+             (an impartial game)",
+            type_name(&position)
+        )));
+    };
+    let all = left.iter().chain(right.iter()).copied().collect();
+    let mut g = graph_mut();
+    g[i as usize].moves = Some((left, right));
+    g[i as usize].impartial = impartial;
+    Ok((all, impartial))
+}
+
+/// What the exploration still has to do.
+#[derive(Clone, Copy)]
+enum Task {
+    /// The value of a position: its parts (or itself), each as a component.
+    Value(u32),
+    /// A component: its options, each as a value; `Close` follows once they are done.
+    Component(u32),
+    /// The component's options are done: it leaves the path and is complete.
+    Close(u32),
+}
+
+/// Explores everything the solver will ask about `root` (see the module documentation).
+fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, kind: Kind, max: usize) -> PyResult<u32> {
+    let root_id = intern(py, root, max)?;
+    // The components on the current path, by depth: a move back onto the path is a cycle.
+    let mut on_path = std::collections::HashSet::<u32>::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut stack = vec![Task::Value(root_id)];
+    let mut steps = 0usize;
+    while let Some(task) = stack.pop() {
+        steps += 1;
+        if steps.is_multiple_of(POLL_EVERY) {
+            py.check_signals()?;
+        }
+        match task {
+            Task::Value(i) => {
+                let parts = explore_parts(py, i, max)?;
+                if parts.is_empty() {
+                    stack.push(Task::Component(i));
+                } else {
+                    stack.extend(parts.iter().map(|&p| Task::Component(p)));
+                }
+            }
+            Task::Component(i) => {
+                if on_path.contains(&i) {
+                    return Err(cycle(py, &path, i));
+                }
+                let (complete, impartial) = {
+                    let g = graph();
+                    (g[i as usize].complete, g[i as usize].impartial)
+                };
+                let options = if complete {
+                    Vec::new()
+                } else {
+                    let (options, impartial) = explore_moves(py, i, max)?;
+                    if kind == Kind::Impartial && !impartial {
+                        return Err(not_impartial(&object(py, i)));
+                    }
+                    options
+                };
+                if complete {
+                    if kind == Kind::Impartial && !impartial {
+                        return Err(not_impartial(&object(py, i)));
+                    }
+                    continue;
+                }
+                on_path.insert(i);
+                path.push(i);
+                stack.push(Task::Close(i));
+                stack.extend(options.into_iter().map(Task::Value));
+            }
+            Task::Close(i) => {
+                on_path.remove(&i);
+                path.pop();
+                graph_mut()[i as usize].complete = true;
+            }
+        }
+    }
+    Ok(root_id)
+}
+
+fn not_impartial(position: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
+        "grundy() needs an impartial game: {} has left_options() and right_options() (use \
+         canonical() for a partizan game, or give the class options())",
+        type_name(position)
+    ))
+}
+
+/// The error for a move back onto the path: the positions of the cycle.
+fn cycle(py: Python<'_>, path: &[u32], back_to: u32) -> PyErr {
+    let start = path.iter().position(|&p| p == back_to).unwrap_or(0);
+    let shown: Vec<String> = path[start..]
+        .iter()
+        .chain(std::iter::once(&back_to))
+        .take(8)
+        .map(|&p| {
+            object(py, p)
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|_| format!("#{p}"))
+        })
+        .collect();
+    PyRecursionError::new_err(format!(
+        "the game has a cycle ({}{}): onag solves short games, where every sequence of moves ends",
+        shown.join(" → "),
+        if path.len() - start > 7 {
+            " → …"
+        } else {
+            ""
+        }
+    ))
+}
+
+/// The partizan solver working in the arena of every `Game`: lent on creation, given back on
+/// drop (also when the solve panics, so the store never keeps the solver's empty arena).
+struct Lent<'a> {
+    solver: &'a mut PartizanSolver<Node>,
+    arena: &'a mut Arena,
+}
+
+impl<'a> Lent<'a> {
+    fn new(solver: &'a mut PartizanSolver<Node>, arena: &'a mut Arena) -> Self {
+        std::mem::swap(solver.arena_mut(), arena);
+        Lent { solver, arena }
+    }
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        std::mem::swap(self.solver.arena_mut(), self.arena);
+    }
+}
+
+fn engine_error(e: GameError) -> String {
+    match e {
+        GameError::Stopped => "stopped".to_string(),
+        e => e.to_string(),
+    }
+}
+
+/// `canonical(position, max_positions=…)`: the exact canonical value of a position of a game
+/// written in Python, as a `Game`.
+///
+/// >>> class Strip:   # Left takes 1 token, Right 1 or 2
+/// ...     def __init__(self, n): self.n = n
+/// ...     def __hash__(self): return self.n
+/// ...     def __eq__(self, o): return self.n == o.n
+/// ...     def left_options(self): return [Strip(self.n - 1)] if self.n else []
+/// ...     def right_options(self): return [Strip(self.n - t) for t in (1, 2) if t <= self.n]
+/// >>> canonical(Strip(2)).unicode
+/// '↓'
+#[pyfunction]
+#[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS))]
+fn canonical(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Game> {
+    let root = explore(py, position, Kind::Partizan, max_positions)?;
+    let id = run_stoppable(py, None, move |stop, _| {
+        let mut solver = lock(&PARTIZAN);
+        solver.set_max_table_entries(max_positions);
+        let mut store = store();
+        let lent = Lent::new(&mut solver, &mut store.arena);
+        lent.solver
+            .canonical(&Node(root), stop)
+            .map_err(engine_error)
+    })?;
+    Ok(Game { id })
+}
+
+/// `grundy(position, max_positions=…)`: the Grundy value of a position of an impartial game
+/// written in Python (a class with `options()`), as an `int`.
+#[pyfunction]
+#[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS))]
+fn grundy(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<u64> {
+    let root = explore(py, position, Kind::Impartial, max_positions)?;
+    let n = run_stoppable(py, None, move |stop, _| {
+        let mut solver = lock(&IMPARTIAL);
+        solver.set_max_table_entries(max_positions);
+        solver.grundy(&Node(root), stop).map_err(engine_error)
+    })?;
+    Ok(n.0)
+}
+
+/// `memo_usage()`: what the memo of Python-defined games holds — `positions` interned, and
+/// the solvers' `partizan_entries` / `impartial_entries` with their table bytes.
+#[pyfunction]
+fn memo_usage(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let positions = graph().len();
+    let (p, i) = py.detach(|| (lock(&PARTIZAN).usage(), lock(&IMPARTIAL).usage()));
+    let out = PyDict::new(py);
+    out.set_item("positions", positions)?;
+    out.set_item("partizan_entries", p.table_entries)?;
+    out.set_item("partizan_table_bytes", p.table_bytes)?;
+    out.set_item("impartial_entries", i.table_entries)?;
+    out.set_item("impartial_table_bytes", i.table_bytes)?;
+    Ok(out)
+}
+
+/// `memo_clear()`: forgets every Python-defined position and value (the `Game`s already made
+/// stay valid: they live in the arena of every game).
+#[pyfunction]
+fn memo_clear(py: Python<'_>) -> PyResult<()> {
+    intern_table(py).clear();
+    // The positions are dropped here, with the GIL held.
+    let positions = std::mem::take(&mut *graph_mut());
+    drop(positions);
+    py.detach(|| {
+        *lock(&PARTIZAN) = PartizanSolver::new();
+        *lock(&IMPARTIAL) = ImpartialSolver::new();
+    });
+    Ok(())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(memo_usage, m)?)?;
+    m.add_function(wrap_pyfunction!(memo_clear, m)?)?;
+    Ok(())
+}
