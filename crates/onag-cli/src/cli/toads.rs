@@ -6,15 +6,15 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
-    board_report, check_results, estimate_work, family_threads, merge_shards, named_shards,
-    verify_all, Board, BoardReport, ResultsFile, ShardFile, Solver, StatsReport,
+    board_report, cell_record, check_results, estimate_work, family_threads, merge_shards,
+    named_shards, table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile,
+    ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
-use onag::partizan::search::{equal_by_search, ArenaPosition};
+use onag::partizan::search::{equal_by_search, ArenaPosition, EqualsReport};
 use onag::StopFlag;
-use serde_json::{json, Value};
 
 use super::common::{progress, read_json, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
@@ -68,6 +68,11 @@ pub enum Cmd {
         /// The shard file to write (atomically).
         #[arg(long, value_name = "FILE", requires = "shard")]
         out: Option<PathBuf>,
+        /// Threads: thread I computes shard I of N of every length with a solver of its own
+        /// (as `--shard I/N` would), and the shards are merged (the same figures; the memory
+        /// is one solver's per thread).
+        #[arg(long, value_parser = super::common::parse_usize, default_value_t = 1, conflicts_with = "shard")]
+        threads: usize,
         #[command(flatten)]
         output: Output,
     },
@@ -113,6 +118,12 @@ pub enum Cmd {
         game: String,
         #[command(flatten)]
         output: Output,
+        /// Run even when the board's work estimate is past the default bound.
+        #[arg(long)]
+        force: bool,
+        /// Time and memory bounds (the search grows with the board like a value does).
+        #[command(flatten)]
+        limits: super::common::RunLimits,
     },
     /// Values of T^A □^b F^C for b in a range, sharing one memo across b.
     Family {
@@ -128,10 +139,28 @@ pub enum Cmd {
         /// Name values with ↑ ↓ ± instead of ASCII.
         #[arg(long)]
         unicode: bool,
+        /// Run even when the largest board's work estimate is past the default bound.
+        #[arg(long)]
+        force: bool,
+        /// Time and memory bounds (none by default: families are the long research runs).
+        #[command(flatten)]
+        limits: super::common::LongRunLimits,
         /// Threads: the boards are dealt round-robin to this many solvers (same values; the
         /// memory is one solver's per thread).
         #[arg(long, value_parser = super::common::parse_usize, default_value_t = 1)]
         threads: usize,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Values of single boards T^A □^B F^C (table cells), a fresh solver each; `--json` prints
+    /// them as a results file that `onag toads results --verify` re-checks.
+    Cells {
+        /// The cells, each A,B,C (toads, blanks, frogs).
+        #[arg(value_name = "A,B,C")]
+        cells: Vec<String>,
+        /// Also every cell of the table Ta+k□bFa (k = 0, 1, 2) on at most this many squares.
+        #[arg(long, value_name = "SQUARES", value_parser = super::common::parse_usize)]
+        table: Option<usize>,
         #[command(flatten)]
         output: Output,
     },
@@ -140,12 +169,7 @@ pub enum Cmd {
 /// Runs one `toads` subcommand on a thread with a deep stack: the solver recurses once per
 /// move of the longest line of play, which reaches hundreds of moves on long boards.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || run_here(cmd))
-        .map_err(|e| Internal(format!("cannot start the solver thread: {e}")))?
-        .join()
-        .map_err(|_| Internal("the solver thread panicked".into()))?
+    super::common::on_deep_stack(move || run_here(cmd))
 }
 
 fn parse_board(text: &str) -> anyhow::Result<Board> {
@@ -172,15 +196,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             limits,
         } => {
             let parsed = parse_board(&board)?;
-            let work = estimate_work(&parsed);
-            if work > MAX_VALUE_WORK && !force {
-                anyhow::bail!(
-                    "{} has a work estimate of {work:.1e} placements, past the default bound of \
-                     {MAX_VALUE_WORK:.0e} (boards near it take minutes and gigabytes); pass --force to \
-                     run it anyway (with --max-seconds/--max-memory as bounds)",
-                    parsed.run_length(true)
-                );
-            }
+            check_work(&parsed, force)?;
             // The watcher ends the process with its reason (time, memory, Ctrl-C); the solve
             // itself is not interrupted, so that reason is the message the user sees.
             limits.watch("the board's value", &StopFlag::new());
@@ -190,15 +206,17 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             max_len,
             min_len,
             shard: None,
+            threads,
             output,
             ..
-        } => stats(min_len, max_len, output),
+        } => stats(min_len, max_len, threads, output),
         Cmd::Stats {
             max_len,
             min_len,
             shard: Some(shard),
             out,
             output,
+            ..
         } => stats_shard(min_len, max_len, &shard, out, output.quiet),
         Cmd::StatsMerge { files, output } => stats_merge(&files, output),
         Cmd::Results {
@@ -211,15 +229,36 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             board,
             game,
             output,
-        } => equals(&board, &game, output),
+            force,
+            limits,
+        } => {
+            let parsed = parse_board(&board)?;
+            check_work(&parsed, force)?;
+            limits.watch("the comparison", &StopFlag::new());
+            equals(&parsed, &game, output)
+        }
         Cmd::Family {
             toads,
             frogs,
             blanks,
             unicode,
+            force,
+            limits,
             threads,
             output,
-        } => run_family(toads, frogs, &blanks, threads, style(unicode), output),
+        } => {
+            let (_, hi) = parse_range(&blanks)?;
+            if let Ok(largest) = format!("T{toads}.{hi}F{frogs}").parse::<Board>() {
+                check_work(&largest, force)?;
+            }
+            limits.watch("the family", &StopFlag::new());
+            run_family(toads, frogs, &blanks, threads, style(unicode), output)
+        }
+        Cmd::Cells {
+            cells,
+            table,
+            output,
+        } => run_cells(&cells, table, output),
     }
 }
 
@@ -313,10 +352,43 @@ fn shards_with_progress(
     Ok(shards)
 }
 
-fn stats(min_len: usize, max_len: usize, output: Output) -> anyhow::Result<()> {
+fn stats(min_len: usize, max_len: usize, threads: usize, output: Output) -> anyhow::Result<()> {
     check_lengths(min_len, max_len)?;
-    let shards = shards_with_progress(min_len, max_len, (0, 1), output.quiet)?;
-    print_stats(&StatsReport::new(&shards), output)
+    if threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    if threads == 1 {
+        let shards = shards_with_progress(min_len, max_len, (0, 1), output.quiet)?;
+        return print_stats(&StatsReport::new(&shards), output);
+    }
+    let lengths = (max_len - min_len + 1) as u64;
+    let bar = progress(lengths * threads as u64, "shards of lengths", output.quiet);
+    let count = threads as u64;
+    let parts = std::thread::scope(|scope| {
+        let handles = (0..count)
+            .map(|i| {
+                let bar = &bar;
+                std::thread::Builder::new()
+                    .stack_size(1 << 30)
+                    .spawn_scoped(scope, move || {
+                        named_shards(min_len, max_len, (i, count), &StopFlag::new(), |_| {
+                            bar.inc(1)
+                        })
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Internal(format!("cannot start a solver thread: {e}")))?;
+        let mut all = Vec::new();
+        for h in handles {
+            let shards = h
+                .join()
+                .map_err(|_| Internal("a solver thread panicked".into()))??;
+            all.extend(shards);
+        }
+        anyhow::Ok(all)
+    })?;
+    bar.finish_and_clear();
+    print_stats(&StatsReport::new(&merge_shards(parts)?), output)
 }
 
 /// The statistics of whole lengths, as JSON or as a table.
@@ -406,13 +478,27 @@ fn parse_game(arena: &mut Arena, text: &str) -> anyhow::Result<GameId> {
     parse(arena, text).map_err(|e| anyhow::anyhow!("bad game '{text}': {e}"))
 }
 
-fn equals(board: &str, game: &str, output: Output) -> anyhow::Result<()> {
-    let board = parse_board(board)?;
+/// Refuses `board` when its work estimate is past [`MAX_VALUE_WORK`] unless `force`.
+fn check_work(board: &Board, force: bool) -> anyhow::Result<()> {
+    let work = estimate_work(board);
+    if work > MAX_VALUE_WORK && !force {
+        anyhow::bail!(
+            "{} has a work estimate of {work:.1e} placements, past the default bound of \
+             {MAX_VALUE_WORK:.0e} (boards near it take minutes and gigabytes); pass --force to \
+             run it anyway (with --max-seconds/--max-memory as bounds)",
+            board.run_length(true)
+        );
+    }
+    Ok(())
+}
+
+fn equals(board: &Board, game: &str, output: Output) -> anyhow::Result<()> {
+    let board = board.clone();
     let mut arena = Arena::new();
     let g = parse_game(&mut arena, game)?;
     let equal = equal_by_search(&board, &ArenaPosition::new(&arena, g));
     if output.json {
-        return print_json(&json!({ "equal": equal }));
+        return print_json(&EqualsReport { equal });
     }
     outln!(
         "{board} {} {}",
@@ -464,14 +550,53 @@ fn run_family(
     bar.finish_and_clear();
     let arena = solver.arena();
     if output.json {
-        let values: Vec<Value> = values
-            .iter()
-            .map(|&(b, g)| json!({"blanks": b, "canonical": name(arena, g, style)}))
-            .collect();
-        return print_json(&json!({ "values": values }));
+        return print_json(&FamilyReport::new(arena, &values, style));
     }
     for (b, g) in values {
         outln!("T{toads}□{b}F{frogs} = {}", name(arena, g, style));
+    }
+    Ok(())
+}
+
+/// A cell written A,B,C (toads, blanks, frogs).
+fn parse_cell(text: &str) -> anyhow::Result<(usize, usize, usize)> {
+    let bad = || anyhow::anyhow!("bad cell '{text}': write A,B,C (toads, blanks, frogs)");
+    let v = text
+        .split(',')
+        .map(|x| super::common::parse_usize(x.trim()).map_err(|_| bad()))
+        .collect::<anyhow::Result<Vec<usize>>>()?;
+    match v[..] {
+        [a, b, c] => Ok((a, b, c)),
+        _ => Err(bad()),
+    }
+}
+
+fn run_cells(cells: &[String], table: Option<usize>, output: Output) -> anyhow::Result<()> {
+    let mut all = cells
+        .iter()
+        .map(|c| parse_cell(c))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    all.extend(table.map(table_cells).unwrap_or_default());
+    if all.is_empty() {
+        anyhow::bail!("no cells: give A,B,C cells or --table SQUARES");
+    }
+    for &(a, b, c) in &all {
+        Solver::check_standard(a, b, c)?;
+    }
+    let bar = progress(all.len() as u64, "cells", output.quiet);
+    let mut records = Vec::with_capacity(all.len());
+    for (a, b, c) in all {
+        records.push(cell_record(a, b, c, &StopFlag::new())?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let file = ResultsFile::of_cells(records);
+    if output.json {
+        return print_json(&file);
+    }
+    for r in &file.boards {
+        let value = r.canonical.as_deref().unwrap_or("?");
+        outln!("T{}□{}F{} = {value}", r.toads, r.blanks, r.frogs);
     }
     Ok(())
 }
