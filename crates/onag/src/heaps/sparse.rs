@@ -239,7 +239,7 @@ impl Sequence {
     }
 
     fn next_value(&mut self, n: usize) -> u32 {
-        if n % FREQUENT_WINDOW == 0 && n > 0 {
+        if n.is_multiple_of(FREQUENT_WINDOW) && n > 0 {
             self.count_frequent();
         }
         if n >= FIRST_MASK_AT && n.is_power_of_two() && !self.fixed_mask {
@@ -414,8 +414,8 @@ impl Sequence {
             }
             let s = n - i;
             for &y in &self.frequent {
-                for m in 0..self.words {
-                    let mut bits = missing[m];
+                for (m, word) in missing[..self.words].iter_mut().enumerate() {
+                    let mut bits = *word;
                     while bits != 0 {
                         let r = (m * 64) as u32 + bits.trailing_zeros();
                         bits &= bits - 1;
@@ -430,7 +430,7 @@ impl Sequence {
                                 a != 0 && a < s && !(unequal && 2 * a == s) && g[s - a] == y
                             });
                         if found {
-                            missing[m] &= !(1u64 << (r % 64));
+                            *word &= !(1u64 << (r % 64));
                             left -= 1;
                             if left == 0 {
                                 return c as u32;
