@@ -8,9 +8,11 @@
 //! 1. every move leaving one heap, and every split with a **rare** part (the rare heaps are a
 //!    short list): this gives every common option (common = rare ⊕ common), so the least
 //!    common value `c` that is no option is known;
-//! 2. the rare values below `c` not yet seen can only come from splits into two common parts;
-//!    those splits are scanned from the small part up, stopping as soon as all of them are
-//!    seen (usually after a few steps). `G(n)` is the least rare value left unseen, or `c`.
+//! 2. the rare values below `c` not yet seen can only come from splits into two common parts:
+//!    first the likely ones are tried (for a missing `r` and a value `y` frequent lately, the
+//!    first heaps `a` with `G(a) = r ⊕ y`: the split `(a, s − a)` gives `r` when
+//!    `G(s − a) = y`), then every split is scanned from the small part up, stopping as soon
+//!    as all of them are seen. `G(n)` is the least rare value left unseen, or `c`.
 //!
 //! The result is exact for every mask; the mask is chosen from the values (the one leaving
 //! the fewest rare heaps in the later half), re-chosen at every power of two, and never
@@ -21,6 +23,15 @@ use super::mask;
 use super::moves::Moves;
 use super::ruleset::Ruleset;
 use crate::{StopFlag, Stopped};
+
+/// How many first heaps of each value are kept as witnesses.
+const FIRST_KEPT: usize = 16;
+
+/// How many of the most frequent recent values are tried as the large heap's value.
+const FREQUENT: usize = 48;
+
+/// The heaps the frequent values are counted over (recounted as often).
+const FREQUENT_WINDOW: usize = 4096;
 
 /// The heap count before which the engine works by the definition (no mask yet).
 const FIRST_MASK_AT: usize = 1 << 10;
@@ -67,6 +78,11 @@ pub struct Sequence {
     /// Words in use: the values reach less than `64 * (words − 1)`, a power of two.
     words: usize,
     max_value: u32,
+    /// The values most frequent among the last [`FREQUENT_WINDOW`] heaps, most frequent
+    /// first.
+    frequent: Vec<u32>,
+    /// For each value `v`, the first [`FIRST_KEPT`] heaps `a ≥ 1` with `G(a) = v` (0: none).
+    first_at: Vec<u64>,
     /// The mask was given ([`Sequence::with_mask`]), never re-chosen.
     fixed_mask: bool,
 }
@@ -94,6 +110,8 @@ impl Sequence {
             words: 0,
             max_value: 0,
             fixed_mask: false,
+            first_at: Vec::new(),
+            frequent: Vec::new(),
         };
         seq.fit_range(0);
         seq
@@ -117,6 +135,9 @@ impl Sequence {
         let max = values.iter().copied().max().unwrap_or(0);
         seq.fit_range(max);
         seq.max_value = max;
+        for (n, &v) in values.iter().enumerate() {
+            seq.note_first(n, v);
+        }
         seq.values = values;
         if let Some(tail) = seq.moves.tail {
             let n = seq.values.len();
@@ -130,6 +151,7 @@ impl Sequence {
         } else {
             seq.rare = (1..seq.values.len()).collect();
         }
+        seq.count_frequent();
         seq
     }
 
@@ -217,6 +239,9 @@ impl Sequence {
     }
 
     fn next_value(&mut self, n: usize) -> u32 {
+        if n.is_multiple_of(FREQUENT_WINDOW) && n > 0 {
+            self.count_frequent();
+        }
         if n >= FIRST_MASK_AT && n.is_power_of_two() && !self.fixed_mask {
             self.choose_mask();
         }
@@ -236,6 +261,37 @@ impl Sequence {
         self.values.push(v);
         if n >= 1 && mask::is_rare(v, self.mask) {
             self.rare.push(n);
+        }
+        self.note_first(n, v);
+    }
+
+    /// Recounts the most frequent values of the last [`FREQUENT_WINDOW`] heaps.
+    fn count_frequent(&mut self) {
+        let n = self.values.len();
+        let mut count = vec![0u32; self.max_value as usize + 1];
+        for &v in &self.values[n.saturating_sub(FREQUENT_WINDOW)..] {
+            count[v as usize] += 1;
+        }
+        let mut order: Vec<u32> = (0..=self.max_value)
+            .filter(|&v| count[v as usize] > 0)
+            .collect();
+        order.sort_by_key(|&v| (std::cmp::Reverse(count[v as usize]), v));
+        order.truncate(FREQUENT);
+        self.frequent = order;
+    }
+
+    /// Keeps `n` among the first heaps with value `v`.
+    fn note_first(&mut self, n: usize, v: u32) {
+        if n == 0 {
+            return;
+        }
+        let v = v as usize;
+        if self.first_at.len() < (v + 1) * FIRST_KEPT {
+            self.first_at.resize((v + 1) * FIRST_KEPT, 0);
+        }
+        let slots = &mut self.first_at[v * FIRST_KEPT..(v + 1) * FIRST_KEPT];
+        if let Some(slot) = slots.iter_mut().find(|a| **a == 0) {
+            *slot = n as u64;
         }
     }
 
@@ -347,6 +403,42 @@ impl Sequence {
             // every heap is in the rare list: every split was seen above
             let w = missing.iter().position(|&m| m != 0).unwrap_or(0);
             return (w * 64) as u32 + missing[w].trailing_zeros();
+        }
+        // Witnesses from the first heaps of each value: a missing rare r is x ⊕ y with y one
+        // of the values most frequent lately and x = r ⊕ y; a heap a holding x, among the
+        // first few that do, with G(s − a) = y, is a split giving r (each try succeeds about
+        // as often as y is frequent).
+        for &i in &self.split {
+            if n < i + 2 {
+                continue;
+            }
+            let s = n - i;
+            for &y in &self.frequent {
+                for (m, word) in missing[..self.words].iter_mut().enumerate() {
+                    let mut bits = *word;
+                    while bits != 0 {
+                        let r = (m * 64) as u32 + bits.trailing_zeros();
+                        bits &= bits - 1;
+                        let x = (r ^ y) as usize;
+                        if x > self.max_value as usize {
+                            continue;
+                        }
+                        let found = self.first_at[x * FIRST_KEPT..(x + 1) * FIRST_KEPT]
+                            .iter()
+                            .any(|&a| {
+                                let a = a as usize;
+                                a != 0 && a < s && !(unequal && 2 * a == s) && g[s - a] == y
+                            });
+                        if found {
+                            *word &= !(1u64 << (r % 64));
+                            left -= 1;
+                            if left == 0 {
+                                return c as u32;
+                            }
+                        }
+                    }
+                }
+            }
         }
         'scan: for &i in &self.split {
             if n < i + 2 {
