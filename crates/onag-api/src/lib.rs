@@ -88,6 +88,24 @@ pub const ROUTES: &[Route] = &[
     post("/wythoff/row", true, "the row sweep"),
     post("/queens/table", true, "the Grundy table"),
     post("/toads/analyze", true, "the analysis of this board"),
+    Route {
+        path: "/heaps/rulesets",
+        method: "GET",
+        heavy: false,
+        what: "the list of named heap games",
+    },
+    post("/heaps/values", true, "the nim sequence"),
+    post("/heaps/period", true, "the period search"),
+    post("/heaps/position", true, "the analysis of this position"),
+    post("/heaps/computer", true, "the computer's move"),
+    Route {
+        path: "/game/list",
+        method: "GET",
+        heavy: false,
+        what: "the list of games",
+    },
+    post("/game/analyze", true, "the analysis of this position"),
+    post("/game/computer", true, "the computer's move"),
 ];
 
 /// The route with this path, if any.
@@ -127,6 +145,22 @@ pub enum Request {
     QueensTable(routes::queens::Table),
     /// `POST /toads/analyze`.
     ToadsAnalyze(routes::toads::Analyze),
+    /// `GET /heaps/rulesets`.
+    HeapsRulesets,
+    /// `POST /heaps/values`.
+    HeapsValues(routes::heaps::Values),
+    /// `POST /heaps/period`.
+    HeapsPeriod(routes::heaps::Period),
+    /// `POST /heaps/position`.
+    HeapsPosition(routes::heaps::Position),
+    /// `POST /heaps/computer`.
+    HeapsComputer(routes::heaps::Position),
+    /// `GET /game/list`.
+    GameList,
+    /// `POST /game/analyze`.
+    GameAnalyze(routes::game::Analyze),
+    /// `POST /game/computer`.
+    GameComputer(routes::game::Computer),
 }
 
 fn body<T: DeserializeOwned>(request: &[u8]) -> Result<T, ApiError> {
@@ -180,6 +214,26 @@ impl Request {
             "/toads/analyze" => {
                 Request::ToadsAnalyze(body::<routes::toads::AnalyzeRequest>(request)?.checked()?)
             }
+            "/heaps/rulesets" => Request::HeapsRulesets,
+            "/heaps/values" => {
+                Request::HeapsValues(body::<routes::heaps::ValuesRequest>(request)?.checked()?)
+            }
+            "/heaps/period" => {
+                Request::HeapsPeriod(body::<routes::heaps::PeriodRequest>(request)?.checked()?)
+            }
+            "/heaps/position" => {
+                Request::HeapsPosition(body::<routes::heaps::PositionRequest>(request)?.checked()?)
+            }
+            "/heaps/computer" => {
+                Request::HeapsComputer(body::<routes::heaps::PositionRequest>(request)?.checked()?)
+            }
+            "/game/list" => Request::GameList,
+            "/game/analyze" => {
+                Request::GameAnalyze(body::<routes::game::AnalyzeRequest>(request)?.checked()?)
+            }
+            "/game/computer" => {
+                Request::GameComputer(body::<routes::game::ComputerRequest>(request)?.checked()?)
+            }
             _ => return Err(ApiError::new(ErrorKind::NotFound, "no such API endpoint")),
         })
     }
@@ -198,6 +252,14 @@ impl Request {
             Request::WythoffRow(r) => to_bytes(&r.run(stop)?),
             Request::QueensTable(r) => to_bytes(&r.run(stop)?),
             Request::ToadsAnalyze(r) => to_bytes(&r.run(stop)?),
+            Request::HeapsRulesets => to_bytes(&routes::heaps::rulesets()),
+            Request::HeapsValues(r) => to_bytes(&r.run(stop)?),
+            Request::HeapsPeriod(r) => to_bytes(&r.run(stop)?),
+            Request::HeapsPosition(r) => to_bytes(&r.run(stop)?),
+            Request::HeapsComputer(r) => to_bytes(&r.computer(stop)?),
+            Request::GameList => to_bytes(&routes::game::list()),
+            Request::GameAnalyze(r) => to_bytes(&r.run(stop)?),
+            Request::GameComputer(r) => to_bytes(&r.run(stop)?),
         }
     }
 }

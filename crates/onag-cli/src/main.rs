@@ -37,6 +37,8 @@ enum Command {
     Queens(cli::queens::Cmd),
     /// Value of a partizan game written in the literature's notation, e.g. '{2|-1}'.
     Value(cli::value::Args),
+    /// Any registered game: the analysis of a position ('onag game list' lists the games).
+    Game(cli::game::Args),
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
@@ -61,6 +63,7 @@ fn main() {
         Command::Wythoff(cmd) => cli::wythoff::run(cmd),
         Command::Queens(cmd) => cli::queens::run(cmd),
         Command::Value(args) => cli::value::run(args),
+        Command::Game(args) => cli::game::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
         Command::Heaps(cmd) => cli::heaps::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),
@@ -77,9 +80,28 @@ fn main() {
         if closed {
             std::process::exit(0);
         }
-        eprintln!("error: {err:#}");
+        eprintln!("error: {}", one_line(&format!("{err:#}")));
         std::process::exit(cli::common::exit_code(&err));
     }
+}
+
+/// Longest error line printed: messages quote at most an excerpt of their input, and anything
+/// that still runs longer (an operating-system message quoting a path) is cut here.
+const MAX_ERROR_LINE: usize = 400;
+
+/// `message` on one line (line breaks and other control characters as spaces), at most
+/// [`MAX_ERROR_LINE`] characters.
+fn one_line(message: &str) -> String {
+    let mut line: String = message
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(MAX_ERROR_LINE + 1)
+        .collect();
+    if line.chars().count() > MAX_ERROR_LINE {
+        line = line.chars().take(MAX_ERROR_LINE - 1).collect();
+        line.push('…');
+    }
+    line
 }
 
 /// Help and version go to stdout (status 0); a usage error is one line on stderr naming the
@@ -88,15 +110,29 @@ fn exit_on_usage_error(err: clap::Error) -> ! {
     use clap::error::ErrorKind;
     if matches!(
         err.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
         err.exit();
     }
+    let text = err.render().to_string();
+    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // `onag toads` alone: a usage error like any other, not a screen of help
+        let usage = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Usage:"))
+            .map_or("onag COMMAND".to_string(), |u| u.trim().to_string());
+        let command = usage
+            .split(" [")
+            .next()
+            .unwrap_or("onag")
+            .split(" <")
+            .next();
+        let command = command.unwrap_or("onag");
+        eprintln!("error: a subcommand is missing (usage: {usage}; see '{command} --help')");
+        std::process::exit(2);
+    }
     // clap's first paragraph is the problem (a list of missing arguments continues it on
     // indented lines); the rest is tips and usage.
-    let text = err.render().to_string();
     let first: Vec<&str> = text
         .lines()
         .skip_while(|l| l.trim().is_empty())
@@ -105,6 +141,9 @@ fn exit_on_usage_error(err: clap::Error) -> ! {
         .collect();
     let first = first.join(" ");
     let first = first.strip_prefix("error: ").unwrap_or(&first);
-    eprintln!("error: {first} (see 'onag --help' or 'onag COMMAND --help')");
+    eprintln!(
+        "error: {} (see 'onag --help' or 'onag COMMAND --help')",
+        one_line(first)
+    );
     std::process::exit(2);
 }

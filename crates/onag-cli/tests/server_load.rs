@@ -125,7 +125,7 @@ fn declared_oversize_body_gets_an_early_413() {
     let started = Instant::now();
     write!(
         stream,
-        "POST /api/nim/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+        "POST /api/nim/table HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
          Content-Length: 1073741824\r\n\r\n{{\"size\":"
     )
     .unwrap();
@@ -147,7 +147,7 @@ fn declared_oversize_body_gets_an_early_413() {
         .unwrap();
     write!(
         slow,
-        "POST /api/nim/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+        "POST /api/nim/table HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
          Content-Length: 20\r\n\r\n{{\"si"
     )
     .unwrap();

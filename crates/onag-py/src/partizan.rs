@@ -45,7 +45,7 @@ fn limits() -> ParseLimits {
 }
 
 /// `onag.ParseError(message, text, position)`: a `ValueError` with the character position.
-fn parse_error(py: Python<'_>, message: String, text: &str, position: usize) -> PyErr {
+pub(crate) fn parse_error(py: Python<'_>, message: String, text: &str, position: usize) -> PyErr {
     let made = py
         .import("onag._errors")
         .and_then(|m| m.getattr("ParseError"))

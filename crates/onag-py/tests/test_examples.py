@@ -9,6 +9,7 @@ import onag
 import onag.coins
 import onag.wythoff
 import onag._errors
+import onag._heaps
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -26,7 +27,7 @@ def test_tour_notebook_runs_top_to_bottom():
 
 
 def test_docstring_examples():
-    for module in [onag, onag.coins, onag.wythoff, onag._errors]:
+    for module in [onag, onag.coins, onag.wythoff, onag._errors, onag._heaps]:
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert failures == 0, module.__name__
         assert tried > 0, module.__name__

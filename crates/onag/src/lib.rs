@@ -22,10 +22,16 @@
 //! move and returns a typed error, `play_unchecked` is for moves from the game's own generator.
 //!
 //! The library does no I/O: every function takes values and returns values (or typed errors).
+//! It starts threads only to spread one computation over cores (rayon in the coin solver and
+//! the by-definition check, two threads in the Wythoff sweeps and Toads-and-Frogs families)
+//! and joins them before it returns; [`deep_stack`] is the deep-stack thread the front ends
+//! run the recursive solvers on.
 //! The `onag` binary (crate `onag-cli`) is the command line and web front end.
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed only in `nimber::clmul`; every other module forbids it
 
+#[forbid(unsafe_code)]
+pub mod deep_stack;
 #[forbid(unsafe_code)]
 pub mod games;
 #[forbid(unsafe_code)]
@@ -59,3 +65,9 @@ pub use stop::{StopFlag, Stopped};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide "a new game in one file" (`docs/new-game.md`): its example compiles and runs as a
+/// doc-test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/new-game.md")]
+pub struct NewGameDoctests;

@@ -48,6 +48,47 @@ impl Span {
         Span::at(text, byte)
     }
 
+    /// At most `width` characters of `text` around this place, on one line, for an error
+    /// message that must not repeat a long input: control characters (line breaks included)
+    /// become spaces and a cut end is marked `…`. About two thirds of the excerpt come before
+    /// the place (what led to the error), the rest after it.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::Span;
+    ///
+    /// let text = "1+".repeat(5_000) + "q";
+    /// let span = Span::at(&text, 10_000);
+    /// let shown = span.excerpt(&text, 20);
+    /// assert_eq!(shown, "…+1+1+1+1+1+1+q");
+    /// assert_eq!(Span::at("{1|2}", 1).excerpt("{1|2}", 80), "{1|2}");
+    /// ```
+    pub fn excerpt(self, text: &str, width: usize) -> String {
+        let width = width.max(8);
+        let before = text[..self.byte]
+            .chars()
+            .rev()
+            .take(width * 2 / 3 + 1)
+            .count();
+        let start_char = self.char - before.min(width * 2 / 3);
+        let total = text.chars().count();
+        let end_char = (start_char + width).min(total);
+        let mut out = String::new();
+        if start_char > 0 {
+            out.push('…');
+        }
+        out.extend(
+            text.chars()
+                .skip(start_char)
+                .take(end_char - start_char)
+                .map(|c| if c.is_control() { ' ' } else { c }),
+        );
+        if end_char < total {
+            out.push('…');
+        }
+        out
+    }
+
     /// The character number for people: 1-based.
     pub fn column(self) -> usize {
         self.char + 1

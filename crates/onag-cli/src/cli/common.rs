@@ -37,11 +37,38 @@ pub use onag_api::number::{parse_u128, parse_u64, parse_usize};
 
 pub use super::output::print_json;
 
+/// The largest input file read whole (JSON checkpoints, shard and results files): far above
+/// any file onag writes (the largest, a 10^5-row periods checkpoint, is a few MiB), so a
+/// wrong path (`/dev/zero`, a disk image) is refused instead of filling the memory.
+pub const MAX_INPUT_FILE: u64 = 256 << 20;
+
+/// Reads the text file `path`, refusing more than `max` bytes with a clear error (bad input)
+/// instead of reading on: the size is checked while reading, so a device or a FIFO that never
+/// ends (`/dev/zero`) is caught too.
+pub fn read_capped(path: &Path, max: u64, what: &str) -> anyhow::Result<String> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > max {
+        anyhow::bail!(
+            "{} is larger than {} MiB, too large for {what}",
+            path.display(),
+            max >> 20
+        );
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{} is not {what} (not UTF-8 text)", path.display()))
+}
+
 /// Reads the JSON file `path` into `T`: "cannot read PATH" when it cannot be read, "PATH is
-/// not WHAT" when it does not parse as `T` (e.g. `what` = "an onag periods checkpoint").
+/// not WHAT" when it does not parse as `T` (e.g. `what` = "an onag periods checkpoint"); a
+/// file over [`MAX_INPUT_FILE`] is refused.
 pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = read_capped(path, MAX_INPUT_FILE, what)?;
     serde_json::from_str(&text).with_context(|| format!("{} is not {what}", path.display()))
 }
 
@@ -67,17 +94,21 @@ pub fn progress(len: u64, message: &str, quiet: bool) -> ProgressBar {
 /// How an output path is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Target {
-    /// A regular file, or nothing yet: temporary file + fsync + rename (atomic).
+    /// A regular file, or nothing yet: a new temporary file + fsync + rename (atomic).
     Replace,
     /// A FIFO or a character device (`/dev/null`, a terminal): written through in place,
     /// never replaced.
     Through,
 }
 
-/// What `path` is, and whether onag may write it: regular files (or a new name in a writable
-/// directory) are replaced atomically, FIFOs and character devices are written through;
-/// symbolic links, directories, sockets and block devices are refused (bad input, exit 2).
+/// What `path` is, and whether onag may write it: regular files (or a new name in an
+/// existing directory) are replaced atomically, FIFOs and character devices are written
+/// through; symbolic links, directories, sockets and block devices are refused, and so is a
+/// path ending in `/` (it names a directory, whatever is there): bad input, exit 2.
 fn target(path: &Path) -> anyhow::Result<Target> {
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") || path.file_name().is_none() {
+        anyhow::bail!("output {} names a directory, not a file", path.display());
+    }
     let meta = match std::fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Target::Replace),
@@ -107,70 +138,96 @@ fn target(path: &Path) -> anyhow::Result<Target> {
     )
 }
 
-/// The temporary file `write_atomic` writes beside `path`.
-fn temp_path(path: &Path) -> std::path::PathBuf {
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(".tmp");
-    path.with_file_name(tmp_name)
+/// The directory `path` is written in (`.` for a bare file name).
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// A new temporary file beside `path`: a random name, created exclusively (`O_EXCL`, so an
+/// existing file, symbolic link or FIFO of that name is never opened) in `path`'s directory,
+/// deleted again unless persisted.
+fn temp_beside(path: &Path) -> anyhow::Result<tempfile::NamedTempFile> {
+    let dir = parent_dir(path);
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(path.file_name().unwrap_or_default());
+    prefix.push(".");
+    tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write {} in {}", path.display(), dir.display()))
 }
 
 /// Checks, before a long run starts, that `path` can be written at the end: it is a regular
 /// file, a FIFO or character device, or a new name in an existing directory where a file can
-/// be created (probed by creating and removing the temporary file). A failure is bad input
+/// be created (probed by creating and removing a temporary file). A failure is bad input
 /// (exit 2), reported before any work is done.
 pub fn check_output(path: &Path) -> anyhow::Result<()> {
     if target(path)? == Target::Through {
         return Ok(());
     }
-    if path.file_name().is_none() {
-        anyhow::bail!("output {} names no file", path.display());
-    }
-    let tmp = temp_path(path);
-    let probe = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp);
-    match probe {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&tmp);
-            Ok(())
-        }
-        // a stale temporary file from a killed run: the directory is writable
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => {
-            let dir = path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            anyhow::bail!("cannot write {} in {}: {e}", path.display(), dir.display())
-        }
-    }
+    temp_beside(path).map(drop)
 }
 
-/// Writes `bytes` to `path` atomically: write a temporary file beside it, flush it to disk,
-/// then rename over the target. A reader (or a killed run) sees either the old or the new file,
-/// never a torn one. A FIFO or character device is written through instead of replaced, and
-/// anything else that is not a regular file is refused (see [`check_output`]).
+/// Opens the FIFO or character device `path` for writing without following a symbolic link
+/// put there since it was checked.
+fn open_through(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // a symbolic link in place of the checked file is an error, not a redirect
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
+/// Writes `bytes` to `path` atomically: a new temporary file with a random name is created
+/// exclusively beside it, written, flushed to disk and renamed over the target (the rename
+/// replaces a name, it never follows a link there). A reader (or a killed run) sees either the
+/// old or the new file, never a torn one, and no other file is ever opened for writing. A FIFO
+/// or character device is written through instead of replaced, and anything else that is not
+/// a regular file is refused (see [`check_output`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if target(path)? == Target::Through {
-        return std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
+        return open_through(path)
             .and_then(|mut f| f.write_all(bytes))
             .map_err(|e| Internal(e.to_string()))
             .with_context(|| format!("cannot write {}", path.display()));
     }
-    let tmp = temp_path(path);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
+    let mut tmp = temp_beside(path)?;
+    let write = |tmp: &mut tempfile::NamedTempFile| -> std::io::Result<()> {
+        tmp.write_all(bytes)?;
+        tmp.as_file().sync_all()
     };
-    write()
+    write(&mut tmp)
         .map_err(|e| Internal(e.to_string()))
-        .with_context(|| format!("cannot write {}", path.display()))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| Internal(e.error.to_string()))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    // the rename itself reaches the disk with the directory
+    if let Ok(dir) = std::fs::File::open(parent_dir(path)) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
 }
+
+/// Runs a command on the library's deep-stack thread ([`onag::deep_stack`]: the partizan
+/// arena's sums and comparisons recurse once per level of a game, the Toads-and-Frogs solver
+/// once per move of the longest line of play) and returns its result; a thread that cannot
+/// start or panics is an internal error.
+pub fn on_deep_stack<T: Send>(
+    work: impl FnOnce() -> anyhow::Result<T> + Send,
+) -> anyhow::Result<T> {
+    onag::deep_stack::on_deep_stack("onag", work).map_err(|e| Internal(e.to_string()))?
+}
+
+/// At most this many characters of an input are repeated in an error message.
+pub const ECHO_WIDTH: usize = 80;
 
 /// Bounds on a run that can grow without end from a short input (`--max-seconds`,
 /// `--max-memory`): past either the run stops with exit status 2 and a message saying how to
@@ -183,6 +240,28 @@ pub struct RunLimits {
     /// Stop the run once it uses more than this many MiB of memory (0: no limit).
     #[arg(long, default_value_t = 4096, value_name = "MIB")]
     pub max_memory: u64,
+}
+
+/// The same bounds for the long research runs (`toads family`): none unless asked for.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct LongRunLimits {
+    /// Stop the run after this many seconds (0: no limit).
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub max_seconds: u64,
+    /// Stop the run once it uses more than this many MiB of memory (0: no limit).
+    #[arg(long, default_value_t = 0, value_name = "MIB")]
+    pub max_memory: u64,
+}
+
+impl LongRunLimits {
+    /// As [`RunLimits::watch`].
+    pub fn watch(self, what: &str, stop: &onag::StopFlag) {
+        RunLimits {
+            max_seconds: self.max_seconds,
+            max_memory: self.max_memory,
+        }
+        .watch(what, stop)
+    }
 }
 
 /// Makes Ctrl-C (SIGINT) raise `stop` instead of killing the process, so a long computation

@@ -3,11 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::Subcommand;
-use onag::games::turning_corners::definition::{MexCheck, RowCheck, MAX_N};
+use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint, MexRun, MAX_N};
 use onag::StopFlag;
-use serde_json::{json, Value};
 
 use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
@@ -79,15 +78,12 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             if json {
-                print_json(&json!({
-                    "n": n,
-                    "cells": report.cells,
-                    "mismatches": report.mismatches,
-                    "max_value": report.max_value,
-                    "options_evaluated": report.options_evaluated,
-                    "rows_resumed": resumed,
-                    "seconds": seconds,
-                }))?;
+                print_json(&MexRun {
+                    n,
+                    report,
+                    rows_resumed: resumed,
+                    seconds,
+                })?;
             } else {
                 outln!(
                     "cells 1..{m} × 1..{m}: {} cells, {} mismatches, max value {}, {} options \
@@ -111,46 +107,21 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     }
 }
 
-/// Writes the finished rows of `check` (JSON: `n`, and per row `a`, `options` and the failing
-/// columns of each check).
+/// Writes the finished rows of `check` ([`MexCheckpoint`]).
 fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
-    let rows: Vec<Value> = check
-        .done()
-        .map(|r| json!([r.a, r.options, r.bad1, r.bad2]))
-        .collect();
-    let doc = json!({"kind": "corners-mex", "n": check.n(), "rows": rows});
-    write_atomic(path, format!("{doc}\n").as_bytes())
+    let text =
+        serde_json::to_string(&MexCheckpoint::of(check)).map_err(|e| Internal(e.to_string()))?;
+    write_atomic(path, format!("{text}\n").as_bytes())
 }
 
 /// Reads the rows saved by [`save`] into `check` (same `n`). A wrong file is bad input.
 fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    let text = super::common::read_capped(
+        path,
+        super::common::MAX_INPUT_FILE,
+        "an onag corners checkpoint",
+    )?;
     let bad = |what: &str| anyhow::anyhow!("checkpoint {}: {what}", path.display());
-    let doc: Value = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
-    if doc["kind"] != "corners-mex" || doc["n"].as_u64() != Some(check.n() as u64) {
-        return Err(bad(&format!(
-            "not a `corners mex {}` checkpoint",
-            check.n()
-        )));
-    }
-    let list = |v: &Value| -> Option<Vec<usize>> {
-        v.as_array()?
-            .iter()
-            .map(|b| b.as_u64().map(|b| b as usize))
-            .collect()
-    };
-    for row in doc["rows"].as_array().ok_or_else(|| bad("no rows"))? {
-        let parsed = (|| {
-            Some(RowCheck {
-                a: row[0].as_u64()? as usize,
-                options: row[1].as_u64()?,
-                bad1: list(&row[2])?,
-                bad2: list(&row[3])?,
-            })
-        })();
-        let row = parsed.ok_or_else(|| bad("a row is not [a, options, bad1, bad2]"))?;
-        check.add(row).map_err(|e| bad(&e))?;
-    }
-    Ok(())
+    let saved: MexCheckpoint = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
+    saved.restore(check).map_err(|e| bad(&e))
 }

@@ -3,6 +3,7 @@
 pub mod coins;
 pub mod common;
 pub mod corners;
+pub mod game;
 pub mod heaps;
 pub mod nim;
 pub mod output;

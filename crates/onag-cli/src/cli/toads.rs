@@ -7,15 +7,14 @@ use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
     board_report, cell_record, check_results, estimate_work, family_threads, merge_shards,
-    named_shards, table_cells, verify_all, Board, BoardReport, ResultsFile, ShardFile, Solver,
-    StatsReport,
+    named_shards, table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile,
+    ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
-use onag::partizan::search::{equal_by_search, ArenaPosition};
+use onag::partizan::search::{equal_by_search, ArenaPosition, EqualsReport};
 use onag::StopFlag;
-use serde_json::{json, Value};
 
 use super::common::{progress, read_json, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
@@ -119,6 +118,12 @@ pub enum Cmd {
         game: String,
         #[command(flatten)]
         output: Output,
+        /// Run even when the board's work estimate is past the default bound.
+        #[arg(long)]
+        force: bool,
+        /// Time and memory bounds (the search grows with the board like a value does).
+        #[command(flatten)]
+        limits: super::common::RunLimits,
     },
     /// Values of T^A □^b F^C for b in a range, sharing one memo across b.
     Family {
@@ -134,6 +139,12 @@ pub enum Cmd {
         /// Name values with ↑ ↓ ± instead of ASCII.
         #[arg(long)]
         unicode: bool,
+        /// Run even when the largest board's work estimate is past the default bound.
+        #[arg(long)]
+        force: bool,
+        /// Time and memory bounds (none by default: families are the long research runs).
+        #[command(flatten)]
+        limits: super::common::LongRunLimits,
         /// Threads: the boards are dealt round-robin to this many solvers (same values; the
         /// memory is one solver's per thread).
         #[arg(long, value_parser = super::common::parse_usize, default_value_t = 1)]
@@ -158,12 +169,7 @@ pub enum Cmd {
 /// Runs one `toads` subcommand on a thread with a deep stack: the solver recurses once per
 /// move of the longest line of play, which reaches hundreds of moves on long boards.
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || run_here(cmd))
-        .map_err(|e| Internal(format!("cannot start the solver thread: {e}")))?
-        .join()
-        .map_err(|_| Internal("the solver thread panicked".into()))?
+    super::common::on_deep_stack(move || run_here(cmd))
 }
 
 fn parse_board(text: &str) -> anyhow::Result<Board> {
@@ -190,15 +196,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             limits,
         } => {
             let parsed = parse_board(&board)?;
-            let work = estimate_work(&parsed);
-            if work > MAX_VALUE_WORK && !force {
-                anyhow::bail!(
-                    "{} has a work estimate of {work:.1e} placements, past the default bound of \
-                     {MAX_VALUE_WORK:.0e} (boards near it take minutes and gigabytes); pass --force to \
-                     run it anyway (with --max-seconds/--max-memory as bounds)",
-                    parsed.run_length(true)
-                );
-            }
+            check_work(&parsed, force)?;
             // The watcher ends the process with its reason (time, memory, Ctrl-C); the solve
             // itself is not interrupted, so that reason is the message the user sees.
             limits.watch("the board's value", &StopFlag::new());
@@ -231,15 +229,31 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             board,
             game,
             output,
-        } => equals(&board, &game, output),
+            force,
+            limits,
+        } => {
+            let parsed = parse_board(&board)?;
+            check_work(&parsed, force)?;
+            limits.watch("the comparison", &StopFlag::new());
+            equals(&parsed, &game, output)
+        }
         Cmd::Family {
             toads,
             frogs,
             blanks,
             unicode,
+            force,
+            limits,
             threads,
             output,
-        } => run_family(toads, frogs, &blanks, threads, style(unicode), output),
+        } => {
+            let (_, hi) = parse_range(&blanks)?;
+            if let Ok(largest) = format!("T{toads}.{hi}F{frogs}").parse::<Board>() {
+                check_work(&largest, force)?;
+            }
+            limits.watch("the family", &StopFlag::new());
+            run_family(toads, frogs, &blanks, threads, style(unicode), output)
+        }
         Cmd::Cells {
             cells,
             table,
@@ -464,13 +478,27 @@ fn parse_game(arena: &mut Arena, text: &str) -> anyhow::Result<GameId> {
     parse(arena, text).map_err(|e| anyhow::anyhow!("bad game '{text}': {e}"))
 }
 
-fn equals(board: &str, game: &str, output: Output) -> anyhow::Result<()> {
-    let board = parse_board(board)?;
+/// Refuses `board` when its work estimate is past [`MAX_VALUE_WORK`] unless `force`.
+fn check_work(board: &Board, force: bool) -> anyhow::Result<()> {
+    let work = estimate_work(board);
+    if work > MAX_VALUE_WORK && !force {
+        anyhow::bail!(
+            "{} has a work estimate of {work:.1e} placements, past the default bound of \
+             {MAX_VALUE_WORK:.0e} (boards near it take minutes and gigabytes); pass --force to \
+             run it anyway (with --max-seconds/--max-memory as bounds)",
+            board.run_length(true)
+        );
+    }
+    Ok(())
+}
+
+fn equals(board: &Board, game: &str, output: Output) -> anyhow::Result<()> {
+    let board = board.clone();
     let mut arena = Arena::new();
     let g = parse_game(&mut arena, game)?;
     let equal = equal_by_search(&board, &ArenaPosition::new(&arena, g));
     if output.json {
-        return print_json(&json!({ "equal": equal }));
+        return print_json(&EqualsReport { equal });
     }
     outln!(
         "{board} {} {}",
@@ -522,11 +550,7 @@ fn run_family(
     bar.finish_and_clear();
     let arena = solver.arena();
     if output.json {
-        let values: Vec<Value> = values
-            .iter()
-            .map(|&(b, g)| json!({"blanks": b, "canonical": name(arena, g, style)}))
-            .collect();
-        return print_json(&json!({ "values": values }));
+        return print_json(&FamilyReport::new(arena, &values, style));
     }
     for (b, g) in values {
         outln!("T{toads}□{b}F{frogs} = {}", name(arena, g, style));

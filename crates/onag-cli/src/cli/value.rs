@@ -30,23 +30,28 @@ pub struct Args {
     pub limits: super::common::RunLimits,
 }
 
-/// Runs `onag value`.
+/// Runs `onag value` on a thread with a deep stack: building and naming a game recurse once
+/// per level of its game tree, and a long sum can build a deep one.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    super::common::on_deep_stack(move || run_here(args))
+}
+
+fn run_here(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         super::common::check_output(path)?;
     }
     args.limits.watch("the value", &onag::StopFlag::new());
     let mut arena = Arena::new();
     // The command line is trusted more than the web server: long inputs (printed canonical
-    // forms) are fine, and the main thread's 8 MiB stack allows deeper nesting.
+    // forms) are fine, and the deep stack allows deeper nesting.
     let limits = ParseLimits {
         max_len: 1 << 20,
         max_depth: 1000,
         ..ParseLimits::default()
     };
     let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
-        let caret = " ".repeat(e.span.char);
-        anyhow::anyhow!("bad game: {e}\n  {}\n  {caret}^", args.game)
+        let near = e.span.excerpt(&args.game, super::common::ECHO_WIDTH);
+        anyhow::anyhow!("bad game: {e}, in '{near}'")
     })?;
     let style = if args.unicode {
         NameStyle::Unicode

@@ -44,10 +44,20 @@ pub fn routes() -> Router<AppState> {
 fn health() -> axum::Json<serde_json::Value> {
     let mut json = serde_json::to_value(onag_api::routes::health()).unwrap_or_default();
     if let Some(limits) = json.get_mut("limits").and_then(|l| l.as_object_mut()) {
-        limits.insert("connections".into(), super::conn::max_connections().into());
+        use super::conn;
+        limits.insert("connections".into(), conn::max_connections().into());
+        limits.insert(
+            "connections_per_client".into(),
+            conn::max_per_client().into(),
+        );
         let ms = |d: std::time::Duration| serde_json::Value::from(d.as_millis() as u64);
-        limits.insert("header_timeout_ms".into(), ms(super::conn::HEADER_TIMEOUT));
-        limits.insert("body_timeout_ms".into(), ms(super::conn::BODY_TIMEOUT));
+        limits.insert("header_timeout_ms".into(), ms(conn::HEADER_TIMEOUT));
+        limits.insert("request_deadline_ms".into(), ms(conn::REQUEST_DEADLINE));
+        limits.insert("keep_alive_idle_ms".into(), ms(conn::KEEP_ALIVE_IDLE));
+        limits.insert(
+            "requests_per_connection".into(),
+            conn::MAX_REQUESTS_PER_CONNECTION.into(),
+        );
         limits.insert("trial_ms".into(), ms(super::limits::TRIAL));
     }
     axum::Json(json)

@@ -14,11 +14,16 @@ use super::error::ApiError;
 
 /// How long any request may compute before it counts as heavy work.
 pub const TRIAL: Duration = Duration::from_millis(150);
+/// Longest wait for a trial slot before the request is answered 503.
+pub const TRIAL_WAIT: Duration = Duration::from_secs(3);
 
 /// The shared budget: a time limit per heavy request and a cap on heavy jobs in flight.
 ///
 /// Work is sized by running it: every request first computes for at most [`TRIAL`] without
-/// taking a heavy slot, so a cheap request never waits behind a heavy one. Work that does not
+/// taking a heavy slot, so a cheap request never waits behind a heavy one. Trials are bounded
+/// too — at most one more than the heavy slots run at once, the others wait their turn (first
+/// come, first served, each turn at most [`TRIAL`]) up to [`TRIAL_WAIT`] — so forty heavy
+/// clients keep at most `jobs + 1` cores busy with trials, not forty. Work that does not
 /// finish within the trial is heavy: it takes a free heavy slot and runs again under the full
 /// budget — which counts only its own computing time, never a wait — or, when every slot is
 /// busy, is answered at once with 503 and `Retry-After` instead of queueing.
@@ -27,6 +32,7 @@ pub struct Budget {
     /// Wall-clock limit of one heavy computation.
     pub time: Duration,
     slots: Arc<Semaphore>,
+    trials: Arc<Semaphore>,
 }
 
 /// How one attempt at a job ended.
@@ -43,6 +49,7 @@ impl Budget {
         Self {
             time,
             slots: Arc::new(Semaphore::new(jobs.max(1))),
+            trials: Arc::new(Semaphore::new(jobs.max(1) + 1)),
         }
     }
 
@@ -64,11 +71,20 @@ impl Budget {
         F: Fn(&StopFlag) -> Result<T, ApiError> + Send + Sync + 'static,
     {
         let work = Arc::new(work);
-        if let Attempt::Done(result) = attempt(what, work.clone(), TRIAL.min(self.time), None).await
+        let retry = self.time.as_secs().max(1);
+        let trial = tokio::time::timeout(TRIAL_WAIT, self.trials.clone().acquire_owned()).await;
+        let Ok(Ok(trial)) = trial else {
+            return Err(ApiError::busy(format!(
+                "the server is sizing too many other requests to start {what} within {} s; \
+                 retry in {retry} s",
+                TRIAL_WAIT.as_secs()
+            )));
+        };
+        if let Attempt::Done(result) =
+            attempt(what, work.clone(), TRIAL.min(self.time), trial).await
         {
             return result;
         }
-        let retry = self.time.as_secs().max(1);
         let Ok(permit) = self.slots.clone().try_acquire_owned() else {
             return Err(ApiError::busy(format!(
                 "{what} needs more than {} ms and every heavy-work slot of the budget is busy \
@@ -76,7 +92,7 @@ impl Budget {
                 TRIAL.as_millis()
             )));
         };
-        match attempt(what, work, self.time, Some(permit)).await {
+        match attempt(what, work, self.time, permit).await {
             Attempt::Done(result) => result,
             Attempt::OverTime => Err(ApiError::busy(format!(
                 "{what} took longer than the web app's budget of {} ms and was stopped; \
@@ -87,13 +103,14 @@ impl Budget {
     }
 }
 
-/// One run of `work` on the blocking pool, stopped after `time`; the heavy-slot `permit`
-/// (if any) is held as long as the computation runs, not as long as the request.
+/// One run of `work` on the blocking pool, stopped after `time`; the trial or heavy-slot
+/// `permit` is held as long as the computation runs (until it sees its flag), not only as long
+/// as the request.
 async fn attempt<T, F>(
     what: &str,
     work: Arc<F>,
     time: Duration,
-    permit: Option<OwnedSemaphorePermit>,
+    permit: OwnedSemaphorePermit,
 ) -> Attempt<T>
 where
     T: Send + 'static,
@@ -104,6 +121,7 @@ where
     let flag = stop.clone();
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
+        yield_to_light_requests();
         work(&flag)
     });
     match tokio::time::timeout(time, job).await {
@@ -115,6 +133,21 @@ where
         Err(_) => Attempt::OverTime,
     }
 }
+
+/// Lowers the CPU priority of this (blocking-pool) thread to nice [`HEAVY_NICE`], so the
+/// async workers answering light requests win every core they need from heavy work; heavy
+/// work still gets all the CPU nobody else wants. Linux only (a thread's own nice value);
+/// elsewhere, and when refused, nothing changes.
+fn yield_to_light_requests() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), HEAVY_NICE);
+    }
+}
+
+/// The nice value of heavy work: a tenth of a light request's CPU weight.
+#[cfg(target_os = "linux")]
+const HEAVY_NICE: i32 = 10;
 
 /// Raises the flag when the request ends for any reason (finished, timed out, client gone),
 /// so no computation outlives its request.

@@ -28,9 +28,18 @@ use limits::Budget;
 /// Arguments of `onag serve`.
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
+    /// Address to listen on. An address beyond loopback (e.g. 0.0.0.0, every interface)
+    /// needs --allow-remote.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Allow listening on an address beyond loopback: the web app (which can run long
+    /// computations for anyone who reaches it) becomes reachable from other machines.
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// Also answer requests whose `Host` header is NAME (by default only the bound address
+    /// and `localhost` are answered, which keeps DNS-rebinding pages out). Repeatable.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// Port to listen on (0 picks a free port; the URL printed names it).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
@@ -87,18 +96,32 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // heavy work recurses once per level of a game tree: not the 2 MiB default
+        .thread_stack_size(onag::deep_stack::DEEP_STACK / 16)
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(serve(args.host, args.port, state))
+    runtime.block_on(serve(args, state))
 }
 
-async fn serve(host: String, port: u16, state: AppState) -> anyhow::Result<()> {
-    let listener = tokio::net::TcpListener::bind((host.as_str(), port))
+async fn serve(args: ServeArgs, state: AppState) -> anyhow::Result<()> {
+    let (host, port) = (args.host.as_str(), args.port);
+    let listener = tokio::net::TcpListener::bind((host, port))
         .await
         .with_context(|| format!("cannot listen on {host}:{port}"))?;
     let addr: SocketAddr = listener
         .local_addr()
         .context("cannot read the bound address")?;
+    if !addr.ip().is_loopback() {
+        if !args.allow_remote {
+            anyhow::bail!(
+                "--host {host} is beyond loopback: other machines could reach the web app and                  make it compute; pass --allow-remote to listen there anyway"
+            );
+        }
+        eprintln!(
+            "warning: listening on {} (beyond loopback): anyone who can reach this address can              use the web app",
+            addr.ip()
+        );
+    }
     let shown = if addr.is_ipv6() {
         format!("[{}]", addr.ip())
     } else {
@@ -110,7 +133,8 @@ async fn serve(host: String, port: u16, state: AppState) -> anyhow::Result<()> {
     let _ = writeln!(out, "(Ctrl-C stops the server)");
     let _ = out.flush();
     drop(out);
-    conn::serve(listener, router(state), async {
+    let hosts = conn::HostCheck::new(addr.ip(), &args.allow_host);
+    conn::serve(listener, router(state), hosts, async {
         tokio::signal::ctrl_c().await.ok();
     })
     .await
@@ -122,9 +146,13 @@ pub fn router(state: AppState) -> Router {
     let answers = std::sync::Arc::new(cache::Cache::default());
     let mut app = Router::new();
     for path in assets::page_paths() {
-        app = app.route(path, get(move || async move { assets::page(path) }));
+        app = app.route(
+            path,
+            get(move |headers: axum::http::HeaderMap| async move { assets::page(path, &headers) }),
+        );
     }
     app.route("/static/{name}", get(assets::static_file))
+        .route("/static/{version}/{name}", get(assets::versioned_file))
         .route("/favicon.ico", get(assets::favicon))
         .nest("/api", api::routes())
         .fallback(fallback)
@@ -132,10 +160,6 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(move |request, next| {
             cache::cached(answers.clone(), request, next)
         }))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            conn::BODY_TIMEOUT,
-        ))
-        .layer(axum::middleware::from_fn(conn::early_413))
         .layer(axum::middleware::map_response(security_headers))
         .layer(CatchPanicLayer::custom(panic_response))
         .with_state(state)
@@ -157,7 +181,7 @@ async fn security_headers(mut response: Response) -> Response {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
              object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
         ),
     );

@@ -395,8 +395,9 @@ pub enum Expr {
         /// Right options.
         right: Vec<Expr>,
     },
-    /// a + b.
-    Add(Box<Expr>, Box<Expr>),
+    /// a + b + …: a flat list of two or more terms, so a sum of any length is a shallow
+    /// tree (parsing, building and dropping it never recurse once per term).
+    Sum(Vec<Expr>),
     /// −a.
     Neg(Box<Expr>),
     /// ±(A, B, …) = {A, B, … | −A, −B, …}.
@@ -487,28 +488,31 @@ impl Parser<'_> {
     }
 
     fn expr(&mut self) -> Result<Expr, ParseError> {
-        let mut acc = self.unary()?;
+        let mut terms = vec![self.unary()?];
         while let Some(tok) = self.peek_tok() {
-            acc = match tok {
+            let term = match tok {
                 Tok::Plus => {
                     self.bump();
-                    Expr::Add(Box::new(acc), Box::new(self.unary()?))
+                    self.unary()?
                 }
                 Tok::Minus => {
                     self.bump();
                     // Binary minus subtracts the whole next term, `-1^2` style glue included.
-                    let rhs = self.unary()?;
-                    Expr::Add(Box::new(acc), Box::new(Expr::Neg(Box::new(rhs))))
+                    Expr::Neg(Box::new(self.unary()?))
                 }
                 Tok::PlusMinus => {
                     let pos = self.bump().map_or(0, |t| t.pos);
-                    let pm = self.pm(pos)?;
-                    Expr::Add(Box::new(acc), Box::new(pm))
+                    self.pm(pos)?
                 }
                 _ => break,
             };
+            terms.push(term);
         }
-        Ok(acc)
+        Ok(if terms.len() == 1 {
+            terms.swap_remove(0)
+        } else {
+            Expr::Sum(terms)
+        })
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
@@ -870,10 +874,13 @@ pub fn build(arena: &mut Arena, expr: &Expr) -> Result<GameId, (usize, GameError
                 .collect::<Result<Vec<_>, _>>()?;
             arena.from_options(&left, &right).map_err(|e| (*pos, e))
         }
-        Expr::Add(a, b) => {
-            let x = build(arena, a)?;
-            let y = build(arena, b)?;
-            arena.add(x, y).map_err(|e| (position(b), e))
+        Expr::Sum(terms) => {
+            let mut acc = arena.zero();
+            for term in terms {
+                let x = build(arena, term)?;
+                acc = arena.add(acc, x).map_err(|e| (position(term), e))?;
+            }
+            Ok(acc)
         }
         Expr::Neg(a) => {
             let x = build(arena, a)?;
@@ -936,7 +943,8 @@ fn multiple(arena: &mut Arena, g: GameId, k: u32) -> Result<GameId, GameError> {
 fn position(expr: &Expr) -> usize {
     match expr {
         Expr::Nus { pos, .. } | Expr::Game { pos, .. } => *pos,
-        Expr::Add(a, _) | Expr::Neg(a) => position(a),
+        Expr::Sum(terms) => terms.first().map_or(0, position),
+        Expr::Neg(a) => position(a),
         Expr::PlusMinus(pos, _)
         | Expr::Tiny(pos, _)
         | Expr::Miny(pos, _)

@@ -17,7 +17,7 @@ pub use analysis::{
     all_boards, analyse, best_move, board_at, board_count, estimate_work, family, family_threads,
     length_stats, merge_shards, shard_range, shard_stats, verify_all, Analysis, Choice,
     Fingerprints, LengthStats, MergeError, MoveInfo, NamedShard, ShardStats, Verification,
-    WEB_MAX_LEN,
+    PARTS_PER_WORK,
 };
 pub use board::{Board, BoardError, IllegalMove, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
@@ -27,7 +27,7 @@ pub use report::{
 };
 pub use research::{
     cell_record, check_results, named_shards, table_cells, BoardRecord, CheckError, FamilyRecord,
-    FamilyValue, FileError, Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile, ShardHottest,
-    ShardRecord, StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
+    FamilyReport, FamilyValue, FileError, Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile,
+    ShardHottest, ShardRecord, StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
 };
 pub use solver::{Solver, SolverFootprint};

@@ -299,6 +299,44 @@ pub struct FamilyValue {
     pub canonical: String,
 }
 
+/// The values of a family run (`onag toads family`): one [`FamilyValue`] per board.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{family, FamilyReport, Solver};
+/// use onag::partizan::name::NameStyle;
+///
+/// let mut solver = Solver::new();
+/// let values = family(&mut solver, 2, 2, 1..=5, &onag::StopFlag::new(), |_, _| {}).unwrap();
+/// let r = FamilyReport::new(solver.arena(), &values, NameStyle::Ascii);
+/// assert_eq!((r.values[0].blanks, r.values[4].canonical.as_str()), (1, "0"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FamilyReport {
+    /// The values, by increasing blanks.
+    pub values: Vec<FamilyValue>,
+}
+
+impl FamilyReport {
+    /// The report of `values` (`(blanks, value)`), named in `style`.
+    pub fn new(
+        arena: &crate::partizan::game::Arena,
+        values: &[(usize, crate::partizan::game::GameId)],
+        style: NameStyle,
+    ) -> FamilyReport {
+        FamilyReport {
+            values: values
+                .iter()
+                .map(|&(blanks, g)| FamilyValue {
+                    blanks,
+                    canonical: name(arena, g, style),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// One family T^a □^b F^c of a results file (only the fields the re-check reads).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

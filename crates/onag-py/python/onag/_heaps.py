@@ -1,0 +1,131 @@
+"""Heap games: take-and-break codes (octal and hexadecimal), Grundy's game and subtraction games.
+
+``heaps(ruleset)`` takes a code (``"0.137"``, ``"4.07"``, ``"0.f"``), a name (``"kayles"``,
+``"dawsons-chess"``, ``"grundy"``, …), ``"S(1,3,4)"`` or ``"all-but(2)"``. Its reports are the
+engine's, with the same field names as ``onag heaps … --json`` and the HTTP API.
+
+>>> from onag import heaps
+>>> k = heaps("kayles")
+>>> k.ruleset, k.name
+('0.77', 'kayles')
+>>> list(k.values(12, numpy=False))
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> p = k.period()["analysis"]["proof"]
+>>> p["preperiod"], p["period"]
+(71, 12)
+>>> pos = heaps("0.137").position([5, 8, 11])
+>>> pos["nim_sum"], pos["computer"]["text"]
+(1, 'heap 1: take 2, leave 3')
+"""
+
+import json
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+from . import _onag
+
+__all__ = ["Heaps", "heaps", "heap_rulesets"]
+
+Progress = Optional[Callable[[int, int], Any]]
+
+
+def _array(raw: bytes, numpy: Optional[bool]) -> Any:
+    """Little-endian u32 bytes as a NumPy ``uint32`` array when NumPy is importable (or
+    ``numpy=True``), else a list."""
+    if numpy is not False:
+        try:
+            import numpy as np
+        except ImportError:
+            if numpy:
+                raise
+        else:
+            return np.frombuffer(raw, dtype="<u4").astype("uint32")
+    import array
+    import sys
+
+    values = array.array("I", raw)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values.tolist()
+
+
+class Heaps:
+    """A heap game (see :func:`heaps`): its nim sequence, its period and positions of several
+    heaps.
+
+    Attributes: ``ruleset`` (the ruleset printed: ``"0.77"``, ``"grundy"``, ``"S(1,3,4)"``),
+    ``name`` (the classic name or ``None``) and ``theorem`` (whether the periodicity theorem
+    of Guy and Smith applies, so that a period can be proven).
+    """
+
+    def __init__(self, ruleset: str):
+        self.ruleset, self.name, self.theorem = _onag.heaps_ruleset(ruleset)
+
+    def values(self, n: int, numpy: Optional[bool] = None) -> Any:
+        """``G(0), …, G(n − 1)`` by the fast (sparse-space) engine: a NumPy ``uint32`` array
+        when NumPy is installed (``numpy=False`` forces a list). Runs with the interpreter's
+        lock released; Ctrl-C stops it."""
+        raw, _ = _onag.heaps_values(self.ruleset, int(n))
+        return _array(raw, numpy)
+
+    def sequence(self, n: int, numpy: Optional[bool] = None) -> Dict[str, Any]:
+        """The values report: ``ruleset``, ``name``, ``values`` (as :meth:`values`),
+        ``largest_value``, ``rare`` (``mask``, ``count``, ``last``) and ``rare_heaps`` (each
+        ``heap``, ``value``)."""
+        raw, report = _onag.heaps_values(self.ruleset, int(n))
+        out = json.loads(report)
+        out["values"] = _array(raw, numpy)
+        return out
+
+    def period(self, max_n: int = 1 << 20, progress: Progress = None) -> Dict[str, Any]:
+        """The period search up to ``max_n`` heaps: ``ruleset``, ``name``, ``max_n``,
+        ``theorem``, ``analysis`` (``status``: ``"periodic"`` — proven, with ``proof``
+        {``preperiod``, ``period``, ``certificate``} —, ``"arithmetic"`` — observed, with
+        ``arithmetic`` {``preperiod``, ``period``, ``saltus``} — or ``"unsolved"``;
+        ``computed_to``, ``largest_value``, ``rare``, ``fingerprint``, …), ``rare_heaps``.
+        ``progress(computed, max_n)`` is called about 20 times a second; Ctrl-C stops it."""
+        return json.loads(_onag.heaps_period(self.ruleset, int(max_n), progress))
+
+    def position(
+        self,
+        heaps: Sequence[int],
+        strategy: str = "perfect",
+        level: Optional[int] = None,
+        seed: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """A sum of heaps: ``heaps`` (each ``size`` and ``value``), ``nim_sum``,
+        ``to_move_wins``, ``moves`` (every legal move: ``heap``, ``take``, ``leave``,
+        ``heaps_after``, ``nim_sum_after``, ``winning``, ``text``), ``winning_moves`` and
+        ``computer`` (its move by ``strategy``: ``"perfect"`` — a winning move if any, else
+        the fewest tokens —, ``"random"`` from ``seed``, or ``"skill"``: perfect with
+        probability ``level``/100). Bounds as the web app's (``onag_api::limits``)."""
+        return json.loads(
+            _onag.heaps_position(self.ruleset, [int(h) for h in heaps], strategy, level, seed)
+        )
+
+    def moves(self, heaps: Sequence[int]) -> List[Dict[str, Any]]:
+        """Every legal move of the position, with its ✓ (``winning``) and the nim-sum after."""
+        return self.position(heaps)["moves"]
+
+    def computer_move(
+        self,
+        heaps: Sequence[int],
+        strategy: str = "perfect",
+        level: Optional[int] = None,
+        seed: Optional[int] = None,
+    ) -> Optional[Dict[str, Any]]:
+        """The computer's move in the position (``None`` when no move is left)."""
+        return self.position(heaps, strategy, level, seed)["computer"]
+
+    def __repr__(self) -> str:
+        return f"heaps({self.ruleset!r})" + (f"  # {self.name}" if self.name else "")
+
+
+def heaps(ruleset: str) -> Heaps:
+    """The heap game of ``ruleset`` (bad text raises :class:`onag.ParseError` with
+    ``.position``)."""
+    return Heaps(ruleset)
+
+
+def heap_rulesets() -> List[Dict[str, str]]:
+    """The named heap games: ``name``, ``code``, ``source``."""
+    return [{"name": n, "code": c, "source": s} for n, c, s in _onag.heaps_names()]
