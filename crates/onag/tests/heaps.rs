@@ -69,7 +69,7 @@ fn grundy_rare_values_as_flammenkamp_lists_them() {
     // His sparse class: popcount(G & ...11110) even. Heaps 0 ≤ n ≤ 231.
     let g = fast(&Ruleset::Grundy, 232);
     let rare: Vec<(usize, u32)> = (0..232)
-        .filter(|&n| (g[n] & !1).count_ones() % 2 == 0)
+        .filter(|&n| (g[n] & !1).count_ones().is_multiple_of(2))
         .map(|n| (n, g[n]))
         .collect();
     assert_eq!(rare, fixture("grundy_rare_flammenkamp.txt"));
