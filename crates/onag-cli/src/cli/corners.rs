@@ -49,9 +49,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 bail!("N must be between 2 and {MAX_N}, not {n}");
             }
             let mut check = MexCheck::corners(n);
+            let mut rechecked = 0;
             if let Some(path) = &checkpoint {
                 if resume {
                     load(&mut check, path)?;
+                    rechecked = recheck_sample(&check, path)?;
                 } else {
                     check_output(path)?;
                 }
@@ -86,6 +88,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     "max_value": report.max_value,
                     "options_evaluated": report.options_evaluated,
                     "rows_resumed": resumed,
+                    "rows_resumed_rechecked": rechecked,
                     "seconds": seconds,
                 }))?;
             } else {
@@ -111,14 +114,48 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     }
 }
 
+/// Rows of a resumed checkpoint checked again: beyond its tag, a sample spread over the rows
+/// it holds (the first, the last and up to six between) is recomputed and must agree, so a
+/// file that claims rows it never computed is caught even under the right key.
+const RECHECKED_ROWS: usize = 8;
+
+/// Recomputes a sample of the rows `check` holds (see [`RECHECKED_ROWS`]); a row that
+/// differs refuses the checkpoint. Returns how many were rechecked.
+fn recheck_sample(check: &MexCheck, path: &Path) -> anyhow::Result<usize> {
+    let done: Vec<usize> = check.done().map(|r| r.a).collect();
+    if done.is_empty() {
+        return Ok(0);
+    }
+    let picks: std::collections::BTreeSet<usize> = (0..RECHECKED_ROWS)
+        .map(|i| done[i * (done.len() - 1) / (RECHECKED_ROWS - 1)])
+        .collect();
+    for &a in &picks {
+        if check.recheck(a).as_ref() != check.row(a) {
+            bail!(
+                "checkpoint {}: row {a} does not match the row computed again; refusing it",
+                path.display()
+            );
+        }
+    }
+    Ok(picks.len())
+}
+
+/// The canonical text the checkpoint's tag covers: its kind, `n` and rows.
+fn tagged_text(n: u64, rows: &Value) -> String {
+    format!("corners-mex|{n}|{rows}")
+}
+
 /// Writes the finished rows of `check` (JSON: `n`, and per row `a`, `options` and the failing
-/// columns of each check).
+/// columns of each check), tagged with this user's checkpoint key.
 fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
     let rows: Vec<Value> = check
         .done()
         .map(|r| json!([r.a, r.options, r.bad1, r.bad2]))
         .collect();
-    let doc = json!({"kind": "corners-mex", "n": check.n(), "rows": rows});
+    let rows = Value::Array(rows);
+    let key = super::common::checkpoint_key()?;
+    let checksum = onag::checksum::tag(&key, tagged_text(check.n() as u64, &rows).as_bytes());
+    let doc = json!({"kind": "corners-mex", "n": check.n(), "rows": rows, "checksum": checksum});
     write_atomic(path, format!("{doc}\n").as_bytes())
 }
 
@@ -136,6 +173,14 @@ fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
             "not a `corners mex {}` checkpoint",
             check.n()
         )));
+    }
+    let key = super::common::checkpoint_key()?;
+    let want = onag::checksum::tag(&key, tagged_text(check.n() as u64, &doc["rows"]).as_bytes());
+    if doc["checksum"].as_str() != Some(want.as_str()) {
+        return Err(bad(
+            "fails its integrity check (edited, corrupted, written under another user's \
+             checkpoint key, or by an older onag): refusing it",
+        ));
     }
     let list = |v: &Value| -> Option<Vec<usize>> {
         v.as_array()?

@@ -97,6 +97,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         file.config.period_cap,
     );
     let column = file.column;
+    let from_checkpoint = file.rows_from_checkpoint(0);
     let rows: Vec<RowResult> = file.rows.iter().map(RowRecord::result).collect();
     if rows.first().map(|r| r.row) != Some(0) || rows.len() as u64 != top + 1 {
         bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
@@ -161,6 +162,10 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
             "cpu_seconds": args.cpu_seconds,
             "us_per_cell_wall": per_cell(wall),
             "us_per_cell_cpu": per_cell(args.cpu_seconds),
+            // rows proven before the checkpoint's base state: their proof and mismatch
+            // columns come from the checkpoint (tagged, not re-derived); `periods --verify`
+            // re-checks them
+            "rows_from_checkpoint": from_checkpoint,
         },
         "proven_rows": if proven > 0 { json!([0, proven - 1]) } else { Value::Null },
         "notable_preperiods": notable,

@@ -198,11 +198,19 @@ impl MexCheck {
     }
 
     /// Adds a row computed earlier (by [`MexCheck::run`] on the same table), e.g. read back
-    /// from a checkpoint. Refuses a row outside the table or with columns outside it.
+    /// from a checkpoint. Refuses a row outside the table, with columns outside it, or with
+    /// more options than a row can evaluate (at most n³: fewer than n cells of fewer than n²
+    /// options each), so the report's total cannot overflow.
     pub fn add(&mut self, row: RowCheck) -> Result<(), String> {
         let n = self.n;
         if row.a == 0 || row.a >= n {
             return Err(format!("row {} is outside 1..{n}", row.a));
+        }
+        if row.options > (n as u64).pow(3) {
+            return Err(format!(
+                "row {}: {} options is more than a row of the table can evaluate",
+                row.a, row.options
+            ));
         }
         if let Some(b) = row.bad1.iter().chain(&row.bad2).find(|&&b| b >= n) {
             return Err(format!("row {}: column {b} is outside the table", row.a));
@@ -210,6 +218,29 @@ impl MexCheck {
         let a = row.a;
         self.rows[a] = Some(row);
         Ok(())
+    }
+
+    /// Row `a` checked afresh, without keeping it: to re-check a row read from a checkpoint
+    /// against what [`MexCheck::add`] stored.
+    pub fn recheck(&self, a: usize) -> Option<RowCheck> {
+        let n = self.n;
+        if a == 0 || a >= n {
+            return None;
+        }
+        let from = if self.symmetric { a } else { 1 };
+        let result = check_row(&self.t, n, a, from);
+        let cols = |bad: &[bool]| (0..n).filter(|&b| bad[b]).collect();
+        Some(RowCheck {
+            a,
+            bad1: cols(&result.bad1),
+            bad2: cols(&result.bad2),
+            options: result.options,
+        })
+    }
+
+    /// The row stored for `a`, if done.
+    pub fn row(&self, a: usize) -> Option<&RowCheck> {
+        self.rows.get(a).and_then(Option::as_ref)
     }
 
     /// Checks `rows` in parallel (rayon). `progress(rows done in all)` after each row;
@@ -264,7 +295,9 @@ impl MexCheck {
             cells: ((n.max(1) - 1) * (n.max(1) - 1)) as u64,
             mismatches: 0,
             max_value: 0,
-            options_evaluated: rows.iter().map(|r| r.options).sum(),
+            options_evaluated: rows
+                .iter()
+                .fold(0u64, |sum, r| sum.saturating_add(r.options)),
         };
         for a in 1..n {
             for b in 1..n {
