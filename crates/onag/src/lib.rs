@@ -24,8 +24,8 @@
 #![deny(unsafe_code)] // allowed only in `nimber::clmul`; every other module forbids it
 
 #[forbid(unsafe_code)]
-#[forbid(unsafe_code)]
 pub mod checksum;
+#[forbid(unsafe_code)]
 pub mod games;
 #[forbid(unsafe_code)]
 pub mod impartial;
