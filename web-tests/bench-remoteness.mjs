@@ -7,7 +7,8 @@ const s = await startStatic(); const b = await launchBrowser();
 const page = await openPage(b.context, `${s.url}/nim.html`);
 await page.waitForTimeout(500);
 const t = await page.evaluate(async () => {
-  const { api } = await import('./static/common.js');
+  // The page's own scripts live under static/<version>/ (the content-hashed folder).
+  const { api } = await import(new URL('common.js', document.querySelector('script[type=module]').src).href);
   const out = [];
   for (const [side, queens] of [[32, [[31, 30], [29, 31]]], [32, [[31, 30], [28, 31]]], [12, [[11, 10], [9, 11], [8, 8]]], [7, [[6, 5], [4, 6], [3, 3], [5, 5]]], [20, [[19, 18], [17, 19]]]]) {
     const t0 = performance.now();

@@ -114,14 +114,17 @@ for (const mode of MODES) {
     await page.close();
   });
 
-  test(`${mode.name}: a 12×12 board fits at 1280×800 and at 390×844`, async () => {
+  test(`${mode.name}: a 12×12 board fits at 1280×800, and pans at a tappable size at 390×844`, async () => {
     const page = await openPage(env.browser.context, url('?pos=12-12.12_1.1'));
     await ready(page);
     for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(150);
-      const right = await page.evaluate(() => document.querySelector('#board').getBoundingClientRect().right);
-      assert.ok(right <= width, `the board fits (${right} ≤ ${width})`);
+      // On a phone the 13 × 13 grid keeps 32 px cells and pans inside its box.
+      const right = await page.evaluate(() => document.querySelector(innerWidth < 700 ? '#board-wrap' : '#board').getBoundingClientRect().right);
+      assert.ok(right <= width, `the board (its box on a phone) fits (${right} ≤ ${width})`);
+      const cell = await page.evaluate(() => document.querySelector('#board .coin').getBoundingClientRect().width);
+      assert.ok(cell >= (width < 700 ? 32 : 16), `cells of ${cell} px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `no horizontal scrolling (${overflow})`);
     }

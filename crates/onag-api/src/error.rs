@@ -94,6 +94,13 @@ impl fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
+/// A computation ended through its [`onag::StopFlag`]: the time budget ran out (503).
+impl From<onag::Stopped> for ApiError {
+    fn from(_: onag::Stopped) -> Self {
+        Self::stopped("the computation was stopped (time budget)")
+    }
+}
+
 /// Reads a JSON request body: a syntax error is 400, a wrong shape 422 naming the field (as
 /// axum's `Json` extractor answered before this crate).
 pub(crate) fn from_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {

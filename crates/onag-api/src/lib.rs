@@ -88,6 +88,14 @@ pub const ROUTES: &[Route] = &[
     post("/wythoff/row", true, "the row sweep"),
     post("/queens/table", true, "the Grundy table"),
     post("/toads/analyze", true, "the analysis of this board"),
+    Route {
+        path: "/game/list",
+        method: "GET",
+        heavy: false,
+        what: "the list of games",
+    },
+    post("/game/analyze", true, "the analysis of this position"),
+    post("/game/computer", true, "the computer's move"),
 ];
 
 /// The route with this path, if any.
@@ -127,6 +135,12 @@ pub enum Request {
     QueensTable(routes::queens::Table),
     /// `POST /toads/analyze`.
     ToadsAnalyze(routes::toads::Analyze),
+    /// `GET /game/list`.
+    GameList,
+    /// `POST /game/analyze`.
+    GameAnalyze(routes::game::Analyze),
+    /// `POST /game/computer`.
+    GameComputer(routes::game::Computer),
 }
 
 fn body<T: DeserializeOwned>(request: &[u8]) -> Result<T, ApiError> {
@@ -180,6 +194,13 @@ impl Request {
             "/toads/analyze" => {
                 Request::ToadsAnalyze(body::<routes::toads::AnalyzeRequest>(request)?.checked()?)
             }
+            "/game/list" => Request::GameList,
+            "/game/analyze" => {
+                Request::GameAnalyze(body::<routes::game::AnalyzeRequest>(request)?.checked()?)
+            }
+            "/game/computer" => {
+                Request::GameComputer(body::<routes::game::ComputerRequest>(request)?.checked()?)
+            }
             _ => return Err(ApiError::new(ErrorKind::NotFound, "no such API endpoint")),
         })
     }
@@ -198,6 +219,9 @@ impl Request {
             Request::WythoffRow(r) => to_bytes(&r.run(stop)?),
             Request::QueensTable(r) => to_bytes(&r.run(stop)?),
             Request::ToadsAnalyze(r) => to_bytes(&r.run(stop)?),
+            Request::GameList => to_bytes(&routes::game::list()),
+            Request::GameAnalyze(r) => to_bytes(&r.run(stop)?),
+            Request::GameComputer(r) => to_bytes(&r.run(stop)?),
         }
     }
 }

@@ -1,5 +1,7 @@
-//! Every input bound of the API, checked in [`crate::dispatch`] once: body size, notation
-//! length, board length, table sides.
+//! Every bound on input and work, defined once: the API checks them in [`crate::dispatch`],
+//! and the CLI and the Python package state and apply the same ones where they serve the same
+//! use case (the nim table's side, for one). The library itself takes its budgets as arguments
+//! and holds no web policy.
 
 use crate::ApiError;
 
@@ -7,9 +9,15 @@ use crate::ApiError;
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Longest game notation (partizan values, move sets, formulas, numbers).
 pub const MAX_NOTATION_BYTES: usize = 4 * 1024;
-/// Most squares on a Toads-and-Frogs board (the solver recurses along the longest line of
-/// play: boards this long fit a default thread stack, natively and in the wasm worker).
-pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
+/// Most squares on a Toads-and-Frogs board the API analyses (the solver recurses along the
+/// longest line of play: boards this long fit a default thread stack, natively and in the wasm
+/// worker).
+pub const MAX_TOADS_SQUARES: usize = 24;
+/// Most boards a Toads-and-Frogs remoteness table may hold (every board reachable from the
+/// root, each with both players' remoteness). A table of 2^18 boards takes about 0.3 s
+/// natively (BENCHMARKS.md); the page's wasm worker is a few times slower, and the value
+/// analysis of such a board takes longer still.
+pub const MAX_TOADS_REMOTENESS_BOARDS: usize = 1 << 18;
 /// Largest work estimate ([`onag::games::toads_and_frogs::estimate_work`]: the placements of
 /// the pieces play could reach, an upper bound on the positions the solver visits) of a
 /// Toads-and-Frogs board the API analyses: the real limit of the web app, which runs in a
@@ -18,16 +26,36 @@ pub const MAX_TOADS_SQUARES: usize = onag::games::toads_and_frogs::WEB_MAX_LEN;
 /// and 1.7 GB natively (stop 12; 6.6 GB before the arena's memos were bounded): within the
 /// page's 2 GiB of WebAssembly memory now, but minutes, not seconds.
 pub const MAX_TOADS_WORK: u64 = 100_000_000;
-/// Largest side of any table (nim products, Grundy tables, heat maps).
+/// Most components in the generic solver's transposition table for one request of
+/// `/game/analyze` or `/game/computer` (about 64 bytes each on grid games, plus the arena):
+/// the memory bound of a page's analysis; the time bound is the server's budget or the page's
+/// stop button.
+pub const MAX_GAME_TABLE_ENTRIES: usize = 1 << 22;
+/// Most (position, player) pairs the remoteness search of one game request visits before it
+/// gives up (the report's remoteness is then `null`).
+pub const MAX_GAME_REMOTENESS: usize = 1 << 18;
+/// Largest side of a Grundy table or heat map (Wythoff's game, the queens variants): the page
+/// paints every cell.
 pub const MAX_TABLE_SIDE: usize = 512;
+/// Largest side of a nim-multiplication table (the API, `onag nim table`, Python's
+/// `nim_table`): 2^20 products, one table lookup each, and about 7 MB of JSON.
+pub const MAX_NIM_TABLE_SIDE: usize = 1024;
 /// Sides of the Turning Corners board.
 pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
 /// Largest side of the Wythoff board the queens play on (coordinates 0..side).
 pub const MAX_WYTHOFF_SIDE: u32 = 64;
+/// Most P-positions `onag wythoff pairs` and Python's `wythoff.pairs` list.
+pub const MAX_WYTHOFF_PAIRS: usize = 10_000_000;
 /// Largest row of the Wythoff row plot.
 pub const MAX_WYTHOFF_ROW: u64 = 40;
 /// Most columns of the Wythoff row plot.
 pub const MAX_ROW_COLUMNS: u64 = 20_000;
+
+/// Most single-coin values `onag coins values` and Python's `coins.values` compute.
+pub const MAX_COIN_VALUES: usize = 4096;
+/// The largest single-coin value computed (divided by `k` for turn-at-most-k, whose sets of
+/// reachable XORs grow with the values: about 9 bytes per possible value each).
+pub const MAX_COIN_VALUE: u64 = 1 << 25;
 
 /// `Err(400)` unless `text` is at most [`MAX_NOTATION_BYTES`] long.
 pub fn check_notation(field: &str, text: &str) -> Result<(), ApiError> {

@@ -21,6 +21,9 @@ fn sample(path: &str) -> Value {
         "/wythoff/row" => json!({ "x": 3 }),
         "/queens/table" => json!({ "moves": "left,down", "size": 8, "formula": "x ^ y" }),
         "/toads/analyze" => json!({ "board": "TT..FF" }),
+        "/game/list" => Value::Null,
+        "/game/analyze" => json!({ "game": "domineering", "position": "...|..." }),
+        "/game/computer" => json!({ "game": "clobber", "position": "xox|oxo", "player": "left" }),
         other => panic!("no sample for {other}"),
     }
 }
@@ -29,7 +32,7 @@ fn sample(path: &str) -> Value {
 fn every_route_answers_its_sample() {
     for r in ROUTES {
         let body = match r.path {
-            "/health" => Vec::new(),
+            "/health" | "/game/list" => Vec::new(),
             p => serde_json::to_vec(&sample(p)).unwrap(),
         };
         let answer =
@@ -87,7 +90,8 @@ fn bounds_are_typed_errors() {
     assert_eq!(status("/nope", b"{}"), 404);
     assert_eq!(status("/nim/calc", b"{not json"), 400);
     assert_eq!(status("/nim/table", br#"{"size": "big"}"#), 422);
-    assert_eq!(status("/nim/table", br#"{"size": 513}"#), 400);
+    assert_eq!(status("/nim/table", br#"{"size": 1025}"#), 400);
+    assert_eq!(status("/wythoff/table", br#"{"size": 513}"#), 400);
     assert_eq!(
         status(
             "/toads/analyze",
@@ -236,8 +240,9 @@ fn corners_positions_carry_their_remoteness_on_4x4_and_the_computer_keeps_to_it(
 
 #[test]
 fn toads_boards_carry_their_remoteness_where_the_game_tree_is_small() {
-    use onag::games::toads_and_frogs::remoteness::{RemotenessTable, WEB_BUDGET};
+    use onag::games::toads_and_frogs::remoteness::RemotenessTable;
     use onag::games::toads_and_frogs::Board;
+    use onag_api::limits::MAX_TOADS_REMOTENESS_BOARDS as WEB_BUDGET;
     let text = "TT.T..F.FF";
     let board: Board = text.parse().unwrap();
     let table = RemotenessTable::new(&board, WEB_BUDGET).unwrap();
@@ -272,4 +277,51 @@ fn toads_boards_carry_their_remoteness_where_the_game_tree_is_small() {
     let wide = call("/toads/analyze", json!({ "board": "T6....F6" })).unwrap();
     assert!(wide["remoteness"].is_null(), "{}", wide["remoteness"]);
     assert!(wide["value"].is_string());
+}
+
+#[test]
+fn heavy_routes_stop_when_their_flag_is_raised() {
+    // The server's time budget raises the request's flag: every heavy route must then end
+    // with 503 instead of running to completion.
+    let stop = StopFlag::new();
+    stop.stop();
+    for (path, body) in [
+        ("/nim/table", r#"{"size": 512}"#),
+        ("/wythoff/table", r#"{"size": 512}"#),
+        ("/wythoff/row", r#"{"x": 20}"#),
+        ("/queens/table", r#"{"moves": "pair", "size": 512}"#),
+        (
+            "/queens/table",
+            r#"{"moves": "left,down", "size": 512, "formula": "x^y"}"#,
+        ),
+        ("/toads/analyze", r#"{"board": "TTT...FFF"}"#),
+    ] {
+        let e = dispatch(path, body.as_bytes(), &stop).unwrap_err();
+        assert_eq!(e.kind.status(), 503, "{path} {body}: {e}");
+    }
+}
+
+/// A board too long for the web app names the web app's own limit, whether it is a little too
+/// long, beyond the library's bound, or written with a count too large to count.
+#[test]
+fn too_long_boards_state_the_web_apps_limit() {
+    let limit = onag_api::limits::MAX_TOADS_SQUARES;
+    for (board, size) in [
+        ("T13F12", "the board has 25 squares".to_string()),
+        ("T^99999", "the board has 99999 squares".to_string()),
+        (
+            "T99999999999999999999",
+            "the board's repeat count is too large to count".to_string(),
+        ),
+    ] {
+        let e = call("/toads/analyze", json!({ "board": board })).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadRequest, "{board}");
+        assert!(e.message.starts_with(&size), "{board}: {}", e.message);
+        assert!(
+            e.message.contains(&format!("at most {limit}")),
+            "{board}: {}",
+            e.message
+        );
+        assert!(!e.message.contains("127"), "{board}: {}", e.message);
+    }
 }

@@ -37,9 +37,15 @@ enum Command {
     Queens(cli::queens::Cmd),
     /// Value of a partizan game written in the literature's notation, e.g. '{2|-1}'.
     Value(cli::value::Args),
+    /// Any registered game: the analysis of a position ('onag game list' lists the games).
+    Game(cli::game::Args),
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
+    /// Heap games: take-and-break codes, Grundy's game, subtraction games — values, proven
+    /// periods, the census of short codes, play.
+    #[command(subcommand)]
+    Heaps(cli::heaps::Cmd),
     /// Re-check every published table and claim; write a Markdown + JSON report.
     Reproduce(cli::reproduce::Args),
     /// Start the local web app.
@@ -57,7 +63,9 @@ fn main() {
         Command::Wythoff(cmd) => cli::wythoff::run(cmd),
         Command::Queens(cmd) => cli::queens::run(cmd),
         Command::Value(args) => cli::value::run(args),
+        Command::Game(args) => cli::game::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
+        Command::Heaps(cmd) => cli::heaps::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),
         Command::Serve(args) => server::run(args),
         Command::Site(args) => server::site(args),

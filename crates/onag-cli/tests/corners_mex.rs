@@ -13,8 +13,9 @@ fn retag(doc: &mut Value) {
     let hex = std::fs::read_to_string(config_dir().join("checkpoint.key")).unwrap();
     let key: [u8; 16] =
         std::array::from_fn(|i| u8::from_str_radix(&hex.trim()[2 * i..2 * i + 2], 16).unwrap());
-    let text = format!("corners-mex|{}|{}", doc["n"], doc["rows"]);
-    doc["checksum"] = onag::checksum::tag(&key, text.as_bytes()).into();
+    let file: onag::games::turning_corners::definition::MexCheckpoint =
+        serde_json::from_value(doc.clone()).unwrap();
+    doc["checksum"] = file.expected_checksum(&key).into();
 }
 
 fn mex(args: &[&str]) -> (i32, Value) {

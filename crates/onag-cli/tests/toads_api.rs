@@ -1,4 +1,4 @@
-//! Toads and Frogs over HTTP: SPEC §6 values, moves and the computer, bad boards, the time
+//! Toads and Frogs over HTTP: the values of docs/toads-and-frogs.md, moves and the computer, bad boards, the time
 //! budget on a hard board, and a server that keeps answering while heavy jobs run.
 
 mod common;

@@ -111,6 +111,28 @@ fn stats_in_shards_merge_to_the_same_json_as_one_run() {
     let (code, merged, err) = onag(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(merged, one);
+    // --threads N: the shards of N threads, merged in the process
+    for threads in ["2", "5"] {
+        let (code, out, err) = onag(&[
+            "toads",
+            "stats",
+            "--min-len",
+            "6",
+            "--max-len",
+            "9",
+            "--json",
+            "--quiet",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, one.as_str()),
+            "--threads {threads}: {err}"
+        );
+    }
+    let (code, _, err) = onag(&["toads", "stats", "--max-len", "5", "--threads", "0"]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     // a missing shard, a bad shard spec
     let (code, _, err) = onag(&["toads", "stats-merge", &files[0], &files[2]]);
     assert_eq!(code, 2);
@@ -153,4 +175,62 @@ fn family_on_threads_prints_the_same_json() {
     let (code, _, err) = args("0");
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// `onag toads cells`: table cells by fresh solvers, as a results file that `results --verify`
+/// re-checks with no mismatch; its values are the families' (one memo shared across b), and
+/// the order cells are given in does not change the file.
+#[test]
+fn cells_print_a_results_file_that_verifies() {
+    let (code, table, err) = onag(&["toads", "cells", "--table", "10", "--json", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&table).unwrap();
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 48);
+    let family = |toads: &str, frogs: &str, blanks: &str| {
+        let args = [
+            "toads", "family", "--toads", toads, "--frogs", frogs, "--blanks",
+        ];
+        let (code, out, err) = onag(&[&args[..], &[blanks, "--json", "--quiet"]].concat());
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(&out).unwrap()["values"].clone()
+    };
+    let t3f2 = family("3", "2", "1..5");
+    for b in boards.iter().filter(|b| b["toads"] == 3 && b["frogs"] == 2) {
+        let n = b["blanks"].as_u64().unwrap() as usize;
+        assert_eq!(b["canonical"], t3f2[n - 1]["canonical"], "T3□{n}F2");
+    }
+    let dir = temp_dir("toads-cells");
+    let path = dir.join("cells.json");
+    std::fs::write(&path, &table).unwrap();
+    let (code, out, err) = onag(&[
+        "toads",
+        "results",
+        "--verify",
+        path.to_str().unwrap(),
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let check: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (check["checked"].as_u64(), &check["mismatches"]),
+        (Some(48), &serde_json::json!([]))
+    );
+    // order and repeats do not matter
+    let (code, a, _) = onag(&["toads", "cells", "3,2,3", "2,5,1", "--json", "--quiet"]);
+    let (_, b, _) = onag(&[
+        "toads", "cells", "2,5,1", "3,2,3", "2,5,1", "--json", "--quiet",
+    ]);
+    assert_eq!((code, &a), (0, &b));
+    // bad cells: one line, status 2
+    for bad in [
+        &["toads", "cells", "3,x,1"][..],
+        &["toads", "cells"],
+        &["toads", "cells", "99,99,99"],
+    ] {
+        let (code, _, err) = onag(bad);
+        assert_eq!((code, err.lines().count()), (2, 1), "{bad:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -9,9 +9,16 @@ export { ApiError };
  * computed in the page's WebAssembly worker; throws ApiError with the engine's message, or an
  * AbortError when `signal` aborts it (which stops the work at once).
  */
-export function api(path, body = {}, signal = undefined) {
-  return engine.call(path, body, signal);
+export function api(path, body = {}, signal = undefined, onProgress = undefined) {
+  return engine.call(path, body, signal, onProgress);
 }
+
+/**
+ * Whether retrying can help after `err`: only when the engine could not be loaded or started
+ * (a network blip, a server that came back). A refused or invalid input fails the same way
+ * every time, so its banner offers no Retry.
+ */
+export const retryable = (err) => Boolean(err) && err.status === 0;
 
 /** Stops whatever the engine is computing (the worker is replaced by a fresh one). */
 export const stopEngine = () => engine.restart();
@@ -95,8 +102,13 @@ export function say(node, text, cls = '') {
  */
 export function showError(node, message, retry, sticky = false) {
   if (!node) return;
-  node.replaceChildren(el('span', {}, message), retry ? el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry') : null);
+  const kids = [el('span', {}, message)];
+  if (retry) kids.push(el('button', { type: 'button', class: 'retry', onclick: retry }, 'Retry'));
+  node.replaceChildren(...kids);
   node.hidden = false;
+  node.classList.add('banner');
+  // The banner sits at the top of the page; bring it into view if the page was scrolled.
+  if (node.getBoundingClientRect().top < 0) node.scrollIntoView({ block: 'nearest' });
   if (sticky) node.dataset.sticky = '1'; else delete node.dataset.sticky;
   document.body.classList.add('has-error');
 }
@@ -106,28 +118,45 @@ export function clearError(node, force = false) {
   if (!node || (node.dataset.sticky && !force)) return;
   delete node.dataset.sticky;
   node.replaceChildren();
+  node.classList.remove('banner');
   document.body.classList.remove('has-error');
 }
 
 /**
  * Shows a spinner, `what` and the elapsed time in `node` while a computation runs (after
- * 150 ms, so quick answers don't flash); returns {stop()}.
+ * 150 ms, so quick answers don't flash); returns {stop(), progress(done, total)}. Once the
+ * engine reports progress (parts of the work done out of its estimate), the line shows the
+ * share done, a bar and the time left at the rate so far.
  */
 export function elapsed(node, what) {
   const t0 = performance.now();
+  let done = null;
+  let total = null;
   const tick = () => {
     const s = (performance.now() - t0) / 1000;
-    node.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${what} ${s.toFixed(1)} s`);
+    const kids = [el('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${what} ${s.toFixed(1)} s`];
+    if (done !== null && total > 0) {
+      // The estimate is rough (see the library's PARTS_PER_WORK): never claim to be done.
+      const share = Math.min(0.99, done / total);
+      const left = share > 0.01 ? (s / share) * (1 - share) : null;
+      kids.push(` — ${done.toLocaleString('en')} parts solved, about ${(share * 100).toFixed(share < 0.1 ? 1 : 0)} % of the estimate`,
+        left === null ? '' : `, about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`,
+        el('progress', { class: 'work', max: 1000, value: Math.round(share * 1000), 'aria-label': 'share of the work estimate done' }));
+      node.dataset.progress = share.toFixed(4);
+    }
+    node.replaceChildren(...kids);
     node.className = 'status busy';
     node.dataset.busy = '1';
   };
   const first = setTimeout(() => { tick(); timer = setInterval(tick, 200); }, 150);
   let timer = null;
   return {
+    progress(d, t) { done = d; total = t; },
     stop() {
       clearTimeout(first);
       if (timer) clearInterval(timer);
       delete node.dataset.busy;
+      delete node.dataset.progress;
       if (node.classList.contains('busy')) { node.classList.remove('busy'); if (node.querySelector('.spinner')) node.textContent = ''; }
     },
   };
@@ -136,8 +165,11 @@ export function elapsed(node, what) {
 /**
  * Keyboard play inside a board with one Tab stop: the cells matching `selector` in
  * `container` get a roving tabindex (the last focused or the first one is reachable by Tab),
- * arrow keys move between them (`columns` cells per row), Enter or Space clicks.
+ * arrow keys move between them (`columns` cells per row), Enter or Space clicks. Call it again
+ * after every redraw: when the board had the focus (a move played by keyboard or pointer), the
+ * focus comes back to the same cell instead of dropping to the page.
  */
+const watched = new WeakSet();
 export function rovingGrid(container, selector, columns) {
   const cells = [...container.querySelectorAll(selector)];
   if (cells.length === 0) return;
@@ -157,10 +189,31 @@ export function rovingGrid(container, selector, columns) {
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -i, End: cells.length - 1 - i };
     if (e.key in moves) { e.preventDefault(); focus(i + moves[e.key]); } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); cells[i].click(); }
   };
-  container.onfocusin = (e) => {
-    const i = cells.indexOf(e.target);
-    if (i >= 0) { container.dataset.focus = cells[i].dataset.key; cells.forEach((c, k) => { c.tabIndex = k === i ? 0 : -1; }); }
-  };
+  container.rovingCells = cells;
+  if (!watched.has(container)) {
+    // (focusin/focusout have no on… properties: listeners, added once per board.)
+    watched.add(container);
+    container.addEventListener('focusin', (e) => {
+      const all = container.rovingCells;
+      const i = all.indexOf(e.target);
+      container.dataset.keep = '1';
+      if (i >= 0) { container.dataset.focus = all[i].dataset.key; all.forEach((c, k) => { c.tabIndex = k === i ? 0 : -1; }); }
+    });
+    // Focus leaving for another control ends the board's claim; a redraw (the cell removed,
+    // no next target) keeps it.
+    container.addEventListener('focusout', (e) => {
+      if (e.relatedTarget && !container.contains(e.relatedTarget)) delete container.dataset.keep;
+    });
+    document.addEventListener('pointerdown', (e) => {
+      if (container.contains(e.target)) {
+        container.dataset.keep = '1';
+        const cell = e.target.closest('[data-key]');
+        if (cell && container.contains(cell)) container.dataset.focus = cell.dataset.key;
+      } else delete container.dataset.keep;
+    }, true);
+  }
+  const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+  if (container.dataset.keep && lost) cells[active].focus({ preventScroll: true });
 }
 
 /** Folds a long value: the first `keep` characters and a "show all (n characters)" toggle. */
@@ -183,7 +236,9 @@ export function heatAxes(canvas, size, { x = 'x', y = 'y', originBottom = true }
     frame.style.width = canvas.style.width || '100%';
     canvas.replaceWith(frame);
     canvas.style.width = '100%';
-    frame.append(el('div', { class: 'heat-y' }), canvas, el('div', {}), el('div', { class: 'heat-x' }));
+    // The y name has a column of its own, the x name a line of its own: no tick under them.
+    frame.append(el('div', { class: 'heat-yname' }), el('div', { class: 'heat-y' }), canvas,
+      el('div', {}), el('div', {}), el('div', { class: 'heat-x' }));
   }
   const ticks = [...new Set([0, Math.floor((size - 1) / 2), size - 1])];
   const at = (v) => `${((v + 0.5) / size) * 100}%`;
@@ -191,8 +246,9 @@ export function heatAxes(canvas, size, { x = 'x', y = 'y', originBottom = true }
     ...ticks.map((v) => el('span', { class: 'tick', style: { left: at(v) } }, v)),
     el('span', { class: 'axis-name', style: { left: '50%' } }, `${x} →`));
   frame.querySelector('.heat-y').replaceChildren(
-    ...ticks.map((v) => el('span', { class: 'tick', style: originBottom ? { bottom: at(v) } : { top: at(v) } }, v)),
-    el('span', { class: 'axis-name', style: { top: '50%' } }, originBottom ? `${y} ↑` : `${y} ↓`));
+    ...ticks.map((v) => el('span', { class: 'tick', style: originBottom ? { bottom: at(v) } : { top: at(v) } }, v)));
+  frame.querySelector('.heat-yname').replaceChildren(
+    el('span', { class: 'axis-name' }, originBottom ? `${y} ↑` : `${y} ↓`));
   frame.dataset.size = size;
 }
 

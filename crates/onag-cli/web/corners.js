@@ -1,7 +1,8 @@
 // Turning Corners on the shared game loop (game.js): ✓/✗ on every corner of the selected
 // coin, hover rectangles, values a ⊗ b, position setup, and the computer. All in the worker.
-import { api, el, $, fitCells, randInt, rovingGrid, say, findings } from './common.js';
-import { createGame, remotenessTitle, showRemoteness } from './game.js';
+import { api, el, $, randInt, rovingGrid, say, findings } from './common.js';
+import { createGame, fairStart, remotenessTitle, showRemoteness } from './game.js';
+import { flip, gridRows, keepInView, maxRemoteness, piece, shade, zoomable } from './board.js';
 
 const SIZES = [4, 12];
 const key = (a, b) => `${a},${b}`;
@@ -17,13 +18,18 @@ function randomStart(n) {
   return { n, heads };
 }
 const headsList = (pos) => [...pos.heads].map((k) => k.split(',').map(Number));
+/** A random start on an n × n board, fair for you unless “fair starts” is off (game.js). */
+const newStart = (n) => fairStart(game, () => randomStart(n),
+  async (pos) => Number((await api('corners/position', { n: pos.n, heads: headsList(pos) })).total) !== 0);
 
 const game = createGame({
+  id: 'corners',
+  randomStarts: true,
   sides: ['the first player', 'the second player'],
   singular: true,
   // The value history: remoteness per ply on boards the engine tabulates (4 × 4), else the XOR.
   chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
-  initial: () => randomStart(Number($('n').value)),
+  initial: () => newStart(Number($('n').value)),
   encode: (pos) => `${pos.n}-${headsList(pos).map(([a, b]) => `${a}.${b}`).join('_')}`,
   decode(text) {
     const m = /^(\d+)-((?:\d+\.\d+)(?:_\d+\.\d+)*)?$/.exec(text);
@@ -66,7 +72,16 @@ const game = createGame({
     const c = analysis.computer;
     return c ? moves.find((m) => key(...m.coin) === key(...c.coin) && key(...m.corner) === key(...c.corner)) : null;
   },
-  render(v) { selected = v.canPlay ? selected : null; current = v; draw(); },
+  render(v) {
+    selected = v.canPlay ? selected : null;
+    current = v;
+    draw();
+    // The move just made turns its coins over on the board.
+    if (v.fresh && v.last) {
+      flip($('board'), v.last.move.flips.map(([a, b]) => key(a, b)));
+      keepInView($('board'), key(...v.last.move.coin));
+    }
+  },
 });
 
 function draw() {
@@ -74,11 +89,12 @@ function draw() {
   const { n, heads } = v.pos;
   const board = $('board');
   board.style.gridTemplateColumns = `repeat(${n + 1}, var(--cell))`;
-  fitCells(board, n + 1, 16, 52);
+  zoomable($('board-wrap'), board, { columns: n + 1 });
   board.classList.toggle('stale', v.stale);
   const values = v.analysis && v.analysis.data.values;
   const moves = selected && v.analysis ? v.analysis.moves.filter((m) => key(...m.coin) === key(...selected)) : [];
   const marks = new Map(moves.map((m) => [key(...m.corner), m]));
+  const far = maxRemoteness(moves);
   const last = new Set(v.last ? v.last.move.flips.map(([a, b]) => key(a, b)) : []);
   const cells = [];
   for (let a = 0; a <= n; a++) {
@@ -95,7 +111,7 @@ function draw() {
           ...props,
           class: `cell coin${isHeads ? ' heads' : ''}${isSel ? ' selected' : ''}${last.has(key(a, b)) ? ` last by-${v.last.by}` : ''}`,
           'aria-label': `coin ${a}, ${b}: ${isHeads ? 'heads' : 'tails'}${last.has(key(a, b)) ? ', turned by the last move' : ''}`,
-        });
+        }, piece(isHeads ? 'heads' : 'tails'));
         if (editing) cell.addEventListener('click', () => toggle(a, b));
         else if (isHeads && v.canPlay) cell.addEventListener('click', () => select(a, b));
         if ($('values').checked && values) cell.append(el('span', { class: 'val' }, values[a - 1][b - 1]));
@@ -103,10 +119,7 @@ function draw() {
       if (move) {
         cell.classList.add('target');
         const hint = v.hints;
-        if (hint) {
-          cell.classList.add(move.winning ? 'win' : 'lose');
-          cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
-        }
+        if (hint) shade(cell, move, far);
         cell.setAttribute('aria-label', `corner ${a}, ${b}${hint ? `: ${move.winning ? 'winning move' : 'losing move'}` : ''}`);
         if (hint && move.remoteness !== null) cell.title = remotenessTitle(move.remoteness);
         cell.addEventListener('click', (e) => { e.stopPropagation(); selected = null; game.play(move); });
@@ -117,7 +130,7 @@ function draw() {
       cells.push(cell);
     }
   }
-  board.replaceChildren(...cells);
+  board.replaceChildren(...gridRows(cells, n + 1));
   rovingGrid(board, '.cell', n + 1);
   if (v.analysis) {
     const d = v.analysis.data;
@@ -174,8 +187,10 @@ function toggle(a, b) {
   game.start({ n: current.pos.n, heads }, game.settings.first);
 }
 
-$('new').addEventListener('click', () => { selected = null; game.start(randomStart(Number($('n').value))); });
-$('n').addEventListener('change', () => { selected = null; game.start(randomStart(Number($('n').value))); });
+const newGame = async () => { selected = null; game.start(await newStart(Number($('n').value))); };
+$('new').addEventListener('click', newGame);
+$('n').addEventListener('change', newGame);
+$('board-wrap').addEventListener('zoom', () => current && draw());
 $('values').addEventListener('change', draw);
 $('edit').addEventListener('change', () => {
   editing = $('edit').checked;

@@ -1,7 +1,8 @@
 // The worker client: every page computes with onag's engine compiled to WebAssembly, in a Web
 // Worker (worker.js), so the page never blocks and no server is needed. One request runs at a
 // time; stopping it (or superseding it) terminates the worker and starts a fresh one, which
-// takes a few milliseconds because the compiled module is kept.
+// takes a few milliseconds because the compiled module and the worker's script are kept in
+// memory (a blob URL): once a page has loaded, its engine restarts with no server at all.
 
 /** An error answered by the engine: `status` is the HTTP-like status, `message` its words. */
 export class ApiError extends Error {
@@ -42,6 +43,32 @@ function engineModule() {
   return modulePromise;
 }
 
+let workerUrlPromise = null;
+/**
+ * The worker's script as a blob URL, fetched once: a restart (Stop, a trap) needs no server,
+ * so a page keeps working after `onag serve` stops.
+ */
+function workerUrl() {
+  if (!workerUrlPromise) {
+    const url = new URL('./worker.js', import.meta.url);
+    workerUrlPromise = (async () => {
+      let response;
+      try {
+        response = await fetch(url);
+      } catch (err) {
+        throw new Error(`the server has stopped or cannot be reached (${err.message})`);
+      }
+      if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+      const blob = new Blob([await response.text()], { type: 'text/javascript' });
+      return URL.createObjectURL(blob);
+    })().catch((err) => {
+      workerUrlPromise = null;
+      throw new ApiError(0, `the engine could not start: ${err.message}`);
+    });
+  }
+  return workerUrlPromise;
+}
+
 class Engine {
   constructor() {
     this.worker = null;
@@ -54,8 +81,8 @@ class Engine {
   /** A started worker with the engine instantiated. */
   start() {
     if (this.ready) return this.ready;
-    this.ready = engineModule().then((module) => new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.ready = Promise.all([engineModule(), workerUrl()]).then(([module, script]) => new Promise((resolve, reject) => {
+      const worker = new Worker(script, { type: 'module' });
       worker.onmessage = (event) => {
         if (event.data.ready) {
           worker.onmessage = (e) => this.answered(worker, e.data);
@@ -81,12 +108,13 @@ class Engine {
 
   /**
    * Answers `body` on `route` (the same JSON as `onag serve`'s /api/<route>); rejects with
-   * ApiError, or with an AbortError when `signal` aborts it.
+   * ApiError, or with an AbortError when `signal` aborts it. `onProgress(done, total)` hears
+   * the engine's progress reports (parts of the work done out of its estimate) as they come.
    */
-  call(route, body, signal) {
+  call(route, body, signal, onProgress) {
     return new Promise((resolve, reject) => {
       if (signal && signal.aborted) { reject(abortError()); return; }
-      const job = { id: this.nextId++, route, body: JSON.stringify(body), resolve, reject, signal };
+      const job = { id: this.nextId++, route, body: JSON.stringify(body), resolve, reject, signal, onProgress };
       if (signal) signal.addEventListener('abort', () => this.cancel(job), { once: true });
       this.queue.push(job);
       this.pump();
@@ -124,6 +152,10 @@ class Engine {
   answered(worker, msg) {
     const job = this.current;
     if (!job || job.id !== msg.id || worker !== this.worker) return;
+    if (msg.progress) {
+      if (job.onProgress) job.onProgress(msg.progress[0], msg.progress[1]);
+      return;
+    }
     this.current = null;
     if (msg.trap !== undefined) {
       this.restart();

@@ -1,20 +1,23 @@
-// The shared game loop of Turning Corners, Wythoff and Toads and Frogs: the move history with
-// undo/redo to any point, who plays which side and who starts, hints on/off, the computer's
-// strength, the computer's last move (the page draws it; the history names it), the value
-// history chart, and the position + settings in the URL (a permalink).
+// The shared game loop of every game page: the move history with undo/redo to any point, who
+// plays which side and who starts, hints on/off, the computer's strength, the computer's last
+// move (the page draws and animates it; the status line and the history name it), the value
+// history chart, the scorecard, and the position + settings in the URL (a permalink).
 //
 // A page supplies an adapter:
-//   sides: [name of side 0, name of side 1] (e.g. ['the toads', 'the frogs']); singular: true
-//     when they are one player each ('the first player wins')
-//   initial(): the starting position when the URL has none
+//   id: the game's name for the scorecard ('toads'); sides: [name of side 0, name of side 1]
+//     (e.g. ['the toads', 'the frogs']); singular: true when they are one player each
+//   initial(): the starting position when the URL has none (may return a Promise)
 //   encode(pos) -> string, decode(string) -> pos (throws Error with a message on bad input)
-//   analyse(pos, toMove, signal) -> Promise<analysis>, with analysis.moves (the mover's moves,
-//     each with .winning) and analysis.chart (a number for the value chart, or null)
+//   analyse(pos, toMove, signal, progress) -> Promise<analysis>, with analysis.moves (the
+//     mover's moves, each with .winning and .remoteness or null) and analysis.chart (a number
+//     for the value chart, or null); progress(done, total) reports slow work
 //   apply(pos, move) -> pos;  notation(move, side) -> text (the game's move notation)
 //   perfect(analysis, moves) -> move (optional: the engine's choice; default a winning move)
-//   render(view): draws the board; view = {pos, analysis, toMove, last, hints, canPlay, stale}
-// The loop owns #controls (settings), #history, #chart, #status and #error of the page.
-import { el, $, say, showError, clearError, elapsed } from './common.js';
+//   render(view): draws the board; view = {pos, analysis, toMove, last, hints, canPlay, stale,
+//     fresh} — `fresh` is true on the first drawing after a move (animate it then only)
+// The loop owns #controls (settings), #history, #chart, #status, #error and #scorecard.
+import { el, $, say, showError, clearError, elapsed, retryable } from './common.js';
+import { scorecard } from './board.js';
 
 const STRENGTHS = [['perfect', 'perfect'], ['random', 'random'], ['skill', 'skill p']];
 
@@ -25,8 +28,11 @@ export function createGame(adapter) {
     gen: 0,
     controller: null,
     thinking: false,
-    settings: { human: 'first', first: 0, hints: true, strength: 'perfect', p: 0.75 },
+    settings: { human: 'first', first: 0, hints: true, strength: 'perfect', p: 0.75, fair: true },
+    fresh: false, // the next drawing is the first after a move
+    badLink: false, // the URL holds a link that could not be read: keep it until the user acts
   };
+  const score = scorecard($('scorecard'), adapter.id || location.pathname.replace(/\W/g, '') || 'game');
   const entry = () => game.history[game.cursor];
   const isHuman = (side) => game.settings.human === 'both'
     || (game.settings.human === 'first' ? side === game.settings.first : side !== game.settings.first);
@@ -41,18 +47,22 @@ export function createGame(adapter) {
   const hints = el('input', { id: 'hints', type: 'checkbox', checked: true });
   const strength = el('select', { id: 'strength' }, ...STRENGTHS.map(([v, t]) => el('option', { value: v }, t)));
   const p = el('input', { id: 'skill', type: 'number', min: 0, max: 1, step: 0.05, value: 0.75, style: { width: '5em' }, 'aria-label': 'skill p' });
+  const fair = el('input', { id: 'fair', type: 'checkbox', checked: true });
   const undo = el('button', { id: 'undo', type: 'button' }, 'Undo');
   const redo = el('button', { id: 'redo', type: 'button' }, 'Redo');
   const link = el('a', { id: 'permalink', href: '?' }, 'link to this position');
   controls.replaceChildren(
-    el('div', { class: 'toolbar' },
-      el('label', { for: 'human' }, 'You move'), human,
-      el('label', { for: 'first' }, 'First move'), first),
-    el('div', { class: 'toolbar' },
-      el('label', { for: 'strength' }, 'Computer'), strength, p,
-      el('label', {}, hints, ' hints ✓/✗'),
-      undo, redo, link),
+    el('div', { class: 'bar game-bar' },
+      el('span', { class: 'group' }, undo, redo),
+      el('span', { class: 'group' }, el('label', { for: 'human' }, 'You play'), human),
+      el('span', { class: 'group' }, el('label', { for: 'first' }, 'First'), first),
+      el('span', { class: 'group' }, el('label', { for: 'strength' }, 'Computer'), strength, p),
+      el('label', { class: 'group check' }, hints, ' hints ✓/✗'),
+      adapter.randomStarts ? el('label', { class: 'group check', title: 'new random games start where you have a winning first move' }, fair, ' fair starts') : null,
+      link,
+      el('button', { type: 'button', class: 'link score-reset', title: 'set the scorecard back to 0–0', onclick: () => score.reset() }, 'reset score')),
   );
+  controls.classList.add('controls');
   const readSettings = () => {
     game.settings = {
       human: human.value,
@@ -60,6 +70,7 @@ export function createGame(adapter) {
       hints: hints.checked,
       strength: strength.value,
       p: Math.min(1, Math.max(0, Number(p.value) || 0)),
+      fair: fair.checked,
     };
     p.hidden = game.settings.strength !== 'skill';
   };
@@ -69,12 +80,20 @@ export function createGame(adapter) {
     hints.checked = game.settings.hints;
     strength.value = game.settings.strength;
     p.value = String(game.settings.p);
+    fair.checked = game.settings.fair;
     p.hidden = game.settings.strength !== 'skill';
   };
   hints.addEventListener('change', () => { readSettings(); draw(); });
+  fair.addEventListener('change', () => { readSettings(); permalink(); });
   strength.addEventListener('change', () => { readSettings(); permalink(); });
   p.addEventListener('change', () => { readSettings(); permalink(); });
-  human.addEventListener('change', () => { readSettings(); step(); });
+  human.addEventListener('change', () => {
+    readSettings();
+    // Changing sides starts a new line of play from here: the moves after this point were
+    // played by the other arrangement, so they go, and the computer moves if it is its turn.
+    game.history = game.history.slice(0, game.cursor + 1);
+    step();
+  });
   first.addEventListener('change', () => {
     readSettings();
     // Who starts changes the game itself: start again from the current position.
@@ -92,9 +111,12 @@ export function createGame(adapter) {
       you: s.human, first: s.first, hints: s.hints ? 1 : 0, computer: s.strength,
     });
     if (s.strength === 'skill') params.set('p', s.p);
+    if (adapter.randomStarts && !s.fair) params.set('fair', 0);
     const query = `?${params}`;
     link.href = query;
-    history.replaceState(null, '', query);
+    // A link that could not be read stays in the address bar (to copy, or to fix) until the
+    // user does something; the permalink beside the board already names the new game.
+    if (!game.badLink) history.replaceState(null, '', query);
   }
 
   function fromUrl() {
@@ -102,6 +124,7 @@ export function createGame(adapter) {
     if (q.has('you') && ['first', 'second', 'both'].includes(q.get('you'))) game.settings.human = q.get('you');
     if (q.get('first') === '1') game.settings.first = 1;
     if (q.get('hints') === '0') game.settings.hints = false;
+    if (q.get('fair') === '0') game.settings.fair = false;
     if (STRENGTHS.some(([v]) => v === q.get('computer'))) game.settings.strength = q.get('computer');
     if (q.has('p') && Number.isFinite(Number(q.get('p')))) game.settings.p = Math.min(1, Math.max(0, Number(q.get('p'))));
     writeSettings();
@@ -119,7 +142,7 @@ export function createGame(adapter) {
     const last = e.move ? { move: e.move, by: e.by, side: 1 - e.toMove } : null;
     return {
       pos: e.pos, analysis: e.analysis || null, toMove: e.toMove, last, hints: game.settings.hints,
-      canPlay: canPlay(), stale: !e.analysis, ...extra,
+      canPlay: canPlay(), stale: !e.analysis, fresh: game.fresh, ...extra,
     };
   }
   const canPlay = () => !game.thinking && Boolean(entry().analysis) && !over() && isHuman(entry().toMove);
@@ -127,6 +150,7 @@ export function createGame(adapter) {
 
   function draw(extra) {
     adapter.render(view(extra));
+    game.fresh = false;
     renderHistory();
     renderChart();
     undo.disabled = game.cursor === 0 || game.thinking;
@@ -154,14 +178,14 @@ export function createGame(adapter) {
       game.controller = controller;
       const ticker = elapsed($('status'), adapter.busyText ? adapter.busyText(e.pos) : 'analysing…');
       try {
-        e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal);
+        e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, (d, t) => ticker.progress(d, t));
       } catch (err) {
         if (gen !== game.gen) return;
         game.thinking = false;
         ticker.stop();
         if (err.name === 'AbortError') { say($('status'), 'Stopped.'); draw(); return; }
-        showError($('error'), err.message, () => step());
-        say($('status'), 'The position could not be analysed (see the message below); nothing was played.');
+        showError($('error'), err.message, retryable(err) ? () => step() : undefined);
+        say($('status'), 'The position could not be analysed (see the message above); nothing was played.');
         draw();
         return;
       } finally {
@@ -171,21 +195,31 @@ export function createGame(adapter) {
       game.thinking = false;
     }
     clearError($('error'));
+    // The computer's move, named (the board animates it).
+    const played = e.by === 'computer' && e.move
+      ? `The computer played ${adapter.notation(e.move, 1 - e.toMove)}. ` : '';
     if (over()) {
       const loser = e.toMove;
       const winner = 1 - loser;
       const you = isHuman(winner) && !isHuman(loser);
-      say($('status'), `${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${game.settings.human === 'both' ? '' : you ? ' — you win!' : ' — the computer wins.'}`,
-        game.settings.human === 'both' ? '' : you ? 'win' : 'loss');
+      const versus = game.settings.human !== 'both';
+      say($('status'), `${played}${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${versus ? (you ? ' — you win!' : ' — the computer wins.') : ''}`,
+        versus ? (you ? 'win' : 'loss') : '');
       $('status').dataset.winner = String(winner);
+      // Each game counts once on the scorecard, when its end is first reached by a move here
+      // (a link to a finished game counts nothing).
+      if (versus && e.move && !e.scored && game.cursor === game.history.length - 1) {
+        e.scored = true;
+        if (you) score.win(); else score.loss();
+      }
       draw();
       return;
     }
     if (isHuman(e.toMove)) {
       const wins = e.analysis.moves.filter((m) => m.winning).length;
       say($('status'), game.settings.hints
-        ? `Your move with ${adapter.sides[e.toMove]}: ${wins} of ${e.analysis.moves.length} moves win (✓).`
-        : `Your move with ${adapter.sides[e.toMove]}.`);
+        ? `${played}Your move with ${adapter.sides[e.toMove]}: ${wins} of ${e.analysis.moves.length} moves win (✓).`
+        : `${played}Your move with ${adapter.sides[e.toMove]}.`);
       draw();
       return;
     }
@@ -216,7 +250,8 @@ export function createGame(adapter) {
 
   function commit(move, by) {
     const e = entry();
-    if (by === 'you') clearError($('error'), true);
+    if (by === 'you') { clearError($('error'), true); game.badLink = false; }
+    game.fresh = true;
     game.history = game.history.slice(0, game.cursor + 1);
     game.history.push({ pos: adapter.apply(e.pos, move), toMove: 1 - e.toMove, move, by, analysis: null });
     game.cursor += 1;
@@ -245,13 +280,16 @@ export function createGame(adapter) {
     if (!svg) return;
     const points = game.history.map((h, i) => [i, h.analysis && h.analysis.chart !== null && h.analysis.chart !== undefined ? Number(h.analysis.chart) : null]);
     const known = points.filter(([, v]) => v !== null && Number.isFinite(v));
-    const W = 320; const H = 140; const L = 40; const B = 26; const T = 10; const R = 10;
+    // Room on the left for the values and the rotated quantity name, below for the moves.
+    const W = 320; const H = 150; const L = 52; const B = 30; const T = 12; const R = 12; const IN = 8;
+    const label = (typeof adapter.chartLabel === 'function' ? adapter.chartLabel() : adapter.chartLabel) || 'value';
     const maxX = Math.max(1, game.history.length - 1);
     const vals = known.map(([, v]) => v);
     let lo = Math.min(0, ...vals); let hi = Math.max(1, ...vals);
     if (lo === hi) hi = lo + 1;
-    const x = (i) => L + (i / maxX) * (W - L - R);
-    const y = (v) => T + (1 - (v - lo) / (hi - lo)) * (H - T - B);
+    // Dots sit IN px inside the axes, so none covers a tick label.
+    const x = (i) => L + IN + (i / maxX) * (W - L - R - IN);
+    const y = (v) => T + (1 - (v - lo) / (hi - lo)) * (H - T - B - IN);
     const ns = 'http://www.w3.org/2000/svg';
     const mk = (tag, attrs, text) => {
       const n = document.createElementNS(ns, tag);
@@ -259,35 +297,47 @@ export function createGame(adapter) {
       if (text !== undefined) n.textContent = text;
       return n;
     };
+    const bottom = H - B;
     const kids = [
-      mk('line', { x1: L, y1: y(lo), x2: L, y2: T, class: 'axis' }),
-      mk('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, class: 'axis' }),
-      mk('text', { x: L - 4, y: y(hi) + 4, 'text-anchor': 'end' }, fmt(hi)),
-      mk('text', { x: L - 4, y: y(lo) + 4, 'text-anchor': 'end' }, fmt(lo)),
-      mk('text', { x: L, y: H - 8, 'text-anchor': 'start' }, '0'),
-      mk('text', { x: W - R, y: H - 8, 'text-anchor': 'end' }, `move ${maxX}`),
-      mk('text', { x: (L + W) / 2, y: H - 8, 'text-anchor': 'middle' }, (typeof adapter.chartLabel === 'function' ? adapter.chartLabel() : adapter.chartLabel) || 'value'),
+      mk('line', { x1: L, y1: bottom, x2: L, y2: T - 4, class: 'axis' }),
+      mk('line', { x1: L, y1: bottom, x2: W - R, y2: bottom, class: 'axis' }),
+      mk('text', { x: 14, y: (T + bottom) / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${(T + bottom) / 2})`, class: 'y-name' }, label),
     ];
-    if (lo < 0 && hi > 0) kids.push(mk('line', { x1: L, y1: y(0), x2: W - R, y2: y(0), class: 'zero' }));
-    if (known.length > 1) kids.push(mk('polyline', { points: known.map(([i, v]) => `${x(i)},${y(v)}`).join(' '), class: 'line' }));
-    for (const [i, v] of known) {
-      const dot = mk('circle', { cx: x(i), cy: y(v), r: i === game.cursor ? 5 : 3, class: i === game.cursor ? 'dot current' : 'dot' });
-      dot.append(mk('title', {}, `after move ${i}: ${fmt(v)}`));
-      kids.push(dot);
+    if (known.length === 0) {
+      kids.push(mk('text', { x: (L + W) / 2, y: (T + bottom) / 2, 'text-anchor': 'middle', class: 'empty' }, 'no values yet'));
+    } else {
+      kids.push(
+        mk('text', { x: L - 5, y: y(hi) + 4, 'text-anchor': 'end', class: 'y-tick' }, fmt(hi)),
+        mk('text', { x: L - 5, y: y(lo) + 4, 'text-anchor': 'end', class: 'y-tick' }, fmt(lo)),
+        mk('text', { x: x(0), y: H - 12, 'text-anchor': 'middle', class: 'x-tick' }, 'start'),
+        mk('text', { x: W - R, y: H - 12, 'text-anchor': 'end', class: 'x-tick' }, `move ${maxX}`),
+      );
+      if (lo < 0 && hi > 0) kids.push(mk('line', { x1: L, y1: y(0), x2: W - R, y2: y(0), class: 'zero' }));
+      if (known.length > 1) kids.push(mk('polyline', { points: known.map(([i, v]) => `${x(i)},${y(v)}`).join(' '), class: 'line' }));
+      for (const [i, v] of known) {
+        const dot = mk('circle', { cx: x(i), cy: y(v), r: i === game.cursor ? 5 : 3, class: i === game.cursor ? 'dot current' : 'dot' });
+        dot.append(mk('title', {}, `after move ${i}: ${fmt(v)}`));
+        kids.push(dot);
+      }
     }
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     svg.replaceChildren(...kids);
+  }
+
+  function launch(pos, toMove) {
+    cancel();
+    clearError($('error'), true);
+    game.history = [{ pos, toMove, move: null, by: null, analysis: null }];
+    game.cursor = 0;
+    step();
   }
 
   // --- the page's handles ------------------------------------------------------------------
   Object.assign(game, {
     /** Starts a new game at `pos` with side `toMove` to move. */
     start(pos, toMove = game.settings.first) {
-      cancel();
-      clearError($('error'), true);
-      game.history = [{ pos, toMove, move: null, by: null, analysis: null }];
-      game.cursor = 0;
-      step();
+      game.badLink = false;
+      launch(pos, toMove);
     },
     /** The human plays `move` (ignored unless it is the human's turn and nothing is pending). */
     play(move) {
@@ -315,22 +365,57 @@ export function createGame(adapter) {
     /** Stops the analysis in flight (the worker is terminated). */
     stop() { cancel(); say($('status'), 'Stopped.'); draw(); },
     redraw: () => draw(),
+    /**
+     * What a new random start should be for the side that moves first: true (a win for it:
+     * the human moves first and gets a winning move), false (a loss for it: the computer
+     * starts, so the human gets the winning reply), or null (fair starts are off).
+     */
+    fairTarget: () => (game.settings.fair ? isHuman(game.settings.first) : null),
     current: () => entry(),
     isHuman,
   });
 
   const linked = fromUrl();
   readSettings();
-  if (linked && linked.bad) {
-    game.start(adapter.initial(), game.settings.first);
-    showError($('error'), linked.bad, undefined, true);
-  } else if (linked) {
-    game.history = [{ pos: linked.pos, toMove: linked.toMove, move: null, by: null, analysis: null }];
-    step();
-  } else {
-    game.start(adapter.initial(), game.settings.first);
-  }
+  // A first position that is still being made (a random start checked by the engine) shows
+  // an empty, dimmed board until it is there.
+  game.history = [{ pos: null, toMove: game.settings.first, move: null, by: null, analysis: null }];
+  const begin = async () => {
+    await Promise.resolve(); // the page's `game` is assigned before its initial() runs
+    if (linked && !linked.bad) {
+      game.history = [{ pos: linked.pos, toMove: linked.toMove, move: null, by: null, analysis: null }];
+      step();
+      return;
+    }
+    const pos = await adapter.initial();
+    if (linked && linked.bad) {
+      game.badLink = true;
+      launch(pos, game.settings.first);
+      showError($('error'), linked.bad, undefined, true);
+    } else launch(pos, game.settings.first);
+  };
+  const failed = (err) => {
+    showError($('error'), err.message, retryable(err) ? () => { clearError($('error'), true); begin().catch(failed); } : undefined);
+    say($('status'), 'The position could not be analysed (see the message above); nothing was played.');
+  };
+  begin().catch(failed);
   return game;
+}
+
+/**
+ * A random start for `game` (see game.fairTarget): draws `make()` until `moverWins(pos)` (a
+ * Promise of whether the side to move wins, from the engine) matches, at most `tries` times
+ * (then the last one drawn: a rare position set may have no fair start).
+ */
+export async function fairStart(game, make, moverWins, tries = 60) {
+  const want = game ? game.fairTarget() : true;
+  let pos = make();
+  if (want === null) return pos;
+  for (let i = 0; i < tries; i++) {
+    if (await moverWins(pos) === want) return pos;
+    pos = make();
+  }
+  return pos;
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -28,15 +28,25 @@ function readWord(text) {
 
 const hex = (dec) => '0x' + BigInt(dec).toString(16);
 
+/** Says why the result is dimmed while a number is still being typed (not an error yet). */
+function note(text) {
+  let node = $('calc-note');
+  if (!node) { node = el('p', { id: 'calc-note', class: 'muted' }); $('calc-out').after(node); }
+  node.textContent = text;
+}
+
 /** Computes a and b; `typing`: the text may be on its way to a number, so wait quietly. */
 async function compute(typing = false) {
   const out = $('calc-out');
+  note('');
   // An empty b means 1 (as in the engine's nim/calc).
   const read = [['a', $('a').value], ['b', $('b').value.trim() || '1']].map(([name, text]) => [name, readWord(text)]);
   const wrong = read.find(([, r]) => r.error || (r.partial && !typing));
   if (read.some(([, r]) => r.partial) && typing && !read.some(([, r]) => r.error)) {
     out.classList.add('stale');
     $('calc-error').textContent = '';
+    const [name] = read.find(([, r]) => r.partial);
+    note(`${name} is not a complete number yet: the result below is for the last complete input.`);
     return;
   }
   if (wrong) {
@@ -57,7 +67,7 @@ async function compute(typing = false) {
     ['smallest field holding a, b', data.field],
   ];
   out.replaceChildren(
-    el('tr', {}, el('th', {}, ''), el('th', {}, 'decimal'), el('th', {}, 'hex')),
+    el('tr', {}, el('th', {}, el('span', { class: 'vh' }, 'quantity')), el('th', {}, 'decimal'), el('th', {}, 'hex')),
     ...rows.map(([name, value]) => el('tr', {},
       el('th', { scope: 'row' }, name),
       el('td', { class: 'mono', 'data-k': name }, value ?? '—'),
@@ -65,16 +75,23 @@ async function compute(typing = false) {
   );
 }
 
-$('calc').addEventListener('submit', (e) => { e.preventDefault(); compute(false); });
+// Typing recomputes after a pause; pressing Enter (or Compute) answers at once and cancels the
+// pending recomputation, so a quiet "still typing" pass never wipes the message it gave.
+const typingTimers = new Map();
+const cancelTyping = () => { for (const t of typingTimers.values()) clearTimeout(t); typingTimers.clear(); };
+$('calc').addEventListener('submit', (e) => { e.preventDefault(); cancelTyping(); compute(false); });
 for (const id of ['a', 'b']) {
-  let timer = null;
-  $(id).addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => compute(true), 250); });
+  $(id).addEventListener('input', () => {
+    cancelTyping();
+    typingTimers.set(id, setTimeout(() => { typingTimers.delete(id); compute(true); }, 250));
+  });
 }
 $('examples').addEventListener('click', (e) => {
   const button = e.target.closest('button');
   if (!button) return;
   $('a').value = button.dataset.a;
   $('b').value = button.dataset.b;
+  cancelTyping();
   compute();
 });
 

@@ -2,7 +2,7 @@
 // checked cell by cell with the mismatches highlighted.
 import { api, el, $, busy, cellReadout, heatAxes, findings } from './common.js';
 
-// SPEC §4's published closed forms (the pair-game formula folds its four parity cases into one
+// The closed forms of docs/queens.md (the pair-game formula folds its four parity cases into one
 // expression with x%2 and y%2 as selectors).
 const PRESETS = [
   { moves: 'left,down', formula: 'x ^ y' },

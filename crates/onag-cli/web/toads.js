@@ -5,6 +5,7 @@
 // mean). Everything is computed in the page's worker.
 import { api, el, $, say, folded, rovingGrid, showError, clearError, findings } from './common.js';
 import { createGame, remotenessTitle, remotenessWords, showRemoteness } from './game.js';
+import { gridRows, keepInView, maxRemoteness, piece, shade, slide } from './board.js';
 
 /** The engine's limits for the page (its `health` answer): squares and the work estimate. */
 let LIMITS = null;
@@ -17,7 +18,7 @@ loadLimits();
 
 const SIDES = ['the toads', 'the frogs'];
 const PLAYER = ['left', 'right'];
-const piece = (side) => (side === 0 ? 'T' : 'F');
+const letter = (side) => (side === 0 ? 'T' : 'F');
 const show = (c) => (c === '.' ? '□' : c);
 const dyadic = (text) => {
   const m = /^(-?\d+)(?:\/(\d+))?$/.exec(String(text));
@@ -35,6 +36,7 @@ let editing = false;
 let current = null; // the last view drawn
 
 const game = createGame({
+  id: 'toads',
   sides: SIDES,
   // The value history: the remoteness of the side to move per ply where the engine has the
   // game tree (it falls by one with each perfect move), else the mean value.
@@ -43,10 +45,10 @@ const game = createGame({
   encode: (board) => board,
   decode: (text) => text,
   busyText: (board) => `analysing ${board.length > 30 ? `${board.slice(0, 30)}…` : board}… (Stop cancels)`,
-  async analyse(board, toMove, signal) {
+  async analyse(board, toMove, signal, progress) {
     $('stop').disabled = false;
     try {
-      const data = await api('toads/analyze', { board }, signal);
+      const data = await api('toads/analyze', { board }, signal, progress);
       if (!LIMITS) loadLimits();
       const r = data.remoteness;
       return {
@@ -59,7 +61,7 @@ const game = createGame({
     }
   },
   apply: (_board, move) => move.squares,
-  notation: (move, side) => `${piece(side)} ${move.from + 1}→${move.to + 1}`,
+  notation: (move, side) => `${letter(side)} ${move.from + 1}→${move.to + 1}`,
   // The engine's choice: Steinhaus' rule where it has the remoteness (the quickest win, or
   // when losing the slowest loss), else a winning move with the best mean.
   perfect: (analysis, moves) => {
@@ -68,7 +70,14 @@ const game = createGame({
     const choice = r ? r.best[side] : analysis.data.computer[side];
     return moves.find((m) => m.index === choice) || null;
   },
-  render(v) { current = v; render(v); },
+  render(v) {
+    current = v;
+    render(v);
+    if (v.fresh && v.last) {
+      slide($('strip'), v.last.move.from, v.last.move.to);
+      keepInView($('strip'), v.last.move.to);
+    }
+  },
 });
 
 function render(v) {
@@ -76,6 +85,7 @@ function render(v) {
   $('text').value = v.analysis ? v.analysis.data.notation : v.pos;
   const moves = v.canPlay && !editing ? v.analysis.moves : [];
   const byFrom = new Map(moves.map((m) => [m.from, m]));
+  const far = maxRemoteness(moves);
   const last = v.last ? new Set([v.last.move.from, v.last.move.to]) : new Set();
   const squares = /^[TF.]+$/.test(board) ? board : '';
   const cells = [...squares].map((c, i) => {
@@ -87,13 +97,10 @@ function render(v) {
       'data-i': i,
       'data-key': i,
       'aria-label': `square ${i + 1}: ${c === 'T' ? 'toad' : c === 'F' ? 'frog' : 'empty'}${move ? `, can move${mark ? ` (${move.winning ? 'winning' : 'losing'})` : ''}` : ''}${last.has(i) ? `, part of the last move (${v.last.by})` : ''}`,
-    }, c === '.' ? '' : c, el('span', { class: 'idx' }, i + 1));
+    }, c === '.' ? '' : piece(c === 'T' ? 'toad' : 'frog'), el('span', { class: 'idx', 'aria-hidden': 'true' }, i + 1));
     if (move) {
       cell.classList.add('target');
-      if (mark) {
-        cell.classList.add(move.winning ? 'win' : 'lose');
-        cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
-      }
+      if (mark) shade(cell, move, far);
       if (mark && move.remoteness !== null) cell.title = remotenessTitle(move.remoteness);
       cell.addEventListener('click', () => game.play(move));
     } else if (editing) {
@@ -106,7 +113,7 @@ function render(v) {
     if (board.length > 1) cells.push(el('button', { type: 'button', class: 'cell', title: 'remove the last square', 'data-key': 'remove', onclick: () => edit(board, -1) }, '−'));
   }
   const strip = $('strip');
-  strip.replaceChildren(...cells);
+  strip.replaceChildren(...gridRows(cells, cells.length));
   strip.classList.toggle('stale', v.stale);
   strip.style.setProperty('--n', board.length + (editing ? 2 : 0));
   rovingGrid(strip, '.cell', cells.length);
@@ -118,7 +125,14 @@ function renderPanel(v) {
   const a = v.analysis && v.analysis.data;
   $('panel').classList.toggle('stale', !a);
   $('remoteness').classList.toggle('stale', !a);
-  if (!a) return;
+  if (!a) {
+    // No value for this board yet (being analysed, refused or failed): nothing of the last
+    // board stays on show, so no old value can be read as this one's.
+    for (const id of ['value', 'outcome', 'mean', 'temperature', 'stops', 'reduced', 'atomic', 'rcf']) $(id).textContent = '–';
+    $('remoteness').textContent = '';
+    $('thermo').replaceChildren();
+    return;
+  }
   $('value').replaceChildren(folded(a.value, 80));
   $('outcome').textContent = `${a.outcome}: ${a.outcome_words}`;
   $('mean').textContent = a.mean;
@@ -156,7 +170,10 @@ function readableLabels(svg) {
 function renderMoves(v) {
   const a = v.analysis && v.analysis.data;
   $('moves').classList.toggle('stale', !a);
-  if (!a) return;
+  if (!a) {
+    $('moves').replaceChildren(el('tr', {}, el('td', { class: 'muted' }, 'The moves show once this board is analysed.')));
+    return;
+  }
   if (!v.hints) {
     $('moves').replaceChildren(el('tr', {}, el('td', { class: 'muted' }, 'Hints are off: tick “hints” to see every move’s value and ✓/✗.')));
     return;

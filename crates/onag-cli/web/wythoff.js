@@ -1,8 +1,9 @@
 // Wythoff's game on the shared game loop (game.js): queens with ✓/✗ destinations, coordinates,
 // placing queens (click, or drag a queen with mouse, pen or finger), remoteness ("win in k") where the page can hold its table, the heat map of g
 // with a value slider and a hover readout, and the row plot of g(x, y) − y. All in the worker.
-import { api, el, $, busy, cellReadout, fitCells, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
-import { createGame, remotenessTitle, showRemoteness } from './game.js';
+import { api, el, $, busy, cellReadout, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
+import { createGame, fairStart, remotenessTitle, showRemoteness } from './game.js';
+import { gridRows, keepInView, maxRemoteness, piece, shade, slide, zoomable } from './board.js';
 
 /** Board sides and queen counts the page takes (the engine's limits: side ≤ 64, 1–4 queens). */
 const SIDES = [1, 64];
@@ -18,15 +19,20 @@ let current = null; // the last view drawn
 function randomStart(side, count) {
   return { side, queens: Array.from({ length: count }, () => [1 + randInt(side - 1), 1 + randInt(side - 1)]) };
 }
-const newGame = () => { selected = null; game.start(randomStart(Number($('side').value), Number($('count').value))); };
+/** A random start, fair for you unless “fair starts” is off (game.js). */
+const newStart = () => fairStart(game, () => randomStart(Number($('side').value), Number($('count').value)),
+  async (pos) => (await api('wythoff/position', { side: pos.side, queens: pos.queens })).xor !== 0);
+const newGame = async () => { selected = null; game.start(await newStart()); };
 
 const game = createGame({
+  id: 'wythoff',
+  randomStarts: true,
   sides: ['the first player', 'the second player'],
   singular: true,
   // The value history: remoteness per ply where the page has its table (it falls by one with
   // each perfect move), else the XOR of the values.
   chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
-  initial: () => randomStart(Number($('side').value), Number($('count').value)),
+  initial: () => newStart(),
   encode: (pos) => `${pos.side}-${pos.queens.map(([x, y]) => `${x}.${y}`).join('_')}`,
   decode(text) {
     const m = /^(\d+)-(\d+\.\d+(?:_\d+\.\d+)*)$/.exec(text);
@@ -57,7 +63,15 @@ const game = createGame({
     // Losing without the table: a single step (the game lasts longer than a jump home).
     return moves.find((m) => Math.abs(m.to[0] - m.from[0]) + Math.abs(m.to[1] - m.from[1]) === 1) || null;
   },
-  render(v) { selected = v.canPlay ? selected : null; current = v; draw(); },
+  render(v) {
+    selected = v.canPlay ? selected : null;
+    current = v;
+    draw();
+    if (v.fresh && v.last) {
+      slide($('board'), key(...v.last.move.from), key(...v.last.move.to));
+      keepInView($('board'), key(...v.last.move.to));
+    }
+  },
 });
 
 function draw() {
@@ -65,11 +79,12 @@ function draw() {
   const { side, queens } = v.pos;
   const board = $('board');
   board.style.gridTemplateColumns = `repeat(${side + 1}, var(--cell))`;
-  fitCells(board, side + 1, 4, 44);
+  zoomable($('board-wrap'), board, { columns: side + 1, max: 48 });
   board.classList.toggle('stale', v.stale);
   board.classList.toggle('placing', editing);
   const moves = selected !== null && v.analysis && !editing ? v.analysis.moves.filter((m) => m.queen === selected) : [];
   const targets = new Map(moves.map((m) => [key(...m.to), m]));
+  const far = maxRemoteness(moves);
   const last = v.last ? new Set([key(...v.last.move.from), key(...v.last.move.to)]) : new Set();
   const cells = [];
   for (let y = side - 1; y >= -1; y--) {
@@ -86,7 +101,8 @@ function draw() {
       if (here.length) {
         cell.classList.add('queen');
         if (selected !== null && here.includes(selected)) cell.classList.add('selected');
-        cell.append(here.length > 1 ? `♛${here.length}` : '♛');
+        for (let i = 0; i < Math.min(here.length, 3); i++) cell.append(piece('queen'));
+        if (here.length > 1) cell.append(el('span', { class: 'val', 'aria-hidden': 'true' }, `×${here.length}`));
       }
       const move = targets.get(k);
       if (editing) {
@@ -95,10 +111,7 @@ function draw() {
         cell.addEventListener('click', (e) => { if (!here.length || e.detail === 0) place(x, y); });
       } else if (move && !here.includes(selected)) {
         cell.classList.add('target');
-        if (v.hints) {
-          cell.classList.add(move.winning ? 'win' : 'lose');
-          cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
-        }
+        if (v.hints) shade(cell, move, far);
         cell.setAttribute('aria-label', `move to (${x}, ${y})${v.hints ? `, g = ${move.value}: ${move.winning ? 'winning' : 'losing'}` : ''}`);
         if (v.hints && move.remoteness !== null) cell.title = remotenessTitle(move.remoteness);
         cell.addEventListener('click', (e) => { e.stopPropagation(); selected = null; game.play(move); });
@@ -108,7 +121,9 @@ function draw() {
       cells.push(cell);
     }
   }
-  board.replaceChildren(...cells);
+  const rows = gridRows(cells, side + 1);
+  rows[rows.length - 1].setAttribute('aria-hidden', 'true'); // the x coordinates (each cell says its own)
+  board.replaceChildren(...rows);
   rovingGrid(board, '.cell[role="gridcell"]', side);
   const a = v.analysis && v.analysis.data;
   if (a) {
@@ -214,7 +229,8 @@ $('edit').addEventListener('change', () => {
   else game.redraw();
 });
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && selected !== null) { selected = null; draw(); } });
-window.addEventListener('resize', () => current && draw());
+window.addEventListener('resize', () => { if (current) draw(); if (rowData) drawRow(); });
+$('board-wrap').addEventListener('zoom', () => current && draw());
 
 // Heat map: the whole table once, recoloured locally when the slider moves.
 let heat = null;
@@ -276,44 +292,70 @@ async function plotRow() {
     ? `row ${x}: preperiod ${preperiod}, period ${period}${proven ? ' (proven)' : ' (observed)'}`
     : `row ${x}: no period found within ${data.columns} columns`;
   $('row-info').className = 'status';
+  rowData = data;
+  drawRow();
+}
+
+/**
+ * Draws the row plot at the canvas's on-screen size (times the device pixel ratio), so its
+ * labels are 12 px on a phone as on a desktop; redrawn when the window changes size.
+ */
+let rowData = null;
+function drawRow() {
+  const { residues, period, preperiod } = rowData;
   const canvas = $('rowplot');
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = '100%';
+  const W = Math.max(200, Math.round(canvas.getBoundingClientRect().width));
+  const H = Math.round(Math.max(180, Math.min(320, W * 0.32)));
+  canvas.width = Math.round(W * dpr);
+  canvas.height = Math.round(H * dpr);
+  canvas.style.height = `${H}px`;
   const ctx = canvas.getContext('2d');
-  const W = canvas.width;
-  const H = canvas.height;
-  const pad = 34;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const padL = 40;
+  const padB = 34;
+  const top = 22;
   ctx.clearRect(0, 0, W, H);
   const n = residues.length;
   const lo = Math.min(...residues);
   const hi = Math.max(...residues);
-  const sx = (y) => pad + ((W - pad - 8) * y) / Math.max(1, n - 1);
-  const sy = (r) => H - pad - ((H - pad - 10) * (r - lo)) / Math.max(1, hi - lo);
+  const sx = (y) => padL + 6 + ((W - padL - 14) * y) / Math.max(1, n - 1);
+  const sy = (r) => H - padB - 6 - ((H - padB - top - 6) * (r - lo)) / Math.max(1, hi - lo);
   const style = getComputedStyle(document.documentElement);
   const ink = style.getPropertyValue('--ink').trim() || '#222';
   const muted = style.getPropertyValue('--muted').trim() || '#777';
   const accent = style.getPropertyValue('--accent').trim() || '#25a';
   if (preperiod !== null && preperiod !== undefined) {
     ctx.fillStyle = 'rgba(240, 140, 0, 0.15)';
-    ctx.fillRect(sx(0), 10, sx(Math.min(preperiod, n - 1)) - sx(0), H - pad - 10);
+    ctx.fillRect(sx(0), top, sx(Math.min(preperiod, n - 1)) - sx(0), H - padB - top);
     ctx.strokeStyle = accent;
     ctx.setLineDash([5, 4]);
     ctx.lineWidth = 1;
     for (let y = preperiod; period && y < n; y += period) {
-      ctx.beginPath(); ctx.moveTo(sx(y), 10); ctx.lineTo(sx(y), H - pad); ctx.stroke();
+      ctx.beginPath(); ctx.moveTo(sx(y), top); ctx.lineTo(sx(y), H - padB); ctx.stroke();
     }
     ctx.setLineDash([]);
   }
   ctx.strokeStyle = muted;
-  ctx.beginPath(); ctx.moveTo(pad, 10); ctx.lineTo(pad, H - pad); ctx.lineTo(W - 8, H - pad); ctx.stroke();
+  ctx.beginPath(); ctx.moveTo(padL, top); ctx.lineTo(padL, H - padB); ctx.lineTo(W - 4, H - padB); ctx.stroke();
   ctx.fillStyle = muted;
-  ctx.font = '12px sans-serif';
-  ctx.fillText(`${hi}`, 2, 20);
-  ctx.fillText(`${lo}`, 2, H - pad);
-  ctx.fillText('y = 0', pad, H - pad + 16);
-  ctx.fillText(`${n - 1}`, W - 40, H - pad + 16);
-  ctx.fillText('g(x, y) − y', pad + 6, 22);
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.textAlign = 'right';
+  ctx.fillText(`${hi}`, padL - 5, sy(hi) + 4);
+  ctx.fillText(`${lo}`, padL - 5, sy(lo) + 4);
+  ctx.textAlign = 'left';
+  ctx.fillText('g(x, y) − y', padL, 14);
+  ctx.fillText('y = 0', padL, H - padB + 16);
+  ctx.textAlign = 'right';
+  ctx.fillText(`y = ${n - 1}`, W - 4, H - padB + 16);
+  ctx.textAlign = 'center';
+  ctx.fillText('column y →', (padL + W) / 2, H - 6);
+  ctx.textAlign = 'left';
   ctx.fillStyle = ink;
   const dot = n > 2000 ? 1 : 2;
   for (let y = 0; y < n; y++) ctx.fillRect(sx(y) - dot / 2, sy(residues[y]) - dot / 2, dot, dot);
+  canvas.dataset.font = '12';
 }
 $('plot').addEventListener('click', plotRow);
 $('row').addEventListener('keydown', (e) => { if (e.key === 'Enter') plotRow(); });

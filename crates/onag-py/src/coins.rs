@@ -2,16 +2,12 @@
 
 use onag::impartial::coins::Rule;
 use onag::impartial::lexicode::{lexicode, min_weight, weight_distribution, MAX_LENGTH};
-use onag::impartial::solver::{solve, Board};
+use onag::impartial::solver::{solve, Board, SolveRun};
+use onag_api::limits::{MAX_COIN_VALUE, MAX_COIN_VALUES};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{bad, run_stoppable};
-
-/// The most single-coin values (as the CLI's `coins values`).
-const MAX_COUNT: usize = 4096;
-/// The largest single-coin value computed (bounds turn-at-most-k's reachable-XOR sets).
-const MAX_VALUE: u64 = 1 << 25;
+use crate::{bad, report, run_stoppable};
 /// The most words a lexicode may mark (work ≈ 2^n · ball(d−1) / ball(⌊(d−1)/2⌋)).
 const MAX_LEXICODE_WORK: f64 = 8_589_934_592.0;
 
@@ -20,53 +16,46 @@ fn parse_rule(rule: &str) -> PyResult<Rule> {
 }
 
 /// v(0), …, v(count − 1) of a ruleset (`twins`, `ruler`, `mock-turtles`, `moebius`, `mogul`,
-/// `at-most:K`), and the first coin's index.
+/// `at-most:K`): the library's `ValuesReport` (`rule`, `first_coin`, `values`), as `onag
+/// coins values --json` prints it.
 #[pyfunction]
-fn coin_values(py: Python<'_>, rule: &str, count: usize) -> PyResult<(Vec<u64>, usize)> {
+fn coin_values<'py>(py: Python<'py>, rule: &str, count: usize) -> PyResult<Bound<'py, PyAny>> {
     let rule = parse_rule(rule)?;
-    if count > MAX_COUNT {
+    if count > MAX_COIN_VALUES {
         return Err(bad(format!(
-            "count must be at most {MAX_COUNT}, not {count}"
+            "count must be at most {MAX_COIN_VALUES}, not {count}"
         )));
     }
-    let max_value = match rule {
-        Rule::AtMost(k) => MAX_VALUE / u64::from(k.max(1)),
-        _ => MAX_VALUE,
-    };
-    let values = py.detach(|| rule.values_up_to(count, max_value));
-    if values.len() < count {
-        return Err(bad(format!(
-            "{rule}: v({}) exceeds {max_value}; ask for at most {} values",
-            values.len(),
-            values.len()
-        )));
-    }
-    Ok((values, rule.first_coin()))
+    let values = py
+        .detach(|| rule.values_report(count, MAX_COIN_VALUE))
+        .map_err(bad)?;
+    report(py, &values)
 }
 
-/// Solves every position of a board by mex and compares with the XOR of single-coin values.
+/// Solves every position of a board by mex and compares with the XOR of single-coin values:
+/// the library's `SolveRun`, as `onag coins solve --json` prints it.
 #[pyfunction]
 #[pyo3(signature = (board, progress=None))]
 fn coins_solve<'py>(
     py: Python<'py>,
     board: &str,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let parsed: Board = board
         .parse()
         .map_err(|e| bad(format!("bad board '{board}': {e}")))?;
     let name = parsed.name().to_string();
-    let report = run_stoppable(py, progress, move |stop, report| {
+    let started = std::time::Instant::now();
+    let solved = run_stoppable(py, progress, move |stop, report| {
         let total = 1u64 << parsed.coins();
         solve(&parsed, stop, &mut |done| report.set(done, total)).map_err(|e| e.to_string())
     })?;
-    let out = PyDict::new(py);
-    out.set_item("board", name)?;
-    out.set_item("positions", report.positions)?;
-    out.set_item("p_positions", report.p_positions)?;
-    out.set_item("mismatches", report.mismatches)?;
-    out.set_item("max_value", report.max_value)?;
-    Ok(out)
+    let run = SolveRun {
+        board: name,
+        report: solved,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    report(py, &run)
 }
 
 /// lexicode(n, d): the words, their weight distribution and minimum weight.

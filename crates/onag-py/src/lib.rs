@@ -16,17 +16,26 @@ use pyo3::prelude::*;
 mod coins;
 mod nim;
 mod partizan;
+mod research;
 mod toads;
 mod wythoff;
+
+/// A library report as Python objects: the report's JSON (what the CLI's `--json` and the API
+/// print) read by Python's `json` module, so Python sees the same fields under the same names;
+/// `onag._report.Report` then gives them attribute access.
+pub(crate) fn report<'py, T: serde::Serialize>(
+    py: Python<'py>,
+    report: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(report)
+        .map_err(|e| bad(format!("internal error: the report is not JSON: {e}")))?;
+    py.import("json")?.getattr("loads")?.call1((text,))
+}
 
 /// A `ValueError` with the engine's message.
 pub(crate) fn bad(msg: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(msg.to_string())
 }
-
-/// The stack of the worker thread: the Toads-and-Frogs solver and the game parser recurse once
-/// per level of the game tree (the CLI gives its solver thread the same).
-const WORKER_STACK: usize = 1 << 30;
 
 /// How often the waiting interpreter thread looks for Ctrl-C and reports progress.
 const POLL: Duration = Duration::from_millis(50);
@@ -66,9 +75,7 @@ where
     let progress = Progress::default();
     let (tx, rx) = mpsc::channel();
     let (worker_stop, worker_progress) = (stop.clone(), progress.clone());
-    std::thread::Builder::new()
-        .name("onag-worker".into())
-        .stack_size(WORKER_STACK)
+    onag::deep_stack::deep_thread("onag-worker")
         .spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 work(&worker_stop, &worker_progress)
@@ -125,5 +132,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     toads::register(m)?;
     wythoff::register(m)?;
     coins::register(m)?;
+    research::register(m)?;
     Ok(())
 }

@@ -1,16 +1,13 @@
 //! `Nimber` (nim arithmetic on words below 2^128) and `nim_table`.
 
-use onag::nimber::table::{FieldMarking, NimTable};
+use onag::nimber::table::nim_table_report;
 use onag::nimber::Nimber128;
+use onag_api::limits::MAX_NIM_TABLE_SIDE;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyZeroDivisionError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use crate::bad;
-
-/// The largest `nim_table` side (as in the CLI).
-const MAX_TABLE: usize = 1024;
+use crate::{bad, report, run_stoppable};
 
 /// A nimber *n, 0 ≤ n < 2^128: `+` and `-` are XOR, `*` the nim product, `/` division,
 /// `**` powers (an ordinary integer exponent), `~x` the inverse.
@@ -193,30 +190,24 @@ impl Nimber {
     }
 }
 
-/// The n×n nim-multiplication table as rows, with its field marking.
-#[pyfunction]
-fn nim_table_rows<'py>(py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyDict>> {
-    if !(1..=MAX_TABLE).contains(&n) {
+/// The n×n nim-multiplication table with its field marking: the library's `NimTableReport`
+/// (`size`, `cells`, `marking` with `closed`, `max`, `field`), as `onag nim table --json` and
+/// `POST /api/nim/table` give it. Ctrl-C stops it.
+#[pyfunction(name = "nim_table_report")]
+fn nim_table_report_py<'py>(py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyAny>> {
+    if !(1..=MAX_NIM_TABLE_SIDE).contains(&n) {
         return Err(bad(format!(
-            "the table side must be between 1 and {MAX_TABLE}, not {n}"
+            "the table side must be between 1 and {MAX_NIM_TABLE_SIDE}, not {n}"
         )));
     }
-    let t = py.detach(|| NimTable::new(n));
-    let out = PyDict::new(py);
-    let (closed, field) = match t.marking() {
-        FieldMarking::ClosedField => (true, n as u64),
-        FieldMarking::Overflows { field, .. } => (false, field),
-    };
-    let rows: Vec<Vec<u64>> = t.rows().map(<[u64]>::to_vec).collect();
-    out.set_item("rows", rows)?;
-    out.set_item("closed_field", closed)?;
-    out.set_item("field", field)?;
-    out.set_item("max", t.max())?;
-    Ok(out)
+    let table = run_stoppable(py, None, move |stop, _| {
+        nim_table_report(n, stop).map_err(|e| e.to_string())
+    })?;
+    report(py, &table)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Nimber>()?;
-    m.add_function(wrap_pyfunction!(nim_table_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_table_report_py, m)?)?;
     Ok(())
 }

@@ -1,18 +1,16 @@
-//! Toads and Frogs: `toads_value(board)` and `toads_family(toads, frogs, blanks)`.
+//! Toads and Frogs: `toads_report(board)` (the library's `BoardReport`, with the values as
+//! `Game`s) and `toads_family(toads, frogs, blanks)`.
 //!
 //! The solver works directly in the shared arena of `Game`s (taken out of the store for the
 //! computation and put back, with everything it built), so its values are `Game`s at once.
 
-use onag::games::toads_and_frogs::{analyse, Board, Solver};
+use onag::games::toads_and_frogs::{board_report_with, Board, Solver};
 use onag::partizan::game::{Arena, GameError, GameId};
-use onag::partizan::Player;
-use onag::Play;
 use onag::StopFlag;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use crate::partizan::{fraction, store, Game, Store};
-use crate::{bad, run_stoppable};
+use crate::partizan::{store, Game, Store};
+use crate::{bad, report, run_stoppable};
 
 /// Runs `f` with a solver on the shared arena (the store stays locked meanwhile).
 fn with_solver<T>(
@@ -41,71 +39,42 @@ fn parse_board(text: &str) -> PyResult<Board> {
         .map_err(|e| bad(format!("bad board '{text}': {e}")))
 }
 
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Left => "Left",
-        Player::Right => "Right",
-    }
-}
-
-/// Everything about one board, as a dict: `board`, `value` (a `Game`), `outcome`, `mean`,
-/// `temperature`, `left_stop`, `right_stop`, `integer` and `parts` (the reduced form
-/// "integer + parts", each part `(board, Game)`), `moves` (every legal move of both players
-/// with the value after it) and `left_move` / `right_move` (the computer's choice).
+/// Everything about one board: the library's `BoardReport` (what `onag toads value --json`
+/// and `POST /api/toads/analyze` give), and the values of the board, of each part of its
+/// reduced form and after each move as `Game`s of the shared arena (the solver worked in it,
+/// so these are memo lookups).
 #[pyfunction]
-fn toads_value<'py>(py: Python<'py>, board: &str) -> PyResult<Bound<'py, PyDict>> {
+#[allow(clippy::type_complexity)]
+fn toads_report<'py>(
+    py: Python<'py>,
+    board: &str,
+) -> PyResult<(Bound<'py, PyAny>, Game, Vec<Game>, Vec<Game>)> {
     let parsed = parse_board(board)?;
-    let work_board = parsed.clone();
-    let analysis = run_stoppable(py, None, move |stop: &StopFlag, _| {
-        with_solver(|solver, thermographs| analyse(solver, thermographs, &work_board, stop))
-            .map_err(engine_error)
-    })?;
+    let (board_report, value, parts, moves) =
+        run_stoppable(py, None, move |stop: &StopFlag, _| {
+            with_solver(|solver, thermographs| -> Result<_, String> {
+                let r =
+                    board_report_with(solver, thermographs, &parsed, stop).map_err(engine_error)?;
+                // The report prints each board; reading it back gives the board itself.
+                let mut value_of = |text: &str| -> Result<GameId, String> {
+                    let b: Board = text.parse().map_err(|e| format!("internal error: {e}"))?;
+                    solver.value_with_stop(&b, stop).map_err(engine_error)
+                };
+                let value = value_of(&r.board)?;
+                let parts = r.reduced.parts.iter().map(|p| value_of(&p.board));
+                let parts = parts.collect::<Result<Vec<_>, _>>()?;
+                let moves = r.moves.iter().map(|m| value_of(&m.squares));
+                let moves = moves.collect::<Result<Vec<_>, _>>()?;
+                Ok((r, value, parts, moves))
+            })
+        })?;
     let game = |id: GameId| Game { id };
-    let out = PyDict::new(py);
-    out.set_item("board", parsed.to_string())?;
-    out.set_item("value", game(analysis.value))?;
-    out.set_item("outcome", analysis.outcome.to_string())?;
-    out.set_item("mean", fraction(py, analysis.mean)?)?;
-    out.set_item("temperature", fraction(py, analysis.temperature)?)?;
-    out.set_item("left_stop", fraction(py, analysis.left_stop)?)?;
-    out.set_item("right_stop", fraction(py, analysis.right_stop)?)?;
-    out.set_item("integer", analysis.integer)?;
-    let parts: Vec<(String, Game)> = analysis
-        .parts
-        .iter()
-        .map(|(b, g)| (b.to_string(), game(*g)))
-        .collect();
-    out.set_item("parts", parts)?;
-    let mut moves = Vec::new();
-    for m in &analysis.moves {
-        let d = PyDict::new(py);
-        d.set_item("player", player_name(m.player))?;
-        d.set_item("from", m.mv.from)?;
-        d.set_item("to", m.mv.to)?;
-        d.set_item("board", parsed.play_unchecked(m.mv).to_string())?;
-        d.set_item("value", game(m.value))?;
-        d.set_item("winning", m.winning)?;
-        moves.push(d);
-    }
-    out.set_item("moves", moves)?;
-    for (key, choice) in [
-        ("left_move", &analysis.best.left),
-        ("right_move", &analysis.best.right),
-    ] {
-        match choice {
-            None => out.set_item(key, py.None())?,
-            Some(c) => {
-                let d = PyDict::new(py);
-                d.set_item("from", c.mv.from)?;
-                d.set_item("to", c.mv.to)?;
-                d.set_item("board", parsed.play_unchecked(c.mv).to_string())?;
-                d.set_item("winning", c.winning)?;
-                d.set_item("mean", fraction(py, c.mean)?)?;
-                out.set_item(key, d)?;
-            }
-        }
-    }
-    Ok(out)
+    Ok((
+        report(py, &board_report)?,
+        game(value),
+        parts.into_iter().map(game).collect(),
+        moves.into_iter().map(game).collect(),
+    ))
 }
 
 /// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b), as a list
@@ -144,7 +113,7 @@ fn toads_family(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(toads_value, m)?)?;
+    m.add_function(wrap_pyfunction!(toads_report, m)?)?;
     m.add_function(wrap_pyfunction!(toads_family, m)?)?;
     Ok(())
 }

@@ -1,14 +1,12 @@
 //! Wythoff's game: `g`, `table`, `pairs` and the periodicity sweep `periods`.
 
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
+use onag::wythoff::report::{pairs_report, table_report, PeriodsReport};
 use onag::wythoff::{self, WythoffError};
+use onag_api::limits::MAX_WYTHOFF_PAIRS;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use crate::{bad, run_stoppable};
-
-/// The most P-positions `wythoff_pairs` lists (as the CLI).
-const MAX_PAIRS: usize = 10_000_000;
+use crate::{bad, report, run_stoppable};
 
 fn engine_error(e: WythoffError) -> String {
     match e {
@@ -23,24 +21,31 @@ fn wythoff_g(py: Python<'_>, x: u64, y: u64) -> PyResult<u64> {
     py.detach(|| wythoff::g(x, y)).map_err(bad)
 }
 
-/// The n×n Grundy table by the definition, as rows.
+/// The n×n Grundy table by the definition: the library's `TableReport` (`size`, `max`,
+/// `cells`), as `onag wythoff table --json` and `POST /api/wythoff/table` give it.
 #[pyfunction]
-fn wythoff_table(py: Python<'_>, n: usize) -> PyResult<Vec<Vec<u32>>> {
-    py.detach(|| wythoff::grundy_table(n, n).map(|t| t.to_rows()))
-        .map_err(bad)
+fn wythoff_table(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
+    let table = run_stoppable(py, None, move |stop, _| {
+        table_report(n, stop).map_err(engine_error)
+    })?;
+    report(py, &table)
 }
 
-/// The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), exact.
+/// The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), exact: the library's `PairsReport`.
 #[pyfunction]
-fn wythoff_pairs(py: Python<'_>, n: usize) -> PyResult<Vec<(u64, u64)>> {
-    if n > MAX_PAIRS {
-        return Err(bad(format!("pairs {n} is too large (at most {MAX_PAIRS})")));
+fn wythoff_pairs(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
+    if n > MAX_WYTHOFF_PAIRS {
+        return Err(bad(format!(
+            "pairs {n} is too large (at most {MAX_WYTHOFF_PAIRS})"
+        )));
     }
-    Ok(py.detach(|| wythoff::p_positions(n)))
+    let pairs = py.detach(|| pairs_report(n));
+    report(py, &pairs)
 }
 
 /// Row periods with proofs for rows `first..=top` (rows below are swept too), at most
 /// `columns` columns; stops once every row is proven. The default period cap is the CLI's.
+/// The library's `PeriodsReport`, as `onag wythoff periods --json` prints it.
 #[pyfunction]
 #[pyo3(signature = (first, top, columns, period_cap=None, threads=1, progress=None))]
 fn wythoff_periods<'py>(
@@ -51,45 +56,40 @@ fn wythoff_periods<'py>(
     period_cap: Option<u64>,
     threads: usize,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Vec<Bound<'py, PyDict>>> {
+) -> PyResult<Bound<'py, PyAny>> {
     if !(1..=2).contains(&threads) {
         return Err(bad(format!("threads must be 1 or 2, not {threads}")));
     }
     if first > top {
         return Err(bad(format!("empty row range {first}..{top}")));
     }
-    let mut cfg = PeriodConfig::with_auto_cap(top, columns, 393_216);
-    while cfg.period_cap > 3 && (top as u64 + 1) * cfg.period_cap * 2 > 1 << 30 {
-        cfg.period_cap /= 2;
-    }
+    let mut cfg = PeriodConfig::default_for(top, columns);
     if let Some(cap) = period_cap {
         cfg.period_cap = cap;
     }
     let mut search = PeriodSearch::new(cfg).map_err(bad)?;
     search.set_threads(threads).map_err(bad)?;
-    let rows = run_stoppable(py, progress, move |stop, report| {
+    let started = std::time::Instant::now();
+    let (rows, swept, cap) = run_stoppable(py, progress, move |stop, progress| {
         let chunk = search.config().spacing().max(4096);
         while !(search.is_done() || search.all_proven()) {
             let until = search.column() + chunk;
             search
-                .run(until, stop, &mut |c| report.set(c, columns))
+                .run(until, stop, &mut |c| progress.set(c, columns))
                 .map_err(engine_error)?;
         }
-        report.set(search.column(), columns);
-        Ok(search.results())
+        progress.set(search.column(), columns);
+        Ok((
+            search.results(),
+            search.column(),
+            search.config().period_cap,
+        ))
     })?;
-    rows[first..=top]
-        .iter()
-        .map(|r| {
-            let d = PyDict::new(py);
-            d.set_item("row", r.row)?;
-            d.set_item("period", r.period)?;
-            d.set_item("preperiod", r.preperiod)?;
-            d.set_item("proven", r.proven)?;
-            d.set_item("proof_column", r.proof_column)?;
-            Ok(d)
-        })
-        .collect()
+    let seconds = started.elapsed().as_secs_f64();
+    let cells = swept as f64 * (top + 1) as f64;
+    let periods = PeriodsReport::new(&rows[first..=top], columns, swept, cap, threads)
+        .timed(seconds, seconds, cells, None);
+    report(py, &periods)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

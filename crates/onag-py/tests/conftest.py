@@ -31,3 +31,28 @@ def cli():
         return json.loads(out.stdout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def cli_text():
+    """`cli_text(*args)` runs `onag ARGS --json` and returns its stdout exactly (the bytes a
+    run piped into a file holds)."""
+    binary = _binary()
+    if not binary.exists():
+        pytest.skip(f"{binary} not built (cargo build --release --bin onag, or set ONAG_BIN)")
+
+    def run(*args):
+        return subprocess.run(
+            [str(binary), *args, "--json"], check=True, capture_output=True, text=True
+        ).stdout
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def onag_bin():
+    """The built `onag` binary (skips when it is not built)."""
+    binary = _binary()
+    if not binary.exists():
+        pytest.skip(f"{binary} not built (cargo build --release --bin onag, or set ONAG_BIN)")
+    return binary

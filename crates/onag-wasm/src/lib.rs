@@ -12,6 +12,10 @@
 //! | `onag_call(route_ptr, route_len, body_ptr, body_len) -> ptr` | answers one API request: at `ptr`, the answer's length `n` (u32 little-endian), its HTTP-like status (u32), then `n` bytes of JSON; free `n + 8` bytes |
 //! | `onag_failure() -> u32` | after a trap: 1 when an allocation failed (the page's memory is full), 2 after a panic, else 0 |
 //!
+//! One import: `onag.onag_progress(done: f64, total: f64)`, called while a long request
+//! computes (the library's progress, e.g. Toads-and-Frogs parts solved against the estimate),
+//! so the worker can post progress to the page before the answer.
+//!
 //! Requests and answers are the same JSON as `onag serve`'s `/api/<route>`, so a page talks
 //! to either the same way. Stop is the worker's job: it terminates the worker and starts a new
 //! one, so no stop flag crosses the boundary.
@@ -66,11 +70,33 @@ unsafe impl GlobalAlloc for NotingAllocator {
 #[global_allocator]
 static ALLOCATOR: NotingAllocator = NotingAllocator;
 
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "onag")]
+extern "C" {
+    /// The worker's progress hook (see the crate docs).
+    fn onag_progress(done: f64, total: f64);
+}
+
+/// The flag a request runs under: in the browser, its progress goes to the worker.
+fn request_flag() -> onag_api::StopFlag {
+    #[cfg(target_arch = "wasm32")]
+    {
+        onag_api::StopFlag::with_progress(|done, total| {
+            // SAFETY: an import of plain numbers; the worker's function only reads them.
+            unsafe { onag_progress(done as f64, total) }
+        })
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        onag_api::StopFlag::new()
+    }
+}
+
 /// Answers one request: `(status, JSON)` with the HTTP status `onag serve` would give, through
 /// the API crate's one [`onag_api::dispatch`] (every route the server has, the same JSON).
 pub fn answer(route: &str, body: &[u8]) -> (u16, Vec<u8>) {
     let route = format!("/{}", route.trim_start_matches('/'));
-    match onag_api::dispatch(&route, body, &onag_api::StopFlag::new()) {
+    match onag_api::dispatch(&route, body, &request_flag()) {
         Ok(json) => (200, json),
         Err(e) => (e.kind.status(), e.to_json()),
     }

@@ -29,8 +29,7 @@ fn main() {
     let reserve: Option<usize> = std::env::var("TOADS_RESERVE_PARTS")
         .ok()
         .map(|n| n.parse().expect("TOADS_RESERVE_PARTS: a number"));
-    let child = std::thread::Builder::new()
-        .stack_size(1 << 30)
+    let child = onag::deep_stack::deep_thread("run")
         .spawn(move || {
             println!("# board\ttoads\tblanks\tfrogs\tsquares\tvalue\tseconds\tparts\tpart_MB\tarena_games\testimate");
             for [a, b, c] in cells {

@@ -19,8 +19,7 @@ fn main() {
         panic!("usage: toads_profile A C B1 B2 [lengths]");
     };
     let lengths = std::env::args().nth(5).is_some();
-    let child = std::thread::Builder::new()
-        .stack_size(1 << 30)
+    let child = onag::deep_stack::deep_thread("run")
         .spawn(move || {
             let mut solver = Solver::new();
             let start = Instant::now();

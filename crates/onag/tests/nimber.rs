@@ -1,4 +1,4 @@
-//! Nimbers: the SPEC §1 facts, OEIS A051775/A051776/A051917, fast vs reference products,
+//! Nimbers: the field facts of Conway, On Numbers and Games, ch. 6, OEIS A051775/A051776/A051917, fast vs reference products,
 //! the by-definition mex table, and field laws.
 
 mod common;

@@ -1,4 +1,4 @@
-//! Toads and Frogs: notation, moves, reductions, and the check values of SPEC §6.
+//! Toads and Frogs: notation, moves, reductions, and the check values of `docs/toads-and-frogs.md`.
 
 use onag::games::toads_and_frogs::{reduce, Board, BoardError, Solver, Square};
 use onag::partizan::game::{Arena, GameId};

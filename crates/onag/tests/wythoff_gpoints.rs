@@ -113,7 +113,7 @@ fn two_threads_give_the_same_tables() {
 
 #[test]
 fn published_minima_minus_4_6_8() {
-    // SPEC §3 / Nivasch's table 2: min (d_n − n) is −4, −6, −8 for g = 1, 2, 3.
+    // Nivasch, Games of No Chance 3 (2009), table 2: min (d_n − n) is −4, −6, −8 for g = 1, 2, 3.
     let s = excess_tables(3, 250_000, 1, &StopFlag::new(), &mut |_| {}).unwrap();
     let minima: Vec<i64> = s[1..].iter().map(|s| s.min.0).collect();
     assert_eq!(minima, vec![-4, -6, -8]);

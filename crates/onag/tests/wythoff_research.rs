@@ -134,7 +134,7 @@ fn committed_results_reproduce_all_published_terms() {
     assert_eq!(published.len(), 19);
     assert!(runs[..19].iter().all(|r| r.closed));
     assert_eq!(lens[..19], published);
-    // a(20) = 143 (SPEC §3): rows 261..=403 have period 196,608, row 404 starts 393,216.
+    // a(20) = 143 (docs/wythoff-periods.md): rows 261..=403 have period 196,608, row 404 starts 393,216.
     let r20 = runs[19];
     assert_eq!(
         (r20.period, r20.first_row, r20.len(), r20.closed),

@@ -2,6 +2,7 @@
 //! checked form (bounds applied, notation parsed) and its response type (the JSON answer).
 
 pub mod corners;
+pub mod game;
 pub mod nim;
 pub mod queens;
 pub mod toads;
@@ -54,11 +55,12 @@ pub struct Limits {
     pub toads_squares: usize,
     /// [`limits::MAX_TOADS_WORK`].
     pub toads_work: u64,
-    /// Most boards a Toads remoteness table holds
-    /// ([`onag::games::toads_and_frogs::remoteness::WEB_BUDGET`]).
+    /// [`limits::MAX_TOADS_REMOTENESS_BOARDS`].
     pub toads_remoteness_boards: usize,
     /// [`limits::MAX_TABLE_SIDE`].
     pub table_side: usize,
+    /// [`limits::MAX_NIM_TABLE_SIDE`].
+    pub nim_table_side: usize,
     /// [`limits::CORNERS_SIDES`] as `[min, max]`.
     pub corners_sides: [usize; 2],
     /// [`limits::MAX_WYTHOFF_SIDE`].
@@ -84,8 +86,9 @@ pub fn health() -> Health {
             notation_bytes: limits::MAX_NOTATION_BYTES,
             toads_squares: limits::MAX_TOADS_SQUARES,
             toads_work: limits::MAX_TOADS_WORK,
-            toads_remoteness_boards: onag::games::toads_and_frogs::remoteness::WEB_BUDGET,
+            toads_remoteness_boards: limits::MAX_TOADS_REMOTENESS_BOARDS,
             table_side: limits::MAX_TABLE_SIDE,
+            nim_table_side: limits::MAX_NIM_TABLE_SIDE,
             corners_sides: [*limits::CORNERS_SIDES.start(), *limits::CORNERS_SIDES.end()],
             wythoff_side: limits::MAX_WYTHOFF_SIDE,
             queens: onag::wythoff::positions::MAX_QUEENS,

@@ -2,7 +2,7 @@
 //! `POST /nim/table` (an n×n product table with its field marking).
 
 use onag::nimber::calc::{calculate, Calculation};
-use onag::nimber::table::{FieldMarking, NimTable};
+use onag::nimber::table::{nim_table_report, NimTableReport};
 use onag::nimber::Nimber;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
@@ -58,114 +58,35 @@ impl CalcRequest {
     }
 }
 
-/// The answer of `POST /nim/calc`: every number as a decimal string (exact in browsers).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CalcResponse {
-    /// `a`.
-    pub a: String,
-    /// `b`.
-    pub b: String,
-    /// `a ⊕ b`.
-    pub sum: String,
-    /// `a ⊗ b`.
-    pub product: String,
-    /// `a ⊘ b` (`null` for `b = 0`).
-    pub quotient: Option<String>,
-    /// `a⁻¹` (`null` for 0).
-    pub inverse_a: Option<String>,
-    /// `b⁻¹` (`null` for 0).
-    pub inverse_b: Option<String>,
-    /// `√a`.
-    pub sqrt_a: String,
-    /// `√b`.
-    pub sqrt_b: String,
-    /// `"GF(2^k)"`, the smallest field holding both.
-    pub field: String,
-    /// `k`.
-    pub field_bits: u32,
-}
-
-impl From<Calculation> for CalcResponse {
-    fn from(c: Calculation) -> Self {
-        let dec = |x: u64| x.to_string();
-        Self {
-            a: dec(c.a),
-            b: dec(c.b),
-            sum: dec(c.sum),
-            product: dec(c.product),
-            quotient: c.quotient.map(dec),
-            inverse_a: c.inverse_a.map(dec),
-            inverse_b: c.inverse_b.map(dec),
-            sqrt_a: dec(c.sqrt_a),
-            sqrt_b: dec(c.sqrt_b),
-            field: format!("GF(2^{})", c.field_bits),
-            field_bits: c.field_bits,
-        }
-    }
-}
+/// The answer of `POST /nim/calc`: the library's report (every number a decimal string).
+pub type CalcResponse = Calculation;
 
 impl Calc {
     /// The answer.
     pub fn run(&self) -> Result<CalcResponse, ApiError> {
-        Ok(calculate(self.a, self.b).into())
+        Ok(calculate(self.a, self.b))
     }
 }
 
 /// The body of `POST /nim/table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableRequest {
-    /// The side `n` of the table, `1..=`[`limits::MAX_TABLE_SIDE`].
+    /// The side `n` of the table, `1..=`[`limits::MAX_NIM_TABLE_SIDE`].
     pub size: usize,
 }
+
+/// The answer of `POST /nim/table`: the library's report.
+pub type TableResponse = NimTableReport;
 
 impl TableRequest {
     /// Checks the side.
     pub fn checked(self) -> Result<Self, ApiError> {
-        check_range("size", self.size, 1..=limits::MAX_TABLE_SIDE)?;
+        check_range("size", self.size, 1..=limits::MAX_NIM_TABLE_SIDE)?;
         Ok(self)
     }
 
-    /// The table.
-    pub fn run(&self, _stop: &StopFlag) -> Result<TableResponse, ApiError> {
-        let table = NimTable::new(self.size);
-        let marking = match table.marking() {
-            FieldMarking::ClosedField => Marking {
-                closed: true,
-                max: table.max(),
-                field: self.size as u64,
-            },
-            FieldMarking::Overflows { max, field } => Marking {
-                closed: false,
-                max,
-                field,
-            },
-        };
-        Ok(TableResponse {
-            size: self.size,
-            cells: table.rows().map(<[u64]>::to_vec).collect(),
-            marking,
-        })
+    /// The table, polling `stop` once per row.
+    pub fn run(&self, stop: &StopFlag) -> Result<TableResponse, ApiError> {
+        Ok(nim_table_report(self.size, stop)?)
     }
-}
-
-/// How the block sits among the nim fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Marking {
-    /// Whether every product stays below `n` (then `n` is a Fermat 2-power).
-    pub closed: bool,
-    /// The largest product.
-    pub max: u64,
-    /// The smallest nim field holding every product.
-    pub field: u64,
-}
-
-/// The answer of `POST /nim/table`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableResponse {
-    /// The side.
-    pub size: usize,
-    /// `cells[a][b] = a ⊗ b`.
-    pub cells: Vec<Vec<u64>>,
-    /// The field marking.
-    pub marking: Marking,
 }

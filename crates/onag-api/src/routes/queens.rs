@@ -1,10 +1,10 @@
 //! `POST /queens/table`: the Grundy table of a Corner-the-Queen move set and, given a closed
 //! formula, its cell-by-cell check with the mismatches listed.
 
-use onag::wythoff::variants::check::{check, CheckReport};
 use onag::wythoff::variants::formula::Expr;
 use onag::wythoff::variants::moves::MoveSet;
-use onag::wythoff::variants::table::grundy_table;
+use onag::wythoff::variants::report::{queens_table_report, QueensTableReport};
+use onag::wythoff::variants::QueensError;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
 
@@ -61,83 +61,20 @@ impl TableRequest {
     }
 }
 
-/// The formula check: the formula's value at every cell and the checker's report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FormulaCheck {
-    /// `values[x][y]`: the formula at `(x, y)`.
-    pub values: Vec<Vec<i64>>,
-    /// The formula's text.
-    pub formula: String,
-    /// Cells compared.
-    pub cells: u64,
-    /// Cells that differ.
-    pub mismatches: u64,
-    /// The first mismatch `(x, y)`.
-    pub first: Option<(u64, u64)>,
-    /// Up to 20 mismatches `(x, y, table, formula)`.
-    pub listed: Vec<(u64, u64, u32, i64)>,
-}
-
-/// The answer of `POST /queens/table`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableResponse {
-    /// The move set, normalised.
-    pub moves: String,
-    /// Whether only `x ≤ y` is meaningful (the pair game).
-    pub symmetric_only: bool,
-    /// The side.
-    pub size: usize,
-    /// The largest value.
-    pub max: u32,
-    /// `cells[x][y] = g(x, y)`.
-    pub cells: Vec<Vec<u32>>,
-    /// The formula check, `null` without a formula.
-    pub check: Option<FormulaCheck>,
-}
+/// The answer of `POST /queens/table`: the library's report.
+pub type TableResponse = QueensTableReport;
 
 impl Table {
-    /// The answer.
-    pub fn run(&self, _stop: &StopFlag) -> Result<TableResponse, ApiError> {
-        let table =
-            grundy_table(&self.moves, self.size).map_err(|e| ApiError::bad(e.to_string()))?;
-        let max = table.iter().flatten().copied().max().unwrap_or(0);
-        let check = match &self.formula {
-            None => None,
-            Some((text, expr)) => {
-                let CheckReport {
-                    cells,
-                    mismatches,
-                    first_mismatch,
-                    listed,
-                } = check(&self.moves, expr, self.size)
-                    .map_err(|e| ApiError::bad(format!("formula: {e}")))?;
-                // The page paints every cell, not just the listed mismatches; the checker
-                // above has already evaluated each cell without error.
-                let n = self.size as i64;
-                let values = (0..n)
-                    .map(|x| {
-                        (0..n)
-                            .map(|y| expr.eval(x, y).unwrap_or(i64::MIN))
-                            .collect()
-                    })
-                    .collect();
-                Some(FormulaCheck {
-                    values,
-                    formula: text.clone(),
-                    cells,
-                    mismatches,
-                    first: first_mismatch,
-                    listed,
-                })
-            }
-        };
-        Ok(TableResponse {
-            moves: self.moves.to_string(),
-            symmetric_only: self.moves == MoveSet::Pair,
-            size: self.size,
-            max,
-            cells: table,
-            check,
+    /// The answer, polling `stop` once per row.
+    pub fn run(&self, stop: &StopFlag) -> Result<TableResponse, ApiError> {
+        let formula = self
+            .formula
+            .as_ref()
+            .map(|(text, expr)| (text.as_str(), expr));
+        queens_table_report(&self.moves, self.size, formula, stop).map_err(|e| match e {
+            QueensError::Stopped => onag::Stopped.into(),
+            QueensError::Eval { .. } => ApiError::bad(format!("formula: {e}")),
+            QueensError::BadSize { .. } => ApiError::bad(e.to_string()),
         })
     }
 }

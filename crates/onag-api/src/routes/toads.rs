@@ -5,8 +5,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable, WEB_BUDGET};
-use onag::games::toads_and_frogs::{board_report, estimate_work, Board, BoardReport};
+use onag::games::toads_and_frogs::remoteness::{RemotenessReport, RemotenessTable};
+use onag::games::toads_and_frogs::{
+    board_report, estimate_work, Board, BoardError, BoardReport, PARTS_PER_WORK,
+};
 use onag::partizan::game::GameError;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
@@ -40,17 +42,26 @@ impl AnalyzeRequest {
     /// Parses and bounds the board.
     pub fn checked(self) -> Result<Analyze, ApiError> {
         check_notation("board", &self.board)?;
-        let board: Board = self
-            .board
-            .parse()
-            .map_err(|e| ApiError::bad(format!("board: {e}")))?;
-        if board.len() > limits::MAX_TOADS_SQUARES {
-            return Err(ApiError::bad(format!(
-                "the board has {} squares; the web app takes at most {} (the command line \
-                 `onag toads` takes longer boards)",
-                board.len(),
+        // One stated limit: a board longer than the library's own bound is refused with the
+        // web app's bound, like any other board too long for it.
+        let too_long = |len: Option<usize>| {
+            let size = match len {
+                Some(len) => format!("the board has {len} squares"),
+                None => "the board's repeat count is too large to count".to_string(),
+            };
+            ApiError::bad(format!(
+                "{size}; the web app takes at most {} (the command line `onag toads` takes \
+                 longer boards)",
                 limits::MAX_TOADS_SQUARES
-            )));
+            ))
+        };
+        let board: Board = self.board.parse().map_err(|e| match e {
+            // The parser saturates a count that overflows; say so rather than print it.
+            BoardError::TooLong { len, .. } => too_long((len != usize::MAX).then_some(len)),
+            e => ApiError::bad(format!("board: {e}")),
+        })?;
+        if board.len() > limits::MAX_TOADS_SQUARES {
+            return Err(too_long(Some(board.len())));
         }
         let work = estimate_work(&board);
         if work > limits::MAX_TOADS_WORK as f64 {
@@ -74,7 +85,7 @@ pub struct AnalyzeResponse {
     #[serde(flatten)]
     pub report: BoardReport,
     /// The remoteness of both players, after every move (in `moves` order) and the move
-    /// Steinhaus' rule plays (quickest win, slowest loss), when at most [`WEB_BUDGET`] boards
+    /// Steinhaus' rule plays (quickest win, slowest loss), when at most [`limits::MAX_TOADS_REMOTENESS_BOARDS`] boards
     /// are reachable from this one; else `null`.
     pub remoteness: Option<RemotenessReport>,
 }
@@ -84,20 +95,22 @@ pub struct AnalyzeResponse {
 /// would, its boards being a subset).
 static REMOTENESS: Mutex<Option<Arc<RemotenessTable>>> = Mutex::new(None);
 
-/// The remoteness report of `board`, or `None` when more than [`WEB_BUDGET`] boards are
+/// The remoteness report of `board`, or `None` when more than [`limits::MAX_TOADS_REMOTENESS_BOARDS`] boards are
 /// reachable from it.
 fn remoteness_of(board: &Board) -> Option<RemotenessReport> {
     super::kept_table(
         &REMOTENESS,
         |t| t.contains(board),
-        || RemotenessTable::new(board, WEB_BUDGET).ok(),
+        || RemotenessTable::new(board, limits::MAX_TOADS_REMOTENESS_BOARDS).ok(),
     )?
     .report(board)
 }
 
 impl Analyze {
     /// The report, polling `stop`, with the remoteness where the game tree is small.
+    /// The solver reports parts solved on `stop`, against the estimate set here.
     pub fn run(&self, stop: &StopFlag) -> Result<AnalyzeResponse, ApiError> {
+        stop.set_total(estimate_work(&self.board) * PARTS_PER_WORK);
         let report = board_report(&self.board, stop).map_err(game_error)?;
         Ok(AnalyzeResponse {
             report,

@@ -2,12 +2,12 @@
 //! `/wythoff/table` (the heat map) and `/wythoff/row` (the row plot g(x, y) − y with its
 //! preperiod and period, proven by the engine's periodicity search).
 
-use onag::wythoff::periodicity::row_plot;
 use std::sync::{Arc, Mutex};
 
 use onag::wythoff::positions::{Analyser, Analysis, Move, Position, MAX_QUEENS};
 use onag::wythoff::remoteness::{self, RemotenessReport, RemotenessTable};
-use onag::wythoff::{grundy_table, WythoffError};
+use onag::wythoff::report::{row_plot_report, table_report, RowPlotReport, TableReport};
+use onag::wythoff::WythoffError;
 use onag::Play;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
@@ -17,7 +17,7 @@ use crate::ApiError;
 
 fn engine_error(e: WythoffError) -> ApiError {
     match e {
-        WythoffError::Stopped => ApiError::stopped("the computation was stopped (time budget)"),
+        WythoffError::Stopped => onag::Stopped.into(),
         WythoffError::TooLarge { .. } | WythoffError::Invalid(_) => ApiError::bad(e.to_string()),
         WythoffError::WindowViolated { .. } => ApiError::internal(e.to_string()),
     }
@@ -142,16 +142,8 @@ pub struct TableRequest {
     pub size: usize,
 }
 
-/// The answer of `POST /wythoff/table`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableResponse {
-    /// The side.
-    pub size: usize,
-    /// The largest value.
-    pub max: u32,
-    /// `cells[x][y] = g(x, y)`.
-    pub cells: Vec<Vec<u32>>,
-}
+/// The answer of `POST /wythoff/table`: the library's report.
+pub type TableResponse = TableReport;
 
 impl TableRequest {
     /// Checks the side.
@@ -160,18 +152,9 @@ impl TableRequest {
         Ok(self)
     }
 
-    /// The heat map.
-    pub fn run(&self, _stop: &StopFlag) -> Result<TableResponse, ApiError> {
-        let table = grundy_table(self.size, self.size).map_err(engine_error)?;
-        let max = (0..self.size)
-            .flat_map(|x| table.row(x).iter().copied())
-            .max()
-            .unwrap_or(0);
-        Ok(TableResponse {
-            size: self.size,
-            max,
-            cells: table.to_rows(),
-        })
+    /// The heat map, polling `stop` once per row.
+    pub fn run(&self, stop: &StopFlag) -> Result<TableResponse, ApiError> {
+        table_report(self.size, stop).map_err(engine_error)
     }
 }
 
@@ -217,37 +200,12 @@ impl RowRequest {
     }
 }
 
-/// The answer of `POST /wythoff/row`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RowResponse {
-    /// The row.
-    pub x: usize,
-    /// Columns swept.
-    pub columns: u64,
-    /// `g(x, y) − y` over the part worth drawing.
-    pub residues: Vec<i64>,
-    /// The minimal period.
-    pub period: Option<u64>,
-    /// The preperiod.
-    pub preperiod: Option<u64>,
-    /// Whether the period is proven.
-    pub proven: bool,
-    /// The column of the proof.
-    pub proof_column: Option<u64>,
-}
+/// The answer of `POST /wythoff/row`: the library's report.
+pub type RowResponse = RowPlotReport;
 
 impl Row {
     /// The row plot, polling `stop`.
     pub fn run(&self, stop: &StopFlag) -> Result<RowResponse, ApiError> {
-        let p = row_plot(self.x, self.columns, ROW_PERIOD_CAP, stop).map_err(engine_error)?;
-        Ok(RowResponse {
-            x: self.x,
-            columns: self.columns,
-            residues: p.residues,
-            period: p.result.period,
-            preperiod: p.result.preperiod,
-            proven: p.result.proven,
-            proof_column: p.result.proof_column,
-        })
+        row_plot_report(self.x, self.columns, ROW_PERIOD_CAP, stop).map_err(engine_error)
     }
 }

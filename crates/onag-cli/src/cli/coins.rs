@@ -7,18 +7,12 @@ use clap::Subcommand;
 use onag::impartial::coins::{Rule, MAX_MASK_POSITION};
 use onag::impartial::lexicode::lexicode_report;
 use onag::impartial::product::Product;
-use onag::impartial::solver::{solve, Board};
+use onag::impartial::solver::{solve, Board, SolveRun};
 use onag::StopFlag;
-use serde_json::json;
+use onag_api::limits::{MAX_COIN_VALUE, MAX_COIN_VALUES};
 
 use super::common::{parse_usize, progress, Internal};
 use super::output::{outln, print_json, Output};
-
-/// The most single-coin values `coins values` computes.
-const MAX_COUNT: usize = 4096;
-/// The largest single-coin value `coins values` computes (bounds time and memory of
-/// turn-at-most-k, whose reachable-XOR sets grow with the values).
-const MAX_VALUE: u64 = 1 << 25;
 
 /// The `coins` subcommands.
 #[derive(Subcommand)]
@@ -88,28 +82,14 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             count,
             output,
         } => {
-            if count > MAX_COUNT {
-                bail!("--count must be at most {MAX_COUNT}, not {count}");
+            if count > MAX_COIN_VALUES {
+                bail!("--count must be at most {MAX_COIN_VALUES}, not {count}");
             }
-            // Turn-at-most-k keeps k sets of reachable XORs over [0, 2·max): ~9 bytes each.
-            let max_value = match rule {
-                Rule::AtMost(k) => MAX_VALUE / u64::from(k),
-                _ => MAX_VALUE,
-            };
-            let values = rule.values_up_to(count, max_value);
-            if values.len() < count {
-                bail!(
-                    "{rule}: v({}) exceeds {max_value}; ask for at most --count {}",
-                    values.len(),
-                    values.len()
-                );
-            }
+            let report = rule.values_report(count, MAX_COIN_VALUE)?;
             if output.json {
-                print_json(
-                    &json!({"rule": rule.to_string(), "first_coin": rule.first_coin(), "values": values}),
-                )
+                print_json(&report)
             } else {
-                let text: Vec<String> = values.iter().map(u64::to_string).collect();
+                let text: Vec<String> = report.values.iter().map(u64::to_string).collect();
                 outln!(
                     "{rule} (first coin {}): {}",
                     rule.first_coin(),
@@ -185,8 +165,8 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             if output.json {
-                print_json(&Timed {
-                    board: board.name(),
+                print_json(&SolveRun {
+                    board: board.name().to_string(),
                     report,
                     seconds,
                 })?;
@@ -258,15 +238,6 @@ struct Labelled {
     size: [usize; 2],
     #[serde(flatten)]
     report: onag::impartial::product::TartanReport,
-}
-
-/// `coins solve --json`: the board, the library's report, the wall time.
-#[derive(serde::Serialize)]
-struct Timed<'a> {
-    board: &'a str,
-    #[serde(flatten)]
-    report: onag::impartial::solver::SolveReport,
-    seconds: f64,
 }
 
 /// Default bound on `coins solve` work: about ten minutes at 10^8 move steps per second.

@@ -291,21 +291,14 @@ pub fn checkpoint_key() -> anyhow::Result<onag::checksum::Key> {
     }
 }
 
-/// The stack of a thread that runs a recursive engine (the partizan arena's sums and
-/// comparisons recurse once per level of a game, the Toads-and-Frogs solver once per move of
-/// the longest line of play): reserved address space, only touched pages use memory.
-pub const DEEP_STACK: usize = 1 << 30;
-
-/// Runs `work` on a thread with a [`DEEP_STACK`] and returns its result.
-pub fn on_deep_stack<T: Send + 'static>(
-    work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
+/// Runs a command on the library's deep-stack thread ([`onag::deep_stack`]: the partizan
+/// arena's sums and comparisons recurse once per level of a game, the Toads-and-Frogs solver
+/// once per move of the longest line of play) and returns its result; a thread that cannot
+/// start or panics is an internal error.
+pub fn on_deep_stack<T: Send>(
+    work: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
-    std::thread::Builder::new()
-        .stack_size(DEEP_STACK)
-        .spawn(work)
-        .map_err(|e| Internal(format!("cannot start the engine thread: {e}")))?
-        .join()
-        .map_err(|_| Internal("the engine thread panicked".into()))?
+    onag::deep_stack::on_deep_stack("onag", work).map_err(|e| Internal(e.to_string()))?
 }
 
 /// At most this many characters of an input are repeated in an error message.

@@ -5,9 +5,8 @@ use std::time::Instant;
 
 use anyhow::bail;
 use clap::Subcommand;
-use onag::games::turning_corners::definition::{MexCheck, RowCheck, MAX_N};
+use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint, MexRun, MAX_N};
 use onag::StopFlag;
-use serde_json::{json, Value};
 
 use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
@@ -81,16 +80,13 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             bar.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             if json {
-                print_json(&json!({
-                    "n": n,
-                    "cells": report.cells,
-                    "mismatches": report.mismatches,
-                    "max_value": report.max_value,
-                    "options_evaluated": report.options_evaluated,
-                    "rows_resumed": resumed,
-                    "rows_resumed_rechecked": rechecked,
-                    "seconds": seconds,
-                }))?;
+                print_json(&MexRun {
+                    n,
+                    report,
+                    rows_resumed: resumed,
+                    rows_resumed_rechecked: rechecked,
+                    seconds,
+                })?;
             } else {
                 outln!(
                     "cells 1..{m} × 1..{m}: {} cells, {} mismatches, max value {}, {} options \
@@ -140,23 +136,12 @@ fn recheck_sample(check: &MexCheck, path: &Path) -> anyhow::Result<usize> {
     Ok(picks.len())
 }
 
-/// The canonical text the checkpoint's tag covers: its kind, `n` and rows.
-fn tagged_text(n: u64, rows: &Value) -> String {
-    format!("corners-mex|{n}|{rows}")
-}
-
-/// Writes the finished rows of `check` (JSON: `n`, and per row `a`, `options` and the failing
-/// columns of each check), tagged with this user's checkpoint key.
+/// Writes the finished rows of `check` ([`MexCheckpoint`], tagged with this user's key).
 fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
-    let rows: Vec<Value> = check
-        .done()
-        .map(|r| json!([r.a, r.options, r.bad1, r.bad2]))
-        .collect();
-    let rows = Value::Array(rows);
     let key = super::common::checkpoint_key()?;
-    let checksum = onag::checksum::tag(&key, tagged_text(check.n() as u64, &rows).as_bytes());
-    let doc = json!({"kind": "corners-mex", "n": check.n(), "rows": rows, "checksum": checksum});
-    write_atomic(path, format!("{doc}\n").as_bytes())
+    let text = serde_json::to_string(&MexCheckpoint::of(check, &key))
+        .map_err(|e| Internal(e.to_string()))?;
+    write_atomic(path, format!("{text}\n").as_bytes())
 }
 
 /// Reads the rows saved by [`save`] into `check` (same `n`). A wrong file is bad input.
@@ -167,38 +152,8 @@ fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
         "an onag corners checkpoint",
     )?;
     let bad = |what: &str| anyhow::anyhow!("checkpoint {}: {what}", path.display());
-    let doc: Value = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
-    if doc["kind"] != "corners-mex" || doc["n"].as_u64() != Some(check.n() as u64) {
-        return Err(bad(&format!(
-            "not a `corners mex {}` checkpoint",
-            check.n()
-        )));
-    }
-    let key = super::common::checkpoint_key()?;
-    let want = onag::checksum::tag(&key, tagged_text(check.n() as u64, &doc["rows"]).as_bytes());
-    if doc["checksum"].as_str() != Some(want.as_str()) {
-        return Err(bad(
-            "fails its integrity check (edited, corrupted, written under another user's \
-             checkpoint key, or by an older onag): refusing it",
-        ));
-    }
-    let list = |v: &Value| -> Option<Vec<usize>> {
-        v.as_array()?
-            .iter()
-            .map(|b| b.as_u64().map(|b| b as usize))
-            .collect()
-    };
-    for row in doc["rows"].as_array().ok_or_else(|| bad("no rows"))? {
-        let parsed = (|| {
-            Some(RowCheck {
-                a: row[0].as_u64()? as usize,
-                options: row[1].as_u64()?,
-                bad1: list(&row[2])?,
-                bad2: list(&row[3])?,
-            })
-        })();
-        let row = parsed.ok_or_else(|| bad("a row is not [a, options, bad1, bad2]"))?;
-        check.add(row).map_err(|e| bad(&e))?;
-    }
-    Ok(())
+    let saved: MexCheckpoint = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
+    saved
+        .restore(check, &super::common::checkpoint_key()?)
+        .map_err(|e| bad(&e))
 }

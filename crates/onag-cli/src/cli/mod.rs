@@ -3,6 +3,8 @@
 pub mod coins;
 pub mod common;
 pub mod corners;
+pub mod game;
+pub mod heaps;
 pub mod nim;
 pub mod output;
 pub mod queens;

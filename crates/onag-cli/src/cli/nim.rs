@@ -2,16 +2,15 @@
 
 use anyhow::bail;
 use clap::Subcommand;
+use onag::nimber::calc::Operation;
 use onag::nimber::ordinal::{Ordinal, OrdinalError};
-use onag::nimber::table::{FieldMarking, NimTable};
+use onag::nimber::table::nim_table_report;
 use onag::nimber::Nimber128;
-use serde_json::json;
+use onag::StopFlag;
+use onag_api::limits::MAX_NIM_TABLE_SIDE;
 
 use super::common::{parse_u128, parse_usize};
 use super::output::{outln, print_json, Output};
-
-/// The largest `nim table` side.
-const MAX_TABLE: usize = 1024;
 
 /// The `nim` subcommands.
 #[derive(Subcommand)]
@@ -55,7 +54,7 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
-    /// The N×N nim-multiplication table with its field marking (N ≤ 1024).
+    /// The N×N nim-multiplication table with its field marking (N ≤ 1024, `onag_api::limits::MAX_NIM_TABLE_SIDE`).
     Table {
         /// The side N (the numbers 0..N).
         #[arg(value_parser = parse_usize, allow_hyphen_values = true)]
@@ -65,10 +64,15 @@ pub enum Cmd {
     },
 }
 
-fn answer(op: &str, args: serde_json::Value, result: u128, json: bool) -> anyhow::Result<()> {
+fn answer(
+    op: &str,
+    args: &[&dyn std::fmt::Display],
+    result: u128,
+    json: bool,
+) -> anyhow::Result<()> {
     if json {
-        // Numbers beyond 2^53 lose precision in JSON readers: results are strings too.
-        print_json(&json!({"op": op, "args": args, "result": result.to_string()}))
+        // Numbers beyond 2^53 lose precision in JSON readers: the report holds text.
+        print_json(&Operation::new(op, args, &result))
     } else {
         outln!("{result}");
         Ok(())
@@ -120,7 +124,8 @@ fn answer_ordinal(
     let result = result?;
     if json {
         let args: Vec<String> = args.iter().map(|a| a.text()).collect();
-        print_json(&json!({"op": op, "args": args, "result": result.to_string()}))
+        let args: Vec<&dyn std::fmt::Display> = args.iter().map(|a| a as _).collect();
+        print_json(&Operation::new(op, &args, &result))
     } else {
         outln!("{result}");
         Ok(())
@@ -136,7 +141,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, .. },
         } => {
             let r = (Nimber128(a) * Nimber128(b)).0;
-            answer("mul", json!([a.to_string(), b.to_string()]), r, json)
+            answer("mul", &[&a, &b], r, json)
         }
         Cmd::Mul {
             a,
@@ -147,7 +152,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             a: NimArg::Finite(a),
             output: Output { json, .. },
         } => match Nimber128(a).inverse() {
-            Some(r) => answer("inv", json!([a.to_string()]), r.0, json),
+            Some(r) => answer("inv", &[&a], r.0, json),
             None => bail!("0 has no nim inverse"),
         },
         Cmd::Inv {
@@ -157,7 +162,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Sqrt {
             a: NimArg::Finite(a),
             output: Output { json, .. },
-        } => answer("sqrt", json!([a.to_string()]), Nimber128(a).sqrt().0, json),
+        } => answer("sqrt", &[&a], Nimber128(a).sqrt().0, json),
         Cmd::Sqrt {
             a,
             output: Output { json, .. },
@@ -166,12 +171,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             a: NimArg::Finite(a),
             e,
             output: Output { json, .. },
-        } => answer(
-            "pow",
-            json!([a.to_string(), e.to_string()]),
-            Nimber128(a).pow(e).0,
-            json,
-        ),
+        } => answer("pow", &[&a, &e], Nimber128(a).pow(e).0, json),
         Cmd::Pow {
             a,
             e,
@@ -188,32 +188,26 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
 }
 
 fn table(n: usize, json: bool) -> anyhow::Result<()> {
-    if !(1..=MAX_TABLE).contains(&n) {
-        bail!("the table side must be between 1 and {MAX_TABLE}, not {n}");
+    if !(1..=MAX_NIM_TABLE_SIDE).contains(&n) {
+        bail!("the table side must be between 1 and {MAX_NIM_TABLE_SIDE}, not {n}");
     }
-    let t = NimTable::new(n);
-    let (marking, field) = match t.marking() {
-        FieldMarking::ClosedField => ("closed field".to_string(), n as u64),
-        FieldMarking::Overflows { field, .. } => (format!("overflows into GF({field})"), field),
-    };
+    let t = nim_table_report(n, &StopFlag::new())?;
     if json {
-        let rows: Vec<&[u64]> = t.rows().collect();
-        return print_json(&json!({
-            "n": n,
-            "closed_field": matches!(t.marking(), FieldMarking::ClosedField),
-            "field": field,
-            "max": t.max(),
-            "rows": rows,
-        }));
+        return print_json(&t);
     }
+    let marking = if t.marking.closed {
+        "closed field".to_string()
+    } else {
+        format!("overflows into GF({})", t.marking.field)
+    };
     super::output::block(|out| {
         writeln!(
             out,
             "{n}×{n} nim-multiplication table: {marking} (largest product {})",
-            t.max()
+            t.marking.max
         )?;
-        let width = t.max().to_string().len();
-        for row in t.rows() {
+        let width = t.marking.max.to_string().len();
+        for row in &t.cells {
             let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
             writeln!(out, "{}", cells.join(" "))?;
         }

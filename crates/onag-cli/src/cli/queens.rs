@@ -1,12 +1,11 @@
 //! `onag queens …` commands: Grundy tables of restricted queens and the closed-form checker.
 
 use clap::Subcommand;
-use serde_json::json;
 
-use onag::wythoff::variants::check::check;
 use onag::wythoff::variants::formula::Expr;
 use onag::wythoff::variants::moves::MoveSet;
-use onag::wythoff::variants::table::grundy_table;
+use onag::wythoff::variants::report::{check_report, queens_table_report};
+use onag::StopFlag;
 
 use super::common::parse_usize;
 use super::output::{outln, print_json, Output};
@@ -55,10 +54,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, .. },
         } => {
             let set = parse_moves(&moves)?;
-            let rows = grundy_table(&set, size)?;
+            let report = queens_table_report(&set, size, None, &StopFlag::new())?;
             if json {
-                return print_json(&json!({"moves": set.to_string(), "size": size, "rows": rows}));
+                return print_json(&report);
             }
+            let rows = report.cells;
             let width = rows
                 .iter()
                 .flatten()
@@ -81,31 +81,18 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             let expr: Expr = formula
                 .parse()
                 .map_err(|e| anyhow::anyhow!("--formula: {e}"))?;
-            let r = check(&set, &expr, size)?;
+            let r = check_report(&set, &formula, &expr, size, &StopFlag::new())?;
             if json {
-                let listed: Vec<_> = r
-                    .listed
-                    .iter()
-                    .take(20)
-                    .map(|&(x, y, g, f)| json!({"cell": [x, y], "g": g, "formula": f}))
-                    .collect();
-                return print_json(&json!({
-                    "moves": set.to_string(),
-                    "formula": formula,
-                    "size": size,
-                    "cells": r.cells,
-                    "mismatches": r.mismatches,
-                    "first_mismatch": r.first_mismatch.map(|(x, y)| [x, y]),
-                    "examples": listed,
-                }));
+                return print_json(&r);
             }
             outln!(
                 "{} of {} cells differ from {formula} for {set}",
                 r.mismatches,
                 r.cells
             );
-            for &(x, y, g, f) in r.listed.iter().take(10) {
-                outln!("  ({x}, {y}): g = {g}, formula = {f}");
+            for m in r.examples.iter().take(10) {
+                let [x, y] = m.cell;
+                outln!("  ({x}, {y}): g = {}, formula = {}", m.g, m.formula);
             }
             Ok(())
         }

@@ -6,15 +6,15 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
-    board_report, check_results, estimate_work, family_threads, merge_shards, named_shards,
-    verify_all, Board, BoardReport, ResultsFile, ShardFile, Solver, StatsReport,
+    board_report, cell_record, check_results, estimate_work, family_threads, merge_shards,
+    named_shards, table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile,
+    ShardFile, Solver, StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
-use onag::partizan::search::{equal_by_search, ArenaPosition};
+use onag::partizan::search::{equal_by_search, ArenaPosition, EqualsReport};
 use onag::StopFlag;
-use serde_json::{json, Value};
 
 use super::common::{progress, read_json, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
@@ -68,6 +68,11 @@ pub enum Cmd {
         /// The shard file to write (atomically).
         #[arg(long, value_name = "FILE", requires = "shard")]
         out: Option<PathBuf>,
+        /// Threads: thread I computes shard I of N of every length with a solver of its own
+        /// (as `--shard I/N` would), and the shards are merged (the same figures; the memory
+        /// is one solver's per thread).
+        #[arg(long, value_parser = super::common::parse_usize, default_value_t = 1, conflicts_with = "shard")]
+        threads: usize,
         #[command(flatten)]
         output: Output,
     },
@@ -147,6 +152,18 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
+    /// Values of single boards T^A □^B F^C (table cells), a fresh solver each; `--json` prints
+    /// them as a results file that `onag toads results --verify` re-checks.
+    Cells {
+        /// The cells, each A,B,C (toads, blanks, frogs).
+        #[arg(value_name = "A,B,C")]
+        cells: Vec<String>,
+        /// Also every cell of the table Ta+k□bFa (k = 0, 1, 2) on at most this many squares.
+        #[arg(long, value_name = "SQUARES", value_parser = super::common::parse_usize)]
+        table: Option<usize>,
+        #[command(flatten)]
+        output: Output,
+    },
 }
 
 /// Runs one `toads` subcommand on a thread with a deep stack: the solver recurses once per
@@ -189,15 +206,17 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             max_len,
             min_len,
             shard: None,
+            threads,
             output,
             ..
-        } => stats(min_len, max_len, output),
+        } => stats(min_len, max_len, threads, output),
         Cmd::Stats {
             max_len,
             min_len,
             shard: Some(shard),
             out,
             output,
+            ..
         } => stats_shard(min_len, max_len, &shard, out, output.quiet),
         Cmd::StatsMerge { files, output } => stats_merge(&files, output),
         Cmd::Results {
@@ -235,6 +254,11 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             limits.watch("the family", &StopFlag::new());
             run_family(toads, frogs, &blanks, threads, style(unicode), output)
         }
+        Cmd::Cells {
+            cells,
+            table,
+            output,
+        } => run_cells(&cells, table, output),
     }
 }
 
@@ -328,10 +352,43 @@ fn shards_with_progress(
     Ok(shards)
 }
 
-fn stats(min_len: usize, max_len: usize, output: Output) -> anyhow::Result<()> {
+fn stats(min_len: usize, max_len: usize, threads: usize, output: Output) -> anyhow::Result<()> {
     check_lengths(min_len, max_len)?;
-    let shards = shards_with_progress(min_len, max_len, (0, 1), output.quiet)?;
-    print_stats(&StatsReport::new(&shards), output)
+    if threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    if threads == 1 {
+        let shards = shards_with_progress(min_len, max_len, (0, 1), output.quiet)?;
+        return print_stats(&StatsReport::new(&shards), output);
+    }
+    let lengths = (max_len - min_len + 1) as u64;
+    let bar = progress(lengths * threads as u64, "shards of lengths", output.quiet);
+    let count = threads as u64;
+    let parts = std::thread::scope(|scope| {
+        let handles = (0..count)
+            .map(|i| {
+                let bar = &bar;
+                std::thread::Builder::new()
+                    .stack_size(1 << 30)
+                    .spawn_scoped(scope, move || {
+                        named_shards(min_len, max_len, (i, count), &StopFlag::new(), |_| {
+                            bar.inc(1)
+                        })
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Internal(format!("cannot start a solver thread: {e}")))?;
+        let mut all = Vec::new();
+        for h in handles {
+            let shards = h
+                .join()
+                .map_err(|_| Internal("a solver thread panicked".into()))??;
+            all.extend(shards);
+        }
+        anyhow::Ok(all)
+    })?;
+    bar.finish_and_clear();
+    print_stats(&StatsReport::new(&merge_shards(parts)?), output)
 }
 
 /// The statistics of whole lengths, as JSON or as a table.
@@ -394,14 +451,14 @@ fn stats_shard(
 /// under the public key, since shards are merged on other machines than the ones that ran
 /// them — it catches corruption, not forgery, and the merge says its counts are taken as
 /// written.
-fn shard_checksum(value: &Value) -> String {
+fn shard_checksum(value: &serde_json::Value) -> String {
     onag::checksum::tag(&onag::checksum::PUBLIC_KEY, value.to_string().as_bytes())
 }
 
 /// Reads a shard file and checks its checksum.
 fn read_shard(path: &std::path::Path) -> anyhow::Result<ShardFile> {
     let what = "an onag toads stats shard file";
-    let mut value: Value = read_json(path, what)?;
+    let mut value: serde_json::Value = read_json(path, what)?;
     let checksum = value
         .as_object_mut()
         .and_then(|m| m.remove("checksum"))
@@ -480,7 +537,7 @@ fn equals(board: &Board, game: &str, output: Output) -> anyhow::Result<()> {
     let g = parse_game(&mut arena, game)?;
     let equal = equal_by_search(&board, &ArenaPosition::new(&arena, g));
     if output.json {
-        return print_json(&json!({ "equal": equal }));
+        return print_json(&EqualsReport { equal });
     }
     outln!(
         "{board} {} {}",
@@ -532,14 +589,53 @@ fn run_family(
     bar.finish_and_clear();
     let arena = solver.arena();
     if output.json {
-        let values: Vec<Value> = values
-            .iter()
-            .map(|&(b, g)| json!({"blanks": b, "canonical": name(arena, g, style)}))
-            .collect();
-        return print_json(&json!({ "values": values }));
+        return print_json(&FamilyReport::new(arena, &values, style));
     }
     for (b, g) in values {
         outln!("T{toads}□{b}F{frogs} = {}", name(arena, g, style));
+    }
+    Ok(())
+}
+
+/// A cell written A,B,C (toads, blanks, frogs).
+fn parse_cell(text: &str) -> anyhow::Result<(usize, usize, usize)> {
+    let bad = || anyhow::anyhow!("bad cell '{text}': write A,B,C (toads, blanks, frogs)");
+    let v = text
+        .split(',')
+        .map(|x| super::common::parse_usize(x.trim()).map_err(|_| bad()))
+        .collect::<anyhow::Result<Vec<usize>>>()?;
+    match v[..] {
+        [a, b, c] => Ok((a, b, c)),
+        _ => Err(bad()),
+    }
+}
+
+fn run_cells(cells: &[String], table: Option<usize>, output: Output) -> anyhow::Result<()> {
+    let mut all = cells
+        .iter()
+        .map(|c| parse_cell(c))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    all.extend(table.map(table_cells).unwrap_or_default());
+    if all.is_empty() {
+        anyhow::bail!("no cells: give A,B,C cells or --table SQUARES");
+    }
+    for &(a, b, c) in &all {
+        Solver::check_standard(a, b, c)?;
+    }
+    let bar = progress(all.len() as u64, "cells", output.quiet);
+    let mut records = Vec::with_capacity(all.len());
+    for (a, b, c) in all {
+        records.push(cell_record(a, b, c, &StopFlag::new())?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let file = ResultsFile::of_cells(records);
+    if output.json {
+        return print_json(&file);
+    }
+    for r in &file.boards {
+        let value = r.canonical.as_deref().unwrap_or("?");
+        outln!("T{}□{}F{} = {value}", r.toads, r.blanks, r.frogs);
     }
     Ok(())
 }

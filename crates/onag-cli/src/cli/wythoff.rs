@@ -6,13 +6,16 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use clap::Subcommand;
-use serde_json::{json, Value};
 
-use onag::wythoff::checkpoint::{CheckpointFile, RowRecord};
+use onag::wythoff::checkpoint::CheckpointFile;
 use onag::wythoff::gpoints::{distance_table, excess_tables};
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
-use onag::wythoff::{self, WythoffError};
+use onag::wythoff::report::{
+    pairs_report, table_report, value_report, NivaschReport, PeriodsReport,
+};
+use onag::wythoff::WythoffError;
 use onag::StopFlag;
+use onag_api::limits::MAX_WYTHOFF_PAIRS;
 
 use super::common::{self, parse_u64, parse_usize, Internal};
 use super::output::{outln, print_json, Output};
@@ -126,11 +129,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             y,
             output: Output { json, .. },
         } => {
-            let v = wythoff::g(x, y)?;
+            let r = value_report(x, y)?;
             if json {
-                print_json(&json!({"x": x, "y": y, "g": v}))
+                print_json(&r)
             } else {
-                outln!("g({x}, {y}) = {v}");
+                outln!("g({x}, {y}) = {}", r.g);
                 Ok(())
             }
         }
@@ -139,11 +142,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, .. },
         } => {
             at_least_one("table side", n)?;
-            let t = wythoff::grundy_table(n, n)?;
+            let r = table_report(n, &StopFlag::new())?;
             if json {
-                print_json(&json!({"size": n, "rows": t.to_rows()}))
+                print_json(&r)
             } else {
-                print_grid(&t.to_rows())
+                print_grid(&r.cells)
             }
         }
         Cmd::Pairs {
@@ -151,13 +154,12 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, .. },
         } => {
             at_least_one("pairs", n)?;
-            common_bound("pairs", n as u64, 10_000_000)?;
-            let pairs = wythoff::p_positions(n);
+            common_bound("pairs", n as u64, MAX_WYTHOFF_PAIRS as u64)?;
+            let r = pairs_report(n);
             if json {
-                let list: Vec<[u64; 2]> = pairs.iter().map(|&(a, b)| [a, b]).collect();
-                print_json(&json!({"count": n, "pairs": list}))
+                print_json(&r)
             } else {
-                for (i, (a, b)) in pairs.iter().enumerate() {
+                for (i, [a, b]) in r.pairs.iter().enumerate() {
                     outln!("{i:>6}  ({a}, {b})");
                 }
                 Ok(())
@@ -299,26 +301,24 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     let sweep_seconds = sweep_started.elapsed().as_secs_f64();
     let cells = (search.column() - start_column) as f64 * (top + 1) as f64;
-    let per_cell = if cells > 0.0 {
-        sweep_seconds * 1e6 / cells
-    } else {
-        0.0
-    };
     let results = search.results();
     let reported = &results[first..=top];
+    let mut report = PeriodsReport::new(
+        reported,
+        args.columns,
+        search.column(),
+        search.config().period_cap,
+        args.threads,
+    )
+    .timed(
+        seconds,
+        sweep_seconds,
+        cells,
+        args.resume.then_some(start_column),
+    );
+    report.rows_from_checkpoint = from_checkpoint;
     if args.output.json {
-        print_json(&json!({
-            "rows": reported.iter().map(row_json).collect::<Vec<_>>(),
-            "columns": args.columns,
-            "columns_swept": search.column(),
-            "period_cap": search.config().period_cap,
-            "threads": args.threads,
-            "seconds": seconds,
-            "sweep_seconds": sweep_seconds,
-            "resumed_from_column": args.resume.then_some(start_column),
-            "rows_from_checkpoint": from_checkpoint,
-            "us_per_cell": per_cell,
-        }))
+        print_json(&report)
     } else {
         outln!("  row    period  preperiod  proven  proof column");
         for r in reported {
@@ -337,15 +337,10 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             search.column(),
             args.columns,
             search.config().period_cap,
-            per_cell
+            report.us_per_cell
         );
         Ok(())
     }
-}
-
-/// A row's result as the checkpoint, results file and `--json` output store it.
-fn row_json(r: &RowResult) -> Value {
-    serde_json::to_value(RowRecord::from(r)).unwrap_or(Value::Null)
 }
 
 fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow::Result<()> {
@@ -389,20 +384,7 @@ fn nivasch(
         bar.finish_and_clear();
         let seconds = started.elapsed().as_secs_f64();
         if json {
-            let list: Vec<Value> = recs
-                .iter()
-                .map(|r| {
-                    json!({
-                        "distance": r.distance,
-                        "value": r.best.map(|b| b.0),
-                        "cell": r.best.map(|b| [b.1 .0, b.1 .1]),
-                    })
-                })
-                .collect();
-            return print_json(&json!({
-                "table": 4, "rows": rows, "min_row": min_row, "max_value": 199,
-                "distances": list, "seconds": seconds,
-            }));
+            return print_json(&NivaschReport::distance(rows, min_row, 199, &recs, seconds));
         }
         outln!("distance  largest g  cell (a, b)");
         for r in &recs {
@@ -420,21 +402,7 @@ fn nivasch(
     let from = if table == 3 { 7 } else { 0 };
     let shown = &stats[from..];
     if json {
-        let list: Vec<Value> = shown
-            .iter()
-            .map(|s| {
-                if table == 3 {
-                    json!({"g": s.g, "max": s.max_from_100.map(|m| m.0),
-                           "first_n": s.max_from_100.map(|m| m.1)})
-                } else {
-                    json!({"g": s.g, "points": s.points, "min": s.min.0, "min_n": s.min.1,
-                           "max": s.max.0, "max_n": s.max.1})
-                }
-            })
-            .collect();
-        return print_json(&json!({
-            "table": table, "rows": rows, "values": list, "seconds": seconds,
-        }));
+        return print_json(&NivaschReport::excess(table, rows, &stats, seconds));
     }
     if table == 3 {
         outln!("   g  max d_n−n (n ≥ 100)  first n");

@@ -3,13 +3,22 @@
 //!
 //! The same files serve both ways: pages name their assets relatively (`static/…`), and the
 //! static site only turns the page links (`/toads`) into file names (`toads.html`).
+//!
+//! Caching: pages link their assets under a content-hashed folder, `static/<version>/…`, where
+//! the version is a digest of every static file, so those URLs never change meaning and are
+//! served `immutable` for a year; a new binary with any changed file links a new folder. The
+//! static export writes the same hashed folder. Pages (and the unversioned `/static/<name>`)
+//! are revalidated with an ETag. Text and the WebAssembly engine go out gzip-compressed to
+//! clients that accept it (compressed once, on first use).
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 use anyhow::Context;
+use std::io::Write as _;
+
 use axum::extract::Path as UrlPath;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// One embedded file.
@@ -53,8 +62,10 @@ const STATIC: &[Asset] = &[
     asset!("common.js", "text/javascript; charset=utf-8"),
     asset!("engine.js", "text/javascript; charset=utf-8"),
     asset!("game.js", "text/javascript; charset=utf-8"),
+    asset!("board.js", "text/javascript; charset=utf-8"),
     asset!("worker.js", "text/javascript; charset=utf-8"),
     asset!("nim.js", "text/javascript; charset=utf-8"),
+    asset!("nimgame.js", "text/javascript; charset=utf-8"),
     asset!("corners.js", "text/javascript; charset=utf-8"),
     asset!("wythoff.js", "text/javascript; charset=utf-8"),
     asset!("queens.js", "text/javascript; charset=utf-8"),
@@ -101,7 +112,9 @@ fn render(i: usize, delivery: Delivery) -> String {
     let link = format!("<a href=\"{path}\">");
     let current = format!("<a href=\"{path}\" aria-current=\"page\">");
     let body = std::str::from_utf8(asset.body).expect("pages are UTF-8");
-    let mut page = body.replacen(HEADER_MARKER, &HEADER.replacen(&link, &current, 1), 1);
+    let mut page = body
+        .replacen(HEADER_MARKER, &HEADER.replacen(&link, &current, 1), 1)
+        .replace("\"static/", &format!("\"static/{}/", version()));
     if delivery == Delivery::Static {
         for (other, _) in PAGES {
             page = page.replace(
@@ -113,12 +126,75 @@ fn render(i: usize, delivery: Delivery) -> String {
     page
 }
 
-/// The served pages, built once.
-fn rendered() -> &'static [String] {
-    static PAGES_RENDERED: OnceLock<Vec<String>> = OnceLock::new();
+/// A digest of `bytes` (64-bit FNV-1a): for cache names and ETags, not for security.
+fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The version of the static files: a digest of all of them (names and bytes), the folder
+/// name pages link their assets under (`static/<version>/style.css`).
+pub fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        let mut all = Vec::new();
+        for asset in STATIC {
+            all.extend_from_slice(asset.name.as_bytes());
+            all.extend_from_slice(&digest(asset.body).to_le_bytes());
+        }
+        format!("{:012x}", digest(&all) & 0xffff_ffff_ffff)
+    })
+}
+
+/// A body ready to send: its ETag and, where it pays, a gzip-compressed copy.
+struct Prepared {
+    etag: HeaderValue,
+    gzip: Option<Vec<u8>>,
+}
+
+impl Prepared {
+    fn new(mime: &str, body: &[u8]) -> Prepared {
+        let etag = HeaderValue::from_str(&format!("\"{:016x}\"", digest(body)))
+            .expect("a hex ETag is a valid header");
+        let compressible = mime.starts_with("text/")
+            || mime.starts_with("application/json")
+            || mime.starts_with("application/wasm")
+            || mime.starts_with("image/svg");
+        let gzip = compressible.then(|| gzip(body)).flatten();
+        Prepared { etag, gzip }
+    }
+}
+
+/// `body` gzip-compressed, when that makes it smaller.
+fn gzip(body: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(body).ok()?;
+    let out = encoder.finish().ok()?;
+    (out.len() < body.len()).then_some(out)
+}
+
+/// The served pages, built once, with their ETags and compressed copies.
+fn rendered() -> &'static [(String, Prepared)] {
+    static PAGES_RENDERED: OnceLock<Vec<(String, Prepared)>> = OnceLock::new();
     PAGES_RENDERED.get_or_init(|| {
         (0..PAGES.len())
-            .map(|i| render(i, Delivery::Served))
+            .map(|i| {
+                let page = render(i, Delivery::Served);
+                let prepared = Prepared::new(HTML, page.as_bytes());
+                (page, prepared)
+            })
+            .collect()
+    })
+}
+
+/// The static files' ETags and compressed copies, in [`STATIC`] order, made once.
+fn prepared_static() -> &'static [Prepared] {
+    static PREPARED: OnceLock<Vec<Prepared>> = OnceLock::new();
+    PREPARED.get_or_init(|| {
+        STATIC
+            .iter()
+            .map(|a| Prepared::new(a.mime, a.body))
             .collect()
     })
 }
@@ -128,28 +204,67 @@ pub fn page_paths() -> impl Iterator<Item = &'static str> {
     PAGES.iter().map(|(path, _)| *path)
 }
 
+/// How long a client may keep a response without asking again.
+#[derive(Clone, Copy)]
+enum Freshness {
+    /// Ask every time (an ETag makes the answer a small 304 when nothing changed).
+    Revalidate,
+    /// A versioned URL: its content never changes.
+    Immutable,
+}
+
 /// The page at `path`.
-pub fn page(path: &str) -> Response {
+pub fn page(path: &str, request: &HeaderMap) -> Response {
     match PAGES.iter().position(|(p, _)| *p == path) {
-        Some(i) => serve_body(PAGES[i].1.mime, rendered()[i].as_bytes()),
+        Some(i) => {
+            let (body, prepared) = &rendered()[i];
+            send(
+                request,
+                PAGES[i].1.mime,
+                body.as_bytes(),
+                prepared,
+                Freshness::Revalidate,
+            )
+        }
         None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }
 
-/// `GET /static/{name}`.
-pub async fn static_file(UrlPath(name): UrlPath<String>) -> Response {
-    match STATIC.iter().find(|a| a.name == name) {
-        Some(asset) => serve_body(asset.mime, asset.body),
+/// `GET /static/{name}`: the current file, revalidated on every use.
+pub async fn static_file(UrlPath(name): UrlPath<String>, request: HeaderMap) -> Response {
+    static_answer(&name, &request, Freshness::Revalidate).await
+}
+
+/// `GET /static/{version}/{name}`: immutable when `version` is this binary's; an older
+/// version's URL gets today's file, revalidated (a page from an older binary still loads).
+pub async fn versioned_file(
+    UrlPath((asked, name)): UrlPath<(String, String)>,
+    request: HeaderMap,
+) -> Response {
+    let freshness = if asked == version() {
+        Freshness::Immutable
+    } else {
+        Freshness::Revalidate
+    };
+    static_answer(&name, &request, freshness).await
+}
+
+async fn static_answer(name: &str, request: &HeaderMap, freshness: Freshness) -> Response {
+    match STATIC.iter().position(|a| a.name == name) {
+        Some(i) => send(
+            request,
+            STATIC[i].mime,
+            STATIC[i].body,
+            &prepared_static()[i],
+            freshness,
+        ),
         None => not_found_page().await,
     }
 }
 
 /// `GET /favicon.ico` (browsers ask for it whatever the page says).
-pub async fn favicon() -> Response {
-    match STATIC.iter().find(|a| a.name == "favicon.svg") {
-        Some(asset) => serve_body(asset.mime, asset.body),
-        None => StatusCode::NOT_FOUND.into_response(),
-    }
+pub async fn favicon(request: HeaderMap) -> Response {
+    static_answer("favicon.svg", &request, Freshness::Revalidate).await
 }
 
 /// The answer to any unknown page.
@@ -166,29 +281,87 @@ const NOT_FOUND: &str = "<!doctype html><meta charset=utf-8><title>Not found —
                          <link rel=stylesheet href=/static/style.css>\
                          <main class=page><h1>Not found</h1><p><a href=/>Back to the games</a></p></main>";
 
-fn serve_body(mime: &'static str, body: &'static [u8]) -> Response {
-    let mut response = ([(header::CONTENT_TYPE, mime)], body).into_response();
-    // Assets change with the binary; revalidating is cheap on loopback.
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+/// Whether the request's `Accept-Encoding` takes gzip (and does not refuse it with `q=0`).
+fn accepts_gzip(request: &HeaderMap) -> bool {
+    request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|part| {
+            let mut pieces = part.split(';').map(str::trim);
+            let coding = pieces.next().unwrap_or("");
+            let refused = pieces.any(|p| p.replace(' ', "") == "q=0");
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+}
+
+/// Sends `body` (or its gzip copy), with its ETag and cache policy; a 304 when the client's
+/// `If-None-Match` already names this ETag.
+fn send(
+    request: &HeaderMap,
+    mime: &'static str,
+    body: &'static [u8],
+    prepared: &'static Prepared,
+    freshness: Freshness,
+) -> Response {
+    let cache = HeaderValue::from_static(match freshness {
+        Freshness::Revalidate => "no-cache",
+        Freshness::Immutable => "public, max-age=31536000, immutable",
+    });
+    let matches = request
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| {
+            let tag = tag.trim();
+            tag == "*" || tag.trim_start_matches("W/").as_bytes() == prepared.etag.as_bytes()
+        });
+    let mut response = if matches {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        match (&prepared.gzip, accepts_gzip(request)) {
+            (Some(gz), true) => {
+                let mut r = ([(header::CONTENT_TYPE, mime)], gz.as_slice()).into_response();
+                r.headers_mut()
+                    .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+                r
+            }
+            _ => ([(header::CONTENT_TYPE, mime)], body).into_response(),
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::ETAG, prepared.etag.clone());
+    headers.insert(header::CACHE_CONTROL, cache);
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
 }
 
-/// `onag site --out DIR`: writes every page (`index.html`, `toads.html`, …) and `static/` (styles,
-/// scripts, `onag.wasm`) into `dir`, creating it; returns the files written. Files of the same
-/// names are replaced, nothing else in `dir` is touched.
+/// `onag site --out DIR`: writes every page (`index.html`, `toads.html`, …) and
+/// `static/<version>/` (styles, scripts, `onag.wasm`, under the same content-hashed folder the
+/// server links, so a static host can serve them as immutable) into `dir`, creating it;
+/// returns the files written. Files of the same names are replaced, nothing else in `dir` is
+/// touched.
 pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
-    let statics = dir.join("static");
+    let statics = dir.join("static").join(version());
+    // `static/` and its version folder are ours to fill: a symbolic link at either would
+    // send the files elsewhere, so neither is followed (checked before anything is created)
+    let real_dir = |path: &Path| -> anyhow::Result<()> {
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if !m.is_dir() => anyhow::bail!(
+                "{} is not a directory (a symbolic link?); refusing to write through it",
+                path.display()
+            ),
+            _ => Ok(()),
+        }
+    };
+    real_dir(&dir.join("static"))?;
+    real_dir(&statics)?;
     std::fs::create_dir_all(&statics)
         .with_context(|| format!("cannot create {}", statics.display()))?;
-    // `static/` is ours to fill: a symbolic link there would send the files elsewhere
-    if !std::fs::symlink_metadata(&statics).is_ok_and(|m| m.is_dir()) {
-        anyhow::bail!(
-            "{} is not a directory (a symbolic link?); refusing to write through it",
-            statics.display()
-        );
-    }
+    real_dir(&dir.join("static"))?;
+    real_dir(&statics)?;
     let mut written = Vec::new();
     let mut write = |path: std::path::PathBuf, body: &[u8]| -> anyhow::Result<()> {
         crate::cli::common::write_atomic(&path, body)?;
@@ -203,7 +376,9 @@ pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
     }
     write(
         dir.join("404.html"),
-        NOT_FOUND.replace("/static/", "static/").as_bytes(),
+        NOT_FOUND
+            .replace("/static/", &format!("static/{}/", version()))
+            .as_bytes(),
     )?;
     for asset in STATIC {
         write(statics.join(asset.name), asset.body)?;
@@ -217,7 +392,7 @@ mod tests {
 
     #[test]
     fn every_page_gets_the_shared_header_with_its_own_link_current() {
-        for ((path, asset), body) in PAGES.iter().zip(rendered()) {
+        for ((path, asset), (body, _)) in PAGES.iter().zip(rendered()) {
             let source = std::str::from_utf8(asset.body).unwrap();
             assert_eq!(source.matches(HEADER_MARKER).count(), 1, "{path}");
             assert!(!body.contains("onag:header"), "{path}");
@@ -255,5 +430,95 @@ mod tests {
     fn the_wasm_engine_is_embedded() {
         let wasm = STATIC.iter().find(|a| a.name == "onag.wasm").unwrap();
         assert_eq!(&wasm.body[..4], b"\0asm");
+    }
+
+    #[test]
+    fn pages_link_every_asset_under_the_versioned_folder() {
+        let folder = format!("static/{}/", version());
+        assert_eq!(version().len(), 12);
+        for i in 0..PAGES.len() {
+            for delivery in [Delivery::Served, Delivery::Static] {
+                let page = render(i, delivery);
+                let linked: Vec<&str> = page.split("\"static/").skip(1).collect();
+                assert!(!linked.is_empty(), "page {i} links its assets");
+                for piece in linked {
+                    let rest = piece.strip_prefix(&folder[7..]).expect("versioned");
+                    let name = &rest[..rest.find('"').unwrap()];
+                    assert!(STATIC.iter().any(|a| a.name == name), "{name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compressed_copies_round_trip_and_are_smaller() {
+        use std::io::Read as _;
+        for (asset, prepared) in STATIC.iter().zip(prepared_static()) {
+            if let Some(gz) = &prepared.gzip {
+                let mut out = Vec::new();
+                flate2::read::GzDecoder::new(gz.as_slice())
+                    .read_to_end(&mut out)
+                    .unwrap();
+                assert_eq!(out, asset.body, "{}", asset.name);
+                assert!(gz.len() < asset.body.len());
+            }
+        }
+        let wasm = STATIC.iter().position(|a| a.name == "onag.wasm").unwrap();
+        assert!(
+            prepared_static()[wasm].gzip.is_some(),
+            "the engine is compressed"
+        );
+    }
+
+    #[tokio::test]
+    async fn versioned_assets_are_immutable_compressed_and_revalidated_by_etag() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
+        let url = (version().to_string(), "onag.wasm".to_string());
+        let first = versioned_file(UrlPath(url.clone()), headers.clone()).await;
+        assert_eq!(first.status(), StatusCode::OK);
+        assert_eq!(first.headers()[header::CONTENT_ENCODING], "gzip");
+        assert!(first.headers()[header::CACHE_CONTROL]
+            .to_str()
+            .unwrap()
+            .contains("immutable"));
+        let etag = first.headers()[header::ETAG].clone();
+        headers.insert(header::IF_NONE_MATCH, etag);
+        let again = versioned_file(UrlPath(url), headers.clone()).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        // An older version's URL still answers, but is not promised forever.
+        let old = versioned_file(
+            UrlPath(("000000000000".into(), "style.css".into())),
+            HeaderMap::new(),
+        )
+        .await;
+        assert_eq!(old.status(), StatusCode::OK);
+        assert_eq!(old.headers()[header::CACHE_CONTROL], "no-cache");
+        assert!(old.headers().get(header::CONTENT_ENCODING).is_none());
+        // Pages revalidate with their ETag.
+        let page1 = page("/toads", &HeaderMap::new());
+        assert_eq!(page1.headers()[header::CACHE_CONTROL], "no-cache");
+        let mut revalidate = HeaderMap::new();
+        revalidate.insert(header::IF_NONE_MATCH, page1.headers()[header::ETAG].clone());
+        assert_eq!(
+            page("/toads", &revalidate).status(),
+            StatusCode::NOT_MODIFIED
+        );
+    }
+
+    #[test]
+    fn gzip_is_sent_only_when_accepted() {
+        let mut headers = HeaderMap::new();
+        assert!(!accepts_gzip(&headers));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip, deflate, br"),
+        );
+        assert!(accepts_gzip(&headers));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("br, gzip;q=0"),
+        );
+        assert!(!accepts_gzip(&headers));
     }
 }

@@ -97,7 +97,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // heavy work recurses once per level of a game tree: not the 2 MiB default
-        .thread_stack_size(crate::cli::common::DEEP_STACK / 16)
+        .thread_stack_size(onag::deep_stack::DEEP_STACK / 16)
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(serve(args, state))
@@ -146,9 +146,13 @@ pub fn router(state: AppState) -> Router {
     let answers = std::sync::Arc::new(cache::Cache::default());
     let mut app = Router::new();
     for path in assets::page_paths() {
-        app = app.route(path, get(move || async move { assets::page(path) }));
+        app = app.route(
+            path,
+            get(move |headers: axum::http::HeaderMap| async move { assets::page(path, &headers) }),
+        );
     }
     app.route("/static/{name}", get(assets::static_file))
+        .route("/static/{version}/{name}", get(assets::versioned_file))
         .route("/favicon.ico", get(assets::favicon))
         .nest("/api", api::routes())
         .fallback(fallback)
@@ -177,7 +181,7 @@ async fn security_headers(mut response: Response) -> Response {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
              object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
         ),
     );

@@ -28,6 +28,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from . import _onag
 from ._errors import ParseError
+from ._report import Report
 from ._onag import Game, Nimber, Thermograph, game
 
 __version__ = _onag.__version__
@@ -44,6 +45,7 @@ __all__ = [
     "wythoff",
     "coins",
     "ParseError",
+    "Report",
 ]
 
 
@@ -66,43 +68,77 @@ def nim_table(n: int, numpy: Optional[bool] = None) -> Any:
 
     >>> nim_table(4, numpy=False)
     [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
-    >>> nim_table_info(64)["max"], nim_table_info(64)["closed_field"]
-    (255, False)
+    >>> m = nim_table_info(64).marking
+    >>> m.max, m.closed, m.field
+    (255, False, 256)
     """
-    return _maybe_numpy(_onag.nim_table_rows(n)["rows"], numpy, "uint64")
+    return _maybe_numpy(nim_table_info(n).cells, numpy, "uint64")
 
 
-def nim_table_info(n: int) -> Dict[str, Any]:
-    """The table's rows with its field marking: ``closed_field`` (the numbers below n form a
-    field), ``field`` (n, or the field it overflows into) and ``max`` (the largest product).
+def nim_table_info(n: int) -> Report:
+    """The table as the engine reports it (``onag nim table --json``, ``POST /api/nim/table``):
+    ``size``, ``cells`` (lists) and ``marking``: ``closed`` (the numbers below n form a
+    field), ``max`` (the largest product) and ``field`` (n, or the field it overflows into).
     """
-    return dict(_onag.nim_table_rows(n))
+    return Report.of(_onag.nim_table_report(n))
 
 
 class Toads:
-    """A Toads-and-Frogs board and everything about it (see :func:`toads`).
+    """A Toads-and-Frogs board and everything about it (see :func:`toads`): the engine's
+    board report, the one ``onag toads value --json`` prints and ``POST /api/toads/analyze``
+    answers, with Python types.
 
-    Attributes: ``board`` (normalised), ``value`` (a :class:`Game`), ``outcome``, ``mean``,
-    ``temperature``, ``left_stop``, ``right_stop`` (``Fraction``), ``integer`` and ``parts``
-    (the reduced form: ``integer`` + the values of the independent parts, ``(board, Game)``),
-    ``moves`` (every legal move of both players: dicts with ``player``, ``from``, ``to``,
-    ``board``, ``value``, ``winning``), ``left_move`` / ``right_move`` (the computer's choice:
-    a winning move if there is one, the best mean among those; ``None`` when it cannot move).
+    Attributes, as in the report: ``board`` (one character per square), ``notation``,
+    ``length``, ``value`` (a :class:`Game`), ``value_ascii``, ``outcome``, ``outcome_words``,
+    ``mean`` and ``temperature`` (``Fraction``), ``reduced`` (``integer`` and ``parts``, each
+    part with ``board``, ``value``, ``value_ascii``), ``atomic_weight``,
+    ``reduced_canonical_form``, ``thermograph`` (with ``left_stop``, ``right_stop``), ``moves``
+    (every legal move of both players: ``player``, ``from``, ``to``, ``board``, ``squares``,
+    ``value`` — a :class:`Game` here —, ``mean``, ``temperature``, ``winning``) and
+    ``computer`` (``left`` / ``right``: the index of the computer's move in ``moves``).
+    ``report`` is the report itself (values as text). Shortcuts: ``integer``, ``parts``
+    (``(board, Game)`` pairs), ``left_stop``, ``right_stop``, ``left_move``, ``right_move``.
     """
 
-    def __init__(self, info: Dict[str, Any]):
-        self.board: str = info["board"]
-        self.value: Game = info["value"]
-        self.outcome: str = info["outcome"]
-        self.mean: Fraction = info["mean"]
-        self.temperature: Fraction = info["temperature"]
-        self.left_stop: Fraction = info["left_stop"]
-        self.right_stop: Fraction = info["right_stop"]
-        self.integer: int = info["integer"]
-        self.parts: List[Tuple[str, Game]] = info["parts"]
-        self.moves: List[Dict[str, Any]] = info["moves"]
-        self.left_move: Optional[Dict[str, Any]] = info["left_move"]
-        self.right_move: Optional[Dict[str, Any]] = info["right_move"]
+    def __init__(self, report: Report, value: Game, parts: List[Game], moves: List[Game]):
+        self.report = report
+        self.board: str = report.board
+        self.notation: str = report.notation
+        self.length: int = report.length
+        self.value: Game = value
+        self.value_ascii: str = report.value_ascii
+        self.outcome: str = report.outcome
+        self.outcome_words: str = report.outcome_words
+        self.mean: Fraction = Fraction(report.mean)
+        self.temperature: Fraction = Fraction(report.temperature)
+        self.reduced: Report = report.reduced
+        self.atomic_weight: Optional[str] = report.atomic_weight
+        self.reduced_canonical_form: str = report.reduced_canonical_form
+        self.thermograph: Report = report.thermograph
+        self.moves: List[Report] = [
+            Report({**m, "value": g, "mean": Fraction(m.mean),
+                    "temperature": Fraction(m.temperature)})
+            for m, g in zip(report.moves, moves)
+        ]
+        self.computer: Report = report.computer
+        self.integer: int = report.reduced.integer
+        self.parts: List[Tuple[str, Game]] = [
+            (p.board, g) for p, g in zip(report.reduced.parts, parts)]
+        self.left_stop: Fraction = Fraction(report.thermograph.left_stop)
+        self.right_stop: Fraction = Fraction(report.thermograph.right_stop)
+
+    @property
+    def left_move(self) -> Optional[Report]:
+        """The computer's move for Left (a winning move if there is one, the best mean among
+        those), ``None`` when Left cannot move."""
+        i = self.computer.left
+        return None if i is None else self.moves[i]
+
+    @property
+    def right_move(self) -> Optional[Report]:
+        """The computer's move for Right, ``None`` when Right cannot move."""
+        i = self.computer.right
+        return None if i is None else self.moves[i]
 
     @property
     def canonical(self) -> str:
@@ -110,7 +146,7 @@ class Toads:
         return self.value.canonical
 
     @property
-    def reduced(self) -> str:
+    def reduced_form(self) -> str:
         """The reduced form "integer + [part = value] + …"."""
         text = str(self.integer)
         for board, value in self.parts:
@@ -122,15 +158,15 @@ class Toads:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{m['player']}</td><td>{m['from']}→{m['to']}</td>"
-            f"<td><code>{m['board']}</code></td><td><code>{m['value'].canonical}</code></td>"
-            f"<td>{'✓' if m['winning'] else '✗'}</td></tr>"
+            f"<tr><td>{m.player}</td><td>{m['from']}→{m.to}</td>"
+            f"<td><code>{m.board}</code></td><td><code>{m.value.canonical}</code></td>"
+            f"<td>{'✓' if m.winning else '✗'}</td></tr>"
             for m in self.moves
         )
         return (
             f"<div class='onag-toads'><p><code>{self.board}</code> = "
             f"<code>{self.value.unicode}</code>, outcome {self.outcome}, mean {self.mean}, "
-            f"temperature {self.temperature}; reduced {self.reduced}</p>"
+            f"temperature {self.temperature}; reduced {self.reduced_form}</p>"
             f"<table><tr><th>who</th><th>move</th><th>board</th><th>value after</th>"
             f"<th>wins</th></tr>{rows}</table>"
             f"{self.value._repr_svg_()}</div>"
@@ -147,7 +183,8 @@ def toads(board: str) -> Toads:
     >>> toads("TTT..FFF").value == game("+-1/8")
     True
     """
-    return Toads(_onag.toads_value(board))
+    report, value, parts, moves = _onag.toads_report(board)
+    return Toads(Report.of(report), value, parts, moves)
 
 
 def toads_family(

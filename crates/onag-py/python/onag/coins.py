@@ -15,27 +15,29 @@ and Ruler number their coins from 1 (v(0) is the border, 0); turn-at-most-k from
 from typing import Any, Callable, Dict, List, Optional
 
 from . import _onag
+from ._report import Report
 
 __all__ = ["values", "solve", "lexicode"]
 
 
 def values(rule: str, n: int) -> List[int]:
     """v(0), …, v(n − 1) of a ruleset (n ≤ 4096)."""
-    return _onag.coin_values(rule, n)[0]
+    return _onag.coin_values(rule, n)["values"]
 
 
 def first_coin(rule: str) -> int:
     """The index of a ruleset's first coin (1 for Twins and Ruler, 0 otherwise)."""
-    return _onag.coin_values(rule, 0)[1]
+    return _onag.coin_values(rule, 0)["first_coin"]
 
 
-def solve(board: str, progress: Optional[Callable[[int, int], Any]] = None) -> Dict[str, int]:
+def solve(board: str, progress: Optional[Callable[[int, int], Any]] = None) -> Report:
     """Every position of a board (``corners:RxC``, ``rugs:RxC``, ``RULE:N``,
     ``RULE1*RULE2:RxC``; at most 30 coins) by mex, with no XOR assumption, compared with the
-    XOR of single-coin values: ``positions``, ``p_positions``, ``mismatches``, ``max_value``.
+    XOR of single-coin values, as ``onag coins solve --json`` reports it: ``board``,
+    ``positions``, ``p_positions``, ``mismatches``, ``max_value``, ``seconds``.
     ``progress(done, total)`` reports positions solved; Ctrl-C stops it.
     """
-    return dict(_onag.coins_solve(board, progress))
+    return Report.of(_onag.coins_solve(board, progress))
 
 
 def lexicode(n: int, d: int) -> Dict[str, Any]:

@@ -14,8 +14,9 @@
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _maybe_numpy, _onag
+from ._report import Report
 
-__all__ = ["g", "table", "pairs", "periods"]
+__all__ = ["g", "table", "pairs", "periods", "periods_report"]
 
 
 def g(x: int, y: int) -> int:
@@ -25,12 +26,12 @@ def g(x: int, y: int) -> int:
 
 def table(n: int, numpy: Optional[bool] = None) -> Any:
     """The n×n Grundy table by the definition (NumPy ``uint32`` array when available)."""
-    return _maybe_numpy(_onag.wythoff_table(n), numpy, "uint32")
+    return _maybe_numpy(_onag.wythoff_table(n)["cells"], numpy, "uint32")
 
 
 def pairs(n: int) -> List[Tuple[int, int]]:
     """The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), k = 0..n−1, in exact integer arithmetic."""
-    return _onag.wythoff_pairs(n)
+    return [tuple(p) for p in _onag.wythoff_pairs(n)["pairs"]]
 
 
 def periods(
@@ -48,8 +49,23 @@ def periods(
     1 or 2. ``progress(column, columns)`` is called about 20 times a second; Ctrl-C raises
     ``KeyboardInterrupt`` after stopping the sweep.
 
-    Returns one dict per row: ``row``, ``period``, ``preperiod``, ``proven``,
-    ``proof_column`` (``None`` where unknown).
+    Returns one dict per row, as in ``onag wythoff periods --json``: ``row``, ``period``,
+    ``preperiod``, ``proven``, ``proof_column`` (``None`` where unknown) and
+    ``minimal_confirmed``; :func:`periods_report` gives the whole report.
+    """
+    return periods_report(rows, columns, period_cap, threads, progress).rows
+
+
+def periods_report(
+    rows: Union[range, Tuple[int, int], int],
+    columns: int,
+    period_cap: Optional[int] = None,
+    threads: int = 1,
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> Report:
+    """The engine's report of the sweep :func:`periods` runs (``onag wythoff periods
+    --json``): ``rows``, ``columns``, ``columns_swept``, ``period_cap``, ``threads`` and the
+    run's times.
     """
     if isinstance(rows, range):
         if rows.step != 1 or len(rows) == 0:
@@ -61,4 +77,4 @@ def periods(
         first, top = 0, int(rows)
     if first < 0:
         raise ValueError(f"rows must be non-negative, not {first}")
-    return _onag.wythoff_periods(first, top, columns, period_cap, threads, progress)
+    return Report.of(_onag.wythoff_periods(first, top, columns, period_cap, threads, progress))

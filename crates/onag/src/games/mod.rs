@@ -1,5 +1,32 @@
-//! Playable games built on the theory modules: Turning Corners (impartial, a product of
-//! coin-turning games) and Toads and Frogs (partizan).
+//! Games: the two game traits and their generic solvers, the playing services and the one
+//! analysis report, the registry of games, and the games themselves — one file each.
+//!
+//! - [`PartizanGame`] / [`ImpartialGame`] ([`traits`]): a game is a type that says its moves;
+//! - [`PartizanSolver`] / [`ImpartialSolver`] ([`solver`]): canonical forms and Grundy
+//!   values with a transposition table over components and symmetry classes;
+//! - [`analysis`]: the analysis report of any position, the computer's move, remoteness;
+//! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
+//! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
+//!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
+//!   hand-built Turning Corners and Toads and Frogs with their specialised solvers (on the
+//!   traits too: [`builtin`]).
 
+pub mod analysis;
+pub mod builtin;
+pub mod clobber;
+pub mod col;
+pub mod cram;
+pub mod cutcake;
+pub mod domineering;
+pub mod grid;
+pub mod hackenbush;
+pub mod konane;
+pub mod registry;
+pub mod snort;
+pub mod solver;
 pub mod toads_and_frogs;
+mod traits;
 pub mod turning_corners;
+
+pub use solver::{ImpartialSolver, PartizanSolver, SolverLimits, SolverUsage};
+pub use traits::{AsPartizan, ImpartialGame, Keyed, PartizanGame};

@@ -169,6 +169,44 @@ impl Rule {
         self.values_up_to(count, u64::MAX)
     }
 
+    /// The single-coin values as `onag coins values` and Python's `coins.values` report them:
+    /// `count` values, each at most `max_value` (for turn-at-most-k, `max_value / k`: its sets
+    /// of reachable XORs grow with the values), or the error naming the first one past it.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::impartial::coins::Rule;
+    ///
+    /// let r = Rule::Ruler.values_report(9, 1 << 25).unwrap();
+    /// assert_eq!((r.rule.as_str(), r.first_coin), ("ruler", 1));
+    /// assert_eq!(r.values, [0, 1, 2, 1, 4, 1, 2, 1, 8]);
+    /// let e = Rule::Ruler.values_report(9, 3).unwrap_err();
+    /// assert_eq!(e.to_string(), "ruler: v(4) exceeds 3; ask for at most 4 values");
+    /// ```
+    pub fn values_report(
+        self,
+        count: usize,
+        max_value: u64,
+    ) -> Result<ValuesReport, ValueTooLarge> {
+        let max_value = match self {
+            Rule::AtMost(k) => max_value / u64::from(k.max(1)),
+            _ => max_value,
+        };
+        let values = self.values_up_to(count, max_value);
+        if values.len() < count {
+            return Err(ValueTooLarge {
+                rule: self.to_string(),
+                index: values.len(),
+                max_value,
+            });
+        }
+        Ok(ValuesReport {
+            rule: self.to_string(),
+            first_coin: self.first_coin(),
+            values,
+        })
+    }
+
     /// Like [`Rule::values`], but stops before the first value above `max_value` (the result
     /// is then shorter than `count`), which bounds time and memory.
     pub fn values_up_to(self, count: usize, max_value: u64) -> Vec<u64> {
@@ -258,3 +296,45 @@ fn subsets_up_to(from: usize, to: usize, left: usize, acc: u64, out: &mut Vec<u6
         subsets_up_to(y + 1, to, left - 1, acc | 1 << y, out);
     }
 }
+
+/// The single-coin values of a ruleset ([`Rule::values_report`]).
+///
+/// # Examples
+/// ```
+/// use onag::impartial::coins::Rule;
+/// let r = Rule::Twins.values_report(5, 1 << 25).unwrap();
+/// assert_eq!((r.first_coin, r.values), (1, vec![0, 1, 2, 3, 4]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ValuesReport {
+    /// The ruleset's name.
+    pub rule: String,
+    /// The index of the first coin (1 for Twins and Ruler, whose coin 0 is the border).
+    pub first_coin: usize,
+    /// `v(0), v(1), …`.
+    pub values: Vec<u64>,
+}
+
+/// Why [`Rule::values_report`] gave up: value `index` exceeds the bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueTooLarge {
+    /// The ruleset's name.
+    pub rule: String,
+    /// The first index whose value is past the bound (so `index` values can be given).
+    pub index: usize,
+    /// The bound.
+    pub max_value: u64,
+}
+
+impl std::fmt::Display for ValueTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: v({}) exceeds {}; ask for at most {} values",
+            self.rule, self.index, self.max_value, self.index
+        )
+    }
+}
+
+impl std::error::Error for ValueTooLarge {}

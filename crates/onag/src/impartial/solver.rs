@@ -280,6 +280,28 @@ pub struct SolveReport {
     pub max_value: u64,
 }
 
+/// A solve as `onag coins solve --json` and Python's `coins.solve` report it: the board, the
+/// solver's report and the wall time.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::{solve_values, Board, SolveRun};
+/// let board: Board = "ruler:8".parse().unwrap();
+/// let run = SolveRun { board: board.name().to_string(), report: solve_values(&board).0, seconds: 0.0 };
+/// assert_eq!((run.board.as_str(), run.report.p_positions), ("ruler:8", 16));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SolveRun {
+    /// The board's name.
+    pub board: String,
+    /// The solver's report.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub report: SolveReport,
+    /// Wall seconds.
+    pub seconds: f64,
+}
+
 /// Solves every position of `board` by mex in one increasing pass, one byte per position
 /// while every value fits in a byte (values are at most the number of options, usually far
 /// fewer: 5×6 Turning Corners has 315 moves but values below 16), restarting with two and

@@ -1,6 +1,7 @@
 //! Nim-multiplication tables with their field marking, and Conway's by-definition mex table.
 
 use super::fast;
+use crate::{StopFlag, Stopped};
 
 /// How an `n × n` block of the nim-multiplication table sits among the nim fields.
 ///
@@ -53,15 +54,32 @@ impl NimTable {
     /// Builds the table with the fast product (`n²` products; one log/exp lookup each while
     /// `n ≤ 65536`).
     pub fn new(n: usize) -> NimTable {
+        match Self::new_with_stop(n, &StopFlag::new()) {
+            Ok(table) => table,
+            Err(Stopped) => unreachable!("a fresh flag is never raised"),
+        }
+    }
+
+    /// [`NimTable::new`], polling `stop` once per row.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::nimber::table::NimTable;
+    /// let stop = onag::StopFlag::new();
+    /// stop.stop();
+    /// assert!(NimTable::new_with_stop(64, &stop).is_err());
+    /// ```
+    pub fn new_with_stop(n: usize, stop: &StopFlag) -> Result<NimTable, Stopped> {
         let mut cells = Vec::with_capacity(n * n);
         for a in 0..n as u64 {
+            stop.check()?;
             if n <= 1 << 16 {
                 cells.extend((0..n).map(|b| u64::from(fast::mul16(a as u16, b as u16))));
             } else {
                 cells.extend((0..n as u64).map(|b| super::mul64(a, b)));
             }
         }
-        NimTable { n, cells }
+        Ok(NimTable { n, cells })
     }
 
     /// The side `n`.
@@ -106,6 +124,78 @@ impl NimTable {
             FieldMarking::Overflows { max, field }
         }
     }
+}
+
+/// How a [`NimTableReport`]'s block sits among the nim fields: [`FieldMarking`] as data.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::table::nim_table_report;
+/// let m = nim_table_report(64, &onag::StopFlag::new()).unwrap().marking;
+/// assert_eq!((m.closed, m.max, m.field), (false, 255, 256));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Marking {
+    /// Whether every product stays below `n` (then `n` is a Fermat 2-power).
+    pub closed: bool,
+    /// The largest product.
+    pub max: u64,
+    /// The smallest nim field holding every product (`n` itself when closed).
+    pub field: u64,
+}
+
+/// The `n × n` nim-multiplication table with its field marking: what `onag nim table`,
+/// `POST /api/nim/table` and Python's `nim_table` show.
+///
+/// # Examples
+/// ```
+/// use onag::nimber::table::nim_table_report;
+///
+/// let r = nim_table_report(4, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.size, 4);
+/// assert_eq!(r.cells[2], vec![0, 2, 3, 1]); // 2 ⊗ b
+/// assert!(r.marking.closed); // GF(4)
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NimTableReport {
+    /// The side `n`.
+    pub size: usize,
+    /// `cells[a][b] = a ⊗ b`.
+    pub cells: Vec<Vec<u64>>,
+    /// The field marking.
+    pub marking: Marking,
+}
+
+/// The report of the `n × n` table, polling `stop` once per row. The caller bounds `n`
+/// (`n²` products and cells).
+///
+/// # Examples
+/// ```
+/// use onag::nimber::table::nim_table_report;
+/// let r = nim_table_report(256, &onag::StopFlag::new()).unwrap();
+/// assert!(r.marking.closed && r.marking.field == 256); // GF(256)
+/// ```
+pub fn nim_table_report(n: usize, stop: &StopFlag) -> Result<NimTableReport, Stopped> {
+    let table = NimTable::new_with_stop(n, stop)?;
+    let marking = match table.marking() {
+        FieldMarking::ClosedField => Marking {
+            closed: true,
+            max: table.max(),
+            field: n as u64,
+        },
+        FieldMarking::Overflows { max, field } => Marking {
+            closed: false,
+            max,
+            field,
+        },
+    };
+    Ok(NimTableReport {
+        size: n,
+        cells: table.rows().map(<[u64]>::to_vec).collect(),
+        marking,
+    })
 }
 
 /// Conway's definition `a⊗b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}`, evaluated literally

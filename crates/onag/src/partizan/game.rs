@@ -33,6 +33,7 @@ mod ops_memo;
 mod reduced;
 mod sum;
 mod temperature_ops;
+pub mod thermograph;
 
 use std::fmt;
 

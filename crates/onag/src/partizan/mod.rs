@@ -7,7 +7,10 @@ pub mod name;
 pub mod parse;
 pub mod report;
 pub mod search;
-pub mod thermograph;
+
+/// Thermographs (a game operation: they live with the arena, whose cooling, heating and
+/// temperature memo use them, and are named here as everywhere in the literature).
+pub use game::thermograph;
 
 use std::fmt;
 

@@ -211,6 +211,24 @@ pub fn equal_by_search<A: Position, B: Position>(a: &A, b: &B) -> bool {
     outcome_by_search(&difference(a.clone(), b.clone())) == Outcome::P
 }
 
+/// Whether two positions are equal, proved by search (`onag toads equals --json`).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::Board;
+/// use onag::partizan::search::{equal_by_search, EqualsReport};
+///
+/// let (a, b): (Board, Board) = ("T.F".parse().unwrap(), "F.T".parse().unwrap());
+/// let r = EqualsReport { equal: equal_by_search(&a, &b) };
+/// assert!(!r.equal); // * and −* are equal, but T.F = * and F.T = 0
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EqualsReport {
+    /// Whether the second player wins the difference whoever starts.
+    pub equal: bool,
+}
+
 /// [`equal_by_search`] polling `stop`.
 pub fn equal_by_search_with_stop<A: Position, B: Position>(
     a: &A,

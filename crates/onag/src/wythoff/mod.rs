@@ -32,6 +32,8 @@ pub mod pairs;
 pub mod periodicity;
 pub mod positions;
 pub mod remoteness;
+pub mod report;
+pub mod results;
 pub mod runs;
 pub mod sweep;
 pub mod table;

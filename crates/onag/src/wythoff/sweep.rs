@@ -262,34 +262,24 @@ impl Sweep {
     /// The whole-sweep state of a lower band `0..first` and an upper band `first..=top` at
     /// the same column. The diagonals come from the upper band, which holds every value.
     pub fn join_states(lower: &Self, upper: &Self) -> SweepState {
-        let mut mex = lower.mex.clone();
-        mex.extend_from_slice(&upper.mex);
-        let mut free = lower.free.clone();
-        free.extend_from_slice(&upper.free);
-        SweepState {
-            top: upper.top,
-            column: upper.column,
-            words: upper.words,
-            mex,
-            free,
-            diags: upper.diags.clone(),
-        }
+        upper.below(&lower.mex, &lower.free)
     }
 
     /// The whole-sweep state of a lower band's state (rows `0..first`, from
     /// [`Sweep::state`] on that band) and an upper band at the same column.
     pub fn join_state(lower: &SweepState, upper: &Self) -> SweepState {
-        let mut mex = lower.mex.clone();
-        mex.extend_from_slice(&upper.mex);
-        let mut free = lower.free.clone();
-        free.extend_from_slice(&upper.free);
+        upper.below(&lower.mex, &lower.free)
+    }
+
+    /// This band's state with the rows of a lower band (their mex and free words) below it.
+    fn below(&self, mex: &[u64], free: &[u64]) -> SweepState {
         SweepState {
-            top: upper.top,
-            column: upper.column,
-            words: upper.words,
-            mex,
-            free,
-            diags: upper.diags.clone(),
+            top: self.top,
+            column: self.column,
+            words: self.words,
+            mex: [mex, &self.mex].concat(),
+            free: [free, &self.free].concat(),
+            diags: self.diags.clone(),
         }
     }
 

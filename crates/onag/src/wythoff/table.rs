@@ -79,6 +79,23 @@ impl Table {
 /// assert_eq!(t.to_rows(), vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
 /// ```
 pub fn grundy_table(rows: usize, cols: usize) -> Result<Table, WythoffError> {
+    grundy_table_with_stop(rows, cols, &crate::StopFlag::new())
+}
+
+/// [`grundy_table`], polling `stop` once per row.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::{table::grundy_table_with_stop, WythoffError};
+/// let stop = onag::StopFlag::new();
+/// stop.stop();
+/// assert!(matches!(grundy_table_with_stop(64, 64, &stop), Err(WythoffError::Stopped)));
+/// ```
+pub fn grundy_table_with_stop(
+    rows: usize,
+    cols: usize,
+    stop: &crate::StopFlag,
+) -> Result<Table, WythoffError> {
     check_bound("table rows", rows as u64, MAX_TABLE_SIDE as u64)?;
     check_bound("table columns", cols as u64, MAX_TABLE_SIDE as u64)?;
     check_bound("table cells", (rows * cols) as u64, MAX_TABLE_CELLS)?;
@@ -89,6 +106,7 @@ pub fn grundy_table(rows: usize, cols: usize) -> Result<Table, WythoffError> {
     let mut diag_sets = new_sets(rows + cols);
     let mut values = vec![0u32; rows * cols];
     for x in 0..rows {
+        stop.check()?;
         for y in 0..cols {
             let d = y + rows - x;
             let v = mex_of_union(&[&row_sets[x], &col_sets[y], &diag_sets[d]]);

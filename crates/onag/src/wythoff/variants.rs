@@ -20,6 +20,7 @@
 pub mod check;
 pub mod formula;
 pub mod moves;
+pub mod report;
 pub mod table;
 
 use std::fmt;
@@ -41,6 +42,14 @@ pub enum QueensError {
         /// Why.
         error: formula::EvalError,
     },
+    /// The computation was stopped through its [`crate::StopFlag`].
+    Stopped,
+}
+
+impl From<crate::Stopped> for QueensError {
+    fn from(_: crate::Stopped) -> Self {
+        Self::Stopped
+    }
 }
 
 impl fmt::Display for QueensError {
@@ -50,6 +59,7 @@ impl fmt::Display for QueensError {
                 write!(f, "table size {size} must be between 1 and {max}")
             }
             Self::Eval { cell, error } => write!(f, "at cell {cell:?}: {error}"),
+            Self::Stopped => f.write_str("the computation was stopped before it finished"),
         }
     }
 }

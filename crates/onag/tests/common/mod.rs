@@ -7,13 +7,8 @@ pub mod games;
 use std::path::PathBuf;
 
 /// Runs `f` on a thread with a deep stack (the Toads solver recurses once per move).
-pub fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(1 << 28)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
+pub fn deep<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    onag::deep_stack::on_deep_stack("test", f).unwrap()
 }
 
 /// The folder of test fixtures, `crates/onag/tests/data`.

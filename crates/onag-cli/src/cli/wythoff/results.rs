@@ -6,23 +6,17 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use serde_json::{json, Value};
+use serde::Deserialize;
 
 use onag::wythoff::checkpoint::RowRecord;
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
-use onag::wythoff::runs::{
-    a046876_report, audit, bfile, period_runs, proven_prefix, Discrepancy, RowSequence,
-};
+use onag::wythoff::report::{BfileReport, VerifyReport};
+use onag::wythoff::results::{ResultsFile, RunInfo};
+use onag::wythoff::runs::{audit, bfile, Discrepancy, RowSequence};
 use onag::StopFlag;
 
 use super::super::common::{self, print_json, Internal};
-use super::{row_json, to_anyhow};
-
-const RESULTS_FORMAT: &str = "onag-wythoff-periods-results";
-const RESULTS_VERSION: u64 = 1;
-
-/// Rows whose preperiods the results file lists (SPEC §3 and issue 6), besides run starts.
-const NOTABLE_ROWS: [usize; 5] = [90, 180, 360, 404, 452];
+use super::to_anyhow;
 
 /// Arguments of `onag wythoff results`.
 #[derive(clap::Args)]
@@ -74,11 +68,10 @@ pub struct ResultsArgs {
     command: String,
 }
 
-/// Reads the `rows` array of a checkpoint or results file.
-fn parse_rows(v: &Value) -> anyhow::Result<Vec<RowResult>> {
-    let rows: Vec<RowRecord> =
-        serde_json::from_value(v.clone()).context("field 'rows' is missing or malformed")?;
-    Ok(rows.iter().map(RowRecord::result).collect())
+/// The one field of a run's final `--json` output the results file takes: its wall time.
+#[derive(Deserialize)]
+struct RunOutput {
+    seconds: Option<f64>,
 }
 
 /// `onag wythoff results`: the results file from a checkpoint (see the module docs).
@@ -115,65 +108,28 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
     }
     let run = match &args.run_json {
         Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => {
-            Some(common::read_json::<Value>(p, "valid JSON")?)
+            Some(common::read_json::<RunOutput>(p, "a run's --json output")?)
         }
         _ => None,
     };
-    let wall = args
-        .wall_seconds
-        .or_else(|| run.as_ref().and_then(|r| r["seconds"].as_f64()));
-    let cells = column as f64 * (top + 1) as f64;
-    let per_cell = |s: Option<f64>| s.map(|s| s * 1e6 / cells);
-    let spacing = PeriodConfig {
+    let wall = args.wall_seconds.or_else(|| run.and_then(|r| r.seconds));
+    let config = PeriodConfig {
         top: top as usize,
         columns: target,
         period_cap: cap,
-    }
-    .spacing();
-    let preperiod_of = |x: usize| rows.get(x).filter(|r| r.proven).and_then(|r| r.preperiod);
-    let notable: serde_json::Map<String, Value> = NOTABLE_ROWS
-        .iter()
-        .map(|&x| (x.to_string(), json!(preperiod_of(x))))
-        .collect();
-    let starts: Vec<Value> = period_runs(&rows)
-        .iter()
-        .map(|r| json!({"row": r.first_row, "period": r.period, "preperiod": preperiod_of(r.first_row)}))
-        .collect();
-    let proven = proven_prefix(&rows);
-    let value = json!({
-        "format": RESULTS_FORMAT,
-        "version": RESULTS_VERSION,
-        "description": "Wythoff's game: row periods and preperiods proven by state equality \
-            (induction from row 0, SPEC §3), with the OEIS A046876 run lengths they imply.",
-        "parameters": {
-            "rows": [0, top],
-            "columns": column,
-            "columns_target": target,
-            "column_target_reached": column >= target,
-            "period_cap": cap,
-            "snapshot_spacing": spacing,
-            "checkpoint_secs": args.checkpoint_secs,
-            "threads": args.threads,
-            "onag_version": env!("CARGO_PKG_VERSION"),
-            "git_commit": args.commit,
-            "command": args.command,
-            "machine": args.machine,
-            "wall_seconds": wall,
-            "cpu_seconds": args.cpu_seconds,
-            "us_per_cell_wall": per_cell(wall),
-            "us_per_cell_cpu": per_cell(args.cpu_seconds),
-            // rows proven before the checkpoint's base state: their proof and mismatch
-            // columns come from the checkpoint (tagged, not re-derived); `periods --verify`
-            // re-checks them
-            "rows_from_checkpoint": from_checkpoint,
-        },
-        "proven_rows": if proven > 0 { json!([0, proven - 1]) } else { Value::Null },
-        "notable_preperiods": notable,
-        "period_starts": starts,
-        "a046876": a046876_report(&rows, column, cap),
-        "rows": rows.iter().map(row_json).collect::<Vec<_>>(),
-    });
-    let text = serde_json::to_string_pretty(&value).map_err(|e| Internal(e.to_string()))?;
+    };
+    let info = RunInfo {
+        checkpoint_secs: args.checkpoint_secs,
+        threads: args.threads,
+        git_commit: args.commit.clone(),
+        command: args.command.clone(),
+        machine: args.machine.clone(),
+        wall_seconds: wall,
+        cpu_seconds: args.cpu_seconds,
+        rows_from_checkpoint: from_checkpoint,
+    };
+    let file = ResultsFile::new(&rows, column, config, info);
+    let text = serde_json::to_string_pretty(&file).map_err(|e| Internal(e.to_string()))?;
     common::write_atomic(&args.out, format!("{text}\n").as_bytes())?;
     if let Some(path) = &args.tsv {
         let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
@@ -190,7 +146,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         }
         common::write_atomic(path, tsv.as_bytes())?;
     }
-    print_json(&value["a046876"])
+    print_json(&file.a046876)
 }
 
 /// `onag wythoff results --bfile SEQ --from FILE --out B`: the OEIS b-file of SEQ over the
@@ -215,23 +171,18 @@ fn write_bfile(args: &ResultsArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{}: row 0 is not proven, no term to write", from.display()))?;
     common::write_atomic(&args.out, text.as_bytes())?;
     let terms = text.lines().filter(|l| !l.starts_with('#')).count();
-    print_json(
-        &json!({"sequence": seq.id(), "terms": terms, "out": args.out.display().to_string()}),
-    )
+    print_json(&BfileReport {
+        sequence: seq.id().to_string(),
+        terms,
+        out: args.out.display().to_string(),
+    })
 }
 
 /// The period cap and rows of a results file.
 pub(crate) fn read_results(path: &Path) -> anyhow::Result<(u64, Vec<RowResult>)> {
-    let v = common::read_json::<Value>(path, "valid JSON")?;
-    if v["format"].as_str() != Some(RESULTS_FORMAT)
-        || v["version"].as_u64() != Some(RESULTS_VERSION)
-    {
-        bail!("{} is not an onag Wythoff results file", path.display());
-    }
-    let cap = v["parameters"]["period_cap"]
-        .as_u64()
-        .context("results field 'parameters.period_cap' is missing")?;
-    Ok((cap, parse_rows(&v["rows"])?))
+    let file: ResultsFile = common::read_json(path, "an onag Wythoff results file")?;
+    file.check().with_context(|| path.display().to_string())?;
+    Ok((file.parameters.period_cap, file.results()))
 }
 
 /// What `--verify` found: rows audited and discrepancies.
@@ -305,17 +256,18 @@ pub fn verify(
         ),
     };
     let problems: Vec<String> = v.discrepancies.iter().map(describe).collect();
+    let agree = problems.is_empty();
     if json {
-        print_json(&json!({
-            "file": path.display().to_string(),
-            "rows": [rows.0, rows.1],
-            "columns": columns,
-            "period_cap": v.cap,
-            "audited_rows": v.audited,
-            "agree": problems.is_empty(),
-            "discrepancies": problems,
-            "seconds": v.seconds,
-        }))?;
+        print_json(&VerifyReport {
+            file: path.display().to_string(),
+            rows: [rows.0, rows.1],
+            columns,
+            period_cap: v.cap,
+            audited_rows: v.audited,
+            agree,
+            discrepancies: problems.clone(),
+            seconds: v.seconds,
+        })?;
     } else {
         for p in &problems {
             eprintln!("{p}");
@@ -375,8 +327,8 @@ mod tests {
     #[test]
     fn verify_detects_a_tampered_file_and_too_few_columns() {
         let text = std::fs::read_to_string(committed()).unwrap();
-        let mut v: Value = serde_json::from_str(&text).unwrap();
-        v["rows"][5]["preperiod"] = json!(999);
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["rows"][5]["preperiod"] = serde_json::json!(999);
         let dir = std::env::temp_dir().join(format!("onag-verify-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("tampered.json");

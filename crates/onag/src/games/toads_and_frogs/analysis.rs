@@ -656,20 +656,17 @@ pub fn family_threads(
         for w in 0..threads.min(boards.len()) {
             let (tx, stop) = (tx.clone(), stop.clone());
             let mine: Vec<usize> = boards.iter().copied().skip(w).step_by(threads).collect();
-            // the solver recurses once per move: long boards want a deep stack
-            let spawned = std::thread::Builder::new()
-                .stack_size(1 << 30)
-                .spawn_scoped(scope, move || {
-                    let mut own = Solver::new();
-                    for b in mine {
-                        let r = family(&mut own, toads, frogs, b..=b, &stop, |_, _| {})
-                            .map(|v| export_game(own.arena(), v[0].1));
-                        let failed = r.is_err();
-                        if tx.send((b, r)).is_err() || failed {
-                            return;
-                        }
+            let spawned = crate::deep_stack::spawn_deep(scope, "family", move || {
+                let mut own = Solver::new();
+                for b in mine {
+                    let r = family(&mut own, toads, frogs, b..=b, &stop, |_, _| {})
+                        .map(|v| export_game(own.arena(), v[0].1));
+                    let failed = r.is_err();
+                    if tx.send((b, r)).is_err() || failed {
+                        return;
                     }
-                });
+                }
+            });
             if let Err(e) = spawned {
                 return Err(GameError::TooLarge(format!(
                     "cannot start a family thread: {e}"
@@ -764,9 +761,6 @@ pub fn best_move(
     }
     Ok(best)
 }
-
-/// The largest board the web app analyses.
-pub const WEB_MAX_LEN: usize = 24;
 
 /// One legal move and what it leads to.
 ///
@@ -882,6 +876,12 @@ pub fn analyse(
         best,
     })
 }
+
+/// Parts the solver solves per unit of [`estimate_work`], to turn the estimate into a
+/// progress bar (the solver reports parts solved through its [`crate::StopFlag`]): the median
+/// of the ratio over the boards measured in BENCHMARKS.md ("Progress of slow analyses"). The
+/// ratio ranges from about 0.04 (T8□4F8) to 0.34 (T5□4F3), so a time left from it is rough.
+pub const PARTS_PER_WORK: f64 = 0.14;
 
 /// A work estimate for solving `board`: the number of placements of its pieces that play
 /// could reach if pieces never blocked each other — toads keep their order and only move

@@ -1,4 +1,4 @@
-//! The Toads-and-Frogs board: squares, the notation of SPEC §6 (`TTT..FFF`, `T3.2F3`,
+//! The Toads-and-Frogs board: squares, the notation of `docs/toads-and-frogs.md` (`TTT..FFF`, `T3.2F3`,
 //! `T3□2F3`), moves and the mirror image.
 
 use std::fmt;

@@ -17,7 +17,7 @@ pub use analysis::{
     all_boards, analyse, best_move, board_at, board_count, estimate_work, family, family_threads,
     length_stats, merge_shards, shard_range, shard_stats, verify_all, Analysis, Choice,
     Fingerprints, LengthStats, MergeError, MoveInfo, NamedShard, ShardStats, Verification,
-    WEB_MAX_LEN,
+    PARTS_PER_WORK,
 };
 pub use board::{Board, BoardError, IllegalMove, Move, Square, MAX_LEN};
 pub use reduce::{reduce, PackedKey, Reduced};
@@ -26,8 +26,8 @@ pub use report::{
     ReducedReport, ThermographReport,
 };
 pub use research::{
-    check_results, named_shards, BoardRecord, CheckError, FamilyRecord, FamilyValue, FileError,
-    Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile, ShardHottest, ShardRecord,
-    StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
+    cell_record, check_results, named_shards, table_cells, BoardRecord, CheckError, FamilyRecord,
+    FamilyReport, FamilyValue, FileError, Hottest, LengthRow, ResultsCheck, ResultsFile, ShardFile,
+    ShardHottest, ShardRecord, StatsReport, RESULTS_FORMAT, SHARD_FORMAT,
 };
 pub use solver::{Solver, SolverFootprint};

@@ -23,14 +23,6 @@ use super::board::{moves_of, Board, Square};
 use crate::partizan::{ByPlayer, Player};
 use crate::remoteness::remoteness as steinhaus;
 
-/// The budget the web app gives a table: boards reachable from the root (each with both
-/// players' remoteness).
-///
-/// Measured (`cargo test --release -p onag --test toads_remoteness -- --ignored --nocapture`,
-/// BENCHMARKS.md): a table of 2^18 boards takes about 0.3 s natively; the page's wasm worker
-/// is a few times slower, and the value analysis of such a board takes longer still.
-pub const WEB_BUDGET: usize = 1 << 18;
-
 /// Why no table was made: more boards are reachable from the root than the budget allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLarge {

@@ -299,6 +299,44 @@ pub struct FamilyValue {
     pub canonical: String,
 }
 
+/// The values of a family run (`onag toads family`): one [`FamilyValue`] per board.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{family, FamilyReport, Solver};
+/// use onag::partizan::name::NameStyle;
+///
+/// let mut solver = Solver::new();
+/// let values = family(&mut solver, 2, 2, 1..=5, &onag::StopFlag::new(), |_, _| {}).unwrap();
+/// let r = FamilyReport::new(solver.arena(), &values, NameStyle::Ascii);
+/// assert_eq!((r.values[0].blanks, r.values[4].canonical.as_str()), (1, "0"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FamilyReport {
+    /// The values, by increasing blanks.
+    pub values: Vec<FamilyValue>,
+}
+
+impl FamilyReport {
+    /// The report of `values` (`(blanks, value)`), named in `style`.
+    pub fn new(
+        arena: &crate::partizan::game::Arena,
+        values: &[(usize, crate::partizan::game::GameId)],
+        style: NameStyle,
+    ) -> FamilyReport {
+        FamilyReport {
+            values: values
+                .iter()
+                .map(|&(blanks, g)| FamilyValue {
+                    blanks,
+                    canonical: name(arena, g, style),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// One family T^a □^b F^c of a results file (only the fields the re-check reads).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -351,6 +389,92 @@ pub struct ResultsCheck {
     pub skipped_longer: u64,
     /// Each stored value that differs from the solver's: board, stored and computed value.
     pub mismatches: Vec<String>,
+}
+
+impl ResultsFile {
+    /// A results file of single boards (table cells and no families), in (toads, frogs,
+    /// blanks) order with repeated cells once: the file a cells run writes, whatever order its
+    /// cells finished in, and which [`check_results`] re-checks.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::games::toads_and_frogs::{cell_record, ResultsFile};
+    /// let stop = onag::StopFlag::new();
+    /// let cells = [(3, 3, 2), (2, 3, 2), (2, 1, 2), (2, 3, 2)];
+    /// let records = cells.iter().map(|&(a, b, c)| cell_record(a, b, c, &stop).unwrap());
+    /// let file = ResultsFile::of_cells(records.collect());
+    /// let values: Vec<_> = file.values().into_iter().map(|(a, b, c, g)| (a, b, c, g.to_string())).collect();
+    /// assert_eq!(values, [(2, 1, 2, "*".into()), (2, 3, 2, "*".into()), (3, 3, 2, "1*".into())]);
+    /// ```
+    pub fn of_cells(mut boards: Vec<BoardRecord>) -> ResultsFile {
+        boards.sort_by(|x, y| {
+            (x.toads, x.frogs, x.blanks, &x.canonical).cmp(&(
+                y.toads,
+                y.frogs,
+                y.blanks,
+                &y.canonical,
+            ))
+        });
+        boards.dedup();
+        ResultsFile {
+            format: RESULTS_FORMAT.to_string(),
+            version: 1,
+            families: Vec::new(),
+            boards,
+        }
+    }
+}
+
+/// The value of the cell T^toads □^blanks F^frogs by a fresh solver: the cells of a research
+/// table are independent runs (one task each on a cluster), so each one's memory is freed
+/// before the next. Boards past 127 squares go to the two-word solver
+/// ([`Solver::standard_value`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::cell_record;
+/// let cell = cell_record(3, 3, 2, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(cell.canonical.as_deref(), Some("1*"));
+/// ```
+pub fn cell_record(
+    toads: usize,
+    blanks: usize,
+    frogs: usize,
+    stop: &StopFlag,
+) -> Result<BoardRecord, GameError> {
+    Solver::check_standard(toads, blanks, frogs)?;
+    let mut solver = Solver::new();
+    let g = solver.standard_value(toads, blanks, frogs, stop)?;
+    Ok(BoardRecord {
+        toads,
+        blanks,
+        frogs,
+        canonical: Some(name(solver.arena(), g, NameStyle::Ascii)),
+    })
+}
+
+/// The cells (toads, blanks, frogs) of the table Ta+k□bFa (k = 0, 1, 2; a, b ≥ 1) on at most
+/// `max_squares` squares, in (toads, frogs, blanks) order: the table of
+/// `results/toads-families.json` (Erickson, *New Toads and Frogs Results*, 1996, tabulates
+/// its first rows).
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::table_cells;
+/// assert_eq!(table_cells(4), [(1, 1, 1), (1, 2, 1), (2, 1, 1)]);
+/// assert_eq!(table_cells(22).len(), 300);
+/// ```
+pub fn table_cells(max_squares: usize) -> Vec<(usize, usize, usize)> {
+    let mut cells = Vec::new();
+    for a in 1..=max_squares / 2 {
+        for k in 0..=2 {
+            for b in 1..=max_squares.saturating_sub(2 * a + k) {
+                cells.push((a + k, b, a));
+            }
+        }
+    }
+    cells.sort_by_key(|&(t, b, f)| (t, f, b));
+    cells
 }
 
 /// Why a results file could not be re-checked.

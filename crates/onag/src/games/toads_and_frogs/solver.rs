@@ -692,7 +692,8 @@ impl Solver {
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
             if let Some(stop) = &self.stop {
-                stop.check()?;
+                // Parts solved are the solver's unit of progress (see `estimate_work`).
+                stop.advance(u64::from(POLL_EVERY))?;
             }
         }
         let base = self.values.len();
@@ -853,7 +854,8 @@ impl Solver {
         self.polls += 1;
         if self.polls.is_multiple_of(POLL_EVERY) {
             if let Some(stop) = &self.stop {
-                stop.check()?;
+                // Parts solved are the solver's unit of progress (see `estimate_work`).
+                stop.advance(u64::from(POLL_EVERY))?;
             }
         }
         // Reduce every child first and probe the memo for all their parts before solving

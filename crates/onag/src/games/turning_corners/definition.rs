@@ -43,6 +43,7 @@ pub const MAX_N: usize = 4096;
 /// assert!(r.options_evaluated > 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MexReport {
     /// Cells checked: `(n − 1)²`.
     pub cells: u64,
@@ -120,10 +121,121 @@ pub fn verify_table(
     Ok(check.report().expect("every row ran"))
 }
 
+/// A by-definition run as `onag corners mex` reports it: the side, the check's report, the
+/// rows taken from a checkpoint and the wall time.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::definition::{corners_mex, MexRun};
+/// let report = corners_mex(16, &onag::StopFlag::new(), &|_| {}).unwrap();
+/// let run = MexRun { n: 16, report, rows_resumed: 0, rows_resumed_rechecked: 0, seconds: 0.0 };
+/// assert_eq!(run.report.cells, 225);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MexRun {
+    /// The table side `n` (cells `1..n × 1..n`).
+    pub n: usize,
+    /// The check's report.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub report: MexReport,
+    /// Rows read back from a checkpoint instead of checked in this run.
+    pub rows_resumed: usize,
+    /// Of those, rows computed again and found equal (a sample: see the CLI's `--resume`).
+    pub rows_resumed_rechecked: usize,
+    /// Wall seconds of the run.
+    pub seconds: f64,
+}
+
+/// The checkpoint file of a [`MexCheck`]: its side and the rows done, each as
+/// `[a, options, bad1, bad2]`, tagged under the writer's key ([`crate::checksum`]) so that a
+/// file edited or forged without the key is refused.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint};
+/// use onag::StopFlag;
+///
+/// let key = [9u8; 16];
+/// let mut check = MexCheck::corners(16);
+/// check.run(&[15, 14], &StopFlag::new(), &|_| {}).unwrap();
+/// let saved = MexCheckpoint::of(&check, &key);
+/// assert_eq!((saved.kind.as_str(), saved.rows.len()), ("corners-mex", 2));
+/// let mut again = MexCheck::corners(16);
+/// assert!(saved.clone().restore(&mut again, &[0; 16]).is_err()); // another key
+/// let mut forged = saved.clone();
+/// forged.rows[0].options += 1;
+/// assert!(forged.restore(&mut again, &key).is_err()); // an edit
+/// saved.restore(&mut again, &key).unwrap();
+/// assert_eq!(again.pending().len(), 13);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MexCheckpoint {
+    /// Always [`MexCheckpoint::KIND`].
+    pub kind: String,
+    /// The table side.
+    pub n: usize,
+    /// The rows done.
+    pub rows: Vec<RowCheck>,
+    /// `siphash24:` and 16 hex digits over the fields above, under the writer's key
+    /// ([`MexCheckpoint::expected_checksum`]); missing in files of older versions (refused).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub checksum: String,
+}
+
+impl MexCheckpoint {
+    /// The `kind` of a checkpoint of `onag corners mex`.
+    pub const KIND: &'static str = "corners-mex";
+
+    /// The rows `check` has done, tagged under `key`.
+    pub fn of(check: &MexCheck, key: &crate::checksum::Key) -> Self {
+        let mut file = MexCheckpoint {
+            kind: Self::KIND.into(),
+            n: check.n(),
+            rows: check.done().cloned().collect(),
+            checksum: String::new(),
+        };
+        file.checksum = file.expected_checksum(key);
+        file
+    }
+
+    /// The tag the fields call for under `key`: SipHash-2-4 over one line listing them.
+    pub fn expected_checksum(&self, key: &crate::checksum::Key) -> String {
+        use std::fmt::Write as _;
+        let mut text = format!("{}|{}", self.kind, self.n);
+        for r in &self.rows {
+            let _ = write!(text, "|{}:{}:{:?}:{:?}", r.a, r.options, r.bad1, r.bad2);
+        }
+        crate::checksum::tag(key, text.as_bytes())
+    }
+
+    /// Adds the saved rows to `check` (same side) once the tag checks out under `key`; `Err`
+    /// names what does not fit.
+    pub fn restore(self, check: &mut MexCheck, key: &crate::checksum::Key) -> Result<(), String> {
+        if self.kind != Self::KIND || self.n != check.n() {
+            return Err(format!("not a `corners mex {}` checkpoint", check.n()));
+        }
+        if self.checksum != self.expected_checksum(key) {
+            return Err(
+                "fails its integrity check (edited, corrupted, written under another \
+                        user's checkpoint key, or by an older onag): refusing it"
+                    .into(),
+            );
+        }
+        self.rows.into_iter().try_for_each(|row| check.add(row))
+    }
+}
+
 /// The outcome of one row `a` of a [`MexCheck`]: the columns whose cell failed each check
 /// (normally none) and the options check 2 evaluated. Rows are independent, so a long check
 /// can be saved row by row and resumed ([`MexCheck::add`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "RowTuple", from = "RowTuple")
+)]
 pub struct RowCheck {
     /// The row.
     pub a: usize,
@@ -134,6 +246,30 @@ pub struct RowCheck {
     pub bad2: Vec<usize>,
     /// Options evaluated by check 2.
     pub options: u64,
+}
+
+/// A [`RowCheck`] as a checkpoint stores it: `[a, options, bad1, bad2]`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RowTuple(usize, u64, Vec<usize>, Vec<usize>);
+
+#[cfg(feature = "serde")]
+impl From<RowCheck> for RowTuple {
+    fn from(r: RowCheck) -> Self {
+        RowTuple(r.a, r.options, r.bad1, r.bad2)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<RowTuple> for RowCheck {
+    fn from(RowTuple(a, options, bad1, bad2): RowTuple) -> Self {
+        RowCheck {
+            a,
+            bad1,
+            bad2,
+            options,
+        }
+    }
 }
 
 /// A by-definition check of a table, run in parts: [`MexCheck::run`] on some rows, the rest

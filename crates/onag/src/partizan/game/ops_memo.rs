@@ -2,9 +2,9 @@
 //! overheating, atomic weight, reduced canonical form, Norton product), kept in the arena so
 //! that they live as long as the ids they store.
 
+use super::thermograph::Thermographs;
 use super::FxHashMap;
 use crate::partizan::dyadic::Dyadic;
-use crate::partizan::thermograph::Thermographs;
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct OpsMemo {

@@ -2,8 +2,9 @@
 
 use super::formula::Expr;
 use super::moves::MoveSet;
-use super::table::grundy_table;
+use super::table::{grundy_table, Table};
 use super::QueensError;
+use crate::StopFlag;
 
 /// Most mismatching cells listed in a [`CheckReport`] (the count is always complete).
 pub const MAX_LISTED: usize = 1000;
@@ -49,7 +50,22 @@ pub struct CheckReport {
 /// assert_eq!((r.cells, r.mismatches, r.first_mismatch), (32 * 32, 0, None));
 /// ```
 pub fn check(moves: &MoveSet, formula: &Expr, size: usize) -> Result<CheckReport, QueensError> {
-    let table = grundy_table(moves, size)?;
+    check_table(
+        moves,
+        &grundy_table(moves, size)?,
+        formula,
+        &StopFlag::new(),
+    )
+}
+
+/// [`check`] against a table already made (`grundy_table(moves, size)`), polling `stop` once
+/// per row.
+pub fn check_table(
+    moves: &MoveSet,
+    table: &Table,
+    formula: &Expr,
+    stop: &StopFlag,
+) -> Result<CheckReport, QueensError> {
     let mut report = CheckReport {
         cells: 0,
         mismatches: 0,
@@ -57,6 +73,7 @@ pub fn check(moves: &MoveSet, formula: &Expr, size: usize) -> Result<CheckReport
         listed: Vec::new(),
     };
     for (x, row) in table.iter().enumerate() {
+        stop.check()?;
         let start = if *moves == MoveSet::Pair { x } else { 0 };
         for (y, &g) in row.iter().enumerate().skip(start) {
             let cell = (x as u64, y as u64);

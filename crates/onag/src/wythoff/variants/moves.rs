@@ -40,7 +40,7 @@ pub struct Ray {
 pub enum MoveSet {
     /// A queen restricted to these rays (at most one per direction).
     Rays(Vec<Ray>),
-    /// The unordered pair game of SPEC §4: `{y, z}`, `y ≤ z`, moves to `{y', z}` (`y' < y`),
+    /// The unordered pair game (`docs/queens.md`): `{y, z}`, `y ≤ z`, moves to `{y', z}` (`y' < y`),
     /// `{y, z'}` (`y < z' < z`) or `{t, t}` (`t ≤ y`, not the position itself).
     Pair,
 }

@@ -6,6 +6,7 @@
 use super::moves::{Direction, MoveSet};
 use super::QueensError;
 use crate::bitset::{mex_of_union, Bits};
+use crate::{StopFlag, Stopped};
 
 /// Largest table side accepted.
 pub const MAX_SIZE: usize = 1024;
@@ -22,6 +23,24 @@ pub type Table = Vec<Vec<u32>>;
 /// assert_eq!(t[2][3], 2 ^ 3);
 /// ```
 pub fn grundy_table(moves: &MoveSet, size: usize) -> Result<Table, QueensError> {
+    grundy_table_with_stop(moves, size, &StopFlag::new())
+}
+
+/// [`grundy_table`], polling `stop` once per row.
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::variants::{moves::MoveSet, table::grundy_table_with_stop, QueensError};
+/// let stop = onag::StopFlag::new();
+/// stop.stop();
+/// let e = grundy_table_with_stop(&"pair".parse::<MoveSet>().unwrap(), 64, &stop);
+/// assert_eq!(e, Err(QueensError::Stopped));
+/// ```
+pub fn grundy_table_with_stop(
+    moves: &MoveSet,
+    size: usize,
+    stop: &StopFlag,
+) -> Result<Table, QueensError> {
     if size == 0 || size > MAX_SIZE {
         return Err(QueensError::BadSize {
             size,
@@ -29,7 +48,7 @@ pub fn grundy_table(moves: &MoveSet, size: usize) -> Result<Table, QueensError> 
         });
     }
     Ok(match moves {
-        MoveSet::Pair => pair_table(size),
+        MoveSet::Pair => pair_table(size, stop)?,
         MoveSet::Rays(rays) => {
             let unbounded = |d| rays.iter().any(|r| r.dir == d && r.max.is_none());
             let bounded: Vec<(Direction, u32)> = rays
@@ -44,17 +63,24 @@ pub fn grundy_table(moves: &MoveSet, size: usize) -> Result<Table, QueensError> 
                     unbounded(Direction::Diag),
                 ],
                 &bounded,
-            )
+                stop,
+            )?
         }
     })
 }
 
-fn rays_table(n: usize, unbounded: [bool; 3], bounded: &[(Direction, u32)]) -> Table {
+fn rays_table(
+    n: usize,
+    unbounded: [bool; 3],
+    bounded: &[(Direction, u32)],
+    stop: &StopFlag,
+) -> Result<Table, Stopped> {
     // At most 3(n − 1) options, so values stay below 3n.
     let mut lines = vec![Bits::with_len(3 * n); 4 * n]; // left lines, down lines, diagonals
     let mut t = vec![vec![0u32; n]; n];
     let mut scratch = Bits::with_len(3 * n);
     for x in 0..n {
+        stop.check()?;
         for y in 0..n {
             let (li, di, gi) = (y, n + x, 2 * n + (n + x - y));
             scratch.clear_all();
@@ -80,11 +106,11 @@ fn rays_table(n: usize, unbounded: [bool; 3], bounded: &[(Direction, u32)]) -> T
             }
         }
     }
-    t
+    Ok(t)
 }
 
-/// The unordered pair game (SPEC §4), filled symmetrically.
-fn pair_table(n: usize) -> Table {
+/// The unordered pair game ([`MoveSet::Pair`], `docs/queens.md`), filled symmetrically.
+fn pair_table(n: usize, stop: &StopFlag) -> Result<Table, Stopped> {
     let mut t = vec![vec![0u32; n]; n];
     // below[b]: values of {a', b} for a' < a; right[a]: values of {a, b'} for a < b' < b;
     // twins: values of {t, t} for t ≤ a (the position {a, a} itself excluded while b = a).
@@ -92,6 +118,7 @@ fn pair_table(n: usize) -> Table {
     let mut right = vec![Bits::with_len(3 * n); n];
     let mut twins = Bits::with_len(3 * n);
     for a in 0..n {
+        stop.check()?;
         for b in a..n {
             let v = mex_of_union(&[&below[b], &right[a], &twins]);
             t[a][b] = v as u32;
@@ -104,7 +131,7 @@ fn pair_table(n: usize) -> Table {
             }
         }
     }
-    t
+    Ok(t)
 }
 
 /// The pair game by walking every option (slow reference for tests): `g({a, b})`, `a ≤ b`.

@@ -17,8 +17,8 @@
 
 use std::fmt::Write as _;
 
-use super::dyadic::{Dyadic, DyadicError};
-use super::game::{Arena, FxHashMap, GameError, GameId};
+use super::{Arena, FxHashMap, GameError, GameId};
+use crate::partizan::dyadic::{Dyadic, DyadicError};
 
 /// (t, x) breakpoints of a wall, by increasing t.
 pub type Breakpoints = Vec<(Dyadic, Dyadic)>;

@@ -1,0 +1,500 @@
+//! `onag heaps …`: nim sequences of take-and-break codes, Grundy's game and subtraction games;
+//! period searches with checkpoints; the census of short codes; re-checking committed results;
+//! playing a sum of heaps.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use clap::Subcommand;
+
+use onag::heaps::position::position_report;
+use onag::heaps::{
+    census_codes, census_entry, checkpoint, values_report, Analysis, CensusEntry, CensusReport,
+    PeriodSearch, Ruleset, Status, Strategy,
+};
+use onag::StopFlag;
+
+use super::common::{self, parse_u64, parse_usize, Internal, RunLimits};
+use super::output::{outln, print_json, Output};
+
+/// The most values `heaps values` prints.
+const MAX_VALUES: usize = 1 << 26;
+
+/// The `heaps` subcommands.
+#[derive(Subcommand)]
+pub enum Cmd {
+    /// The first N nim values G(0), …, G(N − 1) of a ruleset, by the sparse-space engine.
+    Values {
+        /// The ruleset: a code (0.137, 4.07, 0.f), grundy, S(1,3,4), all-but(2), or a name.
+        #[arg(allow_hyphen_values = true)]
+        ruleset: String,
+        /// How many values.
+        #[arg(long, value_parser = parse_usize, default_value_t = 100)]
+        count: usize,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Searches for a period and proves it (finite codes), with resumable checkpoints.
+    Period(PeriodArgs),
+    /// The census of every code 0.d… and 4.d… with up to D digits (JSON with --json or --out).
+    Census {
+        /// Digits after the point (1–4).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4), default_value_t = 3)]
+        digits: u8,
+        /// Values per code at most.
+        #[arg(long, value_parser = parse_usize, default_value_t = 1 << 16)]
+        max: usize,
+        /// Only these codes (comma-separated), e.g. the long games.
+        #[arg(long, value_delimiter = ',')]
+        codes: Option<Vec<String>>,
+        /// Write the report (pretty JSON) to FILE, atomically.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        limits: RunLimits,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// One code's census entry (one independent task of a census; merge with `heaps merge`).
+    Entry {
+        /// The ruleset.
+        #[arg(allow_hyphen_values = true)]
+        ruleset: String,
+        /// Values at most.
+        #[arg(long, value_parser = parse_usize, default_value_t = 1 << 16)]
+        max: usize,
+        #[command(flatten)]
+        limits: RunLimits,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Merges census entries (JSON files of `heaps entry --json`) into one census report.
+    Merge {
+        /// The entry files.
+        files: Vec<PathBuf>,
+        /// The cap the entries were computed with.
+        #[arg(long, value_parser = parse_usize)]
+        max: usize,
+        /// Write the report (pretty JSON) to FILE, atomically.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Recomputes a committed census or results file and compares every entry; exits 1 on
+    /// any difference.
+    Check {
+        /// The results file (a census report).
+        file: PathBuf,
+        /// Only these codes (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        codes: Option<Vec<String>>,
+        #[command(flatten)]
+        limits: RunLimits,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// A sum of heaps: values, nim-sum, every move with ✓/✗, the computer's move.
+    Play {
+        /// The ruleset.
+        #[arg(allow_hyphen_values = true)]
+        ruleset: String,
+        /// The heap sizes.
+        #[arg(value_parser = parse_u64, required = true, num_args = 1..)]
+        heaps: Vec<u64>,
+        /// The computer: perfect, random, or skill:L (perfect with probability L/100).
+        #[arg(long, default_value = "perfect")]
+        computer: String,
+        /// Seed of the random choices.
+        #[arg(long, value_parser = parse_u64, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        output: Output,
+    },
+}
+
+/// Arguments of `onag heaps period`.
+#[derive(clap::Args)]
+pub struct PeriodArgs {
+    /// The ruleset.
+    #[arg(allow_hyphen_values = true)]
+    ruleset: String,
+    /// Values to compute at most.
+    #[arg(long, value_parser = parse_usize)]
+    max: usize,
+    /// Write a checkpoint to FILE (atomically, every --checkpoint-secs and when stopped).
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Continue from the checkpoint FILE.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Seconds between checkpoints.
+    #[arg(long, value_parser = parse_u64, default_value_t = 300)]
+    checkpoint_secs: u64,
+    /// Write the report (pretty JSON) to FILE, atomically.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    limits: RunLimits,
+    #[command(flatten)]
+    output: Output,
+}
+
+fn ruleset(text: &str) -> anyhow::Result<Ruleset> {
+    text.parse::<Ruleset>()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("bad ruleset '{text}'"))
+}
+
+/// Runs one `heaps` subcommand.
+pub fn run(cmd: Cmd) -> anyhow::Result<()> {
+    match cmd {
+        Cmd::Values {
+            ruleset: text,
+            count,
+            output,
+        } => {
+            let r = ruleset(&text)?;
+            if count > MAX_VALUES {
+                bail!("--count {count} is above {MAX_VALUES}; use `heaps period` for long runs");
+            }
+            let report = values_report(&r, count, &StopFlag::new())?;
+            if output.json {
+                return print_json(&report);
+            }
+            let name = report
+                .name
+                .as_deref()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
+            outln!(
+                "{}{name}: G(0) … G({})",
+                report.ruleset,
+                count.saturating_sub(1)
+            );
+            for (i, chunk) in report.values.chunks(20).enumerate() {
+                let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+                outln!("{:>8}: {}", i * 20, line.join(" "));
+            }
+            outln!(
+                "largest value {}; mask {:#x}: {} rare heaps",
+                report.largest_value,
+                report.rare.mask,
+                report.rare.count
+            );
+            Ok(())
+        }
+        Cmd::Period(args) => period(args),
+        Cmd::Census {
+            digits,
+            max,
+            codes,
+            out,
+            limits,
+            output,
+        } => {
+            let list = match codes {
+                Some(list) => list
+                    .iter()
+                    .map(|c| ruleset(c))
+                    .collect::<Result<Vec<_>, _>>()?,
+                None => census_codes(usize::from(digits)),
+            };
+            let stop = StopFlag::new();
+            limits.watch("the census", &stop);
+            let report = run_census(&list, max, &stop, output.quiet)?;
+            if let Some(path) = &out {
+                write_pretty(path, &report)?;
+            }
+            if output.json {
+                return print_json(&report);
+            }
+            print_census(&report)
+        }
+        Cmd::Entry {
+            ruleset: text,
+            max,
+            limits,
+            output,
+        } => {
+            let r = ruleset(&text)?;
+            let stop = StopFlag::new();
+            limits.watch("the census entry", &stop);
+            let entry = census_entry(&r, max, &stop)?;
+            if output.json {
+                return print_json(&entry);
+            }
+            outln!("{}", describe(&entry.ruleset, &entry.analysis));
+            Ok(())
+        }
+        Cmd::Merge {
+            files,
+            max,
+            out,
+            output,
+        } => {
+            let mut entries = Vec::new();
+            for f in &files {
+                entries.push(common::read_json::<CensusEntry>(f, "an onag census entry")?);
+            }
+            let report = CensusReport::from_entries(max, entries);
+            if let Some(path) = &out {
+                write_pretty(path, &report)?;
+            }
+            if output.json {
+                return print_json(&report);
+            }
+            print_census(&report)
+        }
+        Cmd::Check {
+            file,
+            codes,
+            limits,
+            output,
+        } => check(&file, codes, limits, output),
+        Cmd::Play {
+            ruleset: text,
+            heaps,
+            computer,
+            seed,
+            output,
+        } => {
+            let r = ruleset(&text)?;
+            if let Some(&big) = heaps.iter().find(|&&h| h > 1 << 20) {
+                bail!("heap {big} is above 2^20");
+            }
+            let strategy = match computer.as_str() {
+                "perfect" => Strategy::Perfect,
+                "random" => Strategy::Random { seed },
+                s => match s.strip_prefix("skill:").map(str::parse::<u8>) {
+                    Some(Ok(level)) if level <= 100 => Strategy::Skill { level, seed },
+                    _ => bail!("--computer must be perfect, random or skill:L with L in 0..=100"),
+                },
+            };
+            let report = position_report(&r, &heaps, strategy, &StopFlag::new())?;
+            if output.json {
+                return print_json(&report);
+            }
+            let sizes: Vec<String> = report
+                .heaps
+                .iter()
+                .map(|h| format!("{} (*{})", h.size, h.value))
+                .collect();
+            outln!("{}: heaps {}", report.ruleset, sizes.join(", "));
+            outln!(
+                "nim-sum {}: the player to move {}",
+                report.nim_sum,
+                if report.to_move_wins { "wins" } else { "loses" }
+            );
+            for m in &report.moves {
+                let mark = if m.winning { "✓" } else { "✗" };
+                outln!("  {mark} {}  → nim-sum {}", m.text, m.nim_sum_after);
+            }
+            match &report.computer {
+                Some(m) => outln!("computer: {}", m.text),
+                None => outln!("computer: no move"),
+            }
+            Ok(())
+        }
+    }
+}
+
+fn write_pretty<T: serde::Serialize>(path: &Path, value: &T) -> anyhow::Result<()> {
+    common::check_output(path)?;
+    let mut text = serde_json::to_string_pretty(value)?;
+    text.push('\n');
+    common::write_atomic(path, text.as_bytes())
+}
+
+fn run_census(
+    codes: &[Ruleset],
+    max: usize,
+    stop: &StopFlag,
+    quiet: bool,
+) -> anyhow::Result<CensusReport> {
+    use rayon::prelude::*;
+    let bar = common::progress(codes.len() as u64, "census", quiet);
+    let entries = codes
+        .par_iter()
+        .map(|c| {
+            let e = census_entry(c, max, stop);
+            bar.inc(1);
+            e
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    bar.finish_and_clear();
+    Ok(CensusReport::from_entries(max, entries))
+}
+
+/// One line about a ruleset's analysis.
+fn describe(ruleset: &str, a: &Analysis) -> String {
+    match (a.status, a.proof, a.arithmetic) {
+        (Status::Periodic, Some(p), _) => format!(
+            "{ruleset}: periodic, preperiod {} period {} (proven: G(n+p) = G(n) checked for {} ≤ n < {}); largest value {} (first at {})",
+            p.preperiod, p.period, p.certificate.0, p.certificate.1, a.largest_value, a.largest_at
+        ),
+        (Status::Arithmetic, _, Some(ar)) => format!(
+            "{ruleset}: arithmetic periodicity observed from {} (period {}, saltus {}) over {} values, not proven",
+            ar.preperiod, ar.period, ar.saltus, a.computed_to
+        ),
+        _ => format!(
+            "{ruleset}: unsolved up to {}: {} rare heaps (mask {:#x}), last at {}, largest value {} (first at {})",
+            a.computed_to,
+            a.rare.count,
+            a.rare.mask,
+            a.rare.last.map_or("-".to_string(), |n| n.to_string()),
+            a.largest_value,
+            a.largest_at
+        ),
+    }
+}
+
+fn print_census(report: &CensusReport) -> anyhow::Result<()> {
+    for e in &report.entries {
+        outln!("{}", describe(&e.ruleset, &e.analysis));
+    }
+    outln!(
+        "{} codes up to {}: {} periodic (proven), {} arithmetic (observed), {} unsolved; {} groups of equal sequences",
+        report.codes,
+        report.max_n,
+        report.periodic,
+        report.arithmetic,
+        report.unsolved,
+        report.equivalences.len()
+    );
+    Ok(())
+}
+
+fn period(args: PeriodArgs) -> anyhow::Result<()> {
+    let r = ruleset(&args.ruleset)?;
+    let stop = StopFlag::new();
+    if let Some(path) = &args.checkpoint {
+        common::check_output(path)?;
+    }
+    if let Some(path) = &args.out {
+        common::check_output(path)?;
+    }
+    let mut search = match (&args.checkpoint, args.resume) {
+        (Some(path), true) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let search = checkpoint::decode(&bytes)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let stored = search.sequence().ruleset();
+            if *stored != r {
+                bail!("{} is a checkpoint of {stored}, not of {r}", path.display());
+            }
+            PeriodSearch::resume(search.sequence().clone(), args.max, search.next_check())
+        }
+        _ => PeriodSearch::new(&r, args.max),
+    };
+    args.limits.watch("the period search", &stop);
+    let bar = common::progress(args.max as u64, &format!("{r}"), args.output.quiet);
+    let mut last_save = Instant::now();
+    let save = |search: &PeriodSearch| -> anyhow::Result<()> {
+        if let Some(path) = &args.checkpoint {
+            common::write_atomic(path, &checkpoint::encode(search))?;
+        }
+        Ok(())
+    };
+    let analysis = loop {
+        let until = search.sequence().len() + (1 << 20);
+        match search.run(until, &stop, &mut |n| bar.set_position(n as u64)) {
+            Ok(Some(a)) => break a,
+            Ok(None) => {
+                if last_save.elapsed().as_secs() >= args.checkpoint_secs {
+                    save(&search)?;
+                    last_save = Instant::now();
+                }
+            }
+            Err(stopped) => {
+                save(&search)?;
+                let how = match &args.checkpoint {
+                    Some(p) => format!(
+                        "; {} values saved in {} (continue with --resume)",
+                        search.sequence().len(),
+                        p.display()
+                    ),
+                    None => String::new(),
+                };
+                return Err(anyhow::anyhow!("{stopped}{how}"));
+            }
+        }
+    };
+    bar.finish_and_clear();
+    save(&search)?;
+    let report = search.report();
+    debug_assert_eq!(report.analysis, analysis);
+    if let Some(path) = &args.out {
+        write_pretty(path, &report)?;
+    }
+    if args.output.json {
+        return print_json(&report);
+    }
+    outln!("{}", describe(&report.ruleset, &report.analysis));
+    Ok(())
+}
+
+/// Recomputes every entry of a census report file with the file's cap and compares.
+fn check(
+    file: &Path,
+    codes: Option<Vec<String>>,
+    limits: RunLimits,
+    output: Output,
+) -> anyhow::Result<()> {
+    let stored: CensusReport = common::read_json(file, "an onag census report")?;
+    let wanted: Vec<&CensusEntry> = stored
+        .entries
+        .iter()
+        .filter(|e| codes.as_ref().is_none_or(|c| c.contains(&e.ruleset)))
+        .collect();
+    if wanted.is_empty() {
+        bail!("no entry of {} to check", file.display());
+    }
+    let list = wanted
+        .iter()
+        .map(|e| ruleset(&e.ruleset))
+        .collect::<Result<Vec<_>, _>>()?;
+    let stop = StopFlag::new();
+    limits.watch("the check", &stop);
+    let fresh = run_census(&list, stored.max_n, &stop, output.quiet)?;
+    let mut differ = Vec::new();
+    for e in &fresh.entries {
+        let old = wanted.iter().find(|w| w.ruleset == e.ruleset);
+        if old.map(|o| &o.analysis) != Some(&e.analysis) {
+            differ.push(e.ruleset.clone());
+        }
+    }
+    if codes.is_none() && fresh != stored {
+        differ.push("(the report's totals or equivalences)".to_string());
+    }
+    if output.json {
+        print_json(&serde_json::json!({
+            "file": file.display().to_string(),
+            "checked": fresh.entries.len(),
+            "differ": differ,
+        }))?;
+    } else {
+        outln!(
+            "{}: {} entries recomputed, {} differ{}",
+            file.display(),
+            fresh.entries.len(),
+            differ.len(),
+            if differ.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", differ.join(", "))
+            }
+        );
+    }
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(Internal(format!(
+            "{} differs from a fresh computation",
+            file.display()
+        ))
+        .into())
+    }
+}

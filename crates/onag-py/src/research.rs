@@ -1,0 +1,178 @@
+//! Research runs split into independent tasks, for `onag.cluster`: each task function is a
+//! pure call into the engine (GIL released) returning the text of the part file it finished —
+//! the same bytes the CLI writes for that part — and each merge reads the part files and
+//! combines them with the library's own merge code into the JSON the CLI prints for one
+//! process (`onag toads stats --json`, `onag toads cells --json`) or writes (`onag heaps
+//! census --out FILE`).
+
+use std::path::{Path, PathBuf};
+
+use onag::games::toads_and_frogs::{
+    board_count, cell_record, estimate_work, merge_shards, named_shards, table_cells, Board,
+    BoardRecord, NamedShard, ResultsFile, ShardFile, Solver, StatsReport,
+};
+use onag::heaps::{census_codes, census_entry, CensusEntry, CensusReport, Ruleset};
+use pyo3::prelude::*;
+
+use crate::{bad, run_stoppable};
+
+/// One line of compact JSON, as the CLI prints `--json` into a file or pipe.
+fn json_line<T: serde::Serialize>(value: &T) -> Result<String, String> {
+    serde_json::to_string(value)
+        .map(|text| text + "\n")
+        .map_err(|e| format!("internal error: {e}"))
+}
+
+/// Reads one part file as `T`, naming the file in every error.
+fn read_part<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T, String> {
+    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_slice(&text).map_err(|e| format!("{}: not {what} ({e})", path.display()))
+}
+
+/// The statistics of boards of `length` squares, shard `index` of `count` (consecutive board
+/// ranges, `shard_range`), as the text of the shard file `onag toads stats --min-len L
+/// --max-len L --shard I/N --out FILE` writes.
+#[pyfunction]
+fn toads_stats_shard(py: Python<'_>, length: usize, index: u64, count: u64) -> PyResult<String> {
+    if length == 0 || board_count(length) == u64::MAX {
+        return Err(bad(format!("length {length}: must be between 1 and 40")));
+    }
+    if index >= count {
+        return Err(bad(format!(
+            "shard {index}/{count}: write I/N with 0 ≤ I < N"
+        )));
+    }
+    run_stoppable(py, None, move |stop, _| {
+        let shards = named_shards(length, length, (index, count), stop, |_| {})
+            .map_err(|e| e.to_string())?;
+        json_line(&ShardFile::new((index, count), &shards))
+    })
+}
+
+/// Merges shard files into the statistics report, as the line `onag toads stats --json`
+/// prints: `groups` holds the files of one length each (merged one length at a time, so the
+/// distinct values of one length are in memory at once), in any order.
+#[pyfunction]
+fn toads_stats_merge(py: Python<'_>, groups: Vec<Vec<PathBuf>>) -> PyResult<String> {
+    py.detach(move || {
+        let mut lengths: Vec<NamedShard> = Vec::new();
+        for files in groups {
+            let mut shards = Vec::new();
+            for path in &files {
+                let file: ShardFile = read_part(path, "an onag toads stats shard file")?;
+                shards.extend(
+                    file.into_shards()
+                        .map_err(|e| format!("{}: {e}", path.display()))?,
+                );
+            }
+            lengths.extend(merge_shards(shards).map_err(|e| e.to_string())?);
+        }
+        // whole lengths merge as themselves: this orders them and checks each is there once
+        let merged = merge_shards(lengths).map_err(|e| e.to_string())?;
+        json_line(&StatsReport::new(&merged))
+    })
+    .map_err(bad)
+}
+
+/// The value of the cell T^toads □^blanks F^frogs (a fresh solver), as one line of JSON: the
+/// cell's record in the results file `onag toads cells --json` prints.
+#[pyfunction]
+fn toads_cell(py: Python<'_>, toads: usize, blanks: usize, frogs: usize) -> PyResult<String> {
+    Solver::check_standard(toads, blanks, frogs).map_err(bad)?;
+    run_stoppable(py, None, move |stop, _| {
+        let record = cell_record(toads, blanks, frogs, stop).map_err(|e| e.to_string())?;
+        json_line(&record)
+    })
+}
+
+/// The work estimate of a cell (placements reachable if pieces never blocked each other, the
+/// library's `estimate_work`), or `None` for two-word boards (past 127 squares); a
+/// `ValueError` when the solver cannot take the cell at all.
+#[pyfunction]
+fn toads_cell_estimate(toads: usize, blanks: usize, frogs: usize) -> PyResult<Option<f64>> {
+    Solver::check_standard(toads, blanks, frogs).map_err(bad)?;
+    Ok(Board::standard(toads, blanks, frogs)
+        .ok()
+        .map(|b| estimate_work(&b)))
+}
+
+/// The cells `(toads, blanks, frogs)` of the table Ta+k□bFa (k = 0, 1, 2) on at most
+/// `max_squares` squares.
+#[pyfunction]
+fn toads_table_cells(max_squares: usize) -> Vec<(usize, usize, usize)> {
+    table_cells(max_squares)
+}
+
+/// Merges cell files (any order) into the results file, as the line `onag toads cells --json`
+/// prints.
+#[pyfunction]
+fn toads_cells_merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<String> {
+    py.detach(move || {
+        let records = paths
+            .iter()
+            .map(|p| read_part::<BoardRecord>(p, "an onag toads cell record"))
+            .collect::<Result<Vec<_>, String>>()?;
+        json_line(&ResultsFile::of_cells(records))
+    })
+    .map_err(bad)
+}
+
+fn parse_ruleset(text: &str) -> PyResult<Ruleset> {
+    text.parse::<Ruleset>()
+        .map_err(|e| bad(format!("bad ruleset '{text}': {e}")))
+}
+
+/// The codes of the census of codes with up to `digits` digits (`0.d…` and `4.d…`), printed,
+/// in census order.
+#[pyfunction]
+fn heap_census_codes(digits: usize) -> Vec<String> {
+    census_codes(digits).iter().map(|r| r.to_string()).collect()
+}
+
+/// A ruleset as the census prints it (a `ValueError` when it does not parse).
+#[pyfunction]
+fn heap_ruleset(text: &str) -> PyResult<String> {
+    parse_ruleset(text).map(|r| r.to_string())
+}
+
+/// One code's census entry (its period search with at most `max_n` values), as the line
+/// `onag heaps entry CODE --max N --json` prints.
+#[pyfunction]
+fn heap_census_entry(py: Python<'_>, ruleset: &str, max_n: usize) -> PyResult<String> {
+    let ruleset = parse_ruleset(ruleset)?;
+    run_stoppable(py, None, move |stop, _| {
+        let entry = census_entry(&ruleset, max_n, stop).map_err(|e| e.to_string())?;
+        json_line(&entry)
+    })
+}
+
+/// Merges census entry files (any order) into the census report, as `onag heaps census --out
+/// FILE` writes it (pretty JSON).
+#[pyfunction]
+fn heap_census_merge(py: Python<'_>, max_n: usize, paths: Vec<PathBuf>) -> PyResult<String> {
+    py.detach(move || {
+        let entries = paths
+            .iter()
+            .map(|p| read_part::<CensusEntry>(p, "an onag census entry"))
+            .collect::<Result<Vec<_>, String>>()?;
+        let report = CensusReport::from_entries(max_n, entries);
+        serde_json::to_string_pretty(&report)
+            .map(|text| text + "\n")
+            .map_err(|e| format!("internal error: {e}"))
+    })
+    .map_err(bad)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(toads_stats_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(toads_stats_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(toads_cell, m)?)?;
+    m.add_function(wrap_pyfunction!(toads_cell_estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(toads_table_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(toads_cells_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_ruleset, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_entry, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_merge, m)?)?;
+    Ok(())
+}

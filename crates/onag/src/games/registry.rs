@@ -1,0 +1,414 @@
+//! The one list of games every face iterates: [`GAMES`] (name, title, family, kind, an
+//! example position, the notation and rules in a line), and [`analyze`], the analysis of a
+//! position given by game name and notation — what `onag game`, `POST /api/game/analyze`, the
+//! pages and Python call.
+//!
+//! Adding a game: write its file (a type implementing [`PartizanGame`] or [`ImpartialGame`],
+//! `FromStr` + `Display` for its notation), add one [`GameInfo`] line to [`GAMES`] and one arm
+//! to [`engine`]'s match (the test `every_registered_game_analyses_its_example` checks that
+//! the two lists agree). See `docs/new-game.md`.
+//!
+//! # Examples
+//! ```
+//! use onag::games::registry::{analyze, GAMES, Options};
+//!
+//! assert!(GAMES.iter().any(|g| g.name == "domineering"));
+//! let r = analyze("domineering", "..|..", &Options::default(), &onag::StopFlag::new()).unwrap();
+//! assert_eq!(r.report.canonical, "+-1");
+//! let e = analyze("domineering", "..|.x", &Options::default(), &onag::StopFlag::new()).unwrap_err();
+//! assert_eq!(e.to_string(), "domineering position: character 5: 'x' is not a cell (expected one of '.', '#')");
+//! ```
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::str::FromStr;
+
+use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budget, GameKind};
+use super::grid::GridError;
+use super::solver::{ImpartialSolver, PartizanSolver};
+use super::traits::{ImpartialGame, PartizanGame};
+use super::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
+use crate::partizan::game::GameError;
+use crate::{Span, StopFlag};
+
+/// One game of the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GameInfo {
+    /// The name the faces use (`onag game NAME`, `{"game": NAME}`), lower case.
+    pub name: &'static str,
+    /// The name for people.
+    pub title: &'static str,
+    /// The family the index page groups it under.
+    pub family: &'static str,
+    /// Partizan or impartial.
+    pub kind: GameKind,
+    /// An example position in the game's notation.
+    pub example: &'static str,
+    /// The notation in one line.
+    pub notation: &'static str,
+    /// The rules in one line.
+    pub rules: &'static str,
+}
+
+/// Every game, grouped by family.
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        name: "domineering",
+        title: "Domineering",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "....|....|....",
+        notation: "rows separated by '|': '.' empty, '#' filled",
+        rules: "Left places a vertical domino on two empty cells, Right a horizontal one",
+    },
+    GameInfo {
+        name: "cram",
+        title: "Cram",
+        family: "placement",
+        kind: GameKind::Impartial,
+        example: "....|....|....",
+        notation: "rows separated by '|': '.' empty, '#' filled",
+        rules: "either player places a domino either way on two empty cells",
+    },
+    GameInfo {
+        name: "snort",
+        title: "Snort",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "...|...|...",
+        notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
+        rules: "colour an uncoloured cell yours, never next to the opponent's colour",
+    },
+    GameInfo {
+        name: "col",
+        title: "Col",
+        family: "placement",
+        kind: GameKind::Partizan,
+        example: "...|...|...",
+        notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
+        rules: "colour an uncoloured cell yours, never next to your own colour",
+    },
+    GameInfo {
+        name: "clobber",
+        title: "Clobber",
+        family: "capture",
+        kind: GameKind::Partizan,
+        example: "xoxo|oxox|xoxo",
+        notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty",
+        rules: "move one of your stones onto an adjacent opponent's stone, which is removed",
+    },
+    GameInfo {
+        name: "konane",
+        title: "Konane",
+        family: "capture",
+        kind: GameKind::Partizan,
+        example: "xoxo|o.ox|xo.o",
+        notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty, '#' off the board",
+        rules: "jump one of your stones over an adjacent opponent's stone into an empty cell, capturing it; further jumps in the same line may follow",
+    },
+    GameInfo {
+        name: "hackenbush",
+        title: "Hackenbush",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "0-1:b 1-2:r 1-3:g 2-3:g 0-4:r 4-5:b 4-6:g",
+        notation: "stalks from the ground up ('bbr + g3'), or edges U-V:C with 0 the ground ('0-1:b 1-2:r'); colours b, r, g",
+        rules: "cut an edge of your colour (blue Left, red Right) or a green one; what no longer reaches the ground falls",
+    },
+    GameInfo {
+        name: "cutcake",
+        title: "Cutcake",
+        family: "cutting",
+        kind: GameKind::Partizan,
+        example: "4x3 + 2x5",
+        notation: "pieces WIDTHxHEIGHT joined by '+'",
+        rules: "Left cuts a piece vertically, Right horizontally, along the unit lines",
+    },
+    GameInfo {
+        name: "toads",
+        title: "Toads and Frogs",
+        family: "sliding",
+        kind: GameKind::Partizan,
+        example: "TT..FF",
+        notation: "a strip of squares: 'T' toad (Left), 'F' frog (Right), '.' empty; counts repeat (T2.2F2)",
+        rules: "a toad moves one square right or jumps a frog; a frog moves left or jumps a toad",
+    },
+    GameInfo {
+        name: "turning-corners",
+        title: "Turning Corners",
+        family: "coins",
+        kind: GameKind::Impartial,
+        example: "4x4:2,3 4,4",
+        notation: "RxC:r,c r,c … — the board size, then the heads coins (1-based)",
+        rules: "turn a heads coin and the other three corners of a rectangle above and left of it",
+    },
+    GameInfo {
+        name: "wythoff",
+        title: "Wythoff's game (queens)",
+        family: "queens",
+        kind: GameKind::Impartial,
+        example: "8:3,5 2,1",
+        notation: "SIDE:x,y x,y … — the board side, then the queens (0-based)",
+        rules: "move one queen left, down or diagonally down-left; the corner ends a queen's moves",
+    },
+];
+
+/// The game named `name`, if registered.
+pub fn game(name: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+/// A notation error that knows where it is.
+pub trait NotationError: std::error::Error {
+    /// Where in the text the error is, if at one place.
+    fn span(&self) -> Option<Span>;
+}
+
+impl NotationError for cutcake::CutcakeError {
+    fn span(&self) -> Option<Span> {
+        cutcake::CutcakeError::span(self)
+    }
+}
+
+impl NotationError for hackenbush::HackenbushError {
+    fn span(&self) -> Option<Span> {
+        hackenbush::HackenbushError::span(self)
+    }
+}
+
+impl NotationError for super::builtin::NotationError {
+    fn span(&self) -> Option<Span> {
+        self.span
+    }
+}
+
+impl NotationError for crate::games::toads_and_frogs::BoardError {
+    fn span(&self) -> Option<Span> {
+        crate::games::toads_and_frogs::BoardError::span(self)
+    }
+}
+
+impl NotationError for GridError {
+    fn span(&self) -> Option<Span> {
+        GridError::span(self)
+    }
+}
+
+/// Why [`analyze`] gave no report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalyzeError {
+    /// No game of that name.
+    UnknownGame(String),
+    /// The position is not in the game's notation.
+    Position {
+        /// The game.
+        game: &'static str,
+        /// The parser's message.
+        message: String,
+        /// Where, if at one place.
+        span: Option<Span>,
+    },
+    /// The solver stopped or went past a bound.
+    Game(GameError),
+}
+
+impl fmt::Display for AnalyzeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnalyzeError::UnknownGame(name) => {
+                let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+                write!(f, "no game '{name}' (games: {})", names.join(", "))
+            }
+            AnalyzeError::Position { game, message, .. } => write!(f, "{game} position: {message}"),
+            AnalyzeError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AnalyzeError {}
+
+impl From<GameError> for AnalyzeError {
+    fn from(e: GameError) -> Self {
+        AnalyzeError::Game(e)
+    }
+}
+
+/// The bounds of one analysis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The solver's table and the remoteness search.
+    pub budget: Budget,
+}
+
+fn parse<G: FromStr>(game: &'static str, text: &str) -> Result<G, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    text.parse().map_err(|e: G::Err| AnalyzeError::Position {
+        game,
+        message: e.to_string(),
+        span: e.span(),
+    })
+}
+
+/// What the registry does with a game's type: parse a position, analyse it. Implemented
+/// once for every [`PartizanGame`] and every [`ImpartialGame`] (by `Partizan<G>` and
+/// `Impartial<G>`), so a game only adds one line to [`engine`].
+pub trait Engine: Sync {
+    /// The position `text` printed back in the game's notation, or why it is not one.
+    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError>;
+
+    /// The analysis of the position `text`.
+    fn analyze(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &Options,
+        stop: &StopFlag,
+    ) -> Result<AnalysisReport, AnalyzeError>;
+}
+
+struct Partizan<G>(PhantomData<fn() -> G>);
+struct Impartial<G>(PhantomData<fn() -> G>);
+
+impl<G: PartizanGame + FromStr> Engine for Partizan<G>
+where
+    G::Err: NotationError,
+{
+    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError> {
+        parse::<G>(game, text).map(|g| g.to_string())
+    }
+
+    fn analyze(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &Options,
+        stop: &StopFlag,
+    ) -> Result<AnalysisReport, AnalyzeError> {
+        let position: G = parse(game, text)?;
+        let mut solver = PartizanSolver::new();
+        Ok(analyze_partizan(
+            &mut solver,
+            game,
+            &position,
+            options.budget,
+            stop,
+        )?)
+    }
+}
+
+impl<G: ImpartialGame + FromStr> Engine for Impartial<G>
+where
+    G::Err: NotationError,
+{
+    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError> {
+        parse::<G>(game, text).map(|g| g.to_string())
+    }
+
+    fn analyze(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &Options,
+        stop: &StopFlag,
+    ) -> Result<AnalysisReport, AnalyzeError> {
+        let position: G = parse(game, text)?;
+        let mut solver = ImpartialSolver::new();
+        Ok(analyze_impartial(
+            &mut solver,
+            game,
+            &position,
+            options.budget,
+            stop,
+        )?)
+    }
+}
+
+/// The engine of the game named `name` (one line per game).
+pub fn engine(name: &str) -> Option<&'static dyn Engine> {
+    Some(match name {
+        "domineering" => &Partizan::<domineering::Domineering>(PhantomData),
+        "cram" => &Impartial::<cram::Cram>(PhantomData),
+        "snort" => &Partizan::<snort::Snort>(PhantomData),
+        "col" => &Partizan::<col::Col>(PhantomData),
+        "clobber" => &Partizan::<clobber::Clobber>(PhantomData),
+        "konane" => &Partizan::<konane::Konane>(PhantomData),
+        "cutcake" => &Partizan::<cutcake::Cutcake>(PhantomData),
+        "hackenbush" => &Partizan::<hackenbush::Hackenbush>(PhantomData),
+        "toads" => &Partizan::<crate::games::toads_and_frogs::Board>(PhantomData),
+        "turning-corners" => {
+            &Impartial::<crate::games::turning_corners::TurningCorners>(PhantomData)
+        }
+        "wythoff" => &Impartial::<crate::wythoff::positions::Position>(PhantomData),
+        _ => return None,
+    })
+}
+
+fn lookup(name: &str) -> Result<(&'static GameInfo, &'static dyn Engine), AnalyzeError> {
+    let unknown = || AnalyzeError::UnknownGame(name.to_string());
+    let info = game(name).ok_or_else(unknown)?;
+    Ok((info, engine(info.name).ok_or_else(unknown)?))
+}
+
+/// The position `text` of the game `name` printed back in the game's notation (a fast check
+/// before [`analyze`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::registry::check;
+/// assert_eq!(check("domineering", "..|..|").unwrap(), "..|..");
+/// assert!(check("chess", "..").is_err());
+/// ```
+pub fn check(name: &str, text: &str) -> Result<String, AnalyzeError> {
+    let (info, engine) = lookup(name)?;
+    engine.check(info.name, text)
+}
+
+/// The analysis of the position `text` of the game `name` (see the
+/// [module documentation](self)), bounded by `options`, polling `stop`.
+pub fn analyze(
+    name: &str,
+    text: &str,
+    options: &Options,
+    stop: &StopFlag,
+) -> Result<AnalysisReport, AnalyzeError> {
+    let (info, engine) = lookup(name)?;
+    engine.analyze(info.name, text, options, stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_analyses_its_example() {
+        for g in GAMES {
+            let r = analyze(g.name, g.example, &Options::default(), &StopFlag::new())
+                .unwrap_or_else(|e| panic!("{}: {e}", g.name));
+            assert_eq!(r.kind, g.kind, "{}", g.name);
+            assert_eq!(r.game, g.name);
+        }
+    }
+
+    #[test]
+    fn only_registered_games_have_engines() {
+        assert!(engine("nope").is_none());
+        assert!(matches!(
+            analyze("nope", "", &Options::default(), &StopFlag::new()),
+            Err(AnalyzeError::UnknownGame(_))
+        ));
+    }
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        let mut names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        assert!(names
+            .iter()
+            .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), GAMES.len());
+    }
+}

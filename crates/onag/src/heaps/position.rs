@@ -1,0 +1,363 @@
+//! Playing a sum of heaps under one ruleset: the value of each heap and the nim-sum, every
+//! move with the position it leaves and whether it wins (✓: it leaves nim-sum 0), and the
+//! computer's move — perfect, random, or perfect with a given probability (skill).
+//!
+//! By the Sprague–Grundy theorem a sum of heaps is lost for the player to move exactly when
+//! the nim-sum of the heaps' values is 0; a move wins exactly when it leaves nim-sum 0.
+
+use std::fmt;
+
+use super::moves::Leave;
+use super::ruleset::Ruleset;
+use super::sparse::Sequence;
+use crate::{Play, StopFlag, Stopped};
+
+/// A sum of heaps under a ruleset: a position of the game. Heaps of size 0 are not kept.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::position::{HeapMove, Heaps};
+/// use onag::Play;
+///
+/// let pos = Heaps::new("kayles".parse().unwrap(), vec![5, 3]);
+/// // knock the middle pin of the 5: leaves 2 and 2
+/// let mv = HeapMove::new(0, 1, &[2, 2]).unwrap();
+/// assert_eq!(pos.play(mv).unwrap().heaps(), [2, 2, 3]);
+/// assert!(pos.play(HeapMove::new(0, 3, &[2]).unwrap()).is_err()); // Kayles takes 1 or 2
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heaps {
+    ruleset: Ruleset,
+    heaps: Vec<u64>,
+}
+
+impl Heaps {
+    /// The sum of `heaps` (zeros dropped) under `ruleset`.
+    pub fn new(ruleset: Ruleset, mut heaps: Vec<u64>) -> Heaps {
+        heaps.retain(|&h| h > 0);
+        Heaps { ruleset, heaps }
+    }
+
+    /// The heap sizes, in play order (a split heap's parts take its place, ascending).
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Every legal move, heap by heap (each distinct change of a heap once).
+    pub fn moves(&self) -> Vec<HeapMove> {
+        let moves = self.ruleset.moves();
+        let mut out = Vec::new();
+        for (heap, &n) in self.heaps.iter().enumerate() {
+            moves.for_each_leave(n, |leave| out.push(HeapMove { heap, leave }));
+        }
+        out
+    }
+}
+
+/// A move: which heap (its index in [`Heaps::heaps`]), how many tokens are taken and the
+/// heaps left of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// The index of the heap moved in.
+    pub heap: usize,
+    /// What is taken and left.
+    pub leave: Leave,
+}
+
+impl HeapMove {
+    /// The move on heap `heap` taking `take` tokens and leaving `parts` (0 to 3 non-empty
+    /// heaps, any order); `None` for more than three parts or an empty part.
+    pub fn new(heap: usize, take: u64, parts: &[u64]) -> Option<HeapMove> {
+        if parts.len() > 3 || parts.contains(&0) {
+            return None;
+        }
+        Some(HeapMove {
+            heap,
+            leave: Leave::new(take, parts),
+        })
+    }
+}
+
+impl fmt::Display for HeapMove {
+    /// `heap 2: take 1, leave 3+4` (the heap numbered from 1).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "heap {}: take {}, leave ",
+            self.heap + 1,
+            self.leave.take
+        )?;
+        let parts = self.leave.parts();
+        if parts.is_empty() {
+            return f.write_str("nothing");
+        }
+        for (i, p) in parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// There is no heap with that index.
+    NoSuchHeap {
+        /// The index asked for.
+        heap: usize,
+        /// The number of heaps.
+        heaps: usize,
+    },
+    /// The ruleset does not allow that change of the heap.
+    NotAllowed {
+        /// The move.
+        mv: String,
+        /// The ruleset.
+        ruleset: String,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NoSuchHeap { heap, heaps } => {
+                write!(
+                    f,
+                    "there is no heap {} (the position has {heaps})",
+                    heap + 1
+                )
+            }
+            MoveError::NotAllowed { mv, ruleset } => {
+                write!(f, "{ruleset} does not allow the move {mv}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Play for Heaps {
+    type Move = HeapMove;
+    type Error = MoveError;
+
+    fn check(&self, mv: HeapMove) -> Result<(), MoveError> {
+        let Some(&n) = self.heaps.get(mv.heap) else {
+            return Err(MoveError::NoSuchHeap {
+                heap: mv.heap,
+                heaps: self.heaps.len(),
+            });
+        };
+        let mut found = false;
+        let sum: u64 = mv.leave.parts().iter().sum::<u64>() + mv.leave.take;
+        if sum == n {
+            self.ruleset
+                .moves()
+                .for_each_leave(n, |l| found |= l == mv.leave);
+        }
+        if found {
+            Ok(())
+        } else {
+            Err(MoveError::NotAllowed {
+                mv: mv.to_string(),
+                ruleset: self.ruleset.to_string(),
+            })
+        }
+    }
+
+    /// Replaces heap `mv.heap` by the parts left; an index past the end changes nothing.
+    fn play_unchecked(&self, mv: HeapMove) -> Heaps {
+        let mut heaps = self.heaps.clone();
+        if mv.heap < heaps.len() {
+            heaps.splice(mv.heap..=mv.heap, mv.leave.parts().iter().copied());
+        }
+        Heaps {
+            ruleset: self.ruleset.clone(),
+            heaps,
+        }
+    }
+}
+
+/// How the computer chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Strategy {
+    /// A winning move when there is one (the first listed), else the move that takes the
+    /// fewest tokens (to last longest).
+    Perfect,
+    /// Any legal move, uniformly, from the seed.
+    Random {
+        /// The seed (the same seed, the same move).
+        seed: u64,
+    },
+    /// The perfect move with probability `level`/100, else a random one.
+    Skill {
+        /// 0 (random) to 100 (perfect).
+        level: u8,
+        /// The seed.
+        seed: u64,
+    },
+}
+
+/// A heap and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HeapValue {
+    /// The heap size.
+    pub size: u64,
+    /// Its nim value `G(size)`.
+    pub value: u32,
+}
+
+/// One move of the position, with what it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveReport {
+    /// The index of the heap moved in.
+    pub heap: usize,
+    /// Tokens taken.
+    pub take: u64,
+    /// The heaps left of it (ascending; empty when it vanished).
+    pub leave: Vec<u64>,
+    /// The position after the move.
+    pub heaps_after: Vec<u64>,
+    /// The nim-sum after the move.
+    pub nim_sum_after: u32,
+    /// Whether the move wins (✓): it leaves nim-sum 0.
+    pub winning: bool,
+    /// The move as text (`heap 1: take 1, leave 2+2`).
+    pub text: String,
+}
+
+/// Everything about a position of heaps: what the play page shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PositionReport {
+    /// The ruleset, printed.
+    pub ruleset: String,
+    /// Its classic name, if any.
+    pub name: Option<String>,
+    /// Each heap with its value.
+    pub heaps: Vec<HeapValue>,
+    /// The nim-sum of the values: 0 exactly when the player to move loses.
+    pub nim_sum: u32,
+    /// Whether the player to move wins with best play.
+    pub to_move_wins: bool,
+    /// Every legal move, heap by heap.
+    pub moves: Vec<MoveReport>,
+    /// How many of them win.
+    pub winning_moves: usize,
+    /// The computer's choice (`None` when there is no move: the player to move has lost).
+    pub computer: Option<MoveReport>,
+}
+
+/// The report of the position `heaps` under `ruleset`, the computer choosing by `strategy`.
+/// Work: the values up to the largest heap (the fast engine) and every move of every heap.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::{position, Ruleset, Strategy};
+///
+/// let r: Ruleset = "kayles".parse().unwrap();
+/// let report = position::position_report(&r, &[4, 3], Strategy::Perfect, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(report.nim_sum, 1 ^ 3);
+/// assert!(report.to_move_wins);
+/// let best = report.computer.unwrap();
+/// assert!(best.winning);
+/// assert_eq!(best.nim_sum_after, 0);
+/// ```
+pub fn position_report(
+    ruleset: &Ruleset,
+    heaps: &[u64],
+    strategy: Strategy,
+    stop: &StopFlag,
+) -> Result<PositionReport, Stopped> {
+    let pos = Heaps::new(ruleset.clone(), heaps.to_vec());
+    let top = pos.heaps.iter().copied().max().unwrap_or(0) as usize;
+    let mut seq = Sequence::new(ruleset);
+    seq.extend_to(top + 1, stop)?;
+    let g = seq.values();
+    let values: Vec<HeapValue> = pos
+        .heaps
+        .iter()
+        .map(|&size| HeapValue {
+            size,
+            value: g[size as usize],
+        })
+        .collect();
+    let nim_sum = values.iter().fold(0, |x, h| x ^ h.value);
+    let mut moves = Vec::new();
+    for (i, mv) in pos.moves().into_iter().enumerate() {
+        if i % 4096 == 0 {
+            stop.check()?;
+        }
+        let old = g[pos.heaps[mv.heap] as usize];
+        let new = mv.leave.parts().iter().fold(0, |x, &p| x ^ g[p as usize]);
+        let after = nim_sum ^ old ^ new;
+        moves.push(MoveReport {
+            heap: mv.heap,
+            take: mv.leave.take,
+            leave: mv.leave.parts().to_vec(),
+            heaps_after: pos.play_unchecked(mv).heaps,
+            nim_sum_after: after,
+            winning: after == 0,
+            text: mv.to_string(),
+        });
+    }
+    let winning_moves = moves.iter().filter(|m| m.winning).count();
+    let computer = choose(&moves, strategy).cloned();
+    Ok(PositionReport {
+        ruleset: ruleset.to_string(),
+        name: ruleset.name().map(str::to_string),
+        heaps: values,
+        nim_sum,
+        to_move_wins: nim_sum != 0,
+        moves,
+        winning_moves,
+        computer,
+    })
+}
+
+fn choose(moves: &[MoveReport], strategy: Strategy) -> Option<&MoveReport> {
+    let perfect = || {
+        moves
+            .iter()
+            .find(|m| m.winning)
+            .or_else(|| moves.iter().min_by_key(|m| m.take))
+    };
+    let random = |seed: u64| {
+        if moves.is_empty() {
+            None
+        } else {
+            Some(&moves[(splitmix(seed) % moves.len() as u64) as usize])
+        }
+    };
+    match strategy {
+        Strategy::Perfect => perfect(),
+        Strategy::Random { seed } => random(seed),
+        Strategy::Skill { level, seed } => {
+            if splitmix(seed ^ 0x5eed) % 100 < u64::from(level.min(100)) {
+                perfect()
+            } else {
+                random(seed)
+            }
+        }
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, *Fast splittable pseudorandom number generators*,
+/// OOPSLA 2014): one well-mixed word from a seed.
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,140 @@
+//! The generic solvers against the specialised ones: Toads and Frogs (Erickson's reductions
+//! and the packed memo) on every board up to 12 squares, Turning Corners (the nim product) on
+//! every position of the 4×4 board, Wythoff queens (the Grundy table).
+
+use onag::games::toads_and_frogs::{Board, Solver, Square};
+use onag::games::turning_corners::{Coin, TurningCorners};
+use onag::games::{ImpartialGame, ImpartialSolver, PartizanSolver};
+use onag::nimber::Nimber;
+use onag::partizan::game::GameId;
+use onag::wythoff::positions::{Analyser, Position};
+use onag::StopFlag;
+
+fn boards(len: usize) -> impl Iterator<Item = Board> {
+    (0..3usize.pow(len as u32)).map(move |mut code| {
+        let squares = (0..len)
+            .map(|_| {
+                let s = [Square::Empty, Square::Toad, Square::Frog][code % 3];
+                code /= 3;
+                s
+            })
+            .collect();
+        Board::new(squares).unwrap()
+    })
+}
+
+/// Every board of length 1..=max_len: the generic solver's value = the specialised
+/// solver's, as ids of one arena (equal ids ⇔ equal values).
+fn toads_agree(max_len: usize) -> usize {
+    let stop = StopFlag::new();
+    let mut generic: PartizanSolver<Board> = PartizanSolver::new();
+    let mut ids: Vec<(Board, GameId)> = Vec::new();
+    for len in 1..=max_len {
+        for b in boards(len) {
+            let g = generic.canonical(&b, &stop).unwrap();
+            ids.push((b, g));
+        }
+    }
+    let mut fast = Solver::with_arena(generic.into_arena());
+    for (b, g) in &ids {
+        assert_eq!(fast.value(b).unwrap(), *g, "{b}");
+    }
+    ids.len()
+}
+
+#[test]
+fn toads_generic_equals_specialised_up_to_8() {
+    assert_eq!(toads_agree(8), (1..=8).map(|n| 3usize.pow(n)).sum());
+}
+
+/// Every one of the 797,160 boards of at most 12 squares.
+#[test]
+#[ignore = "CI: about 10 s in release"]
+fn ci_toads_generic_equals_specialised_up_to_12() {
+    assert_eq!(toads_agree(12), 797_160);
+}
+
+#[test]
+fn turning_corners_generic_equals_nim_product_on_every_4x4_position() {
+    let stop = StopFlag::new();
+    let mut solver = ImpartialSolver::new();
+    let coins: Vec<Coin> = (1..=4)
+        .flat_map(|r| (1..=4).map(move |c| Coin::new(r, c)))
+        .collect();
+    for mask in 0u32..1 << 16 {
+        let heads: Vec<Coin> = (0..16)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| coins[i])
+            .collect();
+        let p = TurningCorners::from_heads(4, 4, &heads).unwrap();
+        assert_eq!(solver.grundy(&p, &stop).unwrap(), Nimber(p.value()), "{p}");
+    }
+}
+
+/// Without components: the mex over whole positions (a position of several heads coins is
+/// solved as one game), on every position of the 3×4 board.
+#[test]
+fn turning_corners_whole_positions_by_mex() {
+    #[derive(Clone, PartialEq, Eq, Hash)]
+    struct Whole(TurningCorners);
+    impl std::fmt::Display for Whole {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+    impl ImpartialGame for Whole {
+        fn options(&self) -> Vec<Self> {
+            self.0.options().into_iter().map(Whole).collect()
+        }
+    }
+    let stop = StopFlag::new();
+    let mut solver = ImpartialSolver::new();
+    let coins: Vec<Coin> = (1..=3)
+        .flat_map(|r| (1..=4).map(move |c| Coin::new(r, c)))
+        .collect();
+    for mask in 0u32..1 << 12 {
+        let heads: Vec<Coin> = (0..12)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| coins[i])
+            .collect();
+        let p = TurningCorners::from_heads(3, 4, &heads).unwrap();
+        assert_eq!(
+            solver.grundy(&Whole(p.clone()), &stop).unwrap(),
+            Nimber(p.value()),
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn wythoff_generic_equals_the_table() {
+    let stop = StopFlag::new();
+    let analyser = Analyser::new(16).unwrap();
+    let mut solver = ImpartialSolver::new();
+    for x in 0..16 {
+        for y in 0..16 {
+            let p = Position::new(16, &[(x, y)]).unwrap();
+            let g = solver.grundy(&p, &stop).unwrap();
+            assert_eq!(g, Nimber(analyser.value((x, y)) as u64), "({x}, {y})");
+        }
+    }
+    let p: Position = "16:3,5 2,1 7,7".parse().unwrap();
+    let expected = analyser.value((3, 5)) ^ analyser.value((2, 1)) ^ analyser.value((7, 7));
+    assert_eq!(solver.grundy(&p, &stop).unwrap(), Nimber(expected as u64));
+}
+
+#[test]
+fn notation_round_trips() {
+    for text in ["4x4:2,3 4,4", "3x5:", "1x1:1,1"] {
+        let p: TurningCorners = text.parse().unwrap();
+        assert_eq!(p.to_string(), text);
+    }
+    for text in ["8:3,5 2,1", "4:0,0"] {
+        let p: Position = text.parse().unwrap();
+        assert_eq!(p.to_string(), text);
+    }
+    let e = "4x4:2,x".parse::<TurningCorners>().unwrap_err();
+    assert_eq!(e.span.unwrap().char, 4);
+    assert!("4x4:0,1".parse::<TurningCorners>().is_err());
+    assert!("8:9,1".parse::<Position>().is_err());
+}

@@ -1,0 +1,363 @@
+//! Heap games: the sparse-space engine against the definition, published sequences and
+//! periods, the periodicity search, the census merge, checkpoints and play.
+
+mod common;
+
+use onag::heaps::position::{position_report, HeapMove, Heaps};
+use onag::heaps::{
+    census_codes, census_entry, checkpoint, period, reference, CensusReport, PeriodSearch, Ruleset,
+    Sequence, Status, Strategy,
+};
+use onag::{Play, StopFlag};
+use proptest::prelude::*;
+
+fn rules(text: &str) -> Ruleset {
+    text.parse().unwrap()
+}
+
+fn fast(r: &Ruleset, n: usize) -> Vec<u32> {
+    let mut seq = Sequence::new(r);
+    seq.extend_to(n, &StopFlag::new()).unwrap();
+    seq.into_values()
+}
+
+fn slow(r: &Ruleset, n: usize) -> Vec<u32> {
+    reference::values(&r.moves(), n, &StopFlag::new()).unwrap()
+}
+
+/// `(n, value)` pairs of a fixture in `tests/data/heaps/`.
+fn fixture(name: &str) -> Vec<(usize, u32)> {
+    let path = common::data_dir().join("heaps").join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.split_whitespace().map(|x| x.parse::<usize>().unwrap());
+            (f.next().unwrap(), f.next().unwrap() as u32)
+        })
+        .collect()
+}
+
+/// The ruleset a fixture is about (its `# Ruleset:` line).
+fn fixture_ruleset(name: &str) -> Ruleset {
+    let path = common::data_dir().join("heaps").join(name);
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# Ruleset: "))
+        .unwrap();
+    rules(line.split_whitespace().next().unwrap())
+}
+
+#[test]
+fn oeis_sequences() {
+    for id in ["A002186", "A002187", "A002188", "A125920", "A125944"] {
+        let file = format!("oeis_{id}.txt");
+        let r = fixture_ruleset(&file);
+        let terms = fixture(&file);
+        let top = terms.iter().map(|t| t.0).max().unwrap();
+        let g = fast(&r, top + 1);
+        for (n, v) in terms {
+            assert_eq!(g[n], v, "{id} ({r}) at n = {n}");
+        }
+    }
+}
+
+#[test]
+fn grundy_rare_values_as_flammenkamp_lists_them() {
+    // His sparse class: popcount(G & ...11110) even. Heaps 0 ≤ n ≤ 231.
+    let g = fast(&Ruleset::Grundy, 232);
+    let rare: Vec<(usize, u32)> = (0..232)
+        .filter(|&n| (g[n] & !1).count_ones() % 2 == 0)
+        .map(|n| (n, g[n]))
+        .collect();
+    assert_eq!(rare, fixture("grundy_rare_flammenkamp.txt"));
+}
+
+#[test]
+fn published_periods() {
+    // (ruleset, preperiod, period): Kayles and Dawson's chess from OEIS A002186 / A002187
+    // (last exceptions 70 and 51), .07 = .137 shifted by one, .176 and 4.726 from
+    // A125920 / A125944 (their offset is 1: last exception 23 is our heap 23, 4 is heap 4).
+    for (text, pre, per) in [
+        ("0.77", 71, 12),
+        ("0.137", 52, 34),
+        ("0.07", 53, 34),
+        ("0.176", 24, 8),
+        ("4.726", 5, 16),
+    ] {
+        let mut search = PeriodSearch::new(&rules(text), 1 << 16);
+        let a = search
+            .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.status, Status::Periodic, "{text}");
+        assert_eq!(a.period(), Some((pre, per)), "{text}");
+        let proof = a.proof.unwrap();
+        let bound = period::bound(&rules(text).moves(), proof.certificate.0, per).unwrap();
+        assert_eq!(proof.certificate.1, bound);
+        assert!(a.computed_to >= bound + per);
+    }
+}
+
+/// Fast against the definition on every ≤ 2-digit code to 2000 and every 3-digit code to 400.
+#[test]
+fn fast_equals_reference_on_short_codes() {
+    for code in census_codes(3) {
+        let n = if code.to_string().len() <= 4 {
+            2000
+        } else {
+            400
+        };
+        assert_eq!(fast(&code, n), slow(&code, n), "{code}");
+    }
+}
+
+/// The full check: every code with ≤ 3 digits (0.… and 4.…) to 10,000 heaps.
+#[test]
+#[ignore]
+fn ci_fast_equals_reference_to_10000() {
+    use rayon::prelude::*;
+    census_codes(3).par_iter().for_each(|code| {
+        assert_eq!(fast(code, 10_000), slow(code, 10_000), "{code}");
+    });
+}
+
+#[test]
+fn fast_equals_reference_on_other_rulesets() {
+    for text in [
+        "grundy",
+        "0.f",
+        "0.8",
+        "0.48",
+        "4.c",
+        "c.7",
+        "0.37f",
+        "S(1,3,4)",
+        "S(2,5)",
+        "all-but()",
+        "all-but(1)",
+        "all-but(2,3)",
+        "0.6",
+        "0.04",
+        "0.06",
+        "0.007",
+        "0.1777",
+        "4.0",
+        "8.0",
+    ] {
+        let r = rules(text);
+        let n = if r.moves().max_heaps() == 3 {
+            120
+        } else {
+            3000
+        };
+        assert_eq!(fast(&r, n), slow(&r, n), "{text}");
+    }
+}
+
+/// The engine is exact whatever the mask: every mask below 16 gives the same values.
+#[test]
+fn every_mask_gives_the_same_values() {
+    for text in ["grundy", "0.77", "0.6", "0.165"] {
+        let r = rules(text);
+        let want = slow(&r, 1500);
+        for mask in 0..16 {
+            let mut seq = Sequence::with_mask(&r, mask);
+            seq.extend_to(1500, &StopFlag::new()).unwrap();
+            assert_eq!(seq.values(), want, "{text} mask {mask}");
+        }
+    }
+}
+
+#[test]
+fn grundy_and_all_but_never_claim_a_period() {
+    for text in ["grundy", "all-but()", "all-but(2)"] {
+        let mut search = PeriodSearch::new(&rules(text), 1 << 15);
+        let a = search
+            .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert_ne!(a.status, Status::Periodic, "{text}");
+        assert!(a.proof.is_none());
+    }
+    // Nim: G(n) = n, arithmetic with period 1 and saltus 1, observed only
+    let mut nim = PeriodSearch::new(&rules("nim"), 1 << 15);
+    let a = nim
+        .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+        .unwrap()
+        .unwrap();
+    assert_eq!(a.status, Status::Arithmetic);
+    let ar = a.arithmetic.unwrap();
+    assert_eq!((ar.preperiod, ar.period, ar.saltus), (0, 1, 1));
+}
+
+#[test]
+fn the_theorem_bound() {
+    let kayles = rules("0.77").moves();
+    assert_eq!(period::bound(&kayles, 71, 12), Some(2 * 71 + 12 + 2));
+    // one heap left at most: n0 + t (and past t)
+    assert_eq!(period::bound(&rules("S(1,3,4)").moves(), 0, 7), Some(5));
+    assert_eq!(period::bound(&rules("S(1,3,4)").moves(), 10, 7), Some(14));
+    // three heaps: 3n0 + 2p + t
+    assert_eq!(period::bound(&rules("0.8").moves(), 5, 3), Some(15 + 6 + 1));
+    assert_eq!(period::bound(&rules("all-but(1)").moves(), 5, 3), None);
+}
+
+#[test]
+fn stop_flag_stops() {
+    let stop = StopFlag::new();
+    stop.stop();
+    assert!(Sequence::new(&Ruleset::Grundy)
+        .extend_to(1 << 20, &stop)
+        .is_err());
+    assert!(census_entry(&rules("0.6"), 1 << 20, &stop).is_err());
+}
+
+#[test]
+fn census_merge_is_order_free() {
+    let codes = census_codes(2);
+    let entries: Vec<_> = codes
+        .iter()
+        .map(|c| census_entry(c, 1 << 12, &StopFlag::new()).unwrap())
+        .collect();
+    let a = CensusReport::from_entries(1 << 12, entries.clone());
+    let mut shuffled = entries.clone();
+    shuffled.reverse();
+    shuffled.push(entries[3].clone());
+    let b = CensusReport::from_entries(1 << 12, shuffled);
+    assert_eq!(a, b);
+    assert_eq!(a.codes, codes.len());
+    assert_eq!(a.periodic + a.arithmetic + a.unsolved, a.codes);
+    // .07 and 4.007? no: .07 and .071 are 3 digits; within 2 digits .4 is .137 shifted twice,
+    // and 4.4 has Kayles shifted by one, so none of those are equal; but .01 and .02 ...
+    for eq in &a.equivalences {
+        let first = a
+            .entries
+            .iter()
+            .find(|e| e.ruleset == eq.rulesets[0])
+            .unwrap();
+        for r in &eq.rulesets[1..] {
+            let other = a.entries.iter().find(|e| &e.ruleset == r).unwrap();
+            assert_eq!(other.analysis.fingerprint, first.analysis.fingerprint);
+            let n = 3000;
+            assert_eq!(fast(&rules(r), n), fast(&rules(&eq.rulesets[0]), n), "{r}");
+        }
+    }
+}
+
+#[test]
+fn checkpoints_resume_identically_and_refuse_damage() {
+    let r = rules("0.16");
+    let mut whole = PeriodSearch::new(&r, 40_000);
+    let done = whole
+        .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+        .unwrap();
+    let mut part = PeriodSearch::new(&r, 40_000);
+    assert!(part
+        .run(5_000, &StopFlag::new(), &mut |_| {})
+        .unwrap()
+        .is_none());
+    let bytes = checkpoint::encode(&part);
+    let mut resumed = checkpoint::decode(&bytes).unwrap();
+    assert!(resumed
+        .run(17_000, &StopFlag::new(), &mut |_| {})
+        .unwrap()
+        .is_none());
+    let mut again = checkpoint::decode(&checkpoint::encode(&resumed)).unwrap();
+    let end = again
+        .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+        .unwrap();
+    assert_eq!(end, done);
+    assert_eq!(again.report(), whole.report());
+
+    let mut bad = bytes.clone();
+    let k = bad.len() / 2;
+    bad[k] ^= 1;
+    assert_eq!(
+        checkpoint::decode(&bad).unwrap_err(),
+        checkpoint::CheckpointError::Checksum
+    );
+    assert!(checkpoint::decode(&bytes[..bytes.len() - 3]).is_err());
+    assert!(checkpoint::decode(b"hello").is_err());
+}
+
+#[test]
+fn play_reports_agree_with_the_values() {
+    let r = rules("0.137");
+    let report = position_report(&r, &[9, 5, 3], Strategy::Perfect, &StopFlag::new()).unwrap();
+    let g = fast(&r, 10);
+    assert_eq!(report.nim_sum, g[9] ^ g[5] ^ g[3]);
+    let pos = Heaps::new(r.clone(), vec![9, 5, 3]);
+    assert_eq!(report.moves.len(), pos.moves().len());
+    for m in &report.moves {
+        let mv = HeapMove::new(m.heap, m.take, &m.leave).unwrap();
+        let after = pos.play(mv).unwrap();
+        assert_eq!(after.heaps(), m.heaps_after);
+        let sum = after.heaps().iter().fold(0, |x, &h| x ^ g[h as usize]);
+        assert_eq!(sum, m.nim_sum_after);
+        assert_eq!(m.winning, sum == 0);
+    }
+    assert_eq!(
+        report.winning_moves > 0,
+        report.to_move_wins,
+        "a winning move exists exactly when the nim-sum is not 0"
+    );
+    // no heaps: no move, the computer has none
+    let empty = position_report(&r, &[], Strategy::Perfect, &StopFlag::new()).unwrap();
+    assert!(empty.computer.is_none() && !empty.to_move_wins);
+    // an illegal move is refused with the reason
+    let err = pos.play(HeapMove::new(7, 1, &[]).unwrap()).unwrap_err();
+    assert!(err.to_string().contains("no heap 8"));
+}
+
+#[test]
+fn computer_strategies() {
+    let r = rules("kayles");
+    for seed in 0..20 {
+        let rep =
+            position_report(&r, &[7, 4], Strategy::Random { seed }, &StopFlag::new()).unwrap();
+        assert!(rep.moves.contains(rep.computer.as_ref().unwrap()));
+        let perfect = position_report(
+            &r,
+            &[7, 4],
+            Strategy::Skill { level: 100, seed },
+            &StopFlag::new(),
+        )
+        .unwrap();
+        assert!(perfect.computer.unwrap().winning);
+    }
+}
+
+proptest! {
+    #[test]
+    fn codes_print_and_parse_back(d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
+                                  digits in prop::collection::vec(0u8..16, 1..20)) {
+        let mut all = vec![d0];
+        all.extend(digits);
+        let code = onag::heaps::Code::new(all).unwrap();
+        let r = Ruleset::Code(code);
+        prop_assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
+    }
+
+    #[test]
+    fn sets_print_and_parse_back(set in prop::collection::btree_set(1u32..200, 1..6), all_but: bool) {
+        let set: Vec<u32> = set.into_iter().collect();
+        let r = if all_but { Ruleset::AllBut(set) } else { Ruleset::Subtraction(set) };
+        prop_assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
+    }
+
+    #[test]
+    fn random_text_never_panics(text in "\\PC{0,12}") {
+        let _ = text.parse::<Ruleset>();
+    }
+
+    #[test]
+    fn count_leaves_counts(text in prop::sample::select(vec!["0.77", "grundy", "0.f", "4.c", "all-but(2)", "S(2,3)"]), n in 0u64..60) {
+        let m = rules(text).moves();
+        let mut k = 0;
+        m.for_each_leave(n, |_| k += 1);
+        prop_assert_eq!(k, m.count_leaves(n));
+    }
+}
