@@ -3,8 +3,24 @@ use std::process::Command;
 
 use serde_json::Value;
 
+/// The config directory (checkpoint key) of these runs.
+fn config_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("onag-corners-mex-config-{}", std::process::id()))
+}
+
+/// Tags `doc` as this user's onag would: the key file in [`config_dir`].
+fn retag(doc: &mut Value) {
+    let hex = std::fs::read_to_string(config_dir().join("checkpoint.key")).unwrap();
+    let key: [u8; 16] =
+        std::array::from_fn(|i| u8::from_str_radix(&hex.trim()[2 * i..2 * i + 2], 16).unwrap());
+    let file: onag::games::turning_corners::definition::MexCheckpoint =
+        serde_json::from_value(doc.clone()).unwrap();
+    doc["checksum"] = file.expected_checksum(&key).into();
+}
+
 fn mex(args: &[&str]) -> (i32, Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .env("ONAG_CONFIG_DIR", config_dir())
         .args(["corners", "mex"])
         .args(args)
         .args(["--json", "--quiet"])
@@ -34,10 +50,15 @@ fn a_resumed_run_reports_what_a_whole_run_does() {
     assert_eq!(rows.len(), 99);
     let kept: Vec<Value> = rows.iter().step_by(2).cloned().collect();
     *rows = kept;
+    // edited without the user's key: refused
+    std::fs::write(&file, doc.to_string()).unwrap();
+    assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
+    retag(&mut doc);
     std::fs::write(&file, doc.to_string()).unwrap();
     let (code, resumed) = mex(&["100", "--checkpoint", path, "--resume"]);
     assert_eq!(code, 0);
     assert_eq!(resumed["rows_resumed"], 50);
+    assert_eq!(resumed["rows_resumed_rechecked"], 8);
     for key in ["cells", "mismatches", "max_value", "options_evaluated"] {
         assert_eq!(resumed[key], whole[key], "{key}");
     }
@@ -48,6 +69,22 @@ fn a_resumed_run_reports_what_a_whole_run_does() {
         "{\"kind\":\"corners-mex\",\"n\":100,\"rows\":[[500,1,[],[]]]}",
     )
     .unwrap();
+    assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
+    // a hand-written file claiming every row done, clean: refused without the key, and with
+    // it the rows computed again disagree
+    let rows: Vec<Value> = (1..100)
+        .map(|a| serde_json::json!([a, 1, [], []]))
+        .collect();
+    let mut claim = serde_json::json!({"kind": "corners-mex", "n": 100, "rows": rows});
+    std::fs::write(&file, claim.to_string()).unwrap();
+    assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
+    retag(&mut claim);
+    std::fs::write(&file, claim.to_string()).unwrap();
+    assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
+    // an `options` count that would wrap the total is refused
+    claim["rows"][0][1] = u64::MAX.into();
+    retag(&mut claim);
+    std::fs::write(&file, claim.to_string()).unwrap();
     assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }

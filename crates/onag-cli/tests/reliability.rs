@@ -205,12 +205,13 @@ fn messages_are_one_line_and_say_too_large() {
     assert_ne!(code, 2, "{err}");
 }
 
-/// Recomputes a checkpoint's checksum with the library's own integrity check, to forge a file
-/// whose checksum matches its (edited) fields.
+/// Recomputes a checkpoint's tag with the library's own integrity check under a key that is
+/// not the user's (a forger does not have it), to forge a file whose tag matches its (edited)
+/// fields under that key.
 fn forge_checksum(v: &mut serde_json::Value) {
     let mut file: onag::wythoff::checkpoint::CheckpointFile =
         serde_json::from_value(v.clone()).unwrap();
-    file.checksum = file.expected_checksum();
+    file.checksum = file.expected_checksum(&onag::checksum::PUBLIC_KEY);
     *v = serde_json::to_value(&file).unwrap();
 }
 
@@ -245,7 +246,7 @@ fn tampered_checkpoints_are_refused() {
     assert_eq!(code, 0, "{err}");
     let good: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&ckpt).unwrap()).unwrap();
-    assert!(good["checksum"].as_str().unwrap().starts_with("fnv1a64:"));
+    assert!(good["checksum"].as_str().unwrap().starts_with("siphash24:"));
     // the untouched checkpoint resumes and gives results
     let (code, _, err) = run(&["--resume"], &ckpt);
     assert_eq!(code, 0, "{err}");
@@ -293,12 +294,22 @@ fn tampered_checkpoints_are_refused() {
     let (code, _, err) = results(&p);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("integrity"), "{err}");
-    // the same row edit with a recomputed checksum: the rows are re-derived from the state
+    // the same row edit with a recomputed tag (under a key that is not the user's)
     forge_checksum(&mut v);
     let p = write("forged.json", &v);
     let (code, _, err) = results(&p);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("row 7") && err.contains("own state"), "{err}");
+    assert!(err.contains("integrity"), "{err}");
+    // a forged mismatch column (row 40's preperiod came out as 1, true 10,333)
+    let mut v = good.clone();
+    v["last_mismatch"][40] = 393_216.into();
+    forge_checksum(&mut v);
+    let p = write("mismatch.json", &v);
+    let (code, _, err) = run(&["--resume"], &p);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("integrity"), "{err}");
+    let (code, _, err) = results(&p);
+    assert_eq!(code, 2, "{err}");
     // version 1 (no checksum) is refused with a reason
     let mut v = good.clone();
     v["version"] = 1.into();

@@ -1,7 +1,10 @@
 //! `Game` (a short partizan game in canonical form), `game(text)` and `Thermograph`.
 //!
 //! Every `Game` lives in one process-wide arena (hash-consed: equal values are equal ids), so
-//! games from different calls add and compare directly.
+//! games from different calls add and compare directly. That arena is only locked to copy
+//! games in and out: parsing, sums and comparisons run in a private arena on a worker thread
+//! ([`private`]), interruptible by Ctrl-C, and only their result is imported — so a long
+//! computation in one thread never blocks another thread's `game("1")`.
 
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
@@ -14,7 +17,7 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
 
-use crate::bad;
+use crate::{bad, run_stoppable};
 
 /// The arena of every `Game` and the memo of their thermographs.
 pub(crate) struct Store {
@@ -56,12 +59,54 @@ pub(crate) fn parse_error(py: Python<'_>, message: String, text: &str, position:
     }
 }
 
-/// Parses `text` into the shared arena.
+/// Runs `work` on a worker thread (deep stack, Ctrl-C raises its stop flag) in a private
+/// arena holding copies of the shared games `inputs` (the store is locked only to copy them);
+/// `work` gets that arena, which polls the stop flag, and the copies' ids.
+pub(crate) fn private<T: Send + 'static>(
+    py: Python<'_>,
+    inputs: &[GameId],
+    work: impl FnOnce(&mut Arena, &[GameId]) -> Result<T, String> + Send + 'static,
+) -> PyResult<T> {
+    let inputs = inputs.to_vec();
+    run_stoppable(py, None, move |stop, _| {
+        let mut arena = Arena::new();
+        let ids = {
+            let shared = store();
+            inputs
+                .iter()
+                .map(|&g| arena.import(&shared.arena, g))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?
+        };
+        arena.set_stop(Some(stop.clone()));
+        work(&mut arena, &ids)
+    })
+}
+
+/// [`private`] for work that builds a game: the game is imported into the shared arena.
+fn private_game(
+    py: Python<'_>,
+    inputs: &[GameId],
+    work: impl FnOnce(&mut Arena, &[GameId]) -> Result<GameId, String> + Send + 'static,
+) -> PyResult<GameId> {
+    private(py, inputs, move |arena, ids| {
+        let g = work(arena, ids)?;
+        store().arena.import(arena, g).map_err(|e| e.to_string())
+    })
+}
+
+/// Parses `text` (in a private arena, see [`private`]) into a game of the shared arena.
 pub(crate) fn parse_game(py: Python<'_>, text: &str) -> PyResult<Game> {
-    let parsed = py.detach(|| parse_with_limits(&mut store().arena, text, limits()));
+    let owned = text.to_string();
+    let parsed = private(py, &[], move |arena, _| {
+        Ok(match parse_with_limits(arena, &owned, limits()) {
+            Ok(g) => Ok(store().arena.import(arena, g).map_err(|e| e.to_string())?),
+            Err(e) => Err((format!("bad game: {e}"), e.span.char)),
+        })
+    })?;
     match parsed {
         Ok(id) => Ok(Game { id }),
-        Err(e) => Err(parse_error(py, format!("bad game: {e}"), text, e.span.char)),
+        Err((message, position)) => Err(parse_error(py, message, text, position)),
     }
 }
 
@@ -133,8 +178,10 @@ impl Game {
         })
     }
 
-    fn named(&self, style: NameStyle) -> String {
-        name(&store().arena, self.id, style)
+    /// The name, made on a worker thread (naming recurses once per level of the game).
+    fn named(&self, py: Python<'_>, style: NameStyle) -> PyResult<String> {
+        let id = self.id;
+        run_stoppable(py, None, move |_, _| Ok(name(&store().arena, id, style)))
     }
 
     fn binary(
@@ -146,8 +193,9 @@ impl Game {
         let Some(o) = operand(py, other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.id;
-        let sum = py.detach(|| op(&mut store().arena, a, o)).map_err(bad)?;
+        let sum = private_game(py, &[self.id, o], move |arena, ids| {
+            op(arena, ids[0], ids[1]).map_err(|e| e.to_string())
+        })?;
         wrap(py, Some(sum))
     }
 }
@@ -156,14 +204,14 @@ impl Game {
 impl Game {
     /// The canonical form in CGSuite's ASCII notation (parses back to the same game).
     #[getter]
-    fn canonical(&self) -> String {
-        self.named(NameStyle::Ascii)
+    fn canonical(&self, py: Python<'_>) -> PyResult<String> {
+        self.named(py, NameStyle::Ascii)
     }
 
     /// The canonical form with ↑ ↓ ⇑ ±.
     #[getter]
-    fn unicode(&self) -> String {
-        self.named(NameStyle::Unicode)
+    fn unicode(&self, py: Python<'_>) -> PyResult<String> {
+        self.named(py, NameStyle::Unicode)
     }
 
     /// The outcome class: `'L'` (Left wins), `'R'`, `'P'` (second player wins), `'N'` (first).
@@ -232,11 +280,9 @@ impl Game {
     fn confused_with(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let py = other.py();
         let o = operand(py, other)?.ok_or_else(|| bad(format!("{other} is not a game")))?;
-        let a = self.id;
-        Ok(py.detach(|| {
-            let arena = &mut store().arena;
-            !arena.le(a, o) && !arena.le(o, a)
-        }))
+        private(py, &[self.id, o], |arena, ids| {
+            Ok(!arena.le(ids[0], ids[1]) && !arena.le(ids[1], ids[0]))
+        })
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -273,11 +319,9 @@ impl Game {
             // Not a game (or text that does not parse): == is False, < is a TypeError.
             _ => return Ok(py.NotImplemented()),
         };
-        let a = self.id;
-        let (le, ge) = py.detach(|| {
-            let arena = &mut store().arena;
-            (arena.le(a, o), arena.le(o, a))
-        });
+        let (le, ge) = private(py, &[self.id, o], |arena, ids| {
+            Ok((arena.le(ids[0], ids[1]), arena.le(ids[1], ids[0])))
+        })?;
         let answer = match op {
             CompareOp::Le => le,
             CompareOp::Ge => ge,
@@ -294,23 +338,23 @@ impl Game {
         self.id.index()
     }
 
-    fn __str__(&self) -> String {
-        self.canonical()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        self.canonical(py)
     }
 
-    fn __repr__(&self) -> String {
-        format!("game({:?})", self.canonical())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("game({:?})", self.canonical(py)?))
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
         let f = py.import("onag")?.getattr("game")?.unbind();
-        Ok((f, (self.canonical(),)))
+        Ok((f, (self.canonical(py)?,)))
     }
 
     /// Notebook view: the canonical form, outcome, mean, temperature and the thermograph.
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let th = self.thermo(py)?;
-        let canonical = escape(&self.unicode());
+        let canonical = escape(&self.unicode(py)?);
         let outcome = self.outcome(py);
         Ok(format!(
             "<div class=\"onag-game\"><p><code>{canonical}</code> — outcome {outcome}, mean {}, \

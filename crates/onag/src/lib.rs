@@ -31,6 +31,8 @@
 #![deny(unsafe_code)] // allowed only in `nimber::clmul`; every other module forbids it
 
 #[forbid(unsafe_code)]
+pub mod checksum;
+#[forbid(unsafe_code)]
 pub mod deep_stack;
 #[forbid(unsafe_code)]
 pub mod games;

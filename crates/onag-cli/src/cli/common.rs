@@ -216,6 +216,81 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The directory of onag's per-user files: `$ONAG_CONFIG_DIR`, else `$XDG_CONFIG_HOME/onag`,
+/// else `~/.config/onag`.
+fn config_dir() -> anyhow::Result<std::path::PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("ONAG_CONFIG_DIR") {
+        return Ok(dir.into());
+    }
+    if let Some(dir) = var("XDG_CONFIG_HOME") {
+        return Ok(std::path::PathBuf::from(dir).join("onag"));
+    }
+    match var("HOME") {
+        Some(home) => Ok(std::path::PathBuf::from(home).join(".config").join("onag")),
+        None => anyhow::bail!(
+            "no place for the checkpoint key: set ONAG_CONFIG_DIR (or HOME) to a directory"
+        ),
+    }
+}
+
+/// This user's checkpoint key: 16 random bytes kept in `checkpoint.key` (32 hex digits, mode
+/// 0600) in the [config directory](config_dir), made on first use. Checkpoints are tagged with
+/// it (`onag::checksum`), so a checkpoint edited or forged without it is refused; a checkpoint
+/// moves to another machine with the key file.
+pub fn checkpoint_key() -> anyhow::Result<onag::checksum::Key> {
+    use std::io::Read;
+    let dir = config_dir()?;
+    let path = dir.join("checkpoint.key");
+    let parse = |text: &str| -> Option<onag::checksum::Key> {
+        let text = text.trim();
+        if text.len() != 32 || !text.is_ascii() {
+            return None;
+        }
+        let mut key = [0u8; 16];
+        for (i, byte) in key.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(key)
+    };
+    if let Ok(text) = read_capped(&path, 1024, "a checkpoint key") {
+        return parse(&text).ok_or_else(|| {
+            anyhow::anyhow!("{} is not a checkpoint key (32 hex digits)", path.display())
+        });
+    }
+    let mut key = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut key))
+        .map_err(|e| Internal(format!("cannot draw a checkpoint key: {e}")))?;
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(&dir)
+        .with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    match options.open(&path) {
+        Ok(mut file) => {
+            file.write_all(format!("{hex}\n").as_bytes())
+                .and_then(|()| file.sync_all())
+                .map_err(|e| Internal(format!("cannot write {}: {e}", path.display())))?;
+            Ok(key)
+        }
+        // another run made it meanwhile: use that one
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let text = read_capped(&path, 1024, "a checkpoint key")?;
+            parse(&text)
+                .ok_or_else(|| anyhow::anyhow!("{} is not a checkpoint key", path.display()))
+        }
+        Err(e) => Err(anyhow::anyhow!("cannot create {}: {e}", path.display())),
+    }
+}
+
 /// Runs a command on the library's deep-stack thread ([`onag::deep_stack`]: the partizan
 /// arena's sums and comparisons recurse once per level of a game, the Toads-and-Frogs solver
 /// once per move of the longest line of play) and returns its result; a thread that cannot

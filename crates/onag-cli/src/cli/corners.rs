@@ -48,9 +48,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 bail!("N must be between 2 and {MAX_N}, not {n}");
             }
             let mut check = MexCheck::corners(n);
+            let mut rechecked = 0;
             if let Some(path) = &checkpoint {
                 if resume {
                     load(&mut check, path)?;
+                    rechecked = recheck_sample(&check, path)?;
                 } else {
                     check_output(path)?;
                 }
@@ -82,6 +84,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     n,
                     report,
                     rows_resumed: resumed,
+                    rows_resumed_rechecked: rechecked,
                     seconds,
                 })?;
             } else {
@@ -107,10 +110,37 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     }
 }
 
-/// Writes the finished rows of `check` ([`MexCheckpoint`]).
+/// Rows of a resumed checkpoint checked again: beyond its tag, a sample spread over the rows
+/// it holds (the first, the last and up to six between) is recomputed and must agree, so a
+/// file that claims rows it never computed is caught even under the right key.
+const RECHECKED_ROWS: usize = 8;
+
+/// Recomputes a sample of the rows `check` holds (see [`RECHECKED_ROWS`]); a row that
+/// differs refuses the checkpoint. Returns how many were rechecked.
+fn recheck_sample(check: &MexCheck, path: &Path) -> anyhow::Result<usize> {
+    let done: Vec<usize> = check.done().map(|r| r.a).collect();
+    if done.is_empty() {
+        return Ok(0);
+    }
+    let picks: std::collections::BTreeSet<usize> = (0..RECHECKED_ROWS)
+        .map(|i| done[i * (done.len() - 1) / (RECHECKED_ROWS - 1)])
+        .collect();
+    for &a in &picks {
+        if check.recheck(a).as_ref() != check.row(a) {
+            bail!(
+                "checkpoint {}: row {a} does not match the row computed again; refusing it",
+                path.display()
+            );
+        }
+    }
+    Ok(picks.len())
+}
+
+/// Writes the finished rows of `check` ([`MexCheckpoint`], tagged with this user's key).
 fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
-    let text =
-        serde_json::to_string(&MexCheckpoint::of(check)).map_err(|e| Internal(e.to_string()))?;
+    let key = super::common::checkpoint_key()?;
+    let text = serde_json::to_string(&MexCheckpoint::of(check, &key))
+        .map_err(|e| Internal(e.to_string()))?;
     write_atomic(path, format!("{text}\n").as_bytes())
 }
 
@@ -123,5 +153,7 @@ fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
     )?;
     let bad = |what: &str| anyhow::anyhow!("checkpoint {}: {what}", path.display());
     let saved: MexCheckpoint = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
-    saved.restore(check).map_err(|e| bad(&e))
+    saved
+        .restore(check, &super::common::checkpoint_key()?)
+        .map_err(|e| bad(&e))
 }

@@ -209,9 +209,13 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
         common::check_output(path)?;
     }
     let started = Instant::now();
+    // rows proven before the checkpoint's base state: taken from its (tagged) columns
+    let mut from_checkpoint = 0;
     let mut search = match (&args.checkpoint, args.resume) {
         (Some(path), true) => {
-            let mut cp = read_checkpoint(path)?.into_checkpoint()?;
+            let file = read_checkpoint(path)?;
+            from_checkpoint = file.rows_from_checkpoint(first);
+            let mut cp = file.into_checkpoint(&common::checkpoint_key()?)?;
             if cp.config.top != top {
                 bail!(
                     "checkpoint {} sweeps rows 0..{}, not 0..{top}",
@@ -285,7 +289,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let cells = (search.column() - start_column) as f64 * (top + 1) as f64;
     let results = search.results();
     let reported = &results[first..=top];
-    let report = PeriodsReport::new(
+    let mut report = PeriodsReport::new(
         reported,
         args.columns,
         search.column(),
@@ -298,6 +302,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
         cells,
         args.resume.then_some(start_column),
     );
+    report.rows_from_checkpoint = from_checkpoint;
     if args.output.json {
         print_json(&report)
     } else {
@@ -325,7 +330,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
 }
 
 fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow::Result<()> {
-    let file = CheckpointFile::new(search, first);
+    let file = CheckpointFile::new(search, first, &common::checkpoint_key()?);
     let text = serde_json::to_string(&file).map_err(|e| Internal(e.to_string()))?;
     common::write_atomic(path, text.as_bytes())
 }
@@ -333,7 +338,7 @@ fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow:
 /// Reads a checkpoint file and checks its format, version and integrity.
 pub(crate) fn read_checkpoint(path: &Path) -> anyhow::Result<CheckpointFile> {
     let file: CheckpointFile = common::read_json(path, "an onag periods checkpoint")?;
-    file.check()
+    file.check(&common::checkpoint_key()?)
         .with_context(|| format!("checkpoint {}", path.display()))?;
     Ok(file)
 }
@@ -341,7 +346,8 @@ pub(crate) fn read_checkpoint(path: &Path) -> anyhow::Result<CheckpointFile> {
 /// The rows a checkpoint's own state implies: resumes it (re-sweeping from its base state to
 /// its column) and reads the results, instead of trusting its `rows` field.
 pub(crate) fn rederive_rows(file: CheckpointFile) -> anyhow::Result<Vec<RowResult>> {
-    let search = PeriodSearch::resume(file.into_checkpoint()?).map_err(to_anyhow)?;
+    let key = common::checkpoint_key()?;
+    let search = PeriodSearch::resume(file.into_checkpoint(&key)?).map_err(to_anyhow)?;
     Ok(search.results())
 }
 

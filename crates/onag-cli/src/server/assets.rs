@@ -525,15 +525,23 @@ fn send(
 /// touched.
 pub fn write_site(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
     let statics = dir.join("static").join(version());
+    // `static/` and its version folder are ours to fill: a symbolic link at either would
+    // send the files elsewhere, so neither is followed (checked before anything is created)
+    let real_dir = |path: &Path| -> anyhow::Result<()> {
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if !m.is_dir() => anyhow::bail!(
+                "{} is not a directory (a symbolic link?); refusing to write through it",
+                path.display()
+            ),
+            _ => Ok(()),
+        }
+    };
+    real_dir(&dir.join("static"))?;
+    real_dir(&statics)?;
     std::fs::create_dir_all(&statics)
         .with_context(|| format!("cannot create {}", statics.display()))?;
-    // `static/` is ours to fill: a symbolic link there would send the files elsewhere
-    if !std::fs::symlink_metadata(&statics).is_ok_and(|m| m.is_dir()) {
-        anyhow::bail!(
-            "{} is not a directory (a symbolic link?); refusing to write through it",
-            statics.display()
-        );
-    }
+    real_dir(&dir.join("static"))?;
+    real_dir(&statics)?;
     let mut written = Vec::new();
     let mut write = |path: std::path::PathBuf, body: &[u8]| -> anyhow::Result<()> {
         crate::cli::common::write_atomic(&path, body)?;

@@ -13,8 +13,14 @@ class ParseError(ValueError):
     """
 
     def __init__(self, message: str, text: str, position: int):
-        caret = " " * position + "^"
-        super().__init__(f"{message}\n  {text}\n  {caret}")
+        # One line, quoting at most ~80 characters around the position (the whole text is
+        # `.text`): an input of a megabyte must not come back in the message.
+        start = max(0, position - 53)
+        end = min(len(text), start + 80)
+        near = "".join(" " if ch.isspace() or not ch.isprintable() else ch
+                       for ch in text[start:end])
+        near = ("\u2026" if start > 0 else "") + near + ("\u2026" if end < len(text) else "")
+        super().__init__(f"{message}, in '{near}'")
         self.message = message
         self.text = text
         self.position = position

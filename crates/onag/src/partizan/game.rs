@@ -213,6 +213,8 @@ pub struct Arena {
     scratch: Vec<u32>,
     /// Memos of the operations of Siegel's *CGT* ch. II (cooling, heating, atomic weight, …).
     ops: ops_memo::OpsMemo,
+    /// Raised to stop a long sum or simplification ([`Arena::set_stop`]).
+    stop: Option<crate::StopFlag>,
 }
 
 impl Default for Arena {

@@ -2,22 +2,26 @@
 //! `serde` feature, e.g. as JSON) and reads back, with an integrity check over everything that
 //! determines the results.
 //!
-//! The check is FNV-1a (64 bits) over a canonical text of every field but the checksum itself:
-//! it detects corruption and hand edits. It is not a signature: someone who recomputes it can
-//! still forge a file, but resuming re-sweeps from the base state and `wythoff results`
-//! re-derives the rows from the state, so a forged file cannot report rows its own state
-//! disproves.
+//! The check is a keyed SipHash-2-4 tag ([`crate::checksum`]) over a canonical text of every
+//! field but the tag itself: it detects corruption and hand edits, and without the writer's key
+//! nobody can recompute it for an edited or forged file (an unkeyed checksum, recomputable in
+//! twenty lines, let an edited `last_mismatch` through). Resuming also re-sweeps from the base
+//! state and `wythoff results` re-derives the rows from the state; what cannot be re-derived
+//! without the whole run (the mismatch and proof columns before the base state) is covered by
+//! the tag, and the callers report how many rows came from the checkpoint that way.
 
 use std::fmt::Write as _;
 
 use super::periodicity::{Checkpoint, PeriodConfig, PeriodSearch, RowResult};
 use super::sweep::SweepState;
+use crate::checksum::{tag, Key};
 
 /// The `format` field of a checkpoint file.
 pub const CHECKPOINT_FORMAT: &str = "onag-wythoff-periods-checkpoint";
 
-/// The checkpoint format version: 3 (version 2 checked the JSON text, version 1 nothing).
-pub const CHECKPOINT_VERSION: u32 = 3;
+/// The checkpoint format version: 4 (version 3 had an unkeyed checksum, version 2 checked the
+/// JSON text, version 1 nothing).
+pub const CHECKPOINT_VERSION: u32 = 4;
 
 /// A row's result as a file stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,14 +104,16 @@ pub struct ConfigRecord {
 /// ```
 /// use onag::wythoff::checkpoint::CheckpointFile;
 /// use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
+/// let key = [7u8; 16]; // the writer's secret
 /// let mut search = PeriodSearch::new(PeriodConfig::default_for(5, 3000)).unwrap();
 /// search.run(1500, &onag::StopFlag::new(), &mut |_| {}).unwrap();
-/// let file = CheckpointFile::new(&search, 0);
-/// let resumed = PeriodSearch::resume(file.clone().into_checkpoint().unwrap()).unwrap();
+/// let file = CheckpointFile::new(&search, 0, &key);
+/// let resumed = PeriodSearch::resume(file.clone().into_checkpoint(&key).unwrap()).unwrap();
 /// assert_eq!(resumed.column(), search.column());
-/// let mut edited = file;
+/// let mut edited = file.clone();
 /// edited.column += 1;
-/// assert!(edited.into_checkpoint().is_err()); // the checksum no longer matches
+/// assert!(edited.into_checkpoint(&key).is_err()); // the tag no longer matches
+/// assert!(file.into_checkpoint(&[0; 16]).is_err()); // nor under another key
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -129,7 +135,8 @@ pub struct CheckpointFile {
     /// The results so far of the rows from the first reported one (informative: readers
     /// re-derive them from the state).
     pub rows: Vec<RowRecord>,
-    /// `fnv1a64:` and 16 hex digits over everything above ([`CheckpointFile::expected_checksum`]).
+    /// `siphash24:` and 16 hex digits, keyed, over everything above
+    /// ([`CheckpointFile::expected_checksum`]).
     pub checksum: String,
 }
 
@@ -142,7 +149,7 @@ pub enum CheckpointError {
     OldVersion(u32),
     /// A version this build does not know.
     UnknownVersion(u32),
-    /// The checksum does not match: edited or corrupted.
+    /// The tag does not match: edited, corrupted, or written under another key.
     Checksum,
     /// A bitset is not hex words.
     Hex(&'static str),
@@ -155,13 +162,14 @@ impl std::fmt::Display for CheckpointError {
             CheckpointError::OldVersion(v) => write!(
                 f,
                 "checkpoint version {v} has {} integrity check; start the run again",
-                if *v == 1 { "no" } else { "an older" }
+                if *v == 1 { "no" } else { "an older, unkeyed" }
             ),
             CheckpointError::UnknownVersion(v) => {
                 write!(f, "unknown checkpoint format version {v}")
             }
             CheckpointError::Checksum => f.write_str(
-                "the checkpoint fails its integrity check (edited or corrupted): refusing to use it",
+                "the checkpoint fails its integrity check (edited, corrupted, or written under \
+                 another user's checkpoint key): refusing to use it",
             ),
             CheckpointError::Hex(what) => write!(f, "bad hex word array '{what}' in checkpoint"),
         }
@@ -187,8 +195,8 @@ fn parse_hex_words(text: &str, what: &'static str) -> Result<Vec<u64>, Checkpoin
 }
 
 impl CheckpointFile {
-    /// The checkpoint of `search`, with the results of rows `first..` and its checksum.
-    pub fn new(search: &PeriodSearch, first: usize) -> CheckpointFile {
+    /// The checkpoint of `search`, with the results of rows `first..` and its tag under `key`.
+    pub fn new(search: &PeriodSearch, first: usize, key: &Key) -> CheckpointFile {
         let cp = search.checkpoint();
         let results = search.results();
         let mut file = CheckpointFile {
@@ -218,13 +226,13 @@ impl CheckpointFile {
                 .collect(),
             checksum: String::new(),
         };
-        file.checksum = file.expected_checksum();
+        file.checksum = file.expected_checksum(key);
         file
     }
 
-    /// The checksum the file's fields call for: FNV-1a 64 over one line of text listing every
-    /// field but `checksum` in a fixed order.
-    pub fn expected_checksum(&self) -> String {
+    /// The tag the file's fields call for under `key`: SipHash-2-4 over one line of text
+    /// listing every field but `checksum` in a fixed order.
+    pub fn expected_checksum(&self, key: &Key) -> String {
         let opt = |v: &Option<u64>| v.map_or("-".to_string(), |x| x.to_string());
         let list = |v: &[Option<u64>]| v.iter().map(opt).collect::<Vec<_>>().join(",");
         let mut text = String::new();
@@ -264,33 +272,40 @@ impl CheckpointFile {
                 r.minimal_confirmed
             );
         }
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in text.bytes() {
-            h ^= u64::from(byte);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        format!("fnv1a64:{h:016x}")
+        tag(key, text.as_bytes())
     }
 
-    /// Checks the format, the version and the checksum.
-    pub fn check(&self) -> Result<(), CheckpointError> {
+    /// Checks the format, the version and the tag under `key`.
+    pub fn check(&self, key: &Key) -> Result<(), CheckpointError> {
         if self.format != CHECKPOINT_FORMAT {
             return Err(CheckpointError::Format);
         }
         match self.version {
             CHECKPOINT_VERSION => {}
-            v @ (1 | 2) => return Err(CheckpointError::OldVersion(v)),
+            v @ (1..=3) => return Err(CheckpointError::OldVersion(v)),
             v => return Err(CheckpointError::UnknownVersion(v)),
         }
-        if self.checksum != self.expected_checksum() {
+        if self.checksum != self.expected_checksum(key) {
             return Err(CheckpointError::Checksum);
         }
         Ok(())
     }
 
+    /// Rows `first..` whose proof column lies before the base state: proven before the
+    /// checkpoint was written, their results rest on the tagged mismatch and proof columns,
+    /// which resuming cannot re-derive without sweeping again from column 0.
+    pub fn rows_from_checkpoint(&self, first: usize) -> usize {
+        self.proof
+            .iter()
+            .skip(first)
+            .flatten()
+            .filter(|&&c| c < self.base.column)
+            .count()
+    }
+
     /// The search state, for [`PeriodSearch::resume`], after [`CheckpointFile::check`].
-    pub fn into_checkpoint(self) -> Result<Checkpoint, CheckpointError> {
-        self.check()?;
+    pub fn into_checkpoint(self, key: &Key) -> Result<Checkpoint, CheckpointError> {
+        self.check(key)?;
         Ok(Checkpoint {
             config: PeriodConfig {
                 top: self.config.top,

@@ -191,6 +191,9 @@ pub struct PeriodsReport {
     pub sweep_seconds: f64,
     /// The column a resumed run continued from.
     pub resumed_from_column: Option<u64>,
+    /// Rows proven before the resumed checkpoint's base state: their results rest on its
+    /// tagged proof and mismatch columns, not re-derived in this run.
+    pub rows_from_checkpoint: usize,
     /// Microseconds per cell swept (`sweep_seconds` over new columns × rows).
     pub us_per_cell: f64,
 }
@@ -213,6 +216,7 @@ impl PeriodsReport {
             seconds: 0.0,
             sweep_seconds: 0.0,
             resumed_from_column: None,
+            rows_from_checkpoint: 0,
             us_per_cell: 0.0,
         }
     }

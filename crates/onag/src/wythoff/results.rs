@@ -42,6 +42,9 @@ pub struct RunInfo {
     pub wall_seconds: Option<f64>,
     /// CPU seconds of the run (all threads).
     pub cpu_seconds: Option<f64>,
+    /// Rows proven before the checkpoint's base state: their proof and mismatch columns come
+    /// from the (tagged) checkpoint, not re-derived; `periods --verify` re-checks them.
+    pub rows_from_checkpoint: usize,
 }
 
 impl Default for RunInfo {
@@ -54,6 +57,7 @@ impl Default for RunInfo {
             machine: "unknown".into(),
             wall_seconds: None,
             cpu_seconds: None,
+            rows_from_checkpoint: 0,
         }
     }
 }
@@ -97,6 +101,10 @@ pub struct RunParameters {
     pub us_per_cell_wall: Option<f64>,
     /// CPU microseconds per cell.
     pub us_per_cell_cpu: Option<f64>,
+    /// Rows whose proof came from the checkpoint's tagged columns, not re-derived
+    /// ([`RunInfo::rows_from_checkpoint`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub rows_from_checkpoint: usize,
 }
 
 /// Where a run of equal periods starts.
@@ -200,6 +208,7 @@ impl ResultsFile {
                 cpu_seconds: run.cpu_seconds,
                 us_per_cell_wall: per_cell(run.wall_seconds),
                 us_per_cell_cpu: per_cell(run.cpu_seconds),
+                rows_from_checkpoint: run.rows_from_checkpoint,
             },
             proven_rows: (proven > 0).then(|| [0, proven - 1]),
             notable_preperiods: NOTABLE_ROWS

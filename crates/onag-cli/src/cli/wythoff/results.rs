@@ -90,6 +90,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         file.config.period_cap,
     );
     let column = file.column;
+    let from_checkpoint = file.rows_from_checkpoint(0);
     let rows: Vec<RowResult> = file.rows.iter().map(RowRecord::result).collect();
     if rows.first().map(|r| r.row) != Some(0) || rows.len() as u64 != top + 1 {
         bail!("the checkpoint must report every row from 0 (run `periods --rows 0..X`)");
@@ -125,6 +126,7 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
         machine: args.machine.clone(),
         wall_seconds: wall,
         cpu_seconds: args.cpu_seconds,
+        rows_from_checkpoint: from_checkpoint,
     };
     let file = ResultsFile::new(&rows, column, config, info);
     let text = serde_json::to_string_pretty(&file).map_err(|e| Internal(e.to_string()))?;

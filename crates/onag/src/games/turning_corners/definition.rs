@@ -128,7 +128,7 @@ pub fn verify_table(
 /// ```
 /// use onag::games::turning_corners::definition::{corners_mex, MexRun};
 /// let report = corners_mex(16, &onag::StopFlag::new(), &|_| {}).unwrap();
-/// let run = MexRun { n: 16, report, rows_resumed: 0, seconds: 0.0 };
+/// let run = MexRun { n: 16, report, rows_resumed: 0, rows_resumed_rechecked: 0, seconds: 0.0 };
 /// assert_eq!(run.report.cells, 225);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -141,24 +141,32 @@ pub struct MexRun {
     pub report: MexReport,
     /// Rows read back from a checkpoint instead of checked in this run.
     pub rows_resumed: usize,
+    /// Of those, rows computed again and found equal (a sample: see the CLI's `--resume`).
+    pub rows_resumed_rechecked: usize,
     /// Wall seconds of the run.
     pub seconds: f64,
 }
 
 /// The checkpoint file of a [`MexCheck`]: its side and the rows done, each as
-/// `[a, options, bad1, bad2]`.
+/// `[a, options, bad1, bad2]`, tagged under the writer's key ([`crate::checksum`]) so that a
+/// file edited or forged without the key is refused.
 ///
 /// # Examples
 /// ```
 /// use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint};
 /// use onag::StopFlag;
 ///
+/// let key = [9u8; 16];
 /// let mut check = MexCheck::corners(16);
 /// check.run(&[15, 14], &StopFlag::new(), &|_| {}).unwrap();
-/// let saved = MexCheckpoint::of(&check);
+/// let saved = MexCheckpoint::of(&check, &key);
 /// assert_eq!((saved.kind.as_str(), saved.rows.len()), ("corners-mex", 2));
 /// let mut again = MexCheck::corners(16);
-/// saved.restore(&mut again).unwrap();
+/// assert!(saved.clone().restore(&mut again, &[0; 16]).is_err()); // another key
+/// let mut forged = saved.clone();
+/// forged.rows[0].options += 1;
+/// assert!(forged.restore(&mut again, &key).is_err()); // an edit
+/// saved.restore(&mut again, &key).unwrap();
 /// assert_eq!(again.pending().len(), 13);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,25 +178,50 @@ pub struct MexCheckpoint {
     pub n: usize,
     /// The rows done.
     pub rows: Vec<RowCheck>,
+    /// `siphash24:` and 16 hex digits over the fields above, under the writer's key
+    /// ([`MexCheckpoint::expected_checksum`]); missing in files of older versions (refused).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub checksum: String,
 }
 
 impl MexCheckpoint {
     /// The `kind` of a checkpoint of `onag corners mex`.
     pub const KIND: &'static str = "corners-mex";
 
-    /// The rows `check` has done.
-    pub fn of(check: &MexCheck) -> Self {
-        MexCheckpoint {
+    /// The rows `check` has done, tagged under `key`.
+    pub fn of(check: &MexCheck, key: &crate::checksum::Key) -> Self {
+        let mut file = MexCheckpoint {
             kind: Self::KIND.into(),
             n: check.n(),
             rows: check.done().cloned().collect(),
-        }
+            checksum: String::new(),
+        };
+        file.checksum = file.expected_checksum(key);
+        file
     }
 
-    /// Adds the saved rows to `check` (same side); `Err` names what does not fit.
-    pub fn restore(self, check: &mut MexCheck) -> Result<(), String> {
+    /// The tag the fields call for under `key`: SipHash-2-4 over one line listing them.
+    pub fn expected_checksum(&self, key: &crate::checksum::Key) -> String {
+        use std::fmt::Write as _;
+        let mut text = format!("{}|{}", self.kind, self.n);
+        for r in &self.rows {
+            let _ = write!(text, "|{}:{}:{:?}:{:?}", r.a, r.options, r.bad1, r.bad2);
+        }
+        crate::checksum::tag(key, text.as_bytes())
+    }
+
+    /// Adds the saved rows to `check` (same side) once the tag checks out under `key`; `Err`
+    /// names what does not fit.
+    pub fn restore(self, check: &mut MexCheck, key: &crate::checksum::Key) -> Result<(), String> {
         if self.kind != Self::KIND || self.n != check.n() {
             return Err(format!("not a `corners mex {}` checkpoint", check.n()));
+        }
+        if self.checksum != self.expected_checksum(key) {
+            return Err(
+                "fails its integrity check (edited, corrupted, written under another \
+                        user's checkpoint key, or by an older onag): refusing it"
+                    .into(),
+            );
         }
         self.rows.into_iter().try_for_each(|row| check.add(row))
     }
@@ -301,11 +334,19 @@ impl MexCheck {
     }
 
     /// Adds a row computed earlier (by [`MexCheck::run`] on the same table), e.g. read back
-    /// from a checkpoint. Refuses a row outside the table or with columns outside it.
+    /// from a checkpoint. Refuses a row outside the table, with columns outside it, or with
+    /// more options than a row can evaluate (at most n³: fewer than n cells of fewer than n²
+    /// options each), so the report's total cannot overflow.
     pub fn add(&mut self, row: RowCheck) -> Result<(), String> {
         let n = self.n;
         if row.a == 0 || row.a >= n {
             return Err(format!("row {} is outside 1..{n}", row.a));
+        }
+        if row.options > (n as u64).pow(3) {
+            return Err(format!(
+                "row {}: {} options is more than a row of the table can evaluate",
+                row.a, row.options
+            ));
         }
         if let Some(b) = row.bad1.iter().chain(&row.bad2).find(|&&b| b >= n) {
             return Err(format!("row {}: column {b} is outside the table", row.a));
@@ -313,6 +354,29 @@ impl MexCheck {
         let a = row.a;
         self.rows[a] = Some(row);
         Ok(())
+    }
+
+    /// Row `a` checked afresh, without keeping it: to re-check a row read from a checkpoint
+    /// against what [`MexCheck::add`] stored.
+    pub fn recheck(&self, a: usize) -> Option<RowCheck> {
+        let n = self.n;
+        if a == 0 || a >= n {
+            return None;
+        }
+        let from = if self.symmetric { a } else { 1 };
+        let result = check_row(&self.t, n, a, from);
+        let cols = |bad: &[bool]| (0..n).filter(|&b| bad[b]).collect();
+        Some(RowCheck {
+            a,
+            bad1: cols(&result.bad1),
+            bad2: cols(&result.bad2),
+            options: result.options,
+        })
+    }
+
+    /// The row stored for `a`, if done.
+    pub fn row(&self, a: usize) -> Option<&RowCheck> {
+        self.rows.get(a).and_then(Option::as_ref)
     }
 
     /// Checks `rows` in parallel (rayon). `progress(rows done in all)` after each row;
@@ -367,7 +431,9 @@ impl MexCheck {
             cells: ((n.max(1) - 1) * (n.max(1) - 1)) as u64,
             mismatches: 0,
             max_value: 0,
-            options_evaluated: rows.iter().map(|r| r.options).sum(),
+            options_evaluated: rows
+                .iter()
+                .fold(0u64, |sum, r| sum.saturating_add(r.options)),
         };
         for a in 1..n {
             for b in 1..n {

@@ -42,6 +42,7 @@ impl Arena {
             small_options_memo: Cache::new(OPTIONS_CACHE_BITS),
             scratch: Vec::new(),
             ops: Default::default(),
+            stop: None,
         };
         // cannot fail: the empty game is always internable
         let zero = arena.intern(Vec::new(), Vec::new()).unwrap_or(GameId(0));
@@ -121,6 +122,61 @@ impl Arena {
     /// Right stop of `g`: the minimum over Right options of their left stops.
     pub fn right_stop(&self, g: GameId) -> Dyadic {
         self.node(g).right_stop()
+    }
+
+    /// Makes sums and simplifications poll `stop` (once per sum or option set not found in a
+    /// memo) and fail with [`GameError::Stopped`] once it is raised, so a front end can
+    /// interrupt a long construction (`tiny-2 + *1023`); `None` turns polling off. What was
+    /// built before the stop stays valid.
+    pub fn set_stop(&mut self, stop: Option<crate::StopFlag>) {
+        self.stop = stop;
+    }
+
+    /// [`GameError::Stopped`] once the flag of [`Arena::set_stop`] is raised.
+    #[inline]
+    pub(super) fn poll_stop(&self) -> Result<(), GameError> {
+        match &self.stop {
+            Some(flag) if flag.is_stopped() => Err(GameError::Stopped),
+            _ => Ok(()),
+        }
+    }
+
+    /// The game `g` of arena `from`, built in this arena (children before parents, without
+    /// recursion): what a computation in a private arena hands back to a shared one.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::partizan::game::Arena;
+    /// use onag::partizan::parse::parse;
+    ///
+    /// let (mut private, mut shared) = (Arena::new(), Arena::new());
+    /// let g = parse(&mut private, "{3||2|1} + ^*").unwrap();
+    /// let h = shared.import(&private, g).unwrap();
+    /// assert_eq!(h, parse(&mut shared, "{3||2|1} + ^*").unwrap());
+    /// ```
+    pub fn import(&mut self, from: &Arena, g: GameId) -> Result<GameId, GameError> {
+        let mut done: FxHashMap<u32, GameId> = FxHashMap::default();
+        let mut stack = vec![g];
+        while let Some(&top) = stack.last() {
+            if done.contains_key(&top.0) {
+                stack.pop();
+                continue;
+            }
+            let before = stack.len();
+            for side in [from.left_options(top), from.right_options(top)] {
+                stack.extend(side.iter().filter(|o| !done.contains_key(&o.0)));
+            }
+            if stack.len() > before {
+                continue;
+            }
+            let map = |side: &[GameId]| side.iter().map(|o| done[&o.0]).collect::<Vec<_>>();
+            let (left, right) = (map(from.left_options(top)), map(from.right_options(top)));
+            // the options of a canonical game are canonical and its option sets simplified
+            let id = self.intern(left, right)?;
+            done.insert(top.0, id);
+            stack.pop();
+        }
+        Ok(done[&g.0])
     }
 
     /// Birthday of `g`: the height of its canonical game tree.

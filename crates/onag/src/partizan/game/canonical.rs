@@ -73,6 +73,7 @@ impl Arena {
     }
 
     fn simplify(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> Result<GameId, GameError> {
+        self.poll_stop()?;
         if let Some(g) = self.number_options(&l, &r)? {
             return Ok(g);
         }

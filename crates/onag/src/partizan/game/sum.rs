@@ -28,6 +28,7 @@ impl Arena {
     }
 
     fn add_general(&mut self, a: GameId, b: GameId) -> Result<GameId, GameError> {
+        self.poll_stop()?;
         let (a, b) = match (self.as_number(a), self.as_number(b)) {
             (Some(_), None) => (a, b),
             (None, Some(_)) => (b, a),
