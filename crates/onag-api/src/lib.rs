@@ -40,6 +40,7 @@ mod error;
 pub mod limits;
 pub mod number;
 pub mod routes;
+pub mod shard;
 
 pub use error::{ApiError, ErrorKind};
 pub use onag::StopFlag;

@@ -45,7 +45,7 @@ fn toads_stats_shard(py: Python<'_>, length: usize, index: u64, count: u64) -> P
     run_stoppable(py, None, move |stop, _| {
         let shards = named_shards(length, length, (index, count), stop, |_| {})
             .map_err(|e| e.to_string())?;
-        json_line(&ShardFile::new((index, count), &shards))
+        onag_api::shard::seal(&ShardFile::new((index, count), &shards))
     })
 }
 
@@ -59,7 +59,9 @@ fn toads_stats_merge(py: Python<'_>, groups: Vec<Vec<PathBuf>>) -> PyResult<Stri
         for files in groups {
             let mut shards = Vec::new();
             for path in &files {
-                let file: ShardFile = read_part(path, "an onag toads stats shard file")?;
+                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let file = onag_api::shard::open(&bytes)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
                 shards.extend(
                     file.into_shards()
                         .map_err(|e| format!("{}: {e}", path.display()))?,

@@ -440,41 +440,18 @@ fn stats_shard(
     let out = out.context("--shard needs --out FILE")?;
     super::common::check_output(&out)?;
     let shards = shards_with_progress(min_len, max_len, shard, quiet)?;
-    let file = ShardFile::new(shard, &shards);
-    let mut value = serde_json::to_value(&file).map_err(|e| Internal(e.to_string()))?;
-    let checksum = shard_checksum(&value);
-    value["checksum"] = checksum.into();
-    write_atomic(&out, format!("{value}\n").as_bytes())
+    let text = onag_api::shard::seal(&ShardFile::new(shard, &shards)).map_err(Internal)?;
+    write_atomic(&out, text.as_bytes())
 }
 
-/// The checksum of a shard file's JSON (every field but `checksum`, keys sorted): SipHash
-/// under the public key, since shards are merged on other machines than the ones that ran
-/// them — it catches corruption, not forgery, and the merge says its counts are taken as
-/// written.
-fn shard_checksum(value: &serde_json::Value) -> String {
-    onag::checksum::tag(&onag::checksum::PUBLIC_KEY, value.to_string().as_bytes())
-}
-
-/// Reads a shard file and checks its checksum.
+/// Reads a shard file and checks its checksum ([`onag_api::shard::open`]).
 fn read_shard(path: &std::path::Path) -> anyhow::Result<ShardFile> {
-    let what = "an onag toads stats shard file";
-    let mut value: serde_json::Value = read_json(path, what)?;
-    let checksum = value
-        .as_object_mut()
-        .and_then(|m| m.remove("checksum"))
-        .and_then(|c| c.as_str().map(str::to_string));
-    match checksum {
-        Some(c) if c == shard_checksum(&value) => {}
-        Some(_) => anyhow::bail!(
-            "{} fails its checksum (corrupted or edited): refusing it",
-            path.display()
-        ),
-        None => anyhow::bail!(
-            "{} has no checksum (written by an older onag): run its shard again",
-            path.display()
-        ),
-    }
-    serde_json::from_value(value).with_context(|| format!("{} is not {what}", path.display()))
+    let text = super::common::read_capped(
+        path,
+        super::common::MAX_INPUT_FILE,
+        "an onag toads stats shard file",
+    )?;
+    onag_api::shard::open(text.as_bytes()).map_err(|e| anyhow::anyhow!("{} {e}", path.display()))
 }
 
 fn stats_merge(files: &[PathBuf], output: Output) -> anyhow::Result<()> {
