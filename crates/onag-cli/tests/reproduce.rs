@@ -115,10 +115,14 @@ fn recompute_and_compare(families: Option<&str>) {
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("r");
+    let wythoff =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/wythoff-periods.json");
     let mut args = vec![
         "reproduce",
         "--quick",
         "--quiet",
+        "--wythoff-results",
+        wythoff.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
     ];
