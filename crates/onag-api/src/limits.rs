@@ -64,8 +64,8 @@ pub const MAX_HEAP_PERIOD_N: usize = 1 << 20;
 /// per such digit (4,096 values of 0.f: 1.9·10^9, about 3 s natively). Values requests past it
 /// are refused; period searches stop short of it ([`crate::routes::heaps::definition_reach`]).
 pub const MAX_DEFINITION_MOVES: u64 = 1_000_000_000;
-/// Most values of a nim sequence a native front end computes at once (Python's
-/// `heaps(…).values` and `.period`): 4 bytes a heap, so at most 4 GiB.
+/// Most values of a nim sequence a native front end computes at once (`onag heaps values
+/// --count` and Python's `heaps(…).values` and `.period`): 4 bytes a heap, so at most 4 GiB.
 pub const NATIVE_MAX_HEAP_VALUES: usize = 1 << 30;
 /// Most heaps in a position of `POST /heaps/position` (the play page's limit).
 pub const MAX_PLAY_HEAPS: usize = 10;

@@ -15,11 +15,10 @@ use onag::heaps::{
 };
 use onag::StopFlag;
 
+use onag_api::limits::NATIVE_MAX_HEAP_VALUES;
+
 use super::common::{self, parse_u64, parse_usize, Internal, RunLimits};
 use super::output::{outln, print_json, Output};
-
-/// The most values `heaps values` prints.
-const MAX_VALUES: usize = 1 << 26;
 
 /// The `heaps` subcommands.
 #[derive(Subcommand)]
@@ -29,7 +28,8 @@ pub enum Cmd {
         /// The ruleset: a code (0.137, 4.07, 0.f), grundy, S(1,3,4), all-but(2), or a name.
         #[arg(allow_hyphen_values = true)]
         ruleset: String,
-        /// How many values.
+        /// How many values: 1 to 2^30 (4 bytes a heap; `onag_api::limits::NATIVE_MAX_HEAP_VALUES`,
+        /// the same bound as Python's `heaps(…).values`).
         #[arg(long, value_parser = parse_usize, default_value_t = 100)]
         count: usize,
         #[command(flatten)]
@@ -156,8 +156,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output,
         } => {
             let r = ruleset(&text)?;
-            if count > MAX_VALUES {
-                bail!("--count {count} is above {MAX_VALUES}; use `heaps period` for long runs");
+            if count == 0 || count > NATIVE_MAX_HEAP_VALUES {
+                bail!(
+                    "--count must be between 1 and {NATIVE_MAX_HEAP_VALUES} (2^30), not {count}; \
+                     use `heaps period` for longer runs"
+                );
             }
             let report = values_report(&r, count, &StopFlag::new())?;
             if output.json {

@@ -9,10 +9,15 @@
 //!    short list): this gives every common option (common = rare ⊕ common), so the least
 //!    common value `c` that is no option is known;
 //! 2. the rare values below `c` not yet seen can only come from splits into two common parts:
-//!    first the likely ones are tried (for a missing `r` and a value `y` frequent lately, the
-//!    first heaps `a` with `G(a) = r ⊕ y`: the split `(a, s − a)` gives `r` when
-//!    `G(s − a) = y`), then every split is scanned from the small part up, stopping as soon
-//!    as all of them are seen. `G(n)` is the least rare value left unseen, or `c`.
+//!    first the splits `(a, s − a)` with `a` a *witness* are tried (the first heaps of each
+//!    value, taken value by value, so that `G(a) ⊕ G(s − a)` runs over all the rare values
+//!    at once), then every split is scanned from the small part up, stopping as soon as all
+//!    of them are seen. `G(n)` is the least rare value left unseen, or `c`.
+//!
+//! A split whose rare heaps are many (a quarter of the heaps or more: the codes whose values
+//! have no sparse split) is scanned whole in pass 1 instead, and needs no pass 2. Option
+//! values from splits are stored a byte each (stores without a read-modify-write chain) and
+//! folded into a bitset for the mex.
 //!
 //! The result is exact for every mask; the mask is chosen from the values (the one leaving
 //! the fewest rare heaps in the later half), re-chosen at every power of two, and never
@@ -27,11 +32,12 @@ use crate::{StopFlag, Stopped};
 /// How many first heaps of each value are kept as witnesses.
 const FIRST_KEPT: usize = 16;
 
-/// How many of the most frequent recent values are tried as the large heap's value.
-const FREQUENT: usize = 48;
+/// Witness heaps are below this (so that `G(a)` and `G(s − a)` are read from the two ends
+/// of the values, both in cache).
+const WITNESS_REACH: usize = 1 << 16;
 
-/// The heaps the frequent values are counted over (recounted as often).
-const FREQUENT_WINDOW: usize = 4096;
+/// How often (in heaps) the witness list is rebuilt from the first heaps of each value.
+const WITNESS_EVERY: usize = 4096;
 
 /// The heap count before which the engine works by the definition (no mask yet).
 const FIRST_MASK_AT: usize = 1 << 10;
@@ -67,6 +73,11 @@ pub struct Sequence {
     mask: u32,
     /// Heaps `n ≥ 1` with a rare value, ascending.
     rare: Vec<usize>,
+    /// Their values, in the same order (read beside `rare` without a gather from `values`).
+    rare_values: Vec<u32>,
+    /// Option values of the current heap from the splits, one byte each (a store per option
+    /// with no read-modify-write chain; folded into `present` afterwards).
+    seen: Vec<u8>,
     /// Values seen as options of the current heap (bitset, `words` words used).
     present: Vec<u64>,
     /// Rare values (bitset over the same range).
@@ -78,9 +89,9 @@ pub struct Sequence {
     /// Words in use: the values reach less than `64 * (words − 1)`, a power of two.
     words: usize,
     max_value: u32,
-    /// The values most frequent among the last [`FREQUENT_WINDOW`] heaps, most frequent
-    /// first.
-    frequent: Vec<u32>,
+    /// The witness heaps: the first heaps of each value below [`WITNESS_REACH`], the first
+    /// of every value, then the second of every value, and so on.
+    witness: Vec<u32>,
     /// For each value `v`, the first [`FIRST_KEPT`] heaps `a ≥ 1` with `G(a) = v` (0: none).
     first_at: Vec<u64>,
     /// The mask was given ([`Sequence::with_mask`]), never re-chosen.
@@ -103,6 +114,8 @@ impl Sequence {
             values: Vec::new(),
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
+            seen: Vec::new(),
             present: Vec::new(),
             rare_bits: Vec::new(),
             missing: Vec::new(),
@@ -111,7 +124,7 @@ impl Sequence {
             max_value: 0,
             fixed_mask: false,
             first_at: Vec::new(),
-            frequent: Vec::new(),
+            witness: Vec::new(),
         };
         seq.fit_range(0);
         seq
@@ -150,8 +163,9 @@ impl Sequence {
             seq.choose_mask();
         } else {
             seq.rare = (1..seq.values.len()).collect();
+            seq.rare_values = seq.values[1..].to_vec();
         }
-        seq.count_frequent();
+        seq.list_witnesses();
         seq
     }
 
@@ -239,8 +253,8 @@ impl Sequence {
     }
 
     fn next_value(&mut self, n: usize) -> u32 {
-        if n.is_multiple_of(FREQUENT_WINDOW) && n > 0 {
-            self.count_frequent();
+        if n.is_multiple_of(WITNESS_EVERY) && n > 0 {
+            self.list_witnesses();
         }
         if n >= FIRST_MASK_AT && n.is_power_of_two() && !self.fixed_mask {
             self.choose_mask();
@@ -261,23 +275,22 @@ impl Sequence {
         self.values.push(v);
         if n >= 1 && mask::is_rare(v, self.mask) {
             self.rare.push(n);
+            self.rare_values.push(v);
         }
         self.note_first(n, v);
     }
 
-    /// Recounts the most frequent values of the last [`FREQUENT_WINDOW`] heaps.
-    fn count_frequent(&mut self) {
-        let n = self.values.len();
-        let mut count = vec![0u32; self.max_value as usize + 1];
-        for &v in &self.values[n.saturating_sub(FREQUENT_WINDOW)..] {
-            count[v as usize] += 1;
+    /// Rebuilds the witness list from the first heaps of each value.
+    fn list_witnesses(&mut self) {
+        self.witness.clear();
+        for k in 0..FIRST_KEPT {
+            for slots in self.first_at.chunks_exact(FIRST_KEPT) {
+                let a = slots[k] as usize;
+                if a != 0 && a < WITNESS_REACH {
+                    self.witness.push(a as u32);
+                }
+            }
         }
-        let mut order: Vec<u32> = (0..=self.max_value)
-            .filter(|&v| count[v as usize] > 0)
-            .collect();
-        order.sort_by_key(|&v| (std::cmp::Reverse(count[v as usize]), v));
-        order.truncate(FREQUENT);
-        self.frequent = order;
     }
 
     /// Keeps `n` among the first heaps with value `v`.
@@ -302,6 +315,7 @@ impl Sequence {
         self.rare = (1..n)
             .filter(|&j| mask::is_rare(self.values[j], self.mask))
             .collect();
+        self.rare_values = self.rare.iter().map(|&j| self.values[j]).collect();
         self.fill_rare_bits();
     }
 
@@ -311,6 +325,7 @@ impl Sequence {
         let words = (range / 64) as usize + 1;
         if words > self.words {
             self.words = words;
+            self.seen.resize(words * 64, 0);
             for b in [
                 &mut self.present,
                 &mut self.rare_bits,
@@ -356,21 +371,46 @@ impl Sequence {
             }
         }
         let unequal = self.moves.unequal;
-        for &i in &self.split {
+        // Splits whose rare heaps are many are scanned whole (about s/2 pairs, then nothing
+        // is left to find for them); the others pair each rare heap with the rest.
+        let seen = &mut self.seen[..self.words * 64];
+        seen.fill(0);
+        let mut whole: u128 = 0;
+        let mut complete = true;
+        for (k, &i) in self.split.iter().enumerate() {
             if n < i + 2 {
                 continue;
             }
             let s = n - i;
-            for &r in &self.rare {
-                if r >= s {
-                    break;
+            let below = self.rare.partition_point(|&r| r < s);
+            if 4 * below >= s {
+                whole |= 1 << k;
+                let half = if unequal { (s - 1) / 2 } else { s / 2 };
+                let small = &g[1..=half];
+                let large = &g[s - half..s];
+                for (&x, &y) in small.iter().zip(large.iter().rev()) {
+                    seen[(x ^ y) as usize] = 1;
                 }
-                let b = s - r;
-                if unequal && b == r {
-                    continue;
+            } else {
+                complete = false;
+                // the rare heaps r < s, less r = s/2 when equal parts are not allowed
+                let rare = &self.rare[..below];
+                let mid = rare.partition_point(|&r| 2 * r < s);
+                let skip = usize::from(unequal && rare.get(mid).is_some_and(|&r| 2 * r == s));
+                let g = &g[..s];
+                for range in [0..mid, mid + skip..below] {
+                    let values = &self.rare_values[range.clone()];
+                    for (&r, &x) in rare[range].iter().zip(values) {
+                        seen[(x ^ g[s - r]) as usize] = 1;
+                    }
                 }
-                set(present, g[r] ^ g[b]);
             }
+        }
+        for (p, chunk) in present.iter_mut().zip(seen.chunks_exact(64)) {
+            *p |= chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |bits, (b, &x)| bits | (u64::from(x) << b));
         }
         // c: the least common value that is no option (past the bitsets when every value
         // is rare, mask 0: then the rare values settle it alone)
@@ -399,49 +439,38 @@ impl Sequence {
             return c as u32;
         }
         let missing = &mut self.missing;
-        if self.mask == 0 {
-            // every heap is in the rare list: every split was seen above
+        if complete {
+            // every split was seen above
             let w = missing.iter().position(|&m| m != 0).unwrap_or(0);
             return (w * 64) as u32 + missing[w].trailing_zeros();
         }
-        // Witnesses from the first heaps of each value: a missing rare r is x ⊕ y with y one
-        // of the values most frequent lately and x = r ⊕ y; a heap a holding x, among the
-        // first few that do, with G(s − a) = y, is a split giving r (each try succeeds about
-        // as often as y is frequent).
-        for &i in &self.split {
-            if n < i + 2 {
+        // Witnesses: heaps `a` below WITNESS_REACH, the first few of every value taken in
+        // turn, so that G(a) runs through all the values at once: G(a) ⊕ G(s − a) then falls
+        // on each rare value about equally often and the missing ones are found within a few
+        // hundred pairs, all near heap s (in cache), before any scan from the small part up.
+        for (k, &i) in self.split.iter().enumerate() {
+            if n < i + 2 || whole & (1 << k) != 0 {
                 continue;
             }
             let s = n - i;
-            for &y in &self.frequent {
-                for (m, word) in missing[..self.words].iter_mut().enumerate() {
-                    let mut bits = *word;
-                    while bits != 0 {
-                        let r = (m * 64) as u32 + bits.trailing_zeros();
-                        bits &= bits - 1;
-                        let x = (r ^ y) as usize;
-                        if x > self.max_value as usize {
-                            continue;
-                        }
-                        let found = self.first_at[x * FIRST_KEPT..(x + 1) * FIRST_KEPT]
-                            .iter()
-                            .any(|&a| {
-                                let a = a as usize;
-                                a != 0 && a < s && !(unequal && 2 * a == s) && g[s - a] == y
-                            });
-                        if found {
-                            *word &= !(1u64 << (r % 64));
-                            left -= 1;
-                            if left == 0 {
-                                return c as u32;
-                            }
-                        }
+            for &a in &self.witness {
+                let a = a as usize;
+                if a >= s || (unequal && 2 * a == s) {
+                    continue;
+                }
+                let v = g[a] ^ g[s - a];
+                let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+                if missing[w] & bit != 0 {
+                    missing[w] &= !bit;
+                    left -= 1;
+                    if left == 0 {
+                        return c as u32;
                     }
                 }
             }
         }
-        'scan: for &i in &self.split {
-            if n < i + 2 {
+        'scan: for (k, &i) in self.split.iter().enumerate() {
+            if n < i + 2 || whole & (1 << k) != 0 {
                 continue;
             }
             let s = n - i;
