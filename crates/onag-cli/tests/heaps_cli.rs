@@ -382,10 +382,7 @@ fn bad_input_exits_2_with_one_line() {
             vec!["heaps", "values", "kayles", "--count", "ten"],
             "--count",
         ),
-        (
-            vec!["heaps", "values", "kayles", "--count", "-3"],
-            "'-3'",
-        ),
+        (vec!["heaps", "values", "kayles", "--count", "-3"], "'-3'"),
         (
             vec!["heaps", "values", "kayles", "--count", "0"],
             "between 1 and 1073741824",
