@@ -248,6 +248,32 @@ fn merged_entries_are_the_census_in_any_order_and_check_finds_a_change() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("2 entries recomputed, 0 differ"), "{out}");
+
+    // a period report is recomputed whole
+    let period = dir.join("period.json");
+    let (code, _, err) = onag(&[
+        "heaps",
+        "period",
+        "0.6",
+        "--max",
+        "8192",
+        "--quiet",
+        "--out",
+        path(&period),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = onag(&["heaps", "check", path(&period), "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("0.6 to 8192 recomputed: the same report"),
+        "{out}"
+    );
+    let mut report = json(&std::fs::read_to_string(&period).unwrap());
+    report["rare_heaps"][3]["value"] = Value::from(1000);
+    std::fs::write(&period, serde_json::to_string(&report).unwrap()).unwrap();
+    let (code, out, err) = onag(&["heaps", "check", path(&period), "--quiet"]);
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(out.contains("it differs"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

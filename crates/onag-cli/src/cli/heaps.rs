@@ -11,7 +11,7 @@ use clap::Subcommand;
 use onag::heaps::position::position_report;
 use onag::heaps::{
     census_codes, census_entry, checkpoint, values_report, Analysis, CensusEntry, CensusReport,
-    PeriodSearch, Ruleset, Status, Strategy,
+    PeriodReport, PeriodSearch, Ruleset, Status, Strategy,
 };
 use onag::StopFlag;
 
@@ -82,10 +82,10 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
-    /// Recomputes a committed census or results file and compares every entry; exits 1 on
-    /// any difference.
+    /// Recomputes a committed results file and compares: a census report entry by entry, a
+    /// period report (`heaps period --out`) whole; exits 1 on any difference.
     Check {
-        /// The results file (a census report).
+        /// The results file (a census or period report).
         file: PathBuf,
         /// Only these codes (comma-separated).
         #[arg(long, value_delimiter = ',')]
@@ -439,14 +439,23 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Recomputes every entry of a census report file with the file's cap and compares.
+/// Recomputes every entry of a census report file with the file's cap and compares; a period
+/// report is recomputed whole with its cap.
 fn check(
     file: &Path,
     codes: Option<Vec<String>>,
     limits: RunLimits,
     output: Output,
 ) -> anyhow::Result<()> {
-    let stored: CensusReport = common::read_json(file, "an onag census report")?;
+    let what = "an onag census or period report";
+    let raw: serde_json::Value = common::read_json(file, what)?;
+    if raw.get("entries").is_none() && raw.get("analysis").is_some() {
+        let stored: PeriodReport = serde_json::from_value(raw)
+            .with_context(|| format!("{} is not {what}", file.display()))?;
+        return check_period(file, &stored, limits, output);
+    }
+    let stored: CensusReport =
+        serde_json::from_value(raw).with_context(|| format!("{} is not {what}", file.display()))?;
     let wanted: Vec<&CensusEntry> = stored
         .entries
         .iter()
@@ -491,7 +500,11 @@ fn check(
             }
         );
     }
-    if differ.is_empty() {
+    verdict(file, differ.is_empty())
+}
+
+fn verdict(file: &Path, same: bool) -> anyhow::Result<()> {
+    if same {
         Ok(())
     } else {
         Err(Internal(format!(
@@ -500,4 +513,41 @@ fn check(
         ))
         .into())
     }
+}
+
+/// Recomputes a period report with its ruleset and cap and compares the whole report.
+fn check_period(
+    file: &Path,
+    stored: &PeriodReport,
+    limits: RunLimits,
+    output: Output,
+) -> anyhow::Result<()> {
+    let r = ruleset(&stored.ruleset)?;
+    let stop = StopFlag::new();
+    limits.watch("the check", &stop);
+    let bar = common::progress(stored.max_n as u64, &format!("{r}"), output.quiet);
+    let mut search = PeriodSearch::new(&r, stored.max_n);
+    search.run(usize::MAX, &stop, &mut |n| bar.set_position(n as u64))?;
+    bar.finish_and_clear();
+    let same = search.report() == *stored;
+    if output.json {
+        print_json(&serde_json::json!({
+            "file": file.display().to_string(),
+            "checked": 1,
+            "differ": if same { vec![] } else { vec![stored.ruleset.clone()] },
+        }))?;
+    } else {
+        outln!(
+            "{}: the period search of {} to {} recomputed: {}",
+            file.display(),
+            stored.ruleset,
+            stored.max_n,
+            if same {
+                "the same report"
+            } else {
+                "it differs"
+            }
+        );
+    }
+    verdict(file, same)
 }
