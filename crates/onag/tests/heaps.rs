@@ -124,6 +124,36 @@ fn ci_fast_equals_reference_to_10000() {
     });
 }
 
+/// The census to 2^20 proves 4.064 (preperiod 94,272, period 16,132) and 4.406 (294,097, 44),
+/// both listed as unsolved by tczajka/octal-games (UnsolvedGames.md). Their values are
+/// recomputed here with every split scanned (mask 0: no rare/common split, no witnesses), and
+/// the certificate is checked on those values directly: G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t.
+#[test]
+#[ignore]
+fn ci_census_proofs_recomputed_by_whole_scans() {
+    for (text, pre, per) in [("4.064", 94_272, 16_132), ("4.406", 294_097, 44)] {
+        let r = rules(text);
+        let mut search = PeriodSearch::new(&r, 1 << 20);
+        let a = search
+            .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.period(), Some((pre, per)), "{text}");
+        let bound = period::bound(&r.moves(), pre, per).unwrap();
+        assert_eq!(a.proof.unwrap().certificate, (pre, bound));
+        let mut whole = Sequence::with_mask(&r, 0);
+        whole.extend_to(bound + per, &StopFlag::new()).unwrap();
+        let g = whole.values();
+        assert_eq!(g, &search.sequence().values()[..g.len()], "{text}");
+        assert!((pre..bound).all(|n| g[n + per] == g[n]), "{text}");
+        assert_ne!(
+            g[pre - 1 + per],
+            g[pre - 1],
+            "{text}: the preperiod is least"
+        );
+    }
+}
+
 #[test]
 fn fast_equals_reference_on_other_rulesets() {
     for text in [

@@ -370,6 +370,13 @@ impl RunLimits {
     /// ended half a second later, exits the process with status 2 and the reason. Ctrl-C
     /// raises `stop` the same way.
     pub fn watch(self, what: &str, stop: &onag::StopFlag) {
+        self.watch_with_grace(what, stop, Duration::from_millis(500));
+    }
+
+    /// As [`RunLimits::watch`], waiting `grace` for the run to end by itself once stopped: a
+    /// run that writes its checkpoint when stopped needs the time to write it (gigabytes, on a
+    /// loaded machine), or its work since the last checkpoint is lost.
+    pub fn watch_with_grace(self, what: &str, stop: &onag::StopFlag, grace: Duration) {
         let what = what.to_string();
         let flag = stop.clone();
         stop_on_ctrl_c(stop);
@@ -396,7 +403,7 @@ impl RunLimits {
                 }
             };
             flag.stop();
-            std::thread::sleep(Duration::from_millis(500));
+            std::thread::sleep(grace);
             let _ = writeln!(std::io::stderr(), "error: {reason}");
             std::process::exit(2);
         });

@@ -3,7 +3,7 @@
 //! playing a sum of heaps.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::Subcommand;
@@ -19,6 +19,10 @@ use onag_api::limits::NATIVE_MAX_HEAP_VALUES;
 
 use super::common::{self, parse_u64, parse_usize, Internal, RunLimits};
 use super::output::{outln, print_json, Output};
+
+/// How long a stopped period search may take to write its checkpoint before the process is
+/// ended anyway.
+const CHECKPOINT_GRACE_SECS: u64 = 300;
 
 /// The `heaps` subcommands.
 #[derive(Subcommand)]
@@ -392,7 +396,14 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
         }
         _ => PeriodSearch::new(&r, args.max),
     };
-    args.limits.watch("the period search", &stop);
+    // stopped, the search writes its checkpoint (4 bytes a heap) before it exits
+    let grace = if args.checkpoint.is_some() {
+        Duration::from_secs(CHECKPOINT_GRACE_SECS)
+    } else {
+        Duration::from_millis(500)
+    };
+    args.limits
+        .watch_with_grace("the period search", &stop, grace);
     let bar = common::progress(args.max as u64, &format!("{r}"), args.output.quiet);
     let mut last_save = Instant::now();
     let save = |search: &PeriodSearch| -> anyhow::Result<()> {
