@@ -163,7 +163,7 @@ impl Sequence {
             seq.choose_mask();
         } else {
             seq.rare = (1..seq.values.len()).collect();
-            seq.rare_values = seq.values[1..].to_vec();
+            seq.rare_values = seq.values.iter().skip(1).copied().collect();
         }
         seq.list_witnesses();
         seq
