@@ -1,9 +1,8 @@
 //! Wythoff's game: `g`, `table`, `pairs` and the periodicity sweep `periods`.
 
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
-use onag::wythoff::report::{pairs_report, table_report, PeriodsReport};
+use onag::wythoff::report::{table_report, PeriodsReport};
 use onag::wythoff::{self, WythoffError};
-use onag_api::limits::MAX_WYTHOFF_PAIRS;
 use pyo3::prelude::*;
 
 use crate::{bad, report, run_stoppable};
@@ -31,15 +30,13 @@ fn wythoff_table(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
     report(py, &table)
 }
 
-/// The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), exact: the library's `PairsReport`.
+/// The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), exact: the library's `PairsReport`, with the CLI's
+/// bound (`onag_api::native::wythoff_pairs`).
 #[pyfunction]
 fn wythoff_pairs(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
-    if n > MAX_WYTHOFF_PAIRS {
-        return Err(bad(format!(
-            "pairs {n} is too large (at most {MAX_WYTHOFF_PAIRS})"
-        )));
-    }
-    let pairs = py.detach(|| pairs_report(n));
+    let pairs = py
+        .detach(|| onag_api::native::wythoff_pairs(n))
+        .map_err(bad)?;
     report(py, &pairs)
 }
 

@@ -1,11 +1,7 @@
 """Tests of the onag Python package: every function, bad input, Ctrl-C on a long run, and
 agreement with the CLI's --json on the same inputs."""
 
-import os
 import pickle
-import signal
-import subprocess
-import sys
 import textwrap
 import threading
 import time
@@ -157,6 +153,9 @@ def test_games_agree_with_the_cli(cli):
         assert j["outcome"] == g.outcome
         for key in ["mean", "temperature", "left_stop", "right_stop"]:
             assert Fraction(j[key]) == getattr(g, key), (text, key)
+        # one report: the CLI's JSON is the game's report
+        assert g.report() == j, text
+        assert g.report(unicode=True) == cli("value", text, "--unicode"), text
 
 
 # ---------------------------------------------------------------- Toads and Frogs
@@ -306,7 +305,9 @@ def test_the_gil_is_released_during_long_runs(run):
 
 def test_wythoff_agrees_with_the_cli(cli):
     assert cli("wythoff", "g", "10", "1000")["g"] == wythoff.g(10, 1000)
-    assert cli("wythoff", "table", "30")["cells"] == wythoff.table(30, numpy=False)
+    assert cli("wythoff", "table", "30") == wythoff.table_report(30)
+    assert wythoff.table_report(30).cells == wythoff.table(30, numpy=False)
+    assert cli("wythoff", "pairs", "50") == wythoff.pairs_report(50)
     assert [tuple(p) for p in cli("wythoff", "pairs", "50")["pairs"]] == wythoff.pairs(50)
     j = cli("wythoff", "periods", "--rows", "0..40", "--columns", "100000", "--quiet")
     mine = wythoff.periods_report(range(0, 41), 100000)
@@ -334,10 +335,15 @@ def test_coin_values_solve_lexicode():
     assert all(t == 1 << 18 for _, t in calls)
     # [16,11,4] extended Hamming code (the P-positions of Mock Turtles on 16 coins).
     h = coins.lexicode(16, 4)
-    assert len(h["words"]) == 2048 and h["min_weight"] == 4
-    assert {w: c for w, c in enumerate(h["weights"]) if c} == {
+    assert h.words == 2048 and h.min_weight == 4 and "game" not in h
+    assert {w: c for w, c in enumerate(h.weights) if c} == {
         0: 1, 4: 140, 6: 448, 8: 870, 10: 448, 12: 140, 16: 1}
-    assert len(coins.lexicode(18, 6)["words"]) == 512
+    words = coins.lexicode_words(16, 4)
+    assert len(words) == 2048 and words[:2] == [0, 0b1111]
+    assert [bin(w).count("1") for w in words].count(4) == 140
+    r = coins.lexicode(18, 6, compare_game=True)
+    assert (r.words, r.game, r.equals_game_p_positions) == (512, "moebius", True)  # at-most:5
+    assert len(coins.lexicode_words(18, 6)) == 512
 
 
 def test_coins_bad_input():
@@ -350,24 +356,30 @@ def test_coins_bad_input():
         lambda: coins.lexicode(0, 1),
         lambda: coins.lexicode(29, 2),
         lambda: coins.lexicode(8, 10),
+        lambda: coins.lexicode(8, 1, compare_game=True),
+        lambda: coins.lexicode(28, 13),
+        lambda: coins.lexicode_words(0, 1),
+        lambda: coins.lexicode_words(28, 13),
     ]:
         with pytest.raises(ValueError):
             call()
 
 
 def test_coins_agree_with_the_cli(cli):
+    # one report per use case: the CLI's JSON is Python's object
     for rule in ["ruler", "mock-turtles", "at-most:5"]:
-        assert cli("coins", "values", rule, "--count", "40")["values"] == coins.values(rule, 40)
+        assert cli("coins", "values", rule, "--count", "40") == coins.values_report(rule, 40)
+        assert coins.values_report(rule, 40)["values"] == coins.values(rule, 40)
     j = cli("coins", "solve", "rugs:3x4", "--quiet")
     mine = coins.solve("rugs:3x4")
     # one report, the CLI's and Python's: the same fields, only the run's time differs
     assert j.keys() == mine.keys()
     assert {k: v for k, v in j.items() if k != "seconds"} == {
         k: v for k, v in mine.items() if k != "seconds"}
-    j = cli("coins", "lexicode", "16", "4")
-    mine = coins.lexicode(16, 4)
-    assert (j["words"], j["weights"], j["min_weight"]) == (
-        len(mine["words"]), mine["weights"], mine["min_weight"])
+    assert cli("coins", "lexicode", "16", "4") == coins.lexicode(16, 4)
+    assert cli("coins", "lexicode", "12", "4", "--compare-game") == coins.lexicode(
+        12, 4, compare_game=True)
+    assert cli("coins", "lexicode", "16", "4")["words"] == len(coins.lexicode_words(16, 4))
 
 
 # ---------------------------------------------------------------- Ctrl-C
@@ -398,16 +410,8 @@ LONG_RUN = textwrap.dedent(
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
                      "onag.heaps('0.6').period(1 << 30)"),
 ])
-def test_ctrl_c_stops_a_long_run(code):
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "started"
-    time.sleep(1.0)
-    sent = time.time()
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    assert proc.returncode == 0, out
-    assert out.startswith("interrupted"), out
-    assert time.time() - sent < 20
+def test_ctrl_c_stops_a_long_run(code, interrupt):
+    interrupt(code)
 
 
 def test_interpreter_survives_many_errors():

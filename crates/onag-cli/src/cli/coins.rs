@@ -5,11 +5,9 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Subcommand;
 use onag::impartial::coins::{Rule, MAX_MASK_POSITION};
-use onag::impartial::lexicode::lexicode_report;
 use onag::impartial::product::Product;
 use onag::impartial::solver::{solve, Board, SolveRun};
 use onag::StopFlag;
-use onag_api::limits::{MAX_COIN_VALUE, MAX_COIN_VALUES};
 
 use super::common::{parse_usize, progress, Internal};
 use super::output::{outln, print_json, Output};
@@ -82,10 +80,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             count,
             output,
         } => {
-            if count > MAX_COIN_VALUES {
-                bail!("--count must be at most {MAX_COIN_VALUES}, not {count}");
-            }
-            let report = rule.values_report(count, MAX_COIN_VALUE)?;
+            let report = onag_api::native::coin_values(rule, count)?;
             if output.json {
                 print_json(&report)
             } else {
@@ -197,8 +192,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 u32::try_from(n).unwrap_or(u32::MAX),
                 u32::try_from(d).unwrap_or(u32::MAX),
             );
-            let r = lexicode_report(n, d, compare_game)
-                .map_err(|e| anyhow::anyhow!("lexicode({n}, {d}): {e}"))?;
+            let r = onag_api::native::lexicode(n, d, compare_game)?;
             let equal = r.equals_game_p_positions;
             if output.json {
                 print_json(&r)?;
