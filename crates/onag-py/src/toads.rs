@@ -1,11 +1,13 @@
 //! Toads and Frogs: `toads_report(board)` (the library's `BoardReport`, with the values as
-//! `Game`s) and `toads_family(toads, frogs, blanks)`.
+//! `Game`s) and `toads_family(toads, frogs, blanks)` (the library's `FamilyReport`, with the
+//! values as `Game`s).
 //!
 //! The solver works directly in the shared arena of `Game`s (taken out of the store for the
 //! computation and put back, with everything it built), so its values are `Game`s at once.
 
-use onag::games::toads_and_frogs::{board_report_with, Board, Solver};
+use onag::games::toads_and_frogs::{board_report_with, Board, FamilyReport, Solver};
 use onag::partizan::game::{Arena, GameError, GameId};
+use onag::partizan::name::NameStyle;
 use onag::StopFlag;
 use pyo3::prelude::*;
 
@@ -77,17 +79,18 @@ fn toads_report<'py>(
     ))
 }
 
-/// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b), as a list
+/// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b): the
+/// library's `FamilyReport` (what `onag toads family --json` prints) and the values as a list
 /// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (toads, frogs, blanks, progress=None))]
-fn toads_family(
-    py: Python<'_>,
+fn toads_family<'py>(
+    py: Python<'py>,
     toads: usize,
     frogs: usize,
     blanks: Vec<usize>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<(usize, Game)>> {
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, PyAny>, Vec<(usize, Game)>)> {
     let boards = blanks
         .iter()
         .map(|&b| {
@@ -109,7 +112,11 @@ fn toads_family(
         })
         .map_err(engine_error)
     })?;
-    Ok(values.into_iter().map(|(b, id)| (b, Game { id })).collect())
+    let family = py.detach(|| FamilyReport::new(&store().arena, &values, NameStyle::Ascii));
+    Ok((
+        report(py, &family)?,
+        values.into_iter().map(|(b, id)| (b, Game { id })).collect(),
+    ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -217,6 +217,7 @@ def test_toads_is_the_cli_report(cli):
         assert t.value == game(j["value_ascii"]) and t.mean == Fraction(j["mean"])
         assert [m.value for m in t.moves] == [onag.toads(m["squares"]).value for m in j["moves"]]
     j = cli("toads", "family", "--toads", "2", "--frogs", "2", "--blanks", "1..12")
+    assert onag.toads_family_report(2, 2, range(1, 13)) == j
     fam = onag.toads_family(2, 2, range(1, 13))
     assert [(v["blanks"], v["canonical"]) for v in j["values"]] == [
         (b, g.canonical) for b, g in fam.items()]

@@ -67,6 +67,7 @@ __all__ = [
     "Toads",
     "toads",
     "toads_family",
+    "toads_family_report",
     "wythoff",
     "coins",
     "Heaps",
@@ -233,7 +234,24 @@ def toads_family(
     >>> [b for b, g in fam.items() if g == game("*")]
     [1, 2, 3, 4, 7]
     """
-    return dict(_onag.toads_family(toads, frogs, [int(b) for b in blanks], progress))
+    _, values = _onag.toads_family(toads, frogs, [int(b) for b in blanks], progress)
+    return dict(values)
+
+
+def toads_family_report(
+    toads: int,
+    frogs: int,
+    blanks: Iterable[int],
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> Report:
+    """The engine's report of :func:`toads_family`, as ``onag toads family --json`` prints it:
+    ``values``, one ``{blanks, canonical}`` per board.
+
+    >>> toads_family_report(2, 2, [1, 5])["values"][1].canonical   # (`.values` is dict's)
+    '0'
+    """
+    report, _ = _onag.toads_family(toads, frogs, [int(b) for b in blanks], progress)
+    return Report.of(report)
 
 
 from . import coins, games, wythoff  # noqa: E402  (submodules use the names above)
