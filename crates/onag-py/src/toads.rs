@@ -79,6 +79,9 @@ fn toads_report<'py>(
     ))
 }
 
+/// A family's report (as Python objects) and its values as `(blanks, Game)`.
+type Family<'py> = (Bound<'py, PyAny>, Vec<(usize, Game)>);
+
 /// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b): the
 /// library's `FamilyReport` (what `onag toads family --json` prints) and the values as a list
 /// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it.
@@ -90,7 +93,7 @@ fn toads_family<'py>(
     frogs: usize,
     blanks: Vec<usize>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<(Bound<'py, PyAny>, Vec<(usize, Game)>)> {
+) -> PyResult<Family<'py>> {
     let boards = blanks
         .iter()
         .map(|&b| {
