@@ -269,15 +269,13 @@ pub trait Engine: Sync {
     ) -> Result<AnalysisReport, AnalyzeError>;
 }
 
+/// An analysis, or why it failed.
+type Analysis = Result<AnalysisReport, GameError>;
+
 /// Which solver analyses a game's positions: the canonical-form solver ([`Partizan`]) or
 /// the Grundy-value solver ([`Impartial`]).
 trait Solve<G> {
-    fn solve(
-        game: &'static str,
-        position: &G,
-        budget: Budget,
-        stop: &StopFlag,
-    ) -> Result<AnalysisReport, GameError>;
+    fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis;
 }
 
 /// The partizan solver ([`analyze_partizan`]).
@@ -286,23 +284,13 @@ struct Partizan;
 struct Impartial;
 
 impl<G: PartizanGame> Solve<G> for Partizan {
-    fn solve(
-        game: &'static str,
-        position: &G,
-        budget: Budget,
-        stop: &StopFlag,
-    ) -> Result<AnalysisReport, GameError> {
+    fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis {
         analyze_partizan(&mut PartizanSolver::new(), game, position, budget, stop)
     }
 }
 
 impl<G: ImpartialGame> Solve<G> for Impartial {
-    fn solve(
-        game: &'static str,
-        position: &G,
-        budget: Budget,
-        stop: &StopFlag,
-    ) -> Result<AnalysisReport, GameError> {
+    fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis {
         analyze_impartial(&mut ImpartialSolver::new(), game, position, budget, stop)
     }
 }
