@@ -23,17 +23,20 @@ fn coin_values<'py>(py: Python<'py>, rule: &str, count: usize) -> PyResult<Bound
 }
 
 /// Solves every position of a board by mex and compares with the XOR of single-coin values:
-/// the library's `SolveRun`, as `onag coins solve --json` prints it.
+/// the library's `SolveRun`, as `onag coins solve --json` prints it. Past the command line's
+/// default work bound only with `force` (`onag_api::native::coin_solve_bound`).
 #[pyfunction]
-#[pyo3(signature = (board, progress=None))]
+#[pyo3(signature = (board, progress=None, force=false))]
 fn coins_solve<'py>(
     py: Python<'py>,
     board: &str,
     progress: Option<&Bound<'py, PyAny>>,
+    force: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let parsed: Board = board
         .parse()
         .map_err(|e| bad(format!("bad board '{board}': {e}")))?;
+    onag_api::native::coin_solve_bound(&parsed, force).map_err(bad)?;
     let name = parsed.name().to_string();
     let started = std::time::Instant::now();
     let solved = run_stoppable(py, progress, move |stop, report| {

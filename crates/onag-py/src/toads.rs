@@ -45,13 +45,18 @@ fn parse_board(text: &str) -> PyResult<Board> {
 /// and `POST /api/toads/analyze` give), and the values of the board, of each part of its
 /// reduced form and after each move as `Game`s of the shared arena (the solver worked in it,
 /// so these are memo lookups).
+/// Past the command line's default work bound only with `force`
+/// (`onag_api::native::toads_work_bound`).
 #[pyfunction]
+#[pyo3(signature = (board, force=false))]
 #[allow(clippy::type_complexity)]
 fn toads_report<'py>(
     py: Python<'py>,
     board: &str,
+    force: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Game, Vec<Game>, Vec<Game>)> {
     let parsed = parse_board(board)?;
+    onag_api::native::toads_work_bound(&parsed, force).map_err(bad)?;
     let (board_report, value, parts, moves) =
         run_stoppable(py, None, move |stop: &StopFlag, _| {
             with_solver(|solver, thermographs| -> Result<_, String> {
@@ -84,15 +89,17 @@ type Family<'py> = (Bound<'py, PyAny>, Vec<(usize, Game)>);
 
 /// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b): the
 /// library's `FamilyReport` (what `onag toads family --json` prints) and the values as a list
-/// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it.
+/// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it. The largest
+/// board past the command line's default work bound only with `force`.
 #[pyfunction]
-#[pyo3(signature = (toads, frogs, blanks, progress=None))]
+#[pyo3(signature = (toads, frogs, blanks, progress=None, force=false))]
 fn toads_family<'py>(
     py: Python<'py>,
     toads: usize,
     frogs: usize,
     blanks: Vec<usize>,
     progress: Option<&Bound<'py, PyAny>>,
+    force: bool,
 ) -> PyResult<Family<'py>> {
     let boards = blanks
         .iter()
@@ -102,6 +109,9 @@ fn toads_family<'py>(
                 .map_err(|e| bad(format!("T{toads}□{b}F{frogs}: {e}")))
         })
         .collect::<PyResult<Vec<_>>>()?;
+    if let Some((_, largest)) = boards.iter().max_by_key(|(b, _)| *b) {
+        onag_api::native::toads_work_bound(largest, force).map_err(bad)?;
+    }
     let values = run_stoppable(py, progress, move |stop, report| {
         with_solver(|solver, _| {
             let total = boards.len() as u64;

@@ -203,6 +203,10 @@ def test_toads_bad_input():
         assert "bad board" in str(e.value)
     with pytest.raises(ValueError):
         onag.toads_family(2, 2, [200])
+    with pytest.raises(ValueError, match="--force"):  # the CLI's default work bound
+        onag.toads("T10.4F10")
+    with pytest.raises(ValueError, match="--force"):
+        onag.toads_family(10, 10, [4])
     with pytest.raises((ValueError, OverflowError, TypeError)):
         onag.toads_family(2, 2, [-1])
 
@@ -353,6 +357,7 @@ def test_coins_bad_input():
         lambda: coins.values("ruler", 5000),
         lambda: coins.values("at-most:0", 5),
         lambda: coins.solve("corners:9x9"),
+        lambda: coins.solve("corners:5x6"),  # past the default work bound without force
         lambda: coins.solve("nonsense"),
         lambda: coins.lexicode(0, 1),
         lambda: coins.lexicode(29, 2),
@@ -405,9 +410,9 @@ LONG_RUN = textwrap.dedent(
 @pytest.mark.parametrize("code", [
     LONG_RUN,
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
-                     "onag.toads_family(3, 3, range(1, 40))"),
+                     "onag.toads_family(3, 3, range(1, 40), force=True)"),
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
-                     "[onag.coins.solve('corners:5x6') for _ in range(20)]"),
+                     "[onag.coins.solve('corners:5x6', force=True) for _ in range(20)]"),
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
                      "onag.heaps('0.6').period(1 << 30)"),
 ])

@@ -137,17 +137,8 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             limits,
         } => {
             let board: Board = board.parse()?;
+            onag_api::native::coin_solve_bound(&board, force)?;
             let positions = 1u64 << board.coins();
-            let steps = board.solve_steps();
-            if steps > MAX_SOLVE_STEPS && !force {
-                bail!(
-                    "{} needs about {steps:.1e} move steps ({positions} positions; about {} at \
-                     10^8 steps per second), past the default bound of {MAX_SOLVE_STEPS:.0e}; \
-                     pass --force to run it anyway",
-                    board.name(),
-                    describe_seconds(steps / 1e8)
-                );
-            }
             let stop = StopFlag::new();
             limits.watch("the solve", &stop);
             let bar = progress(positions, board.name(), output.quiet);
@@ -232,20 +223,4 @@ struct Labelled {
     size: [usize; 2],
     #[serde(flatten)]
     report: onag::impartial::product::TartanReport,
-}
-
-/// Default bound on `coins solve` work: about ten minutes at 10^8 move steps per second.
-const MAX_SOLVE_STEPS: f64 = 6e10;
-
-/// A duration for a person: seconds, hours or years.
-fn describe_seconds(s: f64) -> String {
-    if s < 120.0 {
-        format!("{s:.0} s")
-    } else if s < 3.0 * 86_400.0 {
-        format!("{:.1} hours", s / 3600.0)
-    } else if s < 730.0 * 86_400.0 {
-        format!("{:.0} days", s / 86_400.0)
-    } else {
-        format!("{:.1e} years", s / (365.25 * 86_400.0))
-    }
 }

@@ -39,14 +39,18 @@ def first_coin(rule: str) -> int:
     return _onag.coin_values(rule, 0)["first_coin"]
 
 
-def solve(board: str, progress: Optional[Callable[[int, int], Any]] = None) -> Report:
+def solve(
+    board: str, progress: Optional[Callable[[int, int], Any]] = None, force: bool = False
+) -> Report:
     """Every position of a board (``corners:RxC``, ``rugs:RxC``, ``RULE:N``,
     ``RULE1*RULE2:RxC``; at most 30 coins) by mex, with no XOR assumption, compared with the
     XOR of single-coin values, as ``onag coins solve --json`` reports it: ``board``,
     ``positions``, ``p_positions``, ``mismatches``, ``max_value``, ``seconds``.
-    ``progress(done, total)`` reports positions solved; Ctrl-C stops it.
+    ``progress(done, total)`` reports positions solved; Ctrl-C stops it. A board past the
+    command line's default work bound (``onag coins solve`` without ``--force``: about ten
+    minutes) needs ``force=True``.
     """
-    return Report.of(_onag.coins_solve(board, progress))
+    return Report.of(_onag.coins_solve(board, progress, force))
 
 
 def lexicode(n: int, d: int, compare_game: bool = False) -> Report:
