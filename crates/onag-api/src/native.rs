@@ -18,7 +18,9 @@ use onag::games::toads_and_frogs::{estimate_work, Board as ToadsBoard};
 use onag::impartial::coins::{Rule, ValuesReport};
 use onag::impartial::lexicode::{lexicode_report, lexicode_words, LexicodeReport};
 use onag::impartial::solver::Board as CoinBoard;
-use onag::wythoff::report::{pairs_report, PairsReport};
+use onag::wythoff::report::{pairs_report, table_report, PairsReport, TableReport};
+use onag::wythoff::WythoffError;
+use onag::StopFlag;
 
 use crate::limits::{
     check_range, MAX_COIN_VALUE, MAX_COIN_VALUES, MAX_WYTHOFF_PAIRS, NATIVE_MAX_COIN_SOLVE_STEPS,
@@ -33,6 +35,22 @@ pub fn coin_values(rule: Rule, count: usize) -> Result<ValuesReport, ApiError> {
     check_range("count", count, 0..=MAX_COIN_VALUES)?;
     rule.values_report(count, MAX_COIN_VALUE)
         .map_err(|e| ApiError::too_large(e.to_string()))
+}
+
+/// The `n`×`n` Grundy table of Wythoff's game by the definition (`onag wythoff table N`,
+/// Python's `wythoff.table_report`), `n ≥ 1`, up to the library's own bound, polling `stop`.
+/// (The page's `POST /wythoff/table` also bounds the side by [`crate::limits::MAX_TABLE_SIDE`]:
+/// it paints every cell.)
+pub fn wythoff_table(n: usize, stop: &StopFlag) -> Result<TableReport, ApiError> {
+    if n == 0 {
+        return Err(ApiError::bad(
+            "table side 0 asks for nothing: give at least 1",
+        ));
+    }
+    table_report(n, stop).map_err(|e| match e {
+        WythoffError::Stopped => onag::Stopped.into(),
+        e => ApiError::too_large(e.to_string()),
+    })
 }
 
 /// The first `n` P-positions of Wythoff's game (`onag wythoff pairs N`, Python's

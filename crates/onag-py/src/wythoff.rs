@@ -1,7 +1,7 @@
 //! Wythoff's game: `g`, `table`, `pairs` and the periodicity sweep `periods`.
 
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
-use onag::wythoff::report::{table_report, PeriodsReport};
+use onag::wythoff::report::PeriodsReport;
 use onag::wythoff::{self, WythoffError};
 use pyo3::prelude::*;
 
@@ -21,11 +21,12 @@ fn wythoff_g(py: Python<'_>, x: u64, y: u64) -> PyResult<u64> {
 }
 
 /// The n×n Grundy table by the definition: the library's `TableReport` (`size`, `max`,
-/// `cells`), as `onag wythoff table --json` and `POST /api/wythoff/table` give it.
+/// `cells`), as `onag wythoff table --json` and `POST /api/wythoff/table` give it, with the
+/// CLI's bounds (`onag_api::native::wythoff_table`).
 #[pyfunction]
 fn wythoff_table(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
     let table = run_stoppable(py, None, move |stop, _| {
-        table_report(n, stop).map_err(engine_error)
+        onag_api::native::wythoff_table(n, stop).map_err(|e| e.to_string())
     })?;
     report(py, &table)
 }

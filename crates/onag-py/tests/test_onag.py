@@ -273,6 +273,13 @@ def test_wythoff_bad_input():
         wythoff.g(-1, 3)
     with pytest.raises(ValueError):
         wythoff.pairs(10**9)
+    # the CLI's bounds and messages (onag_api::native)
+    with pytest.raises(ValueError, match="at least 1"):
+        wythoff.table(0)
+    with pytest.raises(ValueError, match="'pairs' is 0"):
+        wythoff.pairs(0)
+    with pytest.raises(ValueError, match="'size' is 0"):
+        onag.nim_table(0)
 
 
 def test_progress_callback_exception_stops_the_run():

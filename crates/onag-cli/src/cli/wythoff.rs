@@ -10,7 +10,7 @@ use clap::Subcommand;
 use onag::wythoff::checkpoint::CheckpointFile;
 use onag::wythoff::gpoints::{distance_table, excess_tables};
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
-use onag::wythoff::report::{table_report, value_report, NivaschReport, PeriodsReport};
+use onag::wythoff::report::{value_report, NivaschReport, PeriodsReport};
 use onag::wythoff::WythoffError;
 use onag::StopFlag;
 
@@ -138,8 +138,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             n,
             output: Output { json, .. },
         } => {
-            at_least_one("table side", n)?;
-            let r = table_report(n, &StopFlag::new())?;
+            let r = onag_api::native::wythoff_table(n, &StopFlag::new())?;
             if json {
                 print_json(&r)
             } else {
@@ -181,14 +180,6 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, quiet },
         } => nivasch(table, min_row, rows, threads, quiet, json),
     }
-}
-
-/// Rejects 0 for a count whose output would be empty (it printed nothing and exited 0).
-fn at_least_one(what: &str, value: usize) -> anyhow::Result<()> {
-    if value == 0 {
-        bail!("{what} 0 asks for nothing: give at least 1");
-    }
-    Ok(())
 }
 
 fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
