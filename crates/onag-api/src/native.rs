@@ -120,7 +120,7 @@ pub fn toads_work_bound(board: &ToadsBoard, force: bool) -> Result<(), ApiError>
         return Err(ApiError::too_large(format!(
             "{} has a work estimate of {work:.1e} placements, past the default bound of \
              {NATIVE_MAX_TOADS_WORK:.0e} (boards near it take minutes and gigabytes); {FORCE} \
-             (with a time or memory bound)",
+             (bounded by --max-seconds/--max-memory, or Ctrl-C)",
             board.run_length(true)
         )));
     }
