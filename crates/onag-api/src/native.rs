@@ -14,6 +14,8 @@
 //! assert_eq!(e.to_string(), "'pairs' is 0; it must be between 1 and 10000000");
 //! ```
 
+use onag::games::analysis::Budget;
+use onag::games::registry::Options;
 use onag::games::toads_and_frogs::{estimate_work, Board as ToadsBoard};
 use onag::impartial::coins::{Rule, ValuesReport};
 use onag::impartial::lexicode::{lexicode_report, lexicode_words, LexicodeReport};
@@ -71,6 +73,19 @@ pub fn lexicode(n: u32, d: u32, compare_game: bool) -> Result<LexicodeReport, Ap
 /// [`lexicode`].
 pub fn lexicode_code(n: u32, d: u32) -> Result<Vec<u32>, ApiError> {
     lexicode_words(n, d).map_err(|e| ApiError::bad(format!("lexicode({n}, {d}): {e}")))
+}
+
+/// The options of an analysis of a registered game on the command line (`onag game`, whose
+/// `--max-table` overrides the table's size) and in Python (`onag.games`): a transposition
+/// table of at most `max_table_entries` components (by default
+/// [`crate::limits::NATIVE_MAX_GAME_TABLE_ENTRIES`]).
+pub fn game_options(max_table_entries: usize) -> Options {
+    Options {
+        budget: Budget {
+            max_table_entries,
+            ..Budget::default()
+        },
+    }
 }
 
 /// How a front end says "run it anyway" in the messages of the default work bounds.
