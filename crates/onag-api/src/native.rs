@@ -1,9 +1,9 @@
-//! The checked calls of the use cases only the native front ends serve, and the default work
-//! bounds of the native runs (past them a run needs `--force`, Python `force=True`) — the command line and
-//! the Python package, not the pages (no route: a page has no use for a 4,096-value coin
-//! sequence or ten million Wythoff pairs). Both front ends call these, so a use case has one
-//! bound ([`crate::limits`]), one message and one report, as a routed use case has through its
-//! request type.
+//! The checked calls of the native front ends — the command line and the Python package — for
+//! the use cases the pages do not serve (no route: a page has no use for a 4,096-value coin
+//! sequence or ten million Wythoff pairs), and the default work bounds of native runs (past
+//! them a run needs `--force`, in Python `force=True`). Both front ends call these, so a use
+//! case has one bound ([`crate::limits`]), one message and one report, as a routed use case
+//! has through its request type.
 //!
 //! # Examples
 //! ```
