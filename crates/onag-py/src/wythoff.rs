@@ -1,8 +1,8 @@
 //! Wythoff's game: `g`, `table`, `pairs` and the periodicity sweep `periods`.
 
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
-use onag::wythoff::report::PeriodsReport;
-use onag::wythoff::{self, WythoffError};
+use onag::wythoff::report::{value_report, PeriodsReport};
+use onag::wythoff::WythoffError;
 use pyo3::prelude::*;
 
 use crate::{bad, report, run_stoppable};
@@ -14,10 +14,12 @@ fn engine_error(e: WythoffError) -> String {
     }
 }
 
-/// g(x, y) of one queen (a far cell comes from the column sweep; memory O(min(x, y)²)).
+/// g(x, y) of one queen (a far cell comes from the column sweep; memory O(min(x, y)²)): the
+/// library's `ValueReport` (`x`, `y`, `g`), as `onag wythoff g --json` prints it.
 #[pyfunction]
-fn wythoff_g(py: Python<'_>, x: u64, y: u64) -> PyResult<u64> {
-    py.detach(|| wythoff::g(x, y)).map_err(bad)
+fn wythoff_g(py: Python<'_>, x: u64, y: u64) -> PyResult<Bound<'_, PyAny>> {
+    let value = py.detach(|| value_report(x, y)).map_err(bad)?;
+    report(py, &value)
 }
 
 /// The n×n Grundy table by the definition: the library's `TableReport` (`size`, `max`,

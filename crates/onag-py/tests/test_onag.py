@@ -316,6 +316,7 @@ def test_the_gil_is_released_during_long_runs(run):
 
 
 def test_wythoff_agrees_with_the_cli(cli):
+    assert cli("wythoff", "g", "10", "1000") == wythoff.value_report(10, 1000)
     assert cli("wythoff", "g", "10", "1000")["g"] == wythoff.g(10, 1000)
     assert cli("wythoff", "table", "30") == wythoff.table_report(30)
     assert wythoff.table_report(30).cells == wythoff.table(30, numpy=False)

@@ -16,12 +16,17 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from . import _maybe_numpy, _onag
 from ._report import Report
 
-__all__ = ["g", "table", "table_report", "pairs", "pairs_report", "periods", "periods_report"]
+__all__ = ["g", "value_report", "table", "table_report", "pairs", "pairs_report", "periods", "periods_report"]
 
 
 def g(x: int, y: int) -> int:
-    """The Grundy value g(x, y) of one queen at (x, y)."""
-    return _onag.wythoff_g(x, y)
+    """The Grundy value g(x, y) of one queen at (x, y): the ``g`` of :func:`value_report`."""
+    return value_report(x, y).g
+
+
+def value_report(x: int, y: int) -> Report:
+    """The engine's report of :func:`g` (``onag wythoff g X Y --json``): ``x``, ``y``, ``g``."""
+    return Report.of(_onag.wythoff_g(x, y))
 
 
 def table(n: int, numpy: Optional[bool] = None) -> Any:
