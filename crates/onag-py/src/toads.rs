@@ -1,11 +1,13 @@
 //! Toads and Frogs: `toads_report(board)` (the library's `BoardReport`, with the values as
-//! `Game`s) and `toads_family(toads, frogs, blanks)`.
+//! `Game`s) and `toads_family(toads, frogs, blanks)` (the library's `FamilyReport`, with the
+//! values as `Game`s).
 //!
 //! The solver works directly in the shared arena of `Game`s (taken out of the store for the
 //! computation and put back, with everything it built), so its values are `Game`s at once.
 
-use onag::games::toads_and_frogs::{board_report_with, Board, Solver};
+use onag::games::toads_and_frogs::{board_report_with, Board, FamilyReport, Solver};
 use onag::partizan::game::{Arena, GameError, GameId};
+use onag::partizan::name::NameStyle;
 use onag::StopFlag;
 use pyo3::prelude::*;
 
@@ -43,13 +45,18 @@ fn parse_board(text: &str) -> PyResult<Board> {
 /// and `POST /api/toads/analyze` give), and the values of the board, of each part of its
 /// reduced form and after each move as `Game`s of the shared arena (the solver worked in it,
 /// so these are memo lookups).
+/// Past the command line's default work bound only with `force`
+/// (`onag_api::native::toads_work_bound`).
 #[pyfunction]
+#[pyo3(signature = (board, force=false))]
 #[allow(clippy::type_complexity)]
 fn toads_report<'py>(
     py: Python<'py>,
     board: &str,
+    force: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Game, Vec<Game>, Vec<Game>)> {
     let parsed = parse_board(board)?;
+    onag_api::native::toads_work_bound(&parsed, force).map_err(bad)?;
     let (board_report, value, parts, moves) =
         run_stoppable(py, None, move |stop: &StopFlag, _| {
             with_solver(|solver, thermographs| -> Result<_, String> {
@@ -77,17 +84,23 @@ fn toads_report<'py>(
     ))
 }
 
-/// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b), as a list
-/// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it.
+/// A family's report (as Python objects) and its values as `(blanks, Game)`.
+type Family<'py> = (Bound<'py, PyAny>, Vec<(usize, Game)>);
+
+/// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b): the
+/// library's `FamilyReport` (what `onag toads family --json` prints) and the values as a list
+/// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it. The largest
+/// board past the command line's default work bound only with `force`.
 #[pyfunction]
-#[pyo3(signature = (toads, frogs, blanks, progress=None))]
-fn toads_family(
-    py: Python<'_>,
+#[pyo3(signature = (toads, frogs, blanks, progress=None, force=false))]
+fn toads_family<'py>(
+    py: Python<'py>,
     toads: usize,
     frogs: usize,
     blanks: Vec<usize>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<(usize, Game)>> {
+    progress: Option<&Bound<'py, PyAny>>,
+    force: bool,
+) -> PyResult<Family<'py>> {
     let boards = blanks
         .iter()
         .map(|&b| {
@@ -96,6 +109,9 @@ fn toads_family(
                 .map_err(|e| bad(format!("T{toads}□{b}F{frogs}: {e}")))
         })
         .collect::<PyResult<Vec<_>>>()?;
+    if let Some((_, largest)) = boards.iter().max_by_key(|(b, _)| *b) {
+        onag_api::native::toads_work_bound(largest, force).map_err(bad)?;
+    }
     let values = run_stoppable(py, progress, move |stop, report| {
         with_solver(|solver, _| {
             let total = boards.len() as u64;
@@ -109,7 +125,11 @@ fn toads_family(
         })
         .map_err(engine_error)
     })?;
-    Ok(values.into_iter().map(|(b, id)| (b, Game { id })).collect())
+    let family = py.detach(|| FamilyReport::new(&store().arena, &values, NameStyle::Ascii));
+    Ok((
+        report(py, &family)?,
+        values.into_iter().map(|(b, id)| (b, Game { id })).collect(),
+    ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
