@@ -234,7 +234,8 @@ for (const mode of MODES) {
     const before = await heapSizes(page);
     await page.fill('#code', '0.1234567x');
     await page.click('#start');
-    await page.waitForFunction(() => /is not valid/.test(document.querySelector('#error').textContent));
+    // The banner of the bad link says "not valid" too: wait for the one naming the typed code.
+    await page.waitForFunction(() => /ruleset '0\.1234567x' is not valid/.test(document.querySelector('#error').textContent));
     assert.equal(await page.locator('#plot').getAttribute('data-state'), 'empty', 'no stale plot');
     assert.deepEqual(await heapSizes(page), before, 'the game is kept');
     // Heap sizes past the page's limit are refused with the page's own number.

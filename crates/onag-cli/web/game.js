@@ -173,6 +173,10 @@ export function createGame(adapter) {
     delete $('status').dataset.winner;
     if (!e.analysis) {
       game.thinking = true;
+      // Said at once: the progress ticker below only appears after a short delay, and until
+      // then the line must not still say "Your move" for a move already made.
+      say($('status'), isHuman(e.toMove) ? 'Analysing the position…'
+        : `The computer moves ${adapter.sides[e.toMove]}…`);
       draw();
       const controller = new AbortController();
       game.controller = controller;
