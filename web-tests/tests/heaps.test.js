@@ -74,7 +74,7 @@ async function pickerMoves(page, i) {
   await page.locator(`#heaps .tb-heap[data-heap="${i}"]`).click();
   await page.waitForSelector('#picker .tb-move');
   return page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => {
-    const m = /^take (\d+), leave (.+?): XOR after (\d+), (winning|losing)$/.exec(b.getAttribute('aria-label'));
+    const m = /: take (\d+), leave (.+?), XOR after (\d+), (winning|losing)$/.exec(b.getAttribute('aria-label'));
     const leaves = m[2] === 'nothing' ? [] : m[2].split(' + ').map(Number);
     return { take: Number(m[1]), leaves, xor: Number(m[3]), winning: m[4] === 'winning', mark: b.querySelector('.mark')?.textContent.trim(), index: b.dataset.move };
   }));

@@ -197,7 +197,9 @@ function drawHeaps() {
       else drawing.append(svg('circle', { cx, cy, r: pitch * 0.38, class: kind }));
     });
     const status = v.hints && moves.length ? (wins ? 'win' : 'lose') : '';
-    const name = `heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? `, G = ${values[i]}` : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
+    // The name starts with the row's visible text (WCAG 2.5.3), then says it in words.
+    const shown = `${n}${values && v.hints ? ` G=${values[i]}` : ''}`;
+    const name = `${shown} — heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? `, G = ${values[i]}` : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
     const row = el('div', {
       class: `tb-heap${i === selected ? ' selected' : ''}${status ? ` ${status}` : ''}${fresh.has(i) ? ` fresh by-${v.last.by}` : ''}${moves.length ? ' movable' : ''}`,
       role: 'option', 'aria-selected': i === selected ? 'true' : 'false', 'data-key': i, 'data-heap': i, 'data-size': n, 'aria-label': name,
@@ -205,6 +207,7 @@ function drawHeaps() {
     },
     el('span', { class: 'tb-label' },
       el('span', { class: 'tb-size' }, n),
+      values && v.hints ? ' ' : null,
       values && v.hints ? el('span', { class: 'tb-g' }, `G=${values[i]}`) : null,
       status ? el('span', { class: `mark ${status}`, 'aria-hidden': 'true' }, status === 'win' ? '✓' : '✗') : null),
     drawing);
@@ -235,7 +238,8 @@ function drawPicker() {
       const mark = v.hints ? (m.winning ? 'win' : 'lose') : '';
       const button = el('button', {
         type: 'button', class: `tb-move${mark ? ` ${mark}` : ''}`, 'data-key': `${m.heap}:${m.index}`, 'data-move': m.index,
-        'aria-label': `take ${m.take}, leave ${leaves(m)}${v.hints ? `: XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
+        // The name starts with the button's visible text (WCAG 2.5.3), then says it in words.
+        'aria-label': `−${m.take} → ${leaves(m)}${v.hints ? ` ⊕ ${m.xor}` : ''}: take ${m.take}, leave ${leaves(m)}${v.hints ? `, XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
         onclick: () => play(m),
         onmouseenter: () => showPreview(m), onfocus: () => showPreview(m),
         onmouseleave: () => showPreview(null),
