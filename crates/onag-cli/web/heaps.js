@@ -5,6 +5,7 @@
 // computed in the page's worker (the API routes /heaps/*).
 import { api, el, $, busy, randInt, rovingGrid, say, showError, clearError } from './common.js';
 import { createGame, fairStart } from './game.js';
+import { maxRemoteness, shadeStrength } from './board.js';
 import { sequencePlot } from './seqplot.js';
 
 /** The engine's limits for the page (its `health` answer); the fallbacks are never shown. */
@@ -230,14 +231,19 @@ function drawPicker() {
   const moves = movesOf(selected);
   const wins = moves.filter((m) => m.winning).length;
   const values = v.analysis.values;
+  // Shaded by remoteness where the engine knows it (small positions): a quick win strong, a
+  // slow loss pale; the ✓/✗ stays.
+  const slowest = maxRemoteness(moves);
   box.replaceChildren(
     el('p', { class: 'tb-picker-head' },
       `Heap ${selected + 1} (${plural(n, 'token')}${v.hints ? `, G = ${values[selected]}` : ''}): ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning (✓)` : ''}. `,
       el('button', { type: 'button', class: 'link', onclick: () => unpick() }, 'back (Esc)')),
     el('div', { class: 'tb-moves', role: 'group', 'aria-label': `moves of heap ${selected + 1}` }, ...moves.map((m) => {
       const mark = v.hints ? (m.winning ? 'win' : 'lose') : '';
+      const strength = Math.round(shadeStrength(m.remoteness, slowest) * 100);
       const button = el('button', {
         type: 'button', class: `tb-move${mark ? ` ${mark}` : ''}`, 'data-key': `${m.heap}:${m.index}`, 'data-move': m.index,
+        'data-shade': mark ? strength : undefined, 'data-remoteness': m.remoteness ?? undefined,
         // The name starts with the button's visible text (WCAG 2.5.3), then says it in words.
         'aria-label': `−${m.take} → ${leaves(m)}${v.hints ? ` ⊕ ${m.xor}` : ''}: take ${m.take}, leave ${leaves(m)}${v.hints ? `, XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
         onclick: () => play(m),
@@ -247,6 +253,7 @@ function drawPicker() {
       el('span', { class: 'take' }, `−${m.take}`), ' → ', el('span', { class: 'leave' }, leaves(m)),
       v.hints ? el('span', { class: 'xor' }, ` ⊕ ${m.xor}`) : null,
       mark ? el('span', { class: `mark ${mark}`, 'aria-hidden': 'true' }, mark === 'win' ? ' ✓' : ' ✗') : null);
+      if (mark) button.style.setProperty('--shade', `${strength}%`);
       return button;
     })),
   );
