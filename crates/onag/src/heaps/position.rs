@@ -428,7 +428,7 @@ impl<'a> Remoteness<'a> {
         let mut steps = 0u32;
         while let Some((_, options, known)) = stack.last_mut() {
             steps = steps.wrapping_add(1);
-            if steps % 4096 == 0 {
+            if steps.is_multiple_of(4096) {
                 stop.check()?;
             }
             while *known < options.len() && self.memo.contains_key(&options[*known]) {
