@@ -296,7 +296,7 @@ def heavy_client(addr, i, stop, out):
     n = 0
     while not stop.is_set():
         n += 1
-        board = "T.F.T.F.T.F.T.F.T.F" + "." * (i % 7 + 1) + "T" * (n % 2)
+        board = "T.F.T.F.T.F.T.F.T.F" + "." * (i % 4 + 1) + "T" * (n % 2)  # ≤ 24 squares
         status, _, _ = exchange(addr, http("POST", "/api/toads/analyze",
                                            json.dumps({"board": board}).encode()), 30)
         out.append(status)
