@@ -397,7 +397,11 @@ def cli_fuzz(args):
     for i in range(args.runs):
         sub = rng.choice(SUBCOMMANDS)
         words = []
-        for _ in range(rng.randrange(0, 4)):
+        if rng.random() < 0.6:  # most runs: one game text to `value`, the main input surface
+            sub = ["value"] + (["--json"] if rng.random() < 0.3 else [])
+            text = "".join(rng.choice(ATOMS) for _ in range(rng.randrange(1, 30)))
+            words.append(text * rng.randrange(1, 300))
+        for _ in range(rng.randrange(0, 4) if len(words) == 0 else 0):
             r = rng.random()
             if r < 0.6:
                 text = "".join(rng.choice(ATOMS) for _ in range(rng.randrange(1, 30)))

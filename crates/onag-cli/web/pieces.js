@@ -3,6 +3,8 @@
 // look (which character is which piece, how the editor cycles a cell), and the SVG board with
 // stones, dominoes and coloured squares, ✓/✗ marks and the last move.
 
+import { shadeStrength } from './board.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 /** Cell size in SVG units. */
 export const U = 100;
@@ -193,6 +195,18 @@ export function drawGrid(board, view, look) {
   const ends = new Map();
   if (view.selected) for (const m of starts.get(view.selected) || []) { const t = m.geometry.targetOf(view.selected); if (t) ends.set(t, m); }
   const lastCells = new Set(view.last && view.last.move.geometry ? view.last.move.geometry.cells : []);
+  // Shading by remoteness where it is known: a cell takes its best move's (the quickest win,
+  // else the slowest loss), on the scale of every move on show.
+  const rem = view.remoteness;
+  const remOf = (m) => (rem && rem[m.index] !== undefined ? rem[m.index] : null);
+  const known = view.moves.map(remOf).filter((r) => r !== null);
+  const slowest = known.length ? Math.max(...known) : null;
+  const bestRem = (ms) => {
+    const known = ms.map(remOf).filter((r) => r !== null);
+    if (known.length < ms.length) return null;
+    const wins = ms.filter((m) => m.winning).map(remOf);
+    return wins.length ? Math.min(...wins) : Math.max(...known);
+  };
   const cells = grid.map(() => []); const pieces = []; const marks = [];
   grid.forEach((row, r) => row.forEach((ch, c) => {
     const key = cellKey(r, c);
@@ -209,7 +223,12 @@ export function drawGrid(board, view, look) {
     const wins = view.selected ? (end ? end.winning : null) : from.length ? from.some((m) => m.winning) : null;
     const label = `${cellName(key)}: ${state}${view.selected && end ? `, ends ${end.label} (${end.winning ? 'winning' : 'losing'}, value after ${end.value})`
       : from.length ? `, ${from.length} move${from.length > 1 ? 's' : ''}${view.hints ? ` (${from.filter((m) => m.winning).length} winning)` : ''}` : ''}`;
-    cells[r].push(svg('g', { class: classes.join(' '), 'data-key': key, role: 'gridcell', 'aria-label': label, tabindex: -1 },
+    let shade;
+    if (view.hints && wins !== null) {
+      classes.push(wins ? 'win' : 'lose');
+      shade = Math.round(shadeStrength(view.selected ? (end ? remOf(end) : null) : bestRem(from), slowest) * 100);
+    }
+    cells[r].push(svg('g', { class: classes.join(' '), 'data-key': key, role: 'gridcell', 'aria-label': label, tabindex: -1, 'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%` },
       svg('rect', { x: c * U, y: r * U, width: U, height: U, class: 'sq' }),
       end || from.length ? svg('title', {}, end ? `${end.label}: value after ${end.value}${view.hints ? (end.winning ? ' ✓' : ' ✗') : ''}` : from.map((m) => `${m.label}: ${m.value}${view.hints ? (m.winning ? ' ✓' : ' ✗') : ''}`).join('\n')) : null));
     if (kind && kind.startsWith('stone')) pieces.push(stone(r, c, Number(kind.slice(-1)), lastCells.has(key)));
