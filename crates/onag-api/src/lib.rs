@@ -38,6 +38,7 @@
 
 mod error;
 pub mod limits;
+pub mod native;
 pub mod number;
 pub mod routes;
 pub mod shard;

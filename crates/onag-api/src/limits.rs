@@ -74,6 +74,20 @@ pub const MAX_PLAY_HEAP: u64 = 100;
 /// Most moves a position's answer lists (hexadecimal codes split heaps three ways, so a long
 /// code on large heaps has hundreds of thousands).
 pub const MAX_PLAY_MOVES: u64 = 20_000;
+/// Default bound on the work of `onag coins solve` and Python's `coins.solve` (move steps of
+/// the full-position solver): about ten minutes at 10^8 steps per second. Past it a run needs
+/// `--force` (Python: `force=True`); it can still be stopped (Ctrl-C, `--max-seconds`).
+pub const NATIVE_MAX_COIN_SOLVE_STEPS: f64 = 6e10;
+/// Default bound on the work estimate ([`onag::games::toads_and_frogs::estimate_work`]) of one
+/// Toads-and-Frogs value on the command line (`onag toads value`, `equals`, `family`) and in
+/// Python (`onag.toads`). Calibrated natively (BENCHMARKS.md): T7□7F6 (1.3·10^8) ran out of
+/// the default 4 GiB after 381 s, T□F□T□F… with 12 pieces (1.8·10^8) took 118 s and 0.95 GB,
+/// T6□6F5 (5.7·10^6) 48 s. Past it a run needs `--force` (Python: `force=True`).
+pub const NATIVE_MAX_TOADS_WORK: f64 = 1e8;
+/// Most components in the generic solver's transposition table for one analysis on the
+/// command line (`onag game`, the default of `--max-table`) and in Python (`onag.games`):
+/// about 8 GB on grid games (64 bytes each, plus the arena).
+pub const NATIVE_MAX_GAME_TABLE_ENTRIES: usize = 1 << 27;
 /// Most single-coin values `onag coins values` and Python's `coins.values` compute.
 pub const MAX_COIN_VALUES: usize = 4096;
 /// The largest single-coin value computed (divided by `k` for turn-at-most-k, whose sets of

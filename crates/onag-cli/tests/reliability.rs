@@ -150,7 +150,10 @@ fn messages_are_one_line_and_say_too_large() {
             "too large",
         ),
         (&["wythoff", "table", "0"], "at least 1"),
-        (&["wythoff", "pairs", "0"], "at least 1"),
+        (
+            &["wythoff", "pairs", "0"],
+            "'pairs' is 0; it must be between 1 and",
+        ),
         (
             &["queens", "table", "--moves", "left,,down", "--size", "3"],
             "empty entry",

@@ -23,6 +23,22 @@ fn committed() -> String {
         .to_string()
 }
 
+/// `onag toads stats --min-len 6 --max-len 9 --quiet EXTRA…`: the run every shard test
+/// compares.
+fn stats_6_to_9(extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "toads",
+        "stats",
+        "--min-len",
+        "6",
+        "--max-len",
+        "9",
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    onag(&args)
+}
+
 #[test]
 fn committed_results_verify_up_to_16_squares() {
     let (code, out, err) = onag(&[
@@ -75,34 +91,13 @@ fn a_tampered_results_file_fails_verification() {
 #[test]
 fn stats_in_shards_merge_to_the_same_json_as_one_run() {
     let dir = temp_dir("toads-shards");
-    let (code, one, err) = onag(&[
-        "toads",
-        "stats",
-        "--min-len",
-        "6",
-        "--max-len",
-        "9",
-        "--json",
-        "--quiet",
-    ]);
+    let (code, one, err) = stats_6_to_9(&["--json"]);
     assert_eq!(code, 0, "{err}");
     let mut files = Vec::new();
     for i in 0..3 {
         let f = dir.join(format!("s{i}.json")).display().to_string();
         let shard = format!("{i}/3");
-        let (code, _, err) = onag(&[
-            "toads",
-            "stats",
-            "--min-len",
-            "6",
-            "--max-len",
-            "9",
-            "--shard",
-            &shard,
-            "--out",
-            &f,
-            "--quiet",
-        ]);
+        let (code, _, err) = stats_6_to_9(&["--shard", &shard, "--out", &f]);
         assert_eq!(code, 0, "{err}");
         files.push(f);
     }
@@ -113,18 +108,7 @@ fn stats_in_shards_merge_to_the_same_json_as_one_run() {
     assert_eq!(merged, one);
     // --threads N: the shards of N threads, merged in the process
     for threads in ["2", "5"] {
-        let (code, out, err) = onag(&[
-            "toads",
-            "stats",
-            "--min-len",
-            "6",
-            "--max-len",
-            "9",
-            "--json",
-            "--quiet",
-            "--threads",
-            threads,
-        ]);
+        let (code, out, err) = stats_6_to_9(&["--json", "--threads", threads]);
         assert_eq!(
             (code, out.as_str()),
             (0, one.as_str()),

@@ -1,8 +1,7 @@
 //! `Nimber` (nim arithmetic on words below 2^128) and `nim_table`.
 
-use onag::nimber::table::nim_table_report;
 use onag::nimber::Nimber128;
-use onag_api::limits::MAX_NIM_TABLE_SIDE;
+use onag_api::routes::nim::TableRequest;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyZeroDivisionError;
 use pyo3::prelude::*;
@@ -195,13 +194,10 @@ impl Nimber {
 /// `POST /api/nim/table` give it. Ctrl-C stops it.
 #[pyfunction(name = "nim_table_report")]
 fn nim_table_report_py<'py>(py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyAny>> {
-    if !(1..=MAX_NIM_TABLE_SIDE).contains(&n) {
-        return Err(bad(format!(
-            "the table side must be between 1 and {MAX_NIM_TABLE_SIDE}, not {n}"
-        )));
-    }
+    // The API's request: its bound and message are the CLI's and the page's.
+    let request = TableRequest { size: n }.checked().map_err(bad)?;
     let table = run_stoppable(py, None, move |stop, _| {
-        nim_table_report(n, stop).map_err(|e| e.to_string())
+        request.run(stop).map_err(|e| e.to_string())
     })?;
     report(py, &table)
 }

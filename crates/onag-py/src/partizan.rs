@@ -13,6 +13,7 @@ use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::{parse_with_limits, ParseLimits};
+use onag::partizan::report::game_report;
 use onag::partizan::thermograph::{Thermograph as EngineThermograph, Thermographs};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -284,6 +285,32 @@ impl Game {
     /// (Fraction(5, 8), Fraction(3, 8))
     fn thermograph(&self, py: Python<'_>) -> PyResult<Thermograph> {
         Ok(Thermograph(self.thermo(py)?))
+    }
+
+    /// The engine's report of the game — `canonical`, `outcome`, `mean`, `temperature`,
+    /// `left_stop`, `right_stop`, `birthday`, `tempered`, `atomic_weight`,
+    /// `reduced_canonical_form`, `thermograph` (`svg`, `left`, `right`, `left_stop`,
+    /// `right_stop`) — as `onag value --json` prints it (`unicode=True`: `onag value --unicode
+    /// --json`), an `onag.Report` (dyadics as text, as in the JSON; the attributes of the same
+    /// names on the game are `Fraction`s).
+    ///
+    /// >>> r = game("^").report()
+    /// >>> r.canonical, r.birthday, r.atomic_weight, r.tempered
+    /// ('^', 2, '1', 'neither')
+    #[pyo3(signature = (unicode=false))]
+    fn report<'py>(&self, py: Python<'py>, unicode: bool) -> PyResult<Bound<'py, PyAny>> {
+        let style = if unicode {
+            NameStyle::Unicode
+        } else {
+            NameStyle::Ascii
+        };
+        let r = private(py, &[self.id], move |arena, ids| {
+            game_report(arena, ids[0], style).map_err(|e| e.to_string())
+        })?;
+        py.import("onag._report")?
+            .getattr("Report")?
+            .getattr("of")?
+            .call1((crate::report(py, &r)?,))
     }
 
     /// Whether the two games are incomparable (`a ‖ b`: the first player wins `a − b`).

@@ -2,7 +2,7 @@
 //! returning the library's `AnalysisReport` with the field names of the CLI's `--json` and the
 //! HTTP API ([`crate::report`]: the same serde derive, read back by `json.loads`).
 
-use onag::games::registry::{self, AnalyzeError, Options};
+use onag::games::registry::{self, AnalyzeError};
 use onag::partizan::game::GameError;
 use pyo3::prelude::*;
 
@@ -13,6 +13,11 @@ use crate::{bad, report, run_stoppable};
 #[pyfunction]
 fn game_list(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     report(py, &registry::GAMES)
+}
+
+/// The command line's options (`onag game` without `--max-table`).
+fn options() -> onag::games::registry::Options {
+    onag_api::native::game_options(onag_api::limits::NATIVE_MAX_GAME_TABLE_ENTRIES)
 }
 
 /// Why an analysis failed, kept apart from its words so a notation error becomes
@@ -29,7 +34,7 @@ fn game_analyze<'py>(py: Python<'py>, name: &str, position: &str) -> PyResult<Bo
     let (name_owned, text) = (name.to_string(), position.to_string());
     let result = run_stoppable(py, None, move |stop, _| {
         Ok(
-            match registry::analyze(&name_owned, &text, &Options::default(), stop) {
+            match registry::analyze(&name_owned, &text, &options(), stop) {
                 Ok(analysis) => Ok(analysis),
                 Err(AnalyzeError::Position {
                     game,

@@ -1,12 +1,14 @@
 //! Toads and Frogs: `toads_report(board)` (the library's `BoardReport`, with the values as
-//! `Game`s) and `toads_family(toads, frogs, blanks)`.
+//! `Game`s) and `toads_family(toads, frogs, blanks)` (the library's `FamilyReport`, with the
+//! values as `Game`s).
 //!
 //! Each call solves in a solver and arena of its own on its worker thread, and only its
 //! results are copied into the arena of every `Game` (the store is locked for that copy), so
 //! calls in different threads run at the same time and never wait for each other's solve.
 
-use onag::games::toads_and_frogs::{board_report_with, Board, Solver};
+use onag::games::toads_and_frogs::{board_report_with, Board, FamilyReport, Solver};
 use onag::partizan::game::{Arena, GameError, GameId};
+use onag::partizan::name::NameStyle;
 use onag::partizan::thermograph::Thermographs;
 use onag::StopFlag;
 use pyo3::prelude::*;
@@ -37,13 +39,18 @@ fn parse_board(text: &str) -> PyResult<Board> {
 /// Everything about one board: the library's `BoardReport` (what `onag toads value --json`
 /// and `POST /api/toads/analyze` give), and the values of the board, of each part of its
 /// reduced form and after each move as `Game`s.
+/// Past the command line's default work bound only with `force`
+/// (`onag_api::native::toads_work_bound`).
 #[pyfunction]
+#[pyo3(signature = (board, force=false))]
 #[allow(clippy::type_complexity)]
 fn toads_report<'py>(
     py: Python<'py>,
     board: &str,
+    force: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Game, Vec<Game>, Vec<Game>)> {
     let parsed = parse_board(board)?;
+    onag_api::native::toads_work_bound(&parsed, force).map_err(bad)?;
     let (board_report, value, parts, moves) =
         run_stoppable(py, None, move |stop: &StopFlag, _| {
             let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
@@ -76,17 +83,23 @@ fn toads_report<'py>(
     ))
 }
 
-/// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b), as a list
-/// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it.
+/// A family's report (as Python objects) and its values as `(blanks, Game)`.
+type Family<'py> = (Bound<'py, PyAny>, Vec<(usize, Game)>);
+
+/// Values of T^toads □^b F^frogs for each b in `blanks` (one memo shared across b): the
+/// library's `FamilyReport` (what `onag toads family --json` prints) and the values as a list
+/// of `(b, Game)`; `progress(done, total)` after each board; Ctrl-C stops it. The largest
+/// board past the command line's default work bound only with `force`.
 #[pyfunction]
-#[pyo3(signature = (toads, frogs, blanks, progress=None))]
-fn toads_family(
-    py: Python<'_>,
+#[pyo3(signature = (toads, frogs, blanks, progress=None, force=false))]
+fn toads_family<'py>(
+    py: Python<'py>,
     toads: usize,
     frogs: usize,
     blanks: Vec<usize>,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<(usize, Game)>> {
+    progress: Option<&Bound<'py, PyAny>>,
+    force: bool,
+) -> PyResult<Family<'py>> {
     let boards = blanks
         .iter()
         .map(|&b| {
@@ -95,6 +108,9 @@ fn toads_family(
                 .map_err(|e| bad(format!("T{toads}□{b}F{frogs}: {e}")))
         })
         .collect::<PyResult<Vec<_>>>()?;
+    if let Some((_, largest)) = boards.iter().max_by_key(|(b, _)| *b) {
+        onag_api::native::toads_work_bound(largest, force).map_err(bad)?;
+    }
     let values = run_stoppable(py, progress, move |stop, report| {
         let mut solver = Solver::new();
         let total = boards.len() as u64;
@@ -110,7 +126,11 @@ fn toads_family(
             .zip(shared)
             .collect::<Vec<_>>())
     })?;
-    Ok(values.into_iter().map(|(b, id)| (b, Game { id })).collect())
+    let family = py.detach(|| FamilyReport::new(&store().arena, &values, NameStyle::Ascii));
+    Ok((
+        report(py, &family)?,
+        values.into_iter().map(|(b, id)| (b, Game { id })).collect(),
+    ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

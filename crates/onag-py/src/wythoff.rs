@@ -1,9 +1,8 @@
 //! Wythoff's game: `g`, `table`, `pairs` and the periodicity sweep `periods`.
 
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch};
-use onag::wythoff::report::{pairs_report, table_report, PeriodsReport};
-use onag::wythoff::{self, WythoffError};
-use onag_api::limits::MAX_WYTHOFF_PAIRS;
+use onag::wythoff::report::{value_report, PeriodsReport};
+use onag::wythoff::WythoffError;
 use pyo3::prelude::*;
 
 use crate::{bad, report, run_stoppable};
@@ -15,31 +14,32 @@ fn engine_error(e: WythoffError) -> String {
     }
 }
 
-/// g(x, y) of one queen (a far cell comes from the column sweep; memory O(min(x, y)²)).
+/// g(x, y) of one queen (a far cell comes from the column sweep; memory O(min(x, y)²)): the
+/// library's `ValueReport` (`x`, `y`, `g`), as `onag wythoff g --json` prints it.
 #[pyfunction]
-fn wythoff_g(py: Python<'_>, x: u64, y: u64) -> PyResult<u64> {
-    py.detach(|| wythoff::g(x, y)).map_err(bad)
+fn wythoff_g(py: Python<'_>, x: u64, y: u64) -> PyResult<Bound<'_, PyAny>> {
+    let value = py.detach(|| value_report(x, y)).map_err(bad)?;
+    report(py, &value)
 }
 
 /// The n×n Grundy table by the definition: the library's `TableReport` (`size`, `max`,
-/// `cells`), as `onag wythoff table --json` and `POST /api/wythoff/table` give it.
+/// `cells`), as `onag wythoff table --json` and `POST /api/wythoff/table` give it, with the
+/// CLI's bounds (`onag_api::native::wythoff_table`).
 #[pyfunction]
 fn wythoff_table(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
     let table = run_stoppable(py, None, move |stop, _| {
-        table_report(n, stop).map_err(engine_error)
+        onag_api::native::wythoff_table(n, stop).map_err(|e| e.to_string())
     })?;
     report(py, &table)
 }
 
-/// The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), exact: the library's `PairsReport`.
+/// The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), exact: the library's `PairsReport`, with the CLI's
+/// bound (`onag_api::native::wythoff_pairs`).
 #[pyfunction]
 fn wythoff_pairs(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
-    if n > MAX_WYTHOFF_PAIRS {
-        return Err(bad(format!(
-            "pairs {n} is too large (at most {MAX_WYTHOFF_PAIRS})"
-        )));
-    }
-    let pairs = py.detach(|| pairs_report(n));
+    let pairs = py
+        .detach(|| onag_api::native::wythoff_pairs(n))
+        .map_err(bad)?;
     report(py, &pairs)
 }
 

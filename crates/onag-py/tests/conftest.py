@@ -1,9 +1,14 @@
-"""Shared fixtures: the built `onag` binary for the CLI agreement tests."""
+"""Shared fixtures: the built `onag` binary for the CLI agreement tests, and Ctrl-C sent to a
+long run in a fresh interpreter."""
 
 import json
 import os
 import pathlib
+import signal
 import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 
@@ -56,3 +61,27 @@ def onag_bin():
     if not binary.exists():
         pytest.skip(f"{binary} not built (cargo build --release --bin onag, or set ONAG_BIN)")
     return binary
+
+
+@pytest.fixture(scope="session")
+def interrupt():
+    """`interrupt(code, within=20)` runs `code` in a fresh interpreter, waits for it to print
+    ``started``, sends Ctrl-C (SIGINT) a second later and returns its output: the run must
+    exit 0 within `within` seconds of the signal, its output starting with ``interrupted``
+    (`code` prints that when it catches the ``KeyboardInterrupt``)."""
+
+    def run(code, within=20):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True
+        )
+        assert proc.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        sent = time.time()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 0, out
+        assert out.startswith("interrupted"), out
+        assert time.time() - sent < within, out
+        return out
+
+    return run

@@ -138,6 +138,10 @@ def test_heaps_agree_with_the_cli(cli):
         assert j == mine, code
     j = cli("heaps", "period", "0.77", "--max", "4096")
     assert j == heaps("0.77").period(4096)
+    # a position: `onag heaps play … --json` is Python's report, computer's choice included
+    assert cli("heaps", "play", "0.137", "5", "8", "11") == heaps("0.137").position([5, 8, 11])
+    assert cli("heaps", "play", "kayles", "7", "9", "--computer", "random", "--seed", "3") == (
+        heaps("kayles").position([7, 9], "random", None, 3))
 
 
 def test_rulesets_and_exports():

@@ -1,11 +1,7 @@
 """Tests of the onag Python package: every function, bad input, Ctrl-C on a long run, and
 agreement with the CLI's --json on the same inputs."""
 
-import os
 import pickle
-import signal
-import subprocess
-import sys
 import textwrap
 import threading
 import time
@@ -157,6 +153,9 @@ def test_games_agree_with_the_cli(cli):
         assert j["outcome"] == g.outcome
         for key in ["mean", "temperature", "left_stop", "right_stop"]:
             assert Fraction(j[key]) == getattr(g, key), (text, key)
+        # one report: the CLI's JSON is the game's report
+        assert g.report() == j, text
+        assert g.report(unicode=True) == cli("value", text, "--unicode"), text
 
 
 # ---------------------------------------------------------------- Toads and Frogs
@@ -204,6 +203,10 @@ def test_toads_bad_input():
         assert "bad board" in str(e.value)
     with pytest.raises(ValueError):
         onag.toads_family(2, 2, [200])
+    with pytest.raises(ValueError, match="--force"):  # the CLI's default work bound
+        onag.toads("T10.4F10")
+    with pytest.raises(ValueError, match="--force"):
+        onag.toads_family(10, 10, [4])
     with pytest.raises((ValueError, OverflowError, TypeError)):
         onag.toads_family(2, 2, [-1])
 
@@ -218,6 +221,7 @@ def test_toads_is_the_cli_report(cli):
         assert t.value == game(j["value_ascii"]) and t.mean == Fraction(j["mean"])
         assert [m.value for m in t.moves] == [onag.toads(m["squares"]).value for m in j["moves"]]
     j = cli("toads", "family", "--toads", "2", "--frogs", "2", "--blanks", "1..12")
+    assert onag.toads_family_report(2, 2, range(1, 13)) == j
     fam = onag.toads_family(2, 2, range(1, 13))
     assert [(v["blanks"], v["canonical"]) for v in j["values"]] == [
         (b, g.canonical) for b, g in fam.items()]
@@ -269,6 +273,13 @@ def test_wythoff_bad_input():
         wythoff.g(-1, 3)
     with pytest.raises(ValueError):
         wythoff.pairs(10**9)
+    # the CLI's bounds and messages (onag_api::native)
+    with pytest.raises(ValueError, match="at least 1"):
+        wythoff.table(0)
+    with pytest.raises(ValueError, match="'pairs' is 0"):
+        wythoff.pairs(0)
+    with pytest.raises(ValueError, match="'size' is 0"):
+        onag.nim_table(0)
 
 
 def test_progress_callback_exception_stops_the_run():
@@ -305,8 +316,11 @@ def test_the_gil_is_released_during_long_runs(run):
 
 
 def test_wythoff_agrees_with_the_cli(cli):
+    assert cli("wythoff", "g", "10", "1000") == wythoff.value_report(10, 1000)
     assert cli("wythoff", "g", "10", "1000")["g"] == wythoff.g(10, 1000)
-    assert cli("wythoff", "table", "30")["cells"] == wythoff.table(30, numpy=False)
+    assert cli("wythoff", "table", "30") == wythoff.table_report(30)
+    assert wythoff.table_report(30).cells == wythoff.table(30, numpy=False)
+    assert cli("wythoff", "pairs", "50") == wythoff.pairs_report(50)
     assert [tuple(p) for p in cli("wythoff", "pairs", "50")["pairs"]] == wythoff.pairs(50)
     j = cli("wythoff", "periods", "--rows", "0..40", "--columns", "100000", "--quiet")
     mine = wythoff.periods_report(range(0, 41), 100000)
@@ -334,10 +348,15 @@ def test_coin_values_solve_lexicode():
     assert all(t == 1 << 18 for _, t in calls)
     # [16,11,4] extended Hamming code (the P-positions of Mock Turtles on 16 coins).
     h = coins.lexicode(16, 4)
-    assert len(h["words"]) == 2048 and h["min_weight"] == 4
-    assert {w: c for w, c in enumerate(h["weights"]) if c} == {
+    assert h.words == 2048 and h.min_weight == 4 and "game" not in h
+    assert {w: c for w, c in enumerate(h.weights) if c} == {
         0: 1, 4: 140, 6: 448, 8: 870, 10: 448, 12: 140, 16: 1}
-    assert len(coins.lexicode(18, 6)["words"]) == 512
+    words = coins.lexicode_words(16, 4)
+    assert len(words) == 2048 and words[:2] == [0, 0b1111]
+    assert [bin(w).count("1") for w in words].count(4) == 140
+    r = coins.lexicode(18, 6, compare_game=True)
+    assert (r.words, r.game, r.equals_game_p_positions) == (512, "moebius", True)  # at-most:5
+    assert len(coins.lexicode_words(18, 6)) == 512
 
 
 def test_coins_bad_input():
@@ -346,28 +365,35 @@ def test_coins_bad_input():
         lambda: coins.values("ruler", 5000),
         lambda: coins.values("at-most:0", 5),
         lambda: coins.solve("corners:9x9"),
+        lambda: coins.solve("corners:5x6"),  # past the default work bound without force
         lambda: coins.solve("nonsense"),
         lambda: coins.lexicode(0, 1),
         lambda: coins.lexicode(29, 2),
         lambda: coins.lexicode(8, 10),
+        lambda: coins.lexicode(8, 1, compare_game=True),
+        lambda: coins.lexicode(28, 13),
+        lambda: coins.lexicode_words(0, 1),
+        lambda: coins.lexicode_words(28, 13),
     ]:
         with pytest.raises(ValueError):
             call()
 
 
 def test_coins_agree_with_the_cli(cli):
+    # one report per use case: the CLI's JSON is Python's object
     for rule in ["ruler", "mock-turtles", "at-most:5"]:
-        assert cli("coins", "values", rule, "--count", "40")["values"] == coins.values(rule, 40)
+        assert cli("coins", "values", rule, "--count", "40") == coins.values_report(rule, 40)
+        assert coins.values_report(rule, 40)["values"] == coins.values(rule, 40)
     j = cli("coins", "solve", "rugs:3x4", "--quiet")
     mine = coins.solve("rugs:3x4")
     # one report, the CLI's and Python's: the same fields, only the run's time differs
     assert j.keys() == mine.keys()
     assert {k: v for k, v in j.items() if k != "seconds"} == {
         k: v for k, v in mine.items() if k != "seconds"}
-    j = cli("coins", "lexicode", "16", "4")
-    mine = coins.lexicode(16, 4)
-    assert (j["words"], j["weights"], j["min_weight"]) == (
-        len(mine["words"]), mine["weights"], mine["min_weight"])
+    assert cli("coins", "lexicode", "16", "4") == coins.lexicode(16, 4)
+    assert cli("coins", "lexicode", "12", "4", "--compare-game") == coins.lexicode(
+        12, 4, compare_game=True)
+    assert cli("coins", "lexicode", "16", "4")["words"] == len(coins.lexicode_words(16, 4))
 
 
 # ---------------------------------------------------------------- Ctrl-C
@@ -392,22 +418,14 @@ LONG_RUN = textwrap.dedent(
 @pytest.mark.parametrize("code", [
     LONG_RUN,
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
-                     "onag.toads_family(3, 3, range(1, 40))"),
+                     "onag.toads_family(3, 3, range(1, 40), force=True)"),
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
-                     "[onag.coins.solve('corners:5x6') for _ in range(20)]"),
+                     "[onag.coins.solve('corners:5x6', force=True) for _ in range(20)]"),
     LONG_RUN.replace("onag.wythoff.periods(range(0, 400), 100_000_000, period_cap=3072)",
                      "onag.heaps('0.6').period(1 << 30)"),
 ])
-def test_ctrl_c_stops_a_long_run(code):
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "started"
-    time.sleep(1.0)
-    sent = time.time()
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    assert proc.returncode == 0, out
-    assert out.startswith("interrupted"), out
-    assert time.time() - sent < 20
+def test_ctrl_c_stops_a_long_run(code, interrupt):
+    interrupt(code)
 
 
 def test_interpreter_survives_many_errors():

@@ -50,7 +50,7 @@ pub mod wythoff;
 pub mod play;
 pub use play::Play;
 #[forbid(unsafe_code)]
-mod remoteness;
+pub mod remoteness;
 mod span;
 pub use span::Span;
 

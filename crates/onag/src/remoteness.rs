@@ -41,3 +41,40 @@ pub(crate) fn remoteness(after: impl IntoIterator<Item = u32>) -> u32 {
     after.into_iter().for_each(|r| rule.see(r));
     rule.remoteness()
 }
+
+/// A position's remoteness report, for a game whose moves are `M`: the remoteness ("win in k"
+/// when odd, "lose in k" when even, 0 when no move is left), that after each move the game's
+/// report lists, and the move the rule plays. Wythoff's game and Turning Corners name it
+/// `RemotenessReport` with their move types.
+///
+/// # Examples
+/// ```
+/// use onag::remoteness::Report;
+/// let r = Report::new(3, vec![2, 4], Some("the move to 2"));
+/// assert!(r.wins); // odd: the player to move wins in 3
+/// assert!(!Report::<()>::new(0, vec![], None).wins);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Report<M> {
+    /// Moves left under Steinhaus' rule: odd means the player to move wins in that many.
+    pub position: u32,
+    /// Whether the player to move wins (the remoteness is odd).
+    pub wins: bool,
+    /// The remoteness after each move the game's report lists.
+    pub moves: Vec<u32>,
+    /// The move the rule plays (quickest win, or slowest loss); `None` when no move is left.
+    pub best: Option<M>,
+}
+
+impl<M> Report<M> {
+    /// The report of a position of remoteness `position`.
+    pub fn new(position: u32, moves: Vec<u32>, best: Option<M>) -> Self {
+        Report {
+            position,
+            wins: position % 2 == 1,
+            moves,
+            best,
+        }
+    }
+}

@@ -1,7 +1,10 @@
 //! The full-position solver (no XOR assumption) and lexicodes.
 
 use onag::impartial::lexicode::{lexicode, min_weight, p_positions_at_most, weight_distribution};
-use onag::impartial::solver::{solve, solve_reference, solve_values, Board, BoardError};
+use onag::impartial::solver::{
+    solve, solve_reference, solve_values, Board, BoardError, WINNING_WAYS_BOARDS,
+    WINNING_WAYS_POSITIONS,
+};
 use onag::StopFlag;
 
 fn run(board: &str) -> onag::impartial::solver::SolveReport {
@@ -98,26 +101,15 @@ fn a_raised_flag_stops_the_solver() {
 /// mismatches.
 #[test]
 #[ignore]
-fn ci_ten_boards_of_the_spec() {
+fn ci_ten_boards_of_winning_ways() {
     let mut total = 0;
-    for board in [
-        "corners:3x8",
-        "corners:4x6",
-        "corners:5x5",
-        "rugs:5x5",
-        "ruler:22",
-        "mock-turtles:20",
-        "mogul:14",
-        "mock-turtles*mock-turtles:4x5",
-        "ruler*mock-turtles:4x5",
-        "twins*mock-turtles:5x4",
-    ] {
+    for board in WINNING_WAYS_BOARDS {
         let r = run(board);
         assert_eq!(r.mismatches, 0, "{board}");
         assert!(r.p_positions.is_power_of_two(), "{board}");
         total += r.positions;
     }
-    assert_eq!(total, 109_068_288);
+    assert_eq!(total, WINNING_WAYS_POSITIONS);
 }
 
 #[test]

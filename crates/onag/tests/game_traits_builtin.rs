@@ -2,26 +2,13 @@
 //! and the packed memo) on every board up to 12 squares, Turning Corners (the nim product) on
 //! every position of the 4×4 board, Wythoff queens (the Grundy table).
 
-use onag::games::toads_and_frogs::{Board, Solver, Square};
+use onag::games::toads_and_frogs::{all_boards, Board, Solver};
 use onag::games::turning_corners::{Coin, TurningCorners};
 use onag::games::{ImpartialGame, ImpartialSolver, PartizanSolver};
 use onag::nimber::Nimber;
 use onag::partizan::game::GameId;
 use onag::wythoff::positions::{Analyser, Position};
 use onag::StopFlag;
-
-fn boards(len: usize) -> impl Iterator<Item = Board> {
-    (0..3usize.pow(len as u32)).map(move |mut code| {
-        let squares = (0..len)
-            .map(|_| {
-                let s = [Square::Empty, Square::Toad, Square::Frog][code % 3];
-                code /= 3;
-                s
-            })
-            .collect();
-        Board::new(squares).unwrap()
-    })
-}
 
 /// Every board of length 1..=max_len: the generic solver's value = the specialised
 /// solver's, as ids of one arena (equal ids ⇔ equal values).
@@ -30,7 +17,7 @@ fn toads_agree(max_len: usize) -> usize {
     let mut generic: PartizanSolver<Board> = PartizanSolver::new();
     let mut ids: Vec<(Board, GameId)> = Vec::new();
     for len in 1..=max_len {
-        for b in boards(len) {
+        for b in all_boards(len) {
             let g = generic.canonical(&b, &stop).unwrap();
             ids.push((b, g));
         }

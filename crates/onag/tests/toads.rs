@@ -1,6 +1,6 @@
 //! Toads and Frogs: notation, moves, reductions, and the check values of `docs/toads-and-frogs.md`.
 
-use onag::games::toads_and_frogs::{reduce, Board, BoardError, Solver, Square};
+use onag::games::toads_and_frogs::{all_boards, reduce, Board, BoardError, Solver};
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::parse;
@@ -172,19 +172,6 @@ fn t5_4_f3_by_difference_check() {
     let wrong = parse(&mut arena, "{{5/2|2}|2}").unwrap();
     assert!(equal_by_search(&board, &ArenaPosition::new(&arena, right)));
     assert!(!equal_by_search(&board, &ArenaPosition::new(&arena, wrong)));
-}
-
-fn all_boards(len: usize) -> impl Iterator<Item = Board> {
-    (0..3usize.pow(len as u32)).map(move |mut code| {
-        let squares = (0..len)
-            .map(|_| {
-                let s = [Square::Empty, Square::Toad, Square::Frog][code % 3];
-                code /= 3;
-                s
-            })
-            .collect();
-        Board::new(squares).unwrap()
-    })
 }
 
 /// Reductions = no reductions = value-free outcome, mirror = negation, for every board of

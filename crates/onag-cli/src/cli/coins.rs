@@ -5,11 +5,9 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Subcommand;
 use onag::impartial::coins::{Rule, MAX_MASK_POSITION};
-use onag::impartial::lexicode::lexicode_report;
 use onag::impartial::product::Product;
 use onag::impartial::solver::{solve, Board, SolveRun};
 use onag::StopFlag;
-use onag_api::limits::{MAX_COIN_VALUE, MAX_COIN_VALUES};
 
 use super::common::{parse_usize, progress, Internal};
 use super::output::{outln, print_json, Output};
@@ -82,10 +80,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             count,
             output,
         } => {
-            if count > MAX_COIN_VALUES {
-                bail!("--count must be at most {MAX_COIN_VALUES}, not {count}");
-            }
-            let report = rule.values_report(count, MAX_COIN_VALUE)?;
+            let report = onag_api::native::coin_values(rule, count)?;
             if output.json {
                 print_json(&report)
             } else {
@@ -142,17 +137,8 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             limits,
         } => {
             let board: Board = board.parse()?;
+            onag_api::native::coin_solve_bound(&board, force)?;
             let positions = 1u64 << board.coins();
-            let steps = board.solve_steps();
-            if steps > MAX_SOLVE_STEPS && !force {
-                bail!(
-                    "{} needs about {steps:.1e} move steps ({positions} positions; about {} at \
-                     10^8 steps per second), past the default bound of {MAX_SOLVE_STEPS:.0e}; \
-                     pass --force to run it anyway",
-                    board.name(),
-                    describe_seconds(steps / 1e8)
-                );
-            }
             let stop = StopFlag::new();
             limits.watch("the solve", &stop);
             let bar = progress(positions, board.name(), output.quiet);
@@ -197,8 +183,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 u32::try_from(n).unwrap_or(u32::MAX),
                 u32::try_from(d).unwrap_or(u32::MAX),
             );
-            let r = lexicode_report(n, d, compare_game)
-                .map_err(|e| anyhow::anyhow!("lexicode({n}, {d}): {e}"))?;
+            let r = onag_api::native::lexicode(n, d, compare_game)?;
             let equal = r.equals_game_p_positions;
             if output.json {
                 print_json(&r)?;
@@ -238,20 +223,4 @@ struct Labelled {
     size: [usize; 2],
     #[serde(flatten)]
     report: onag::impartial::product::TartanReport,
-}
-
-/// Default bound on `coins solve` work: about ten minutes at 10^8 move steps per second.
-const MAX_SOLVE_STEPS: f64 = 6e10;
-
-/// A duration for a person: seconds, hours or years.
-fn describe_seconds(s: f64) -> String {
-    if s < 120.0 {
-        format!("{s:.0} s")
-    } else if s < 3.0 * 86_400.0 {
-        format!("{:.1} hours", s / 3600.0)
-    } else if s < 730.0 * 86_400.0 {
-        format!("{:.0} days", s / 86_400.0)
-    } else {
-        format!("{:.1e} years", s / (365.25 * 86_400.0))
-    }
 }

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use anyhow::bail;
-use onag::games::analysis::{computer_move, AnalysisReport, Budget, Strength};
-use onag::games::registry::{analyze, AnalyzeError, Options, GAMES};
+use onag::games::analysis::{computer_move, AnalysisReport, Strength};
+use onag::games::registry::{analyze, AnalyzeError, GAMES};
 use onag::partizan::Player;
 
 use super::common::write_atomic;
@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Most components in the solver's transposition table.
-    #[arg(long, default_value_t = 1 << 27, value_name = "N")]
+    #[arg(long, default_value_t = onag_api::limits::NATIVE_MAX_GAME_TABLE_ENTRIES, value_name = "N")]
     pub max_table: usize,
     /// Write the thermograph as an SVG file.
     #[arg(long, value_name = "FILE")]
@@ -80,12 +80,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let stop = onag::StopFlag::new();
     args.limits.watch("the analysis", &stop);
-    let options = Options {
-        budget: Budget {
-            max_table_entries: args.max_table,
-            ..Budget::default()
-        },
-    };
+    let options = onag_api::native::game_options(args.max_table);
     let r = analyze(&args.game, position, &options, &stop).map_err(|e| match e {
         AnalyzeError::Position {
             span: Some(span), ..

@@ -4,10 +4,8 @@ use anyhow::bail;
 use clap::Subcommand;
 use onag::nimber::calc::Operation;
 use onag::nimber::ordinal::{Ordinal, OrdinalError};
-use onag::nimber::table::nim_table_report;
 use onag::nimber::Nimber128;
 use onag::StopFlag;
-use onag_api::limits::MAX_NIM_TABLE_SIDE;
 
 use super::common::{parse_u128, parse_usize};
 use super::output::{outln, print_json, Output};
@@ -188,10 +186,10 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
 }
 
 fn table(n: usize, json: bool) -> anyhow::Result<()> {
-    if !(1..=MAX_NIM_TABLE_SIDE).contains(&n) {
-        bail!("the table side must be between 1 and {MAX_NIM_TABLE_SIDE}, not {n}");
-    }
-    let t = nim_table_report(n, &StopFlag::new())?;
+    // The API's request: one bound and one message for every front end.
+    let t = onag_api::routes::nim::TableRequest { size: n }
+        .checked()?
+        .run(&StopFlag::new())?;
     if json {
         return print_json(&t);
     }

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 use onag::games::toads_and_frogs::{
-    board_report, cell_record, check_results, estimate_work, family_threads, merge_shards,
-    named_shards, table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile,
-    ShardFile, Solver, StatsReport,
+    board_report, cell_record, check_results, family_threads, merge_shards, named_shards,
+    table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile, ShardFile, Solver,
+    StatsReport,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
@@ -18,13 +18,6 @@ use onag::StopFlag;
 
 use super::common::{progress, read_json, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
-
-/// Default bound on `toads value` work, in units of [`estimate_work`] (placements reachable
-/// if pieces never blocked each other). Calibrated in BENCHMARKS.md: T7□7F6 (1.3e8) ran out
-/// of the default 4 GiB after 381 s, T□F□T□F… with 12 pieces (1.8e8) took 118 s and 0.95 GB,
-/// T6□6F5 (5.7e6) 48 s; boards below the bound can still take minutes, which the
-/// `--max-seconds`/`--max-memory` watchdog bounds.
-const MAX_VALUE_WORK: f64 = 1e8;
 
 /// Longest board length accepted by `stats` and `verify` (3^16 ≈ 43 million boards).
 const MAX_ENUMERATED_LEN: usize = 16;
@@ -494,18 +487,10 @@ fn parse_game(arena: &mut Arena, text: &str) -> anyhow::Result<GameId> {
     parse(arena, text).map_err(|e| anyhow::anyhow!("bad game '{text}': {e}"))
 }
 
-/// Refuses `board` when its work estimate is past [`MAX_VALUE_WORK`] unless `force`.
+/// Refuses `board` when its work estimate is past the default bound unless `force` (the bound
+/// and message Python's `onag.toads` shares: `onag_api::native::toads_work_bound`).
 fn check_work(board: &Board, force: bool) -> anyhow::Result<()> {
-    let work = estimate_work(board);
-    if work > MAX_VALUE_WORK && !force {
-        anyhow::bail!(
-            "{} has a work estimate of {work:.1e} placements, past the default bound of \
-             {MAX_VALUE_WORK:.0e} (boards near it take minutes and gigabytes); pass --force to \
-             run it anyway (with --max-seconds/--max-memory as bounds)",
-            board.run_length(true)
-        );
-    }
-    Ok(())
+    Ok(onag_api::native::toads_work_bound(board, force)?)
 }
 
 fn equals(board: &Board, game: &str, output: Output) -> anyhow::Result<()> {

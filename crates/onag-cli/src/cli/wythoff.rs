@@ -10,12 +10,9 @@ use clap::Subcommand;
 use onag::wythoff::checkpoint::CheckpointFile;
 use onag::wythoff::gpoints::{distance_table, excess_tables};
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
-use onag::wythoff::report::{
-    pairs_report, table_report, value_report, NivaschReport, PeriodsReport,
-};
+use onag::wythoff::report::{value_report, NivaschReport, PeriodsReport};
 use onag::wythoff::WythoffError;
 use onag::StopFlag;
-use onag_api::limits::MAX_WYTHOFF_PAIRS;
 
 use super::common::{self, parse_u64, parse_usize, Internal};
 use super::output::{outln, print_json, Output};
@@ -141,8 +138,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             n,
             output: Output { json, .. },
         } => {
-            at_least_one("table side", n)?;
-            let r = table_report(n, &StopFlag::new())?;
+            let r = onag_api::native::wythoff_table(n, &StopFlag::new())?;
             if json {
                 print_json(&r)
             } else {
@@ -153,9 +149,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             n,
             output: Output { json, .. },
         } => {
-            at_least_one("pairs", n)?;
-            common_bound("pairs", n as u64, MAX_WYTHOFF_PAIRS as u64)?;
-            let r = pairs_report(n);
+            let r = onag_api::native::wythoff_pairs(n)?;
             if json {
                 print_json(&r)
             } else {
@@ -186,21 +180,6 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, quiet },
         } => nivasch(table, min_row, rows, threads, quiet, json),
     }
-}
-
-/// Rejects 0 for a count whose output would be empty (it printed nothing and exited 0).
-fn at_least_one(what: &str, value: usize) -> anyhow::Result<()> {
-    if value == 0 {
-        bail!("{what} 0 asks for nothing: give at least 1");
-    }
-    Ok(())
-}
-
-fn common_bound(what: &str, value: u64, max: u64) -> anyhow::Result<()> {
-    if value > max {
-        bail!("{what} {value} is too large (at most {max})");
-    }
-    Ok(())
 }
 
 fn periods(args: PeriodsArgs) -> anyhow::Result<()> {

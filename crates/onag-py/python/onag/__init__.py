@@ -67,6 +67,7 @@ __all__ = [
     "Toads",
     "toads",
     "toads_family",
+    "toads_family_report",
     "wythoff",
     "coins",
     "Heaps",
@@ -206,9 +207,11 @@ class Toads:
         )
 
 
-def toads(board: str) -> Toads:
+def toads(board: str, force: bool = False) -> Toads:
     """The exact value of a Toads-and-Frogs board (``TTT..FFF``, ``T3.2F3`` or ``T3□2F3``),
-    its reduced form and every move with the value after it.
+    its reduced form and every move with the value after it. A board whose work estimate is
+    past the command line's default bound (``onag toads value`` without ``--force``) needs
+    ``force=True``.
 
     >>> t = toads("T.TF.F.6")
     >>> t.canonical, t.mean, t.temperature
@@ -216,7 +219,7 @@ def toads(board: str) -> Toads:
     >>> toads("TTT..FFF").value == game("+-1/8")
     True
     """
-    report, value, parts, moves = _onag.toads_report(board)
+    report, value, parts, moves = _onag.toads_report(board, force)
     return Toads(Report.of(report), value, parts, moves)
 
 
@@ -225,15 +228,35 @@ def toads_family(
     frogs: int,
     blanks: Iterable[int],
     progress: Optional[Callable[[int, int], Any]] = None,
+    force: bool = False,
 ) -> Dict[int, Game]:
     """Values of T^toads □^b F^frogs for each b in ``blanks`` (one memo shared across b), as
-    ``{b: Game}``. ``progress(done, total)`` is called as boards finish; Ctrl-C stops it.
+    ``{b: Game}``. ``progress(done, total)`` is called as boards finish; Ctrl-C stops it. The
+    largest board past the command line's default work bound needs ``force=True``.
 
     >>> fam = toads_family(2, 2, range(1, 8))
     >>> [b for b, g in fam.items() if g == game("*")]
     [1, 2, 3, 4, 7]
     """
-    return dict(_onag.toads_family(toads, frogs, [int(b) for b in blanks], progress))
+    _, values = _onag.toads_family(toads, frogs, [int(b) for b in blanks], progress, force)
+    return dict(values)
+
+
+def toads_family_report(
+    toads: int,
+    frogs: int,
+    blanks: Iterable[int],
+    progress: Optional[Callable[[int, int], Any]] = None,
+    force: bool = False,
+) -> Report:
+    """The engine's report of :func:`toads_family`, as ``onag toads family --json`` prints it:
+    ``values``, one ``{blanks, canonical}`` per board.
+
+    >>> toads_family_report(2, 2, [1, 5])["values"][1].canonical   # (`.values` is dict's)
+    '0'
+    """
+    report, _ = _onag.toads_family(toads, frogs, [int(b) for b in blanks], progress, force)
+    return Report.of(report)
 
 
 from . import coins, games, wythoff  # noqa: E402  (submodules use the names above)

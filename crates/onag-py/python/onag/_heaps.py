@@ -2,7 +2,8 @@
 
 ``heaps(ruleset)`` takes a code (``"0.137"``, ``"4.07"``, ``"0.f"``), a name (``"kayles"``,
 ``"dawsons-chess"``, ``"grundy"``, …), ``"S(1,3,4)"`` or ``"all-but(2)"``. Its reports are the
-engine's, with the same field names as ``onag heaps … --json`` and the HTTP API.
+engine's, with the same field names as ``onag heaps … --json`` and the HTTP API, as
+:class:`onag.Report` objects (fields as keys and as attributes).
 
 >>> from onag import heaps
 >>> k = heaps("kayles")
@@ -10,8 +11,8 @@ engine's, with the same field names as ``onag heaps … --json`` and the HTTP AP
 ('0.77', 'kayles')
 >>> list(k.values(12, numpy=False))
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
->>> p = k.period()["analysis"]["proof"]
->>> p["preperiod"], p["period"]
+>>> p = k.period().analysis.proof
+>>> p.preperiod, p.period
 (71, 12)
 >>> pos = heaps("0.137").position([5, 8, 11])
 >>> pos["nim_sum"], pos["computer"]["text"]
@@ -22,6 +23,7 @@ import json
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import _onag
+from ._report import Report
 
 __all__ = ["Heaps", "heaps", "heap_rulesets"]
 
@@ -67,23 +69,23 @@ class Heaps:
         raw, _ = _onag.heaps_values(self.ruleset, int(n))
         return _array(raw, numpy)
 
-    def sequence(self, n: int, numpy: Optional[bool] = None) -> Dict[str, Any]:
+    def sequence(self, n: int, numpy: Optional[bool] = None) -> Report:
         """The values report: ``ruleset``, ``name``, ``values`` (as :meth:`values`),
         ``largest_value``, ``rare`` (``mask``, ``count``, ``last``) and ``rare_heaps`` (each
         ``heap``, ``value``)."""
         raw, report = _onag.heaps_values(self.ruleset, int(n))
-        out = json.loads(report)
-        out["values"] = _array(raw, numpy)
+        out = Report.of(json.loads(report))
+        out["values"] = _array(raw, numpy)  # read as out["values"] (`.values` is dict's)
         return out
 
-    def period(self, max_n: int = 1 << 20, progress: Progress = None) -> Dict[str, Any]:
+    def period(self, max_n: int = 1 << 20, progress: Progress = None) -> Report:
         """The period search up to ``max_n`` heaps: ``ruleset``, ``name``, ``max_n``,
         ``theorem``, ``analysis`` (``status``: ``"periodic"`` — proven, with ``proof``
         {``preperiod``, ``period``, ``certificate``} —, ``"arithmetic"`` — observed, with
         ``arithmetic`` {``preperiod``, ``period``, ``saltus``} — or ``"unsolved"``;
         ``computed_to``, ``largest_value``, ``rare``, ``fingerprint``, …), ``rare_heaps``.
         ``progress(computed, max_n)`` is called about 20 times a second; Ctrl-C stops it."""
-        return json.loads(_onag.heaps_period(self.ruleset, int(max_n), progress))
+        return Report.of(json.loads(_onag.heaps_period(self.ruleset, int(max_n), progress)))
 
     def position(
         self,
@@ -91,16 +93,16 @@ class Heaps:
         strategy: str = "perfect",
         level: Optional[int] = None,
         seed: Optional[int] = None,
-    ) -> Dict[str, Any]:
+    ) -> Report:
         """A sum of heaps: ``heaps`` (each ``size`` and ``value``), ``nim_sum``,
         ``to_move_wins``, ``moves`` (every legal move: ``heap``, ``take``, ``leave``,
         ``heaps_after``, ``nim_sum_after``, ``winning``, ``text``), ``winning_moves`` and
         ``computer`` (its move by ``strategy``: ``"perfect"`` — a winning move if any, else
         the fewest tokens —, ``"random"`` from ``seed``, or ``"skill"``: perfect with
         probability ``level``/100). Bounds as the web app's (``onag_api::limits``)."""
-        return json.loads(
+        return Report.of(json.loads(
             _onag.heaps_position(self.ruleset, [int(h) for h in heaps], strategy, level, seed)
-        )
+        ))
 
     def moves(self, heaps: Sequence[int]) -> List[Dict[str, Any]]:
         """Every legal move of the position, with its ✓ (``winning``) and the nim-sum after."""

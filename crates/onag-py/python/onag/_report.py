@@ -9,7 +9,8 @@ from typing import Any
 
 
 class Report(dict):
-    """A report: a ``dict`` of the report's fields that also reads them as attributes.
+    """A report: a ``dict`` of the report's fields that also reads them as attributes (a field
+    named like a ``dict`` method — ``values``, ``items``, ``keys`` — is read as ``r["values"]``).
 
     >>> r = Report.of({"size": 2, "marking": {"closed": True}})
     >>> r.size, r.marking.closed, r["marking"]["closed"]

@@ -21,28 +21,12 @@ Games of your own are classes whose positions say their moves; see :func:`onag.c
 and :func:`onag.grundy`.
 """
 
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
 
 from . import _onag
 from ._onag import Game, game
 from ._report import Report
 
-__all__ = [
-    "GameReport",
-    "GAMES",
-    "analyze",
-    "hackenbush",
-    "domineering",
-    "clobber",
-    "konane",
-    "snort",
-    "col",
-    "cram",
-    "cutcake",
-    "toads",
-    "turning_corners",
-    "wythoff",
-]
 
 
 class GameReport(Report):
@@ -83,62 +67,24 @@ def analyze(name: str, position: str) -> "GameReport":
     return GameReport(Report.of(_onag.game_analyze(name, position)))
 
 
-def hackenbush(position: str) -> GameReport:
-    """Hackenbush: blue, red and green edges on a ground; a cut removes what no longer
-    reaches the ground (Left cuts blue, Right red, either green)."""
-    return analyze("hackenbush", position)
+def _function(info: Dict[str, Any]) -> Callable[[str], GameReport]:
+    """The function of one registered game: its report of a position, documented by the
+    registry's title, rules and notation."""
+    name = info["name"]
+
+    def report(position: str) -> GameReport:
+        return analyze(name, position)
+
+    report.__name__ = report.__qualname__ = name.replace("-", "_")
+    report.__doc__ = (
+        f"{info['title']}: {info['rules']}\n\nNotation: {info['notation']} "
+        f"(example ``{info['example']}``). The report of ``analyze({name!r}, position)``."
+    )
+    return report
 
 
-def domineering(position: str) -> GameReport:
-    """Domineering (rows joined by ``|``, ``.`` empty, ``#`` filled): Left places vertical
-    dominoes, Right horizontal ones."""
-    return analyze("domineering", position)
-
-
-def clobber(position: str) -> GameReport:
-    """Clobber (``x`` Left's stones, ``o`` Right's, ``.`` empty): move a stone of yours onto an
-    orthogonally adjacent opponent's stone, removing it."""
-    return analyze("clobber", position)
-
-
-def konane(position: str) -> GameReport:
-    """Konane (``x`` Left, ``o`` Right, ``.`` empty): jump an adjacent opponent's stone into an
-    empty cell, capturing it; more jumps in the same line are one move."""
-    return analyze("konane", position)
-
-
-def snort(position: str) -> GameReport:
-    """Snort on a grid: colour an empty cell yours, never next to the opponent's colour."""
-    return analyze("snort", position)
-
-
-def col(position: str) -> GameReport:
-    """Col on a grid: colour an empty cell yours, never next to your own colour."""
-    return analyze("col", position)
-
-
-def cram(position: str) -> GameReport:
-    """Cram (impartial Domineering): either player places a domino either way."""
-    return analyze("cram", position)
-
-
-def cutcake(position: str) -> GameReport:
-    """Cutcake: Left cuts a rectangle of cake vertically along a grid line, Right
-    horizontally."""
-    return analyze("cutcake", position)
-
-
-def toads(position: str) -> GameReport:
-    """Toads and Frogs through the generic report (``TT..FF``; ``onag.toads`` is the
-    specialised solver's, with Erickson's reduced form)."""
-    return analyze("toads", position)
-
-
-def turning_corners(position: str) -> GameReport:
-    """Turning Corners (``4x4:2,3 4,4``: the board, then the heads coins, 1-based)."""
-    return analyze("turning-corners", position)
-
-
-def wythoff(position: str) -> GameReport:
-    """Wythoff's game with queens (``8:3,5 2,1``: the side, then the queens, 0-based)."""
-    return analyze("wythoff", position)
+# One function per registered game, named after it (``turning-corners`` → ``turning_corners``):
+# a game added to the engine's registry is here without a line of Python.
+for _info in GAMES:
+    globals()[_info["name"].replace("-", "_")] = _function(_info)
+__all__ = ["GameReport", "GAMES", "analyze"] + [g["name"].replace("-", "_") for g in GAMES]

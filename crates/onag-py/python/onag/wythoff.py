@@ -16,22 +16,40 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from . import _maybe_numpy, _onag
 from ._report import Report
 
-__all__ = ["g", "table", "pairs", "periods", "periods_report"]
+__all__ = ["g", "value_report", "table", "table_report", "pairs", "pairs_report", "periods", "periods_report"]
 
 
 def g(x: int, y: int) -> int:
-    """The Grundy value g(x, y) of one queen at (x, y)."""
-    return _onag.wythoff_g(x, y)
+    """The Grundy value g(x, y) of one queen at (x, y): the ``g`` of :func:`value_report`."""
+    return value_report(x, y).g
+
+
+def value_report(x: int, y: int) -> Report:
+    """The engine's report of :func:`g` (``onag wythoff g X Y --json``): ``x``, ``y``, ``g``."""
+    return Report.of(_onag.wythoff_g(x, y))
 
 
 def table(n: int, numpy: Optional[bool] = None) -> Any:
-    """The n×n Grundy table by the definition (NumPy ``uint32`` array when available)."""
-    return _maybe_numpy(_onag.wythoff_table(n)["cells"], numpy, "uint32")
+    """The n×n Grundy table by the definition (NumPy ``uint32`` array when available): the
+    ``cells`` of :func:`table_report`."""
+    return _maybe_numpy(table_report(n).cells, numpy, "uint32")
+
+
+def table_report(n: int) -> Report:
+    """The engine's report of :func:`table` (``onag wythoff table N --json``, ``POST
+    /api/wythoff/table``): ``size``, ``max``, ``cells``."""
+    return Report.of(_onag.wythoff_table(n))
 
 
 def pairs(n: int) -> List[Tuple[int, int]]:
-    """The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), k = 0..n−1, in exact integer arithmetic."""
-    return [tuple(p) for p in _onag.wythoff_pairs(n)["pairs"]]
+    """The first n P-positions (⌊kφ⌋, ⌊kφ²⌋), k = 0..n−1, in exact integer arithmetic
+    (1 ≤ n ≤ 10^7): the ``pairs`` of :func:`pairs_report`, as tuples."""
+    return [tuple(p) for p in pairs_report(n).pairs]
+
+
+def pairs_report(n: int) -> Report:
+    """The engine's report of :func:`pairs` (``onag wythoff pairs N --json``): ``count``, ``pairs``."""
+    return Report.of(_onag.wythoff_pairs(n))
 
 
 def periods(

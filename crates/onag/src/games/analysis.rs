@@ -274,21 +274,43 @@ fn partizan_report<G: PartizanGame>(
         left: best_move(&moves, Some(Player::Left), Player::Left, after),
         right: best_move(&moves, Some(Player::Right), Player::Right, after),
     };
-    let arena = solver.arena_mut();
-    let report = game_report(arena, value, NameStyle::Ascii).map_err(report_error)?;
+    let report = report_of(solver.arena_mut(), value, GameKind::Partizan)?;
     Ok(AnalysisReport {
         game: game.to_string(),
-        kind: GameKind::Partizan,
         position: position.to_string(),
-        value: name(arena, value, NameStyle::Unicode),
-        grundy: None,
-        outcome_words: outcome_words(report.outcome).to_string(),
-        report,
         components,
         moves,
         computer,
         remoteness,
         usage: solver.usage(),
+        ..report
+    })
+}
+
+/// The fields every analysis shares, from the value in `arena`: its name, outcome and
+/// [`GameReport`]; the rest empty, for the caller to fill in.
+fn report_of(
+    arena: &mut Arena,
+    value: GameId,
+    kind: GameKind,
+) -> Result<AnalysisReport, GameError> {
+    let report = game_report(arena, value, NameStyle::Ascii).map_err(report_error)?;
+    Ok(AnalysisReport {
+        game: String::new(),
+        kind,
+        position: String::new(),
+        value: name(arena, value, NameStyle::Unicode),
+        grundy: None,
+        outcome_words: outcome_words(report.outcome).to_string(),
+        report,
+        components: Vec::new(),
+        moves: Vec::new(),
+        computer: ByPlayer {
+            left: None,
+            right: None,
+        },
+        remoteness: None,
+        usage: SolverUsage::default(),
     })
 }
 
@@ -330,15 +352,11 @@ pub fn analyze_impartial<G: ImpartialGame>(
     let remoteness = impartial_remoteness(position, budget.remoteness_positions, stop)?;
     let after = remoteness.as_ref().map(|r| r.moves.as_slice());
     let choice = best_move(&moves, None, Player::Left, after);
-    let report = game_report(&mut arena, value, NameStyle::Ascii).map_err(report_error)?;
+    let report = report_of(&mut arena, value, GameKind::Impartial)?;
     Ok(AnalysisReport {
         game: game.to_string(),
-        kind: GameKind::Impartial,
         position: position.to_string(),
-        value: name(&arena, value, NameStyle::Unicode),
         grundy: Some(grundy.0),
-        outcome_words: outcome_words(report.outcome).to_string(),
-        report,
         components,
         moves,
         computer: ByPlayer {
@@ -347,6 +365,7 @@ pub fn analyze_impartial<G: ImpartialGame>(
         },
         remoteness,
         usage: solver.usage(),
+        ..report
     })
 }
 

@@ -253,8 +253,8 @@ where
 }
 
 /// What the registry does with a game's type: parse a position, analyse it. Implemented
-/// once for every [`PartizanGame`] and every [`ImpartialGame`] (by `Partizan<G>` and
-/// `Impartial<G>`), so a game only adds one line to [`engine`].
+/// once for every [`PartizanGame`] and every [`ImpartialGame`] (by `Typed<G, Partizan>` and
+/// `Typed<G, Impartial>`), so a game only adds one line to [`engine`].
 pub trait Engine: Sync {
     /// The position `text` printed back in the game's notation, or why it is not one.
     fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError>;
@@ -269,37 +269,36 @@ pub trait Engine: Sync {
     ) -> Result<AnalysisReport, AnalyzeError>;
 }
 
-struct Partizan<G>(PhantomData<fn() -> G>);
-struct Impartial<G>(PhantomData<fn() -> G>);
+/// An analysis, or why it failed.
+type Analysis = Result<AnalysisReport, GameError>;
 
-impl<G: PartizanGame + FromStr> Engine for Partizan<G>
-where
-    G::Err: NotationError,
-{
-    fn check(&self, game: &'static str, text: &str) -> Result<String, AnalyzeError> {
-        parse::<G>(game, text).map(|g| g.to_string())
-    }
+/// Which solver analyses a game's positions: the canonical-form solver ([`Partizan`]) or
+/// the Grundy-value solver ([`Impartial`]).
+trait Solve<G> {
+    fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis;
+}
 
-    fn analyze(
-        &self,
-        game: &'static str,
-        text: &str,
-        options: &Options,
-        stop: &StopFlag,
-    ) -> Result<AnalysisReport, AnalyzeError> {
-        let position: G = parse(game, text)?;
-        let mut solver = PartizanSolver::new();
-        Ok(analyze_partizan(
-            &mut solver,
-            game,
-            &position,
-            options.budget,
-            stop,
-        )?)
+/// The partizan solver ([`analyze_partizan`]).
+struct Partizan;
+/// The impartial solver ([`analyze_impartial`]).
+struct Impartial;
+
+impl<G: PartizanGame> Solve<G> for Partizan {
+    fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis {
+        analyze_partizan(&mut PartizanSolver::new(), game, position, budget, stop)
     }
 }
 
-impl<G: ImpartialGame + FromStr> Engine for Impartial<G>
+impl<G: ImpartialGame> Solve<G> for Impartial {
+    fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis {
+        analyze_impartial(&mut ImpartialSolver::new(), game, position, budget, stop)
+    }
+}
+
+/// The engine of the game type `G`, analysed by the solver `S`.
+struct Typed<G, S>(PhantomData<fn() -> (G, S)>);
+
+impl<G: FromStr + fmt::Display, S: Solve<G>> Engine for Typed<G, S>
 where
     G::Err: NotationError,
 {
@@ -315,33 +314,26 @@ where
         stop: &StopFlag,
     ) -> Result<AnalysisReport, AnalyzeError> {
         let position: G = parse(game, text)?;
-        let mut solver = ImpartialSolver::new();
-        Ok(analyze_impartial(
-            &mut solver,
-            game,
-            &position,
-            options.budget,
-            stop,
-        )?)
+        Ok(S::solve(game, &position, options.budget, stop)?)
     }
 }
 
 /// The engine of the game named `name` (one line per game).
 pub fn engine(name: &str) -> Option<&'static dyn Engine> {
     Some(match name {
-        "domineering" => &Partizan::<domineering::Domineering>(PhantomData),
-        "cram" => &Impartial::<cram::Cram>(PhantomData),
-        "snort" => &Partizan::<snort::Snort>(PhantomData),
-        "col" => &Partizan::<col::Col>(PhantomData),
-        "clobber" => &Partizan::<clobber::Clobber>(PhantomData),
-        "konane" => &Partizan::<konane::Konane>(PhantomData),
-        "cutcake" => &Partizan::<cutcake::Cutcake>(PhantomData),
-        "hackenbush" => &Partizan::<hackenbush::Hackenbush>(PhantomData),
-        "toads" => &Partizan::<crate::games::toads_and_frogs::Board>(PhantomData),
+        "domineering" => &Typed::<domineering::Domineering, Partizan>(PhantomData),
+        "cram" => &Typed::<cram::Cram, Impartial>(PhantomData),
+        "snort" => &Typed::<snort::Snort, Partizan>(PhantomData),
+        "col" => &Typed::<col::Col, Partizan>(PhantomData),
+        "clobber" => &Typed::<clobber::Clobber, Partizan>(PhantomData),
+        "konane" => &Typed::<konane::Konane, Partizan>(PhantomData),
+        "cutcake" => &Typed::<cutcake::Cutcake, Partizan>(PhantomData),
+        "hackenbush" => &Typed::<hackenbush::Hackenbush, Partizan>(PhantomData),
+        "toads" => &Typed::<crate::games::toads_and_frogs::Board, Partizan>(PhantomData),
         "turning-corners" => {
-            &Impartial::<crate::games::turning_corners::TurningCorners>(PhantomData)
+            &Typed::<crate::games::turning_corners::TurningCorners, Impartial>(PhantomData)
         }
-        "wythoff" => &Impartial::<crate::wythoff::positions::Position>(PhantomData),
+        "wythoff" => &Typed::<crate::wythoff::positions::Position, Impartial>(PhantomData),
         _ => return None,
     })
 }

@@ -32,7 +32,7 @@ use std::mem::size_of;
 
 use super::traits::{ImpartialGame, Keyed, PartizanGame};
 use crate::nimber::Nimber;
-use crate::partizan::game::{Arena, Footprint, FxHashMap, GameError, GameId};
+use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
@@ -94,22 +94,71 @@ pub struct SolverUsage {
     pub arena_bytes: usize,
 }
 
-fn table_bytes<K, V>(table: &FxHashMap<K, V>) -> usize {
-    table.capacity() * (size_of::<(K, V)>() + 1)
+/// The transposition table both solvers keep: values of components by position, bounded by
+/// [`SolverLimits`], with the counters of [`SolverUsage`].
+struct Table<K, V> {
+    entries: FxHashMap<K, V>,
+    limits: SolverLimits,
+    solved: u64,
+    hits: u64,
 }
 
-fn arena_bytes(f: &Footprint) -> usize {
-    f.node_bytes + f.option_bytes + f.memo_bytes
+impl<K: std::hash::Hash + Eq, V: Copy> Table<K, V> {
+    fn new() -> Self {
+        Table {
+            entries: FxHashMap::default(),
+            limits: SolverLimits::default(),
+            solved: 0,
+            hits: 0,
+        }
+    }
+
+    /// The value kept under `key`, counted as a hit.
+    fn get(&mut self, key: &K) -> Option<V> {
+        let v = self.entries.get(key).copied();
+        self.hits += u64::from(v.is_some());
+        v
+    }
+
+    /// Before solving a new class: polls `stop` every [`POLL_EVERY`] classes solved.
+    fn poll(&self, stop: &StopFlag) -> Result<(), GameError> {
+        if self.solved.is_multiple_of(POLL_EVERY) {
+            stop.check()?;
+        }
+        Ok(())
+    }
+
+    /// Keeps `v` under `key`, or fails past [`SolverLimits::max_table_entries`].
+    fn insert(&mut self, key: K, v: V) -> Result<(), GameError> {
+        if self.entries.len() >= self.limits.max_table_entries {
+            return Err(GameError::TooLarge(format!(
+                "more than {} components in the solver's table",
+                self.limits.max_table_entries
+            )));
+        }
+        self.entries.insert(key, v);
+        Ok(())
+    }
+
+    /// The counters, with the arena's figures (0 for a solver without an arena).
+    fn usage(&self, arena_games: usize, arena_bytes: usize) -> SolverUsage {
+        SolverUsage {
+            solved: self.solved,
+            hits: self.hits,
+            table_entries: self.entries.len(),
+            // capacity: slot = key + value + control byte
+            table_bytes: self.entries.capacity() * (size_of::<(K, V)>() + 1),
+            arena_games,
+            arena_bytes,
+        }
+    }
 }
 
 /// The generic partizan solver: canonical forms of positions of `G` in its own [`Arena`]
 /// (see the [module documentation](self)).
 pub struct PartizanSolver<G: PartizanGame> {
     arena: Arena,
-    table: FxHashMap<G, GameId>,
-    limits: SolverLimits,
-    solved: u64,
-    hits: u64,
+    table: Table<G, GameId>,
 }
 
 impl<G: PartizanGame> Default for PartizanSolver<G> {
@@ -129,22 +178,19 @@ impl<G: PartizanGame> PartizanSolver<G> {
     pub fn with_arena(arena: Arena) -> Self {
         PartizanSolver {
             arena,
-            table: FxHashMap::default(),
-            limits: SolverLimits::default(),
-            solved: 0,
-            hits: 0,
+            table: Table::new(),
         }
     }
 
     /// Sets the limits.
     pub fn with_limits(mut self, limits: SolverLimits) -> Self {
-        self.limits = limits;
+        self.table.limits = limits;
         self
     }
 
     /// Sets the most components the table may hold (see [`SolverLimits`]).
     pub fn set_max_table_entries(&mut self, entries: usize) {
-        self.limits.max_table_entries = entries;
+        self.table.limits.max_table_entries = entries;
     }
 
     /// The arena the values live in.
@@ -165,14 +211,8 @@ impl<G: PartizanGame> PartizanSolver<G> {
     /// What the solver holds and did.
     pub fn usage(&self) -> SolverUsage {
         let f = self.arena.footprint();
-        SolverUsage {
-            solved: self.solved,
-            hits: self.hits,
-            table_entries: self.table.len(),
-            table_bytes: table_bytes(&self.table),
-            arena_games: f.games,
-            arena_bytes: arena_bytes(&f),
-        }
+        self.table
+            .usage(f.games, f.node_bytes + f.option_bytes + f.memo_bytes)
     }
 
     /// The canonical value of `position`: the sum of its components' values.
@@ -208,44 +248,27 @@ impl<G: PartizanGame> PartizanSolver<G> {
     /// (one hash), then under its symmetry class's key; a component found through its key is
     /// entered under itself too, so that the next look-up skips the symmetries.
     fn component(&mut self, component: &G, stop: &StopFlag) -> Result<GameId, GameError> {
-        if let Some(&v) = self.table.get(component) {
-            self.hits += 1;
+        if let Some(v) = self.table.get(component) {
             return Ok(v);
         }
         let Keyed { key, negated } = component.symmetric_key();
         let v = match self.table.get(&key) {
-            Some(&v) => {
-                self.hits += 1;
-                v
-            }
+            Some(v) => v,
             None => {
-                if self.solved.is_multiple_of(POLL_EVERY) {
-                    stop.check()?;
-                }
+                self.table.poll(stop)?;
                 let left = self.option_values(&key, Player::Left, stop)?;
                 let right = self.option_values(&key, Player::Right, stop)?;
                 let v = self.arena.from_options(&left, &right)?;
-                self.insert(key.clone(), v)?;
-                self.solved += 1;
+                self.table.insert(key.clone(), v)?;
+                self.table.solved += 1;
                 v
             }
         };
         let v = if negated { self.arena.neg(v) } else { v };
         if key != *component {
-            self.insert(component.clone(), v)?;
+            self.table.insert(component.clone(), v)?;
         }
         Ok(v)
-    }
-
-    fn insert(&mut self, position: G, v: GameId) -> Result<(), GameError> {
-        if self.table.len() >= self.limits.max_table_entries {
-            return Err(GameError::TooLarge(format!(
-                "more than {} components in the solver's table",
-                self.limits.max_table_entries
-            )));
-        }
-        self.table.insert(position, v);
-        Ok(())
     }
 }
 
@@ -263,10 +286,7 @@ impl<G: PartizanGame> PartizanSolver<G> {
 /// assert_eq!(g, Nimber(0));
 /// ```
 pub struct ImpartialSolver<G: ImpartialGame> {
-    table: FxHashMap<G, Nimber>,
-    limits: SolverLimits,
-    solved: u64,
-    hits: u64,
+    table: Table<G, Nimber>,
 }
 
 impl<G: ImpartialGame> Default for ImpartialSolver<G> {
@@ -279,34 +299,24 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     /// A solver with an empty table and the default limits.
     pub fn new() -> Self {
         ImpartialSolver {
-            table: FxHashMap::default(),
-            limits: SolverLimits::default(),
-            solved: 0,
-            hits: 0,
+            table: Table::new(),
         }
     }
 
     /// Sets the limits.
     pub fn with_limits(mut self, limits: SolverLimits) -> Self {
-        self.limits = limits;
+        self.table.limits = limits;
         self
     }
 
     /// Sets the most components the table may hold (see [`SolverLimits`]).
     pub fn set_max_table_entries(&mut self, entries: usize) {
-        self.limits.max_table_entries = entries;
+        self.table.limits.max_table_entries = entries;
     }
 
     /// What the solver holds and did (no arena: the arena fields are 0).
     pub fn usage(&self) -> SolverUsage {
-        SolverUsage {
-            solved: self.solved,
-            hits: self.hits,
-            table_entries: self.table.len(),
-            table_bytes: table_bytes(&self.table),
-            arena_games: 0,
-            arena_bytes: 0,
-        }
+        self.table.usage(0, 0)
     }
 
     /// The Grundy value of `position`: the nim-sum of its components' values.
@@ -323,13 +333,10 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
 
     fn component(&mut self, component: &G, stop: &StopFlag) -> Result<Nimber, GameError> {
         let key = component.symmetric_key();
-        if let Some(&v) = self.table.get(&key) {
-            self.hits += 1;
+        if let Some(v) = self.table.get(&key) {
             return Ok(v);
         }
-        if self.solved.is_multiple_of(POLL_EVERY) {
-            stop.check()?;
-        }
+        self.table.poll(stop)?;
         let options = key.options();
         let after = options
             .iter()
@@ -340,14 +347,8 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         let v = Nimber(crate::impartial::mex::mex(
             after.into_iter().filter(|&v| v <= n),
         ));
-        if self.table.len() >= self.limits.max_table_entries {
-            return Err(GameError::TooLarge(format!(
-                "more than {} components in the solver's table",
-                self.limits.max_table_entries
-            )));
-        }
-        self.table.insert(key, v);
-        self.solved += 1;
+        self.table.insert(key, v)?;
+        self.table.solved += 1;
         Ok(v)
     }
 }

@@ -119,18 +119,7 @@ pub fn lexicode_report(
     d: u32,
     compare_game: bool,
 ) -> Result<LexicodeReport, LexicodeError> {
-    if n == 0 || n > MAX_LENGTH {
-        return Err(LexicodeError::Length(n));
-    }
-    let min = if compare_game { 2 } else { 1 };
-    if d < min || d > n + 1 {
-        return Err(LexicodeError::Distance { d, min });
-    }
-    let work = work_estimate(n, d);
-    if work > MAX_WORK {
-        return Err(LexicodeError::TooMuchWork(work));
-    }
-    let words = lexicode(n, d);
+    let words = checked_words(n, d, if compare_game { 2 } else { 1 })?;
     let equal = compare_game.then(|| words == p_positions_at_most(n, d - 1));
     Ok(LexicodeReport {
         n,
@@ -141,6 +130,35 @@ pub fn lexicode_report(
         game: compare_game.then(|| Rule::AtMost(d - 1).to_string()),
         equals_game_p_positions: equal,
     })
+}
+
+/// [`lexicode`] with the bounds of [`lexicode_report`] checked first: the code words
+/// themselves (bit `i` of a word = coin `i`), for a front end that hands them out.
+///
+/// # Examples
+/// ```
+/// use onag::impartial::lexicode::{lexicode_words, LexicodeError};
+/// assert_eq!(lexicode_words(3, 3).unwrap(), vec![0b000, 0b111]);
+/// assert_eq!(lexicode_words(29, 2), Err(LexicodeError::Length(29)));
+/// assert_eq!(lexicode_words(8, 10), Err(LexicodeError::Distance { d: 10, min: 1 }));
+/// ```
+pub fn lexicode_words(n: u32, d: u32) -> Result<Vec<u32>, LexicodeError> {
+    checked_words(n, d, 1)
+}
+
+/// The words of `lexicode(n, d)` once `n`, `d ≥ min` and the work are within bounds.
+fn checked_words(n: u32, d: u32, min: u32) -> Result<Vec<u32>, LexicodeError> {
+    if n == 0 || n > MAX_LENGTH {
+        return Err(LexicodeError::Length(n));
+    }
+    if d < min || d > n + 1 {
+        return Err(LexicodeError::Distance { d, min });
+    }
+    let work = work_estimate(n, d);
+    if work > MAX_WORK {
+        return Err(LexicodeError::TooMuchWork(work));
+    }
+    Ok(lexicode(n, d))
 }
 
 /// `lexicode(n, d)` in increasing order, by marking the Hamming ball of radius `d − 1` around

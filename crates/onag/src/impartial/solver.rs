@@ -20,6 +20,34 @@ use crate::{StopFlag, Stopped};
 /// The largest board the solver accepts (2^30 positions, 1 GiB at a byte per position).
 pub const MAX_COINS: usize = 30;
 
+/// The ten boards of *Winning Ways* ch. 14 on which every position's value is checked against
+/// the XOR of single-coin values: 109,068,288 positions in all ([`WINNING_WAYS_POSITIONS`]).
+///
+/// # Examples
+/// ```
+/// use onag::impartial::solver::{Board, WINNING_WAYS_BOARDS, WINNING_WAYS_POSITIONS};
+/// let positions: u64 = WINNING_WAYS_BOARDS
+///     .iter()
+///     .map(|b| 1u64 << b.parse::<Board>().unwrap().coins())
+///     .sum();
+/// assert_eq!(positions, WINNING_WAYS_POSITIONS);
+/// ```
+pub const WINNING_WAYS_BOARDS: [&str; 10] = [
+    "corners:3x8",
+    "corners:4x6",
+    "corners:5x5",
+    "rugs:5x5",
+    "ruler:22",
+    "mock-turtles:20",
+    "mogul:14",
+    "mock-turtles*mock-turtles:4x5",
+    "ruler*mock-turtles:4x5",
+    "twins*mock-turtles:5x4",
+];
+
+/// The positions of the [`WINNING_WAYS_BOARDS`] together.
+pub const WINNING_WAYS_POSITIONS: u64 = 109_068_288;
+
 /// A board: a set of coins with the moves of a one-dimensional ruleset or of a product.
 ///
 /// # Examples

@@ -209,12 +209,7 @@ impl RemotenessTable {
             .map(|m| self.remoteness(&pos.play_unchecked(m)))
             .collect::<Option<Vec<u32>>>()?;
         let best = best_move(&pos.legal_moves(), &moves, position);
-        Some(RemotenessReport {
-            position,
-            wins: position % 2 == 1,
-            moves,
-            best,
-        })
+        Some(RemotenessReport::new(position, moves, best))
     }
 }
 
@@ -228,8 +223,8 @@ fn best_move(moves: &[Move], after: &[u32], position: u32) -> Option<Move> {
         .map(|(&m, _)| m)
 }
 
-/// A position's remoteness ("win in k" when odd, "lose in k" when even) and that of the
-/// position after each of its moves.
+/// A position's remoteness ("win in k" when odd, "lose in k" when even), that after each
+/// legal move (in [`Position::legal_moves`] order) and the move the rule plays.
 ///
 /// # Examples
 /// ```
@@ -247,18 +242,7 @@ fn best_move(moves: &[Move], after: &[u32], position: u32) -> Option<Move> {
 /// let next = pos.play(best).unwrap();
 /// assert_eq!(RemotenessTable::new(8, 2).unwrap().remoteness(&next), Some(report.moves[i]));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RemotenessReport {
-    /// Moves left under Steinhaus' rule: odd means the player to move wins in that many.
-    pub position: u32,
-    /// Whether the player to move wins (the remoteness is odd).
-    pub wins: bool,
-    /// The remoteness after each legal move, in [`Position::legal_moves`] order.
-    pub moves: Vec<u32>,
-    /// The move the rule plays (quickest win, or slowest loss); `None` when no move is left.
-    pub best: Option<Move>,
-}
+pub type RemotenessReport = crate::remoteness::Report<Move>;
 
 #[cfg(test)]
 mod tests {

@@ -77,18 +77,7 @@ pub(super) fn claims(s: &Sizes) -> Vec<Claim> {
             },
         ));
     }
-    for board in [
-        "corners:3x8",
-        "corners:4x6",
-        "corners:5x5",
-        "rugs:5x5",
-        "ruler:22",
-        "mock-turtles:20",
-        "mogul:14",
-        "mock-turtles*mock-turtles:4x5",
-        "ruler*mock-turtles:4x5",
-        "twins*mock-turtles:5x4",
-    ] {
+    for board in WINNING_WAYS_BOARDS {
         out.push(claim(
             Family::Coins,
             format!(

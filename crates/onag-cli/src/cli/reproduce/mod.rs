@@ -20,7 +20,7 @@ use onag::games::turning_corners::definition::corners_mex;
 use onag::impartial::coins::{Rule, MOCK_TURTLES, MOEBIUS, MOGUL};
 use onag::impartial::lexicode::{lexicode, p_positions_at_most, weight_distribution};
 use onag::impartial::product::Product;
-use onag::impartial::solver::{solve, Board as CoinBoard};
+use onag::impartial::solver::{solve, Board as CoinBoard, WINNING_WAYS_BOARDS};
 use onag::nimber::table::NimTable;
 use onag::nimber::{gf65536_generator, Nimber, Nimber128};
 use onag::partizan::game::Arena;

@@ -92,7 +92,10 @@ fn import_game(arena: &mut Arena, nodes: &Exported) -> Result<GameId, GameError>
         let r: Vec<GameId> = r.iter().map(|&i| ids[i]).collect();
         ids.push(arena.from_options(&l, &r)?);
     }
-    Ok(*ids.last().expect("an exported game has an entry"))
+    // `export_game` ends every list with the game itself; the lists never leave the process.
+    Ok(*ids
+        .last()
+        .expect("export_game lists at least the exported game (last)"))
 }
 
 /// [`family`] on `threads` threads (1: [`family`] itself): the boards are dealt round-robin

@@ -84,7 +84,9 @@ pub fn corners_mex(
 ) -> Result<MexReport, Stopped> {
     let mut check = MexCheck::corners(n);
     check.run(&check.pending(), stop, progress)?;
-    Ok(check.report().expect("every row ran"))
+    Ok(check
+        .report()
+        .expect("run returned Ok after every pending row, so every row has its check"))
 }
 
 /// Checks a given table `t` (row-major `n × n`, `t[a·n + b]` claimed to be the value of coin
@@ -118,7 +120,9 @@ pub fn verify_table(
 ) -> Result<MexReport, Stopped> {
     let mut check = MexCheck::new(t.to_vec(), n);
     check.run(&check.pending(), stop, progress)?;
-    Ok(check.report().expect("every row ran"))
+    Ok(check
+        .report()
+        .expect("run returned Ok after every pending row, so every row has its check"))
 }
 
 /// A by-definition run as `onag corners mex` reports it: the side, the check's report, the
@@ -500,7 +504,11 @@ fn mark(seen: &mut [u8; 65536], c: u16, ds: &[u16]) {
 #[inline(always)]
 fn first_unseen(seen: &[u8; 65536], mut first: usize, v: usize) -> usize {
     while first + 8 <= v {
-        let word = u64::from_le_bytes(seen[first..first + 8].try_into().expect("8 bytes"));
+        let word = u64::from_le_bytes(
+            seen[first..first + 8]
+                .try_into()
+                .expect("a slice of 8 bytes is a [u8; 8]"),
+        );
         let unseen = !word & 0x0101_0101_0101_0101;
         if unseen != 0 {
             return first + (unseen.trailing_zeros() / 8) as usize;

@@ -194,26 +194,11 @@ impl RemotenessTable {
             let winning = game.play_unchecked(mv).value() == 0;
             MoveReport::new(mv, winning)
         });
-        Some(RemotenessReport {
-            position,
-            wins: position % 2 == 1,
-            moves,
-            best,
-        })
+        Some(RemotenessReport::new(position, moves, best))
     }
 }
 
 /// A position's remoteness ("win in k" when odd, "lose in k" when even, 0 when no coin is
-/// heads), that after each move from the chosen coin, and the move the rule plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RemotenessReport {
-    /// Moves left under Steinhaus' rule: odd means the player to move wins in that many.
-    pub position: u32,
-    /// Whether the player to move wins (the remoteness is odd).
-    pub wins: bool,
-    /// The remoteness after each move from the chosen coin (empty when none was chosen).
-    pub moves: Vec<u32>,
-    /// The move the rule plays (quickest win, or slowest loss); `None` when no move is left.
-    pub best: Option<MoveReport>,
-}
+/// heads), that after each move from the chosen coin (empty when none was chosen), and the
+/// move the rule plays.
+pub type RemotenessReport = crate::remoteness::Report<MoveReport>;

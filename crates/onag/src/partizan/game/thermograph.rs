@@ -137,8 +137,9 @@ impl Wall {
         self.pieces.last().map_or(0, |p| p.slope)
     }
 
-    /// Pointwise max (`larger`) or min of two walls.
-    fn combine(&self, other: &Wall, larger: bool) -> Result<Wall, GameError> {
+    /// Where a piece of either wall starts, in increasing order: between two of them both
+    /// walls are straight.
+    fn starts_with(&self, other: &Wall) -> Vec<Dyadic> {
         let mut ts: Vec<Dyadic> = self
             .pieces
             .iter()
@@ -147,6 +148,12 @@ impl Wall {
             .collect();
         ts.sort();
         ts.dedup();
+        ts
+    }
+
+    /// Pointwise max (`larger`) or min of two walls.
+    fn combine(&self, other: &Wall, larger: bool) -> Result<Wall, GameError> {
+        let ts = self.starts_with(other);
         let mut out: Vec<Piece> = Vec::new();
         for (i, &lo) in ts.iter().enumerate() {
             let hi = ts.get(i + 1).copied();
@@ -197,14 +204,7 @@ impl Wall {
 
     /// The first t ≥ 0 with self(t) ≤ other(t), if any.
     fn first_at_or_below(&self, other: &Wall) -> Result<Option<Dyadic>, GameError> {
-        let mut ts: Vec<Dyadic> = self
-            .pieces
-            .iter()
-            .chain(&other.pieces)
-            .map(|p| p.t)
-            .collect();
-        ts.sort();
-        ts.dedup();
+        let ts = self.starts_with(other);
         for (i, &lo) in ts.iter().enumerate() {
             let d_lo = sub(self.eval(lo)?, other.eval(lo)?)?;
             if d_lo <= Dyadic::ZERO {
