@@ -83,6 +83,10 @@ const RULES_MARKER: &str = "<!-- onag:rules -->\n";
 /// The `<head>` of every page, titled: a page's first line `<!-- onag:head TITLE -->` turns
 /// into it.
 const HEAD: &str = include_str!("../../web/head.html");
+/// The footer every page shares, put in place of [`FOOTER_MARKER`].
+const FOOTER: &str = include_str!("../../web/footer.html");
+/// The line of a page that [`FOOTER`] replaces.
+const FOOTER_MARKER: &str = "<!-- onag:footer -->\n";
 /// How a page's first line asks for [`HEAD`].
 const HEAD_MARKER: (&str, &str) = ("<!-- onag:head ", " -->\n");
 
@@ -336,7 +340,9 @@ fn render(i: usize, delivery: Delivery) -> String {
     let header = HEADER
         .replacen(GAMES_MARKER, &game_links(), 1)
         .replacen(&link, &current, 1);
-    let mut out = with_head(&body).replacen(HEADER_MARKER, &header, 1);
+    let mut out = with_head(&body)
+        .replacen(HEADER_MARKER, &header, 1)
+        .replacen(FOOTER_MARKER, FOOTER, 1);
     out = out.replacen(CARDS_MARKER, &game_cards(), 1);
     if let Some(game) = page.game {
         out = fill(&out, game);
@@ -671,6 +677,7 @@ mod tests {
             assert_eq!(body.matches("<title>").count(), 1, "{path}");
             assert!(body.contains(" — onag</title>"), "{path}");
             assert!(!body.contains("onag:"), "{path} keeps a marker");
+            assert_eq!(body.matches("<footer class=\"site\">").count(), 1, "{path}");
             assert!(!body.contains("__"), "{path} keeps a placeholder");
             if let Some(game) = page.game {
                 let script = if game.name == "hackenbush" {
