@@ -131,11 +131,14 @@ def test_toads_calls_in_two_threads_run_at_once():
         seen = {'a': [], 'b': []}
         def family(key, toads, frogs):
             return lambda: seen[key].append(('result', onag.toads_family(
-                toads, frogs, range(1, 19), lambda d, t: seen[key].append(time.time()))))
+                toads, frogs, range(1, 22), lambda d, t: seen[key].append(time.time()))))
         a = threading.Thread(target=family('a', 3, 3))
         b = threading.Thread(target=family('b', 3, 2))
         a.start(); b.start()
-        time.sleep(0.3)
+        # both under way (each has finished a board), whatever the machine's speed
+        deadline = time.time() + 60
+        while not (seen['a'] and seen['b']) and time.time() < deadline:
+            time.sleep(0.01)
         t = time.time()
         small = onag.toads('TT..F.F')
         g = onag.game('{1|0}') + small.value
