@@ -1,6 +1,7 @@
 // Accessibility audit of every page with axe-core (npm), in both delivery modes, at the
-// desktop and the phone sizes, on a page in play (a coin or queen selected, so the ✓/✗ targets
-// are on show): no serious or critical violation. The served pages' Content Security Policy
+// desktop and the phone sizes, on a page in play (a coin, queen or heap selected, so the ✓/✗
+// targets are on show; every registered game's page, Hackenbush's included): no serious or
+// critical violation. The served pages' Content Security Policy
 // forbids injected scripts, so this file's browser context bypasses it (the audit only).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,8 +38,16 @@ const pages = {
   corners: async (p) => { await playable(p); await p.locator('#board .coin.heads').first().click(); },
   wythoff: async (p) => { await playable(p); await p.locator('#board .cell.queen').first().click(); },
   toads: (p) => playable(p),
+  // the heap games: the picker of a heap open, so its ✓/✗ moves are on show
+  heaps: async (p) => { await playable(p); await p.locator('#heaps .tb-heap').first().click(); await p.waitForSelector('#picker .tb-move'); },
+  // the pages of the registered games: each board ready for a move, its targets marked
+  ...Object.fromEntries(['domineering', 'cram', 'snort', 'col', 'clobber', 'konane', 'cutcake', 'hackenbush']
+    .map((game) => [game, async (p) => { await playable(p); await p.waitForSelector('#moves tr', { timeout: 30000 }); }])),
 };
-const playable = (p) => p.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, { timeout: 30000 });
+const playable = (p) => p.waitForFunction(() => {
+  const s = document.querySelector('#status');
+  return s.dataset.winner !== undefined || /Your move/.test(s.textContent);
+}, null, { timeout: 30000 });
 
 for (const mode of MODES) {
   test(`${mode.name}: axe finds no serious or critical violation on any page, desktop and phone`, async () => {

@@ -135,6 +135,40 @@ for (const mode of MODES) {
     }
   });
 
+  test(`${mode.name}: ✓/✗ cells are shaded by the remoteness of their move (quick win strong, slow loss pale)`, async () => {
+    const page = await openPage(env.browser.context, url('domineering', `?pos=${encodeURIComponent('...|...|...')}&you=both&move=0`));
+    await yourMoveOrOver(page);
+    // the moves table: each move's remoteness after it (k)
+    const k = new Map(await page.evaluate(() => [...document.querySelectorAll('#moves tr[data-label]')]
+      .map((r) => [r.dataset.label, Number(r.querySelectorAll('td')[3].textContent)])));
+    assert.ok(k.size > 0 && [...k.values()].every((x) => Number.isInteger(x)), JSON.stringify([...k]));
+    const slowest = Math.max(...k.values());
+    const expected = (r) => Math.round(Math.max(0.2, 1 - r / (slowest + 2)) * 100);
+    let checked = 0;
+    for (const start of ['1,0', '1,1']) { // cells that start two moves: a tap selects
+      await tap(page, start);
+      await page.waitForSelector('#board .cell.selected', { state: 'attached' });
+      const ends = await page.evaluate(() => [...document.querySelectorAll('#board .cell.target')]
+        .filter((c) => / ends /.test(c.getAttribute('aria-label')))
+        .map((c) => [c.getAttribute('aria-label'), c.dataset.shade, c.style.getPropertyValue('--shade'), c.classList.contains('win')]));
+      assert.ok(ends.length > 0);
+      for (const [label, shade, css, win] of ends) {
+        const m = / ends (.+?) \((winning|losing), value after/.exec(label);
+        assert.ok(m && k.has(m[1]), label);
+        assert.equal(Number(shade), expected(k.get(m[1])), label);
+        assert.equal(css, `${shade}%`);
+        assert.equal(win, m[2] === 'winning');
+        checked += 1;
+      }
+      await page.keyboard.press('Escape');
+    }
+    // the ✓/✗ marks stay beside the shading
+    assert.ok(await page.locator('#board .marks .mark').count() > 0);
+    assert.ok(checked >= 2, `${checked} end cells checked`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: bad permalinks show a banner at the top, start a game, and print no null`, async () => {
     const links = [
       ['domineering', '?pos=..%7C.x', /not valid/],

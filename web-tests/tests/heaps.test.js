@@ -74,14 +74,66 @@ async function pickerMoves(page, i) {
   await page.locator(`#heaps .tb-heap[data-heap="${i}"]`).click();
   await page.waitForSelector('#picker .tb-move');
   return page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => {
-    const m = /^take (\d+), leave (.+?): XOR after (\d+), (winning|losing)$/.exec(b.getAttribute('aria-label'));
+    const m = /: take (\d+), leave (.+?), XOR after (\d+), (winning|losing)$/.exec(b.getAttribute('aria-label'));
     const leaves = m[2] === 'nothing' ? [] : m[2].split(' + ').map(Number);
     return { take: Number(m[1]), leaves, xor: Number(m[3]), winning: m[4] === 'winning', mark: b.querySelector('.mark')?.textContent.trim(), index: b.dataset.move };
   }));
 }
 
+/** Steinhaus' remoteness of `heaps` by its definition (an independent brute force). */
+function remotenessOf(rules, heaps, memo = new Map()) {
+  const k = heaps.filter((h) => h > 0).sort((a, b) => a - b);
+  const id = k.join('.');
+  if (memo.has(id)) return memo.get(id);
+  const after = [];
+  k.forEach((n, i) => {
+    for (const m of heapMoves(rules, n)) after.push(remotenessOf(rules, [...k.slice(0, i), ...k.slice(i + 1), ...m.leaves], memo));
+  });
+  const even = after.filter((r) => r % 2 === 0);
+  const r = even.length ? Math.min(...even) + 1 : after.length ? Math.max(...after) + 1 : 0;
+  memo.set(id, r);
+  return r;
+}
+
 for (const mode of MODES) {
   const url = (query = '') => `${mode.page(env.servers[mode.name].url, 'heaps')}${query}`;
+
+  test(`${mode.name}: moves are shaded by remoteness where it is known, the ✓/✗ kept`, async () => {
+    const rules = '0.137';
+    const start = [3, 4, 6];
+    const page = await openPage(env.browser.context, url(`?pos=dawsons-chess_${start.join('.')}`));
+    await ready(page);
+    const memo = new Map();
+    let compared = 0;
+    for (let i = 0; i < start.length; i++) {
+      const shown = await pickerMoves(page, i);
+      const shades = await page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => ({
+        index: b.dataset.move, r: Number(b.dataset.remoteness), shade: Number(b.dataset.shade),
+        css: b.style.getPropertyValue('--shade'),
+      })));
+      for (const m of shown) {
+        const s = shades.find((x) => x.index === m.index);
+        const want = remotenessOf(rules, [...start.slice(0, i), ...start.slice(i + 1), ...m.leaves], memo);
+        assert.equal(s.r, want, `remoteness after taking ${m.take} from ${start[i]}`);
+        assert.equal(s.r % 2 === 0, m.winning, 'even after the move exactly when it wins');
+        assert.equal(m.mark, m.winning ? '✓' : '✗');
+        assert.equal(s.css, `${s.shade}%`);
+        compared += 1;
+      }
+      // the quicker a win (or the slower a loss is not), the stronger its shade
+      for (const a of shades) for (const b of shades) if (a.r < b.r) assert.ok(a.shade >= b.shade, `${a.r} vs ${b.r}`);
+      await page.keyboard.press('Escape');
+    }
+    assert.ok(compared > 5, `${compared} moves compared`);
+    // past the engine's bound no remoteness is claimed: every move gets the middle shade
+    await page.goto(url('?pos=kayles_60.55.47'));
+    await ready(page);
+    await page.locator('#heaps .tb-heap').first().click();
+    await page.waitForSelector('#picker .tb-move');
+    const big = await page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => [b.dataset.remoteness, b.dataset.shade]));
+    assert.ok(big.length > 10 && big.every(([r, s]) => r === undefined && s === '55'), JSON.stringify(big.slice(0, 3)));
+    await page.close();
+  });
 
   test(`${mode.name}: a full game against the computer, every move checked against a brute force`, async () => {
     const rules = '0.137'; // Dawson's chess

@@ -128,15 +128,20 @@ export function flip(board, keys, ms = 360) {
  * moves on show (null: unknown, a middle shade).
  */
 export function shade(cell, move, maxRemoteness = null) {
-  const r = move.remoteness;
-  let strength = 0.55;
-  if (r !== null && r !== undefined && maxRemoteness !== null) {
-    strength = Math.max(0.2, 1 - r / (maxRemoteness + 2));
-  }
+  const strength = shadeStrength(move.remoteness, maxRemoteness);
   cell.classList.add('target', move.winning ? 'win' : 'lose');
   cell.style.setProperty('--shade', `${Math.round(strength * 100)}%`);
   cell.dataset.shade = String(Math.round(strength * 100));
   cell.append(el('span', { class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
+}
+
+/**
+ * How strongly a move of remoteness `r` (after it) is shaded among moves up to `max`: 1 for
+ * the quickest, down to 0.2 for the slowest; 0.55 when either is unknown.
+ */
+export function shadeStrength(r, max) {
+  if (r === null || r === undefined || max === null) return 0.55;
+  return Math.max(0.2, 1 - r / (max + 2));
 }
 
 /** The largest remoteness among `moves` (null when none is known). */

@@ -107,6 +107,8 @@ function draw() {
     toMove: v.toMove,
     editing,
     played: played(v),
+    // the remoteness after each move (by the move's index), where the engine knows it
+    remoteness: v.canPlay && !editing && v.analysis.data && v.analysis.data.remoteness ? v.analysis.data.remoteness.moves : null,
   };
   let drawn;
   try {

@@ -265,6 +265,9 @@ function draw() {
   // Edges, parallel ones bent apart.
   const seen = new Map();
   const lastGone = v.last && v.last.move ? v.last.move : null;
+  // The edges are one role=row of the role=grid picture (the points of the editor one row per
+  // height): every edge a cell, those that cannot be cut now disabled.
+  const edgeRow = [];
   pic.e.forEach(([a, b, c], i) => {
     const pair = [a, b].sort().join('-');
     const k = seen.get(pair) || 0;
@@ -279,16 +282,17 @@ function draw() {
     const label = `${COLOUR[c]} edge from (${xa}, ${ya}) to (${xb}, ${yb})${move ? `: cut it — value after ${move.value}${v.hints ? (move.winning ? ', winning' : ', losing') : ''}` : ''}`;
     const g = svg('g', {
       class: `edge ${COLOUR[c]}${target ? ' target' : ''}`,
-      'data-key': target ? `e:${i}` : undefined, role: target ? 'gridcell' : undefined, tabindex: target ? -1 : undefined, 'aria-label': label,
+      'data-key': target ? `e:${i}` : undefined, role: 'gridcell', 'aria-disabled': target ? undefined : 'true', tabindex: target ? -1 : undefined, 'aria-label': label,
     },
     svg('path', { d, class: 'hit' }), svg('path', { d, class: 'stroke' }),
     move ? svg('title', {}, `${move.label}: value after ${move.value}${v.hints ? (move.winning ? ' ✓' : ' ✗') : ''}`) : null);
-    items.push(g);
+    edgeRow.push(g);
     if (move && v.hints) {
       const tx = (x1 + 2 * mx + x2) / 4 + 0.28; const ty = (y1 + 2 * my + y2) / 4;
-      items.push(svg('text', { x: tx, y: ty, class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
+      edgeRow.push(svg('text', { x: tx, y: ty, class: `mark ${move.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, move.winning ? '✓' : '✗'));
     }
   });
+  items.push(svg('g', { role: 'row' }, edgeRow));
   // The edges the last cut removed, fading out.
   if (lastGone && lastGone.gone) {
     for (const [[xa, ya], [xb, yb], c] of lastGone.gone) {
@@ -299,11 +303,13 @@ function draw() {
   // The drawing grid: every point a tap target (the first tap starts an edge, the second ends it).
   if (editing && !erasing()) {
     for (let y = 0; y < maxY; y++) {
+      const row = [];
       for (let x = 0; x <= maxX; x++) {
         const on = pending && pending[0] === x && pending[1] === y;
-        items.push(svg('g', { class: `point target${on ? ' pending' : ''}`, 'data-key': `p:${x},${y}`, role: 'gridcell', tabindex: -1, 'aria-label': `point (${x}, ${y})${y === 0 ? ' on the ground' : ''}${on ? ', the start of the new edge' : ''}` },
+        row.push(svg('g', { class: `point target${on ? ' pending' : ''}`, 'data-key': `p:${x},${y}`, role: 'gridcell', tabindex: -1, 'aria-label': `point (${x}, ${y})${y === 0 ? ' on the ground' : ''}${on ? ', the start of the new edge' : ''}` },
           svg('circle', { cx: X(x), cy: Y(y), r: 0.42, class: 'hit' }), svg('circle', { cx: X(x), cy: Y(y), r: on ? 0.16 : 0.07, class: 'dot' })));
       }
+      items.push(svg('g', { role: 'row' }, row));
     }
   }
   board.setAttribute('viewBox', `0 0 ${maxX + 1} ${maxY + 1}`);

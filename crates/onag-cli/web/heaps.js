@@ -5,6 +5,7 @@
 // computed in the page's worker (the API routes /heaps/*).
 import { api, el, $, busy, randInt, rovingGrid, say, showError, clearError } from './common.js';
 import { createGame, fairStart } from './game.js';
+import { maxRemoteness, shadeStrength } from './board.js';
 import { sequencePlot } from './seqplot.js';
 
 /** The engine's limits for the page (its `health` answer); the fallbacks are never shown. */
@@ -197,7 +198,9 @@ function drawHeaps() {
       else drawing.append(svg('circle', { cx, cy, r: pitch * 0.38, class: kind }));
     });
     const status = v.hints && moves.length ? (wins ? 'win' : 'lose') : '';
-    const name = `heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? `, G = ${values[i]}` : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
+    // The name starts with the row's visible text (WCAG 2.5.3), then says it in words.
+    const shown = `${n}${values && v.hints ? ` G=${values[i]}` : ''}`;
+    const name = `${shown} — heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? `, G = ${values[i]}` : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
     const row = el('div', {
       class: `tb-heap${i === selected ? ' selected' : ''}${status ? ` ${status}` : ''}${fresh.has(i) ? ` fresh by-${v.last.by}` : ''}${moves.length ? ' movable' : ''}`,
       role: 'option', 'aria-selected': i === selected ? 'true' : 'false', 'data-key': i, 'data-heap': i, 'data-size': n, 'aria-label': name,
@@ -205,6 +208,7 @@ function drawHeaps() {
     },
     el('span', { class: 'tb-label' },
       el('span', { class: 'tb-size' }, n),
+      values && v.hints ? ' ' : null,
       values && v.hints ? el('span', { class: 'tb-g' }, `G=${values[i]}`) : null,
       status ? el('span', { class: `mark ${status}`, 'aria-hidden': 'true' }, status === 'win' ? '✓' : '✗') : null),
     drawing);
@@ -227,15 +231,21 @@ function drawPicker() {
   const moves = movesOf(selected);
   const wins = moves.filter((m) => m.winning).length;
   const values = v.analysis.values;
+  // Shaded by remoteness where the engine knows it (small positions): a quick win strong, a
+  // slow loss pale; the ✓/✗ stays.
+  const slowest = maxRemoteness(moves);
   box.replaceChildren(
     el('p', { class: 'tb-picker-head' },
       `Heap ${selected + 1} (${plural(n, 'token')}${v.hints ? `, G = ${values[selected]}` : ''}): ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning (✓)` : ''}. `,
       el('button', { type: 'button', class: 'link', onclick: () => unpick() }, 'back (Esc)')),
     el('div', { class: 'tb-moves', role: 'group', 'aria-label': `moves of heap ${selected + 1}` }, ...moves.map((m) => {
       const mark = v.hints ? (m.winning ? 'win' : 'lose') : '';
+      const strength = Math.round(shadeStrength(m.remoteness, slowest) * 100);
       const button = el('button', {
         type: 'button', class: `tb-move${mark ? ` ${mark}` : ''}`, 'data-key': `${m.heap}:${m.index}`, 'data-move': m.index,
-        'aria-label': `take ${m.take}, leave ${leaves(m)}${v.hints ? `: XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
+        'data-shade': mark ? strength : undefined, 'data-remoteness': m.remoteness ?? undefined,
+        // The name starts with the button's visible text (WCAG 2.5.3), then says it in words.
+        'aria-label': `−${m.take} → ${leaves(m)}${v.hints ? ` ⊕ ${m.xor}` : ''}: take ${m.take}, leave ${leaves(m)}${v.hints ? `, XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
         onclick: () => play(m),
         onmouseenter: () => showPreview(m), onfocus: () => showPreview(m),
         onmouseleave: () => showPreview(null),
@@ -243,6 +253,7 @@ function drawPicker() {
       el('span', { class: 'take' }, `−${m.take}`), ' → ', el('span', { class: 'leave' }, leaves(m)),
       v.hints ? el('span', { class: 'xor' }, ` ⊕ ${m.xor}`) : null,
       mark ? el('span', { class: `mark ${mark}`, 'aria-hidden': 'true' }, mark === 'win' ? ' ✓' : ' ✗') : null);
+      if (mark) button.style.setProperty('--shade', `${strength}%`);
       return button;
     })),
   );

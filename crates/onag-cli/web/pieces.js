@@ -3,6 +3,8 @@
 // look (which character is which piece, how the editor cycles a cell), and the SVG board with
 // stones, dominoes and coloured squares, ✓/✗ marks and the last move.
 
+import { shadeStrength } from './board.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 /** Cell size in SVG units. */
 export const U = 100;
@@ -193,7 +195,19 @@ export function drawGrid(board, view, look) {
   const ends = new Map();
   if (view.selected) for (const m of starts.get(view.selected) || []) { const t = m.geometry.targetOf(view.selected); if (t) ends.set(t, m); }
   const lastCells = new Set(view.last && view.last.move.geometry ? view.last.move.geometry.cells : []);
-  const cells = []; const pieces = []; const marks = [];
+  // Shading by remoteness where it is known: a cell takes its best move's (the quickest win,
+  // else the slowest loss), on the scale of every move on show.
+  const rem = view.remoteness;
+  const remOf = (m) => (rem && rem[m.index] !== undefined ? rem[m.index] : null);
+  const known = view.moves.map(remOf).filter((r) => r !== null);
+  const slowest = known.length ? Math.max(...known) : null;
+  const bestRem = (ms) => {
+    const known = ms.map(remOf).filter((r) => r !== null);
+    if (known.length < ms.length) return null;
+    const wins = ms.filter((m) => m.winning).map(remOf);
+    return wins.length ? Math.min(...wins) : Math.max(...known);
+  };
+  const cells = grid.map(() => []); const pieces = []; const marks = [];
   grid.forEach((row, r) => row.forEach((ch, c) => {
     const key = cellKey(r, c);
     const kind = look.pieces[ch];
@@ -209,7 +223,12 @@ export function drawGrid(board, view, look) {
     const wins = view.selected ? (end ? end.winning : null) : from.length ? from.some((m) => m.winning) : null;
     const label = `${cellName(key)}: ${state}${view.selected && end ? `, ends ${end.label} (${end.winning ? 'winning' : 'losing'}, value after ${end.value})`
       : from.length ? `, ${from.length} move${from.length > 1 ? 's' : ''}${view.hints ? ` (${from.filter((m) => m.winning).length} winning)` : ''}` : ''}`;
-    cells.push(svg('g', { class: classes.join(' '), 'data-key': key, role: 'gridcell', 'aria-label': label, tabindex: -1 },
+    let shade;
+    if (view.hints && wins !== null) {
+      classes.push(wins ? 'win' : 'lose');
+      shade = Math.round(shadeStrength(view.selected ? (end ? remOf(end) : null) : bestRem(from), slowest) * 100);
+    }
+    cells[r].push(svg('g', { class: classes.join(' '), 'data-key': key, role: 'gridcell', 'aria-label': label, tabindex: -1, 'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%` },
       svg('rect', { x: c * U, y: r * U, width: U, height: U, class: 'sq' }),
       end || from.length ? svg('title', {}, end ? `${end.label}: value after ${end.value}${view.hints ? (end.winning ? ' ✓' : ' ✗') : ''}` : from.map((m) => `${m.label}: ${m.value}${view.hints ? (m.winning ? ' ✓' : ' ✗') : ''}`).join('\n')) : null));
     if (kind && kind.startsWith('stone')) pieces.push(stone(r, c, Number(kind.slice(-1)), lastCells.has(key)));
@@ -230,7 +249,8 @@ export function drawGrid(board, view, look) {
   const W = cols * U; const H = rows * U;
   board.setAttribute('viewBox', `-4 -4 ${W + 8} ${H + 8}`);
   board.replaceChildren(defs(), svg('rect', { x: -4, y: -4, width: W + 8, height: H + 8, rx: 10, class: 'frame' }),
-    svg('g', { class: 'cells' }, cells), svg('g', { class: 'pieces', 'aria-hidden': 'true' }, pieces), svg('g', { class: 'marks' }, marks));
+    // one role=row per board row, so the role=grid board is valid ARIA
+    svg('g', { class: 'cells' }, cells.map((row) => svg('g', { role: 'row' }, row))), svg('g', { class: 'pieces', 'aria-hidden': 'true' }, pieces), svg('g', { class: 'marks' }, marks));
   return { rows, cols };
 }
 
@@ -352,12 +372,15 @@ function drawCakes(board, view) {
   const items = [];
   for (const { i, r, c, x: cx, y: cy } of placed) {
     const X = cx * U; const Y = cy * U;
-    const cake = svg('g', { class: `cake${view.editing ? ' target' : ''}`, 'data-key': view.editing ? `${i}:cake` : undefined, role: view.editing ? 'gridcell' : undefined, tabindex: view.editing ? -1 : undefined, 'aria-label': `cake ${i + 1}: ${r} × ${c}${view.editing ? ' (tap to remove)' : ''}` },
+    // Each cake is a role=row of the board (named after the cake): its cuts are the cells; the
+    // cake itself is a cell only in the editor (tap to remove).
+    const row = [];
+    const cake = svg('g', { class: `cake${view.editing ? ' target' : ''}`, 'data-key': view.editing ? `${i}:cake` : undefined, role: view.editing ? 'gridcell' : undefined, tabindex: view.editing ? -1 : undefined, 'aria-label': view.editing ? `cake ${i + 1}: ${r} × ${c} (tap to remove)` : undefined, 'aria-hidden': view.editing ? undefined : 'true' },
       svg('rect', { x: X, y: Y, width: c * U, height: r * U, rx: 12, class: 'sponge' }),
       svg('rect', { x: X, y: Y, width: c * U, height: 16, rx: 8, class: 'icing' }));
     for (let k = 1; k < c; k++) cake.append(svg('line', { x1: X + k * U, y1: Y, x2: X + k * U, y2: Y + r * U, class: 'crumb' }));
     for (let k = 1; k < r; k++) cake.append(svg('line', { x1: X, y1: Y + k * U, x2: X + c * U, y2: Y + k * U, class: 'crumb' }));
-    items.push(cake);
+    (view.editing ? row : items).push(cake);
     if (last && last.cake === i) items.push(svg('rect', { x: X - 6, y: Y - 6, width: c * U + 12, height: r * U + 12, rx: 14, class: `last-cake by-${view.last.by}` }));
     for (const [key, m] of cuts) {
       const g = cutAt(key);
@@ -369,10 +392,11 @@ function drawCakes(board, view) {
         ? { x: X + (g.at - 0.5) * U, y: Y, width: U, height: r * U }
         : { x: X, y: Y + (g.at - 0.5) * U, width: c * U, height: U };
       const mark = view.hints ? svg('text', { x: g.vertical ? line.x1 : line.x2 + 6, y: g.vertical ? Y - 14 : line.y1 + 12, 'text-anchor': g.vertical ? 'middle' : 'start', class: `mark ${m.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, m.winning ? '✓' : '✗') : null;
-      items.push(svg('g', { class: 'cell cut target', 'data-key': key, role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}: value after ${m.value}${view.hints ? (m.winning ? ', winning' : ', losing') : ''}` },
+      row.push(svg('g', { class: 'cell cut target', 'data-key': key, role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}: value after ${m.value}${view.hints ? (m.winning ? ', winning' : ', losing') : ''}` },
         svg('rect', { ...hit, class: 'hit' }), svg('line', { ...line, class: `knife ${m.player === 'right' ? 'red' : 'blue'}` }), mark,
         svg('title', {}, `${m.label}: value after ${m.value}`)));
     }
+    items.push(svg('g', { role: 'row', 'aria-label': `cake ${i + 1}: ${r} × ${c}` }, row));
   }
   board.setAttribute('viewBox', `${-U * 0.3} ${-U * 0.45} ${width * U + U * 0.9} ${height * U + U * 0.7}`);
   board.replaceChildren(defs(), ...items);

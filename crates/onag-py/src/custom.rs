@@ -27,7 +27,7 @@ use std::sync::{
 };
 
 use onag::games::{ImpartialGame, ImpartialSolver, PartizanGame, PartizanSolver};
-use onag::partizan::game::{Arena, GameError};
+use onag::partizan::game::GameError;
 use onag::partizan::Player;
 use pyo3::exceptions::{PyRecursionError, PyTypeError};
 use pyo3::prelude::*;
@@ -68,6 +68,8 @@ static GRAPH: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
 /// `(type(p), p)` → its index in [`GRAPH`] (a dict: Python's own hashing and equality).
 static INTERN: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
 
+/// The partizan solver, with its table and its own arena (the table's values live there, so
+/// they are remembered across calls); each result is copied into the arena of every `Game`.
 static PARTIZAN: LazyLock<Mutex<PartizanSolver<Node>>> =
     LazyLock::new(|| Mutex::new(PartizanSolver::new()));
 static IMPARTIAL: LazyLock<Mutex<ImpartialSolver<Node>>> =
@@ -383,26 +385,6 @@ fn cycle(py: Python<'_>, path: &[u32], back_to: u32) -> PyErr {
     ))
 }
 
-/// The partizan solver working in the arena of every `Game`: lent on creation, given back on
-/// drop (also when the solve panics, so the store never keeps the solver's empty arena).
-struct Lent<'a> {
-    solver: &'a mut PartizanSolver<Node>,
-    arena: &'a mut Arena,
-}
-
-impl<'a> Lent<'a> {
-    fn new(solver: &'a mut PartizanSolver<Node>, arena: &'a mut Arena) -> Self {
-        std::mem::swap(solver.arena_mut(), arena);
-        Lent { solver, arena }
-    }
-}
-
-impl Drop for Lent<'_> {
-    fn drop(&mut self) {
-        std::mem::swap(self.solver.arena_mut(), self.arena);
-    }
-}
-
 fn engine_error(e: GameError) -> String {
     match e {
         GameError::Stopped => "stopped".to_string(),
@@ -428,10 +410,14 @@ fn canonical(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) 
     let id = run_stoppable(py, None, move |stop, _| {
         let mut solver = lock(&PARTIZAN);
         solver.set_max_table_entries(max_positions);
-        let mut store = store();
-        let lent = Lent::new(&mut solver, &mut store.arena);
-        lent.solver
-            .canonical(&Node(root), stop)
+        // Simplifications and comparisons poll `stop` too.
+        let previous = solver.arena_mut().set_stop(Some(stop.clone()));
+        let value = solver.canonical(&Node(root), stop);
+        solver.arena_mut().set_stop(previous);
+        let value = value.map_err(engine_error)?;
+        store()
+            .arena
+            .import(solver.arena(), value)
             .map_err(engine_error)
     })?;
     Ok(Game { id })

@@ -2,10 +2,11 @@
 //!
 //! Every `Game` lives in one process-wide arena (hash-consed: equal values are equal ids), so
 //! games from different calls add and compare directly. That arena is only locked to copy
-//! games in and out: parsing, sums and comparisons run in a private arena on a worker thread
-//! ([`private`]), interruptible by Ctrl-C, and only their result is imported — so a long
-//! computation in one thread never blocks another thread's `game("1")`.
+//! games in and out: parsing, sums, comparisons, outcomes and thermographs run in a private
+//! arena on a worker thread ([`private`]), interruptible by Ctrl-C, and only their result is
+//! imported — so a long computation in one thread never blocks another thread's `game("1")`.
 
+use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use onag::partizan::dyadic::Dyadic;
@@ -20,16 +21,16 @@ use pyo3::types::{PyInt, PyString};
 
 use crate::{bad, run_stoppable};
 
-/// The arena of every `Game` and the memo of their thermographs.
+/// The arena of every `Game` and the thermographs computed so far.
 pub(crate) struct Store {
     pub(crate) arena: Arena,
-    pub(crate) thermographs: Thermographs,
+    thermographs: HashMap<GameId, EngineThermograph>,
 }
 
 static STORE: LazyLock<Mutex<Store>> = LazyLock::new(|| {
     Mutex::new(Store {
         arena: Arena::new(),
-        thermographs: Thermographs::new(),
+        thermographs: HashMap::new(),
     })
 });
 
@@ -163,20 +164,25 @@ fn wrap(py: Python<'_>, id: Option<GameId>) -> PyResult<Py<PyAny>> {
 }
 
 impl Game {
+    /// The thermograph, computed in a private arena the first time (see [`private`]).
     fn thermo(&self, py: Python<'_>) -> PyResult<EngineThermograph> {
-        py.detach(|| {
-            let mut s = store();
-            let Store {
-                arena,
-                thermographs,
-            } = &mut *s;
-            thermographs.get(arena, self.id).cloned()
-        })
-        .map_err(|e| {
-            bad(format!(
-                "cannot compute the thermograph: {e} (exact dyadics with denominators up to 2^62)"
-            ))
-        })
+        let id = self.id;
+        if let Some(th) = py.detach(|| store().thermographs.get(&id).cloned()) {
+            return Ok(th);
+        }
+        let th = private(py, &[id], |arena, ids| {
+            Thermographs::new()
+                .get(arena, ids[0])
+                .cloned()
+                .map_err(|e| {
+                    format!(
+                        "cannot compute the thermograph: {e} (exact dyadics with denominators up \
+                     to 2^62)"
+                    )
+                })
+        })?;
+        py.detach(|| store().thermographs.insert(id, th.clone()));
+        Ok(th)
     }
 
     /// The name, made on a worker thread (naming recurses once per level of the game).
@@ -217,9 +223,13 @@ impl Game {
 
     /// The outcome class: `'L'` (Left wins), `'R'`, `'P'` (second player wins), `'N'` (first).
     #[getter]
-    fn outcome(&self, py: Python<'_>) -> String {
-        let id = self.id;
-        py.detach(|| store().arena.outcome(id).to_string())
+    fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+        private(py, &[self.id], |arena, ids| {
+            arena
+                .try_outcome(ids[0])
+                .map(|o| o.to_string())
+                .map_err(|e| e.to_string())
+        })
     }
 
     /// The mean value (a `fractions.Fraction`).
@@ -308,7 +318,9 @@ impl Game {
         let py = other.py();
         let o = operand(py, other)?.ok_or_else(|| bad(format!("{other} is not a game")))?;
         private(py, &[self.id, o], |arena, ids| {
-            Ok(!arena.le(ids[0], ids[1]) && !arena.le(ids[1], ids[0]))
+            let le = arena.try_le(ids[0], ids[1]).map_err(|e| e.to_string())?;
+            let ge = arena.try_le(ids[1], ids[0]).map_err(|e| e.to_string())?;
+            Ok(!le && !ge)
         })
     }
 
@@ -347,7 +359,9 @@ impl Game {
             _ => return Ok(py.NotImplemented()),
         };
         let (le, ge) = private(py, &[self.id, o], |arena, ids| {
-            Ok((arena.le(ids[0], ids[1]), arena.le(ids[1], ids[0])))
+            let le = arena.try_le(ids[0], ids[1]).map_err(|e| e.to_string())?;
+            let ge = arena.try_le(ids[1], ids[0]).map_err(|e| e.to_string())?;
+            Ok((le, ge))
         })?;
         let answer = match op {
             CompareOp::Le => le,
@@ -382,7 +396,7 @@ impl Game {
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let th = self.thermo(py)?;
         let canonical = escape(&self.unicode(py)?);
-        let outcome = self.outcome(py);
+        let outcome = self.outcome(py)?;
         Ok(format!(
             "<div class=\"onag-game\"><p><code>{canonical}</code> — outcome {outcome}, mean {}, \
              temperature {}, stops {} / {}</p>{}</div>",

@@ -2,31 +2,26 @@
 //! `Game`s) and `toads_family(toads, frogs, blanks)` (the library's `FamilyReport`, with the
 //! values as `Game`s).
 //!
-//! The solver works directly in the shared arena of `Game`s (taken out of the store for the
-//! computation and put back, with everything it built), so its values are `Game`s at once.
+//! Each call solves in a solver and arena of its own on its worker thread, and only its
+//! results are copied into the arena of every `Game` (the store is locked for that copy), so
+//! calls in different threads run at the same time and never wait for each other's solve.
 
 use onag::games::toads_and_frogs::{board_report_with, Board, FamilyReport, Solver};
 use onag::partizan::game::{Arena, GameError, GameId};
 use onag::partizan::name::NameStyle;
+use onag::partizan::thermograph::Thermographs;
 use onag::StopFlag;
 use pyo3::prelude::*;
 
-use crate::partizan::{store, Game, Store};
+use crate::partizan::{store, Game};
 use crate::{bad, report, run_stoppable};
 
-/// Runs `f` with a solver on the shared arena (the store stays locked meanwhile).
-fn with_solver<T>(
-    f: impl FnOnce(&mut Solver, &mut onag::partizan::thermograph::Thermographs) -> T,
-) -> T {
-    let mut guard = store();
-    let Store {
-        arena,
-        thermographs,
-    } = &mut *guard;
-    let mut solver = Solver::with_arena(std::mem::replace(arena, Arena::new()));
-    let out = f(&mut solver, thermographs);
-    *arena = solver.into_arena();
-    out
+/// The games `ids` of `from`, copied into the arena of every `Game`.
+fn share(from: &Arena, ids: &[GameId]) -> Result<Vec<GameId>, String> {
+    let mut shared = store();
+    ids.iter()
+        .map(|&g| shared.arena.import(from, g).map_err(engine_error))
+        .collect()
 }
 
 fn engine_error(e: GameError) -> String {
@@ -43,8 +38,7 @@ fn parse_board(text: &str) -> PyResult<Board> {
 
 /// Everything about one board: the library's `BoardReport` (what `onag toads value --json`
 /// and `POST /api/toads/analyze` give), and the values of the board, of each part of its
-/// reduced form and after each move as `Game`s of the shared arena (the solver worked in it,
-/// so these are memo lookups).
+/// reduced form and after each move as `Game`s.
 /// Past the command line's default work bound only with `force`
 /// (`onag_api::native::toads_work_bound`).
 #[pyfunction]
@@ -59,21 +53,26 @@ fn toads_report<'py>(
     onag_api::native::toads_work_bound(&parsed, force).map_err(bad)?;
     let (board_report, value, parts, moves) =
         run_stoppable(py, None, move |stop: &StopFlag, _| {
-            with_solver(|solver, thermographs| -> Result<_, String> {
-                let r =
-                    board_report_with(solver, thermographs, &parsed, stop).map_err(engine_error)?;
-                // The report prints each board; reading it back gives the board itself.
-                let mut value_of = |text: &str| -> Result<GameId, String> {
-                    let b: Board = text.parse().map_err(|e| format!("internal error: {e}"))?;
-                    solver.value_with_stop(&b, stop).map_err(engine_error)
-                };
-                let value = value_of(&r.board)?;
-                let parts = r.reduced.parts.iter().map(|p| value_of(&p.board));
-                let parts = parts.collect::<Result<Vec<_>, _>>()?;
-                let moves = r.moves.iter().map(|m| value_of(&m.squares));
-                let moves = moves.collect::<Result<Vec<_>, _>>()?;
-                Ok((r, value, parts, moves))
-            })
+            let (mut solver, mut thermographs) = (Solver::new(), Thermographs::new());
+            let r = board_report_with(&mut solver, &mut thermographs, &parsed, stop)
+                .map_err(engine_error)?;
+            // The report prints each board; reading it back gives the board itself (solved
+            // already: these are memo look-ups).
+            let mut value_of = |text: &str| -> Result<GameId, String> {
+                let b: Board = text.parse().map_err(|e| format!("internal error: {e}"))?;
+                solver.value_with_stop(&b, stop).map_err(engine_error)
+            };
+            let mut ids = vec![value_of(&r.board)?];
+            for p in &r.reduced.parts {
+                ids.push(value_of(&p.board)?);
+            }
+            for m in &r.moves {
+                ids.push(value_of(&m.squares)?);
+            }
+            let shared = share(solver.arena(), &ids)?;
+            let parts = shared[1..1 + r.reduced.parts.len()].to_vec();
+            let moves = shared[1 + r.reduced.parts.len()..].to_vec();
+            Ok((r, shared[0], parts, moves))
         })?;
     let game = |id: GameId| Game { id };
     Ok((
@@ -113,17 +112,19 @@ fn toads_family<'py>(
         onag_api::native::toads_work_bound(largest, force).map_err(bad)?;
     }
     let values = run_stoppable(py, progress, move |stop, report| {
-        with_solver(|solver, _| {
-            let total = boards.len() as u64;
-            let mut out = Vec::with_capacity(boards.len());
-            for (i, (b, board)) in boards.iter().enumerate() {
-                let g = solver.value_with_stop(board, stop)?;
-                out.push((*b, g));
-                report.set(i as u64 + 1, total);
-            }
-            Ok(out)
-        })
-        .map_err(engine_error)
+        let mut solver = Solver::new();
+        let total = boards.len() as u64;
+        let mut ids = Vec::with_capacity(boards.len());
+        for (i, (_, board)) in boards.iter().enumerate() {
+            ids.push(solver.value_with_stop(board, stop).map_err(engine_error)?);
+            report.set(i as u64 + 1, total);
+        }
+        let shared = share(solver.arena(), &ids)?;
+        Ok(boards
+            .iter()
+            .map(|(b, _)| *b)
+            .zip(shared)
+            .collect::<Vec<_>>())
     })?;
     let family = py.detach(|| FamilyReport::new(&store().arena, &values, NameStyle::Ascii));
     Ok((

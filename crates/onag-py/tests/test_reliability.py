@@ -118,3 +118,46 @@ def test_any_game_text_returns_a_game_or_raises_value_error():
     assert code == 0, err[-2000:]
     games, errors = map(int, out.split())
     assert games + errors == 300
+
+
+def test_toads_calls_in_two_threads_run_at_once():
+    # `toads_family` and `toads` solved in the arena of every game under one lock: a second
+    # thread's call waited until the first had finished. Each call now solves in an arena of
+    # its own, so both report progress while the other is still running, and a small board
+    # (and `game()`) answers at once beside them.
+    code, out, err = run_python(
+        """
+        import threading, time, onag
+        seen = {'a': [], 'b': []}
+        def family(key, toads, frogs):
+            return lambda: seen[key].append(('result', onag.toads_family(
+                toads, frogs, range(1, 22), lambda d, t: seen[key].append(time.time()))))
+        a = threading.Thread(target=family('a', 3, 3))
+        b = threading.Thread(target=family('b', 3, 2))
+        a.start(); b.start()
+        # both under way (each has finished a board), whatever the machine's speed
+        deadline = time.time() + 60
+        while not (seen['a'] and seen['b']) and time.time() < deadline:
+            time.sleep(0.01)
+        t = time.time()
+        small = onag.toads('TT..F.F')
+        g = onag.game('{1|0}') + small.value
+        took = time.time() - t
+        busy = a.is_alive() and b.is_alive()
+        a.join(); b.join()
+        times = {k: [x for x in v if isinstance(x, float)] for k, v in seen.items()}
+        overlap = (min(times['a']) < max(times['b'])) and (min(times['b']) < max(times['a']))
+        fam = dict(seen['a'][-1][1])
+        # the families' games are games like any other: they add and compare across calls
+        again = onag.toads_family(3, 3, [5])[5]
+        print('%.3f %s %s %s %s %s' % (took, busy, overlap, fam[5] == again,
+                                       fam[1] == onag.toads('TTT.FFF').value, g))
+        """,
+        timeout=120,
+    )
+    assert code == 0, err
+    took, busy, overlap, same, same_board, g = out.split()
+    assert busy == "True", out          # both families were still running
+    assert float(took) < 1.0, out       # the small board did not wait for them
+    assert overlap == "True", out       # each reported progress while the other ran
+    assert same == "True" and same_board == "True", out

@@ -153,11 +153,11 @@ pub fn outcome_words(outcome: Outcome) -> &'static str {
 
 /// Whether moving to a position of value `after` wins for `player` (the opponent, moving
 /// first there, loses: `after ≥ 0` for Left, `≤ 0` for Right).
-fn wins(arena: &mut Arena, player: Player, after: GameId) -> bool {
+fn wins(arena: &mut Arena, player: Player, after: GameId) -> Result<bool, GameError> {
     let zero = arena.zero();
     match player {
-        Player::Left => arena.ge(after, zero),
-        Player::Right => arena.le(after, zero),
+        Player::Left => arena.try_le(zero, after),
+        Player::Right => arena.try_le(after, zero),
     }
 }
 
@@ -228,6 +228,20 @@ pub fn analyze_partizan<G: PartizanGame>(
     budget: Budget,
     stop: &StopFlag,
 ) -> Result<AnalysisReport, GameError> {
+    // The arena polls `stop` too: one simplification or comparison can take long.
+    let previous = solver.arena_mut().set_stop(Some(stop.clone()));
+    let report = partizan_report(solver, game, position, budget, stop);
+    solver.arena_mut().set_stop(previous);
+    report
+}
+
+fn partizan_report<G: PartizanGame>(
+    solver: &mut PartizanSolver<G>,
+    game: &str,
+    position: &G,
+    budget: Budget,
+    stop: &StopFlag,
+) -> Result<AnalysisReport, GameError> {
     solver.set_max_table_entries(budget.max_table_entries);
     let value = solver.canonical(position, stop)?;
     let mut components = Vec::new();
@@ -243,7 +257,7 @@ pub fn analyze_partizan<G: PartizanGame>(
         for after in position.options(player) {
             let g = solver.canonical(&after, stop)?;
             let arena = solver.arena_mut();
-            let winning = wins(arena, player, g);
+            let winning = wins(arena, player, g)?;
             moves.push(move_report(
                 arena,
                 Some(player),

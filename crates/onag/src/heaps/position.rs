@@ -235,6 +235,10 @@ pub struct MoveReport {
     pub winning: bool,
     /// The move as text (`heap 1: take 1, leave 2+2`).
     pub text: String,
+    /// The remoteness of the position after the move, the opponent to move (see
+    /// [`remoteness`]); `None` where the search is past its bound.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub remoteness: Option<u32>,
 }
 
 /// Everything about a position of heaps: what the play page shows.
@@ -257,6 +261,10 @@ pub struct PositionReport {
     pub winning_moves: usize,
     /// The computer's choice (`None` when there is no move: the player to move has lost).
     pub computer: Option<MoveReport>,
+    /// The remoteness of the position (see [`remoteness`]); `None` past the search's bound
+    /// ([`REMOTENESS_WORK`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub remoteness: Option<u32>,
 }
 
 /// The report of the position `heaps` under `ruleset`, the computer choosing by `strategy`.
@@ -310,7 +318,16 @@ pub fn position_report(
             nim_sum_after: after,
             winning: after == 0,
             text: mv.to_string(),
+            remoteness: None,
         });
+    }
+    let mut search = Remoteness::new(ruleset, REMOTENESS_WORK);
+    let remoteness = search.of(&pos.heaps, stop)?;
+    if remoteness.is_some() {
+        // every option was searched on the way: these are memo look-ups
+        for m in &mut moves {
+            m.remoteness = search.of(&m.heaps_after, stop)?;
+        }
     }
     let winning_moves = moves.iter().filter(|m| m.winning).count();
     let computer = choose(&moves, strategy).cloned();
@@ -323,7 +340,120 @@ pub fn position_report(
         moves,
         winning_moves,
         computer,
+        remoteness,
     })
+}
+
+/// The bound of [`remoteness`] in the page's reports: moves generated over all the positions
+/// searched (a page asks on every move, and a heap of n tokens has up to ~n²/4 splits).
+pub const REMOTENESS_WORK: u64 = 1 << 18;
+
+/// Steinhaus' remoteness of the heaps `heaps` under `ruleset` (Winning Ways ch. 9, "the
+/// remote star"): 0 when there is no move; otherwise 1 + the least even remoteness among the
+/// options when one is even (a win, played as fast as possible), else 1 + the greatest (a
+/// loss, delayed as long as possible). It is odd exactly when the player to move wins. By
+/// the definition, over every position reachable (multisets of heap sizes, memoised), so for
+/// small positions only: `None` once more than `work` moves would be generated.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::{position::remoteness, Ruleset};
+///
+/// let nim: Ruleset = "nim".parse().unwrap();
+/// let stop = onag::StopFlag::new();
+/// assert_eq!(remoteness(&nim, &[], 1000, &stop).unwrap(), Some(0));
+/// assert_eq!(remoteness(&nim, &[5], 1000, &stop).unwrap(), Some(1)); // take all
+/// assert_eq!(remoteness(&nim, &[1, 1], 1000, &stop).unwrap(), Some(2)); // lost in 2
+/// assert_eq!(remoteness(&nim, &[30, 31, 29, 28], 1000, &stop).unwrap(), None); // past the bound
+/// ```
+pub fn remoteness(
+    ruleset: &Ruleset,
+    heaps: &[u64],
+    work: u64,
+    stop: &StopFlag,
+) -> Result<Option<u32>, Stopped> {
+    Remoteness::new(ruleset, work).of(heaps, stop)
+}
+
+/// The memoised search of [`remoteness`], without recursion (a subtraction game's heap of
+/// thousands of tokens is as many plies deep).
+struct Remoteness<'a> {
+    ruleset: &'a Ruleset,
+    memo: crate::partizan::game::FxHashMap<Vec<u64>, u32>,
+    work_left: u64,
+}
+
+impl<'a> Remoteness<'a> {
+    fn new(ruleset: &'a Ruleset, work: u64) -> Self {
+        Remoteness {
+            ruleset,
+            memo: Default::default(),
+            work_left: work,
+        }
+    }
+
+    /// The options of `key` (sorted heap sizes, no zeros), each sorted; `None` past the bound.
+    fn options(&mut self, key: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let moves = self.ruleset.moves();
+        let mut out = Vec::new();
+        for (i, &n) in key.iter().enumerate() {
+            if i > 0 && key[i - 1] == n {
+                continue; // equal heaps have the same options
+            }
+            moves.for_each_leave(n, |leave| {
+                let mut next: Vec<u64> = key[..i].iter().chain(&key[i + 1..]).copied().collect();
+                next.extend_from_slice(leave.parts());
+                next.sort_unstable();
+                out.push(next);
+            });
+            self.work_left = self.work_left.checked_sub(out.len() as u64 + 1)?;
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    fn of(&mut self, heaps: &[u64], stop: &StopFlag) -> Result<Option<u32>, Stopped> {
+        let mut root: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        root.sort_unstable();
+        // (position, its options, how many of them are known) frames; a frame is finished once
+        // all its options are known (the memo only grows, so the count only grows)
+        let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = Vec::new();
+        if !self.memo.contains_key(&root) {
+            let Some(options) = self.options(&root) else {
+                return Ok(None);
+            };
+            stack.push((root.clone(), options, 0));
+        }
+        let mut steps = 0u32;
+        while let Some((_, options, known)) = stack.last_mut() {
+            steps = steps.wrapping_add(1);
+            if steps.is_multiple_of(4096) {
+                stop.check()?;
+            }
+            while *known < options.len() && self.memo.contains_key(&options[*known]) {
+                *known += 1;
+            }
+            match options.get(*known).cloned() {
+                Some(next) => {
+                    let Some(next_options) = self.options(&next) else {
+                        return Ok(None);
+                    };
+                    stack.push((next, next_options, 0));
+                }
+                None => {
+                    let (key, options, _) = stack.pop().expect("the loop saw a frame");
+                    let after = options.iter().map(|o| self.memo[o]);
+                    let r = match after.clone().filter(|r| r % 2 == 0).min() {
+                        Some(even) => even + 1,
+                        None => after.max().map_or(0, |odd| odd + 1),
+                    };
+                    self.memo.insert(key, r);
+                }
+            }
+        }
+        Ok(self.memo.get(&root).copied())
+    }
 }
 
 fn choose(moves: &[MoveReport], strategy: Strategy) -> Option<&MoveReport> {

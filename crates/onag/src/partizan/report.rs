@@ -173,7 +173,7 @@ pub fn game_report(
         .reduced_canonical_form(g)
         .map_err(fail("the reduced canonical form"))?;
     Ok(GameReport {
-        outcome: arena.outcome(g),
+        outcome: arena.try_outcome(g).map_err(fail("the outcome"))?,
         mean: th.mean(),
         temperature: th.temperature(),
         left_stop: th.left_stop(),

@@ -61,8 +61,8 @@ pub fn best_move(
     for mv in board.moves(player) {
         let g = solver.value(&board.play_unchecked(mv))?;
         let winning = match player {
-            Player::Left => solver.arena_mut().le(zero, g),
-            Player::Right => solver.arena_mut().le(g, zero),
+            Player::Left => solver.arena_mut().try_le(zero, g)?,
+            Player::Right => solver.arena_mut().try_le(g, zero)?,
         };
         let mean = thermographs.get(solver.arena(), g)?.mean();
         let better = match &best {
@@ -151,6 +151,18 @@ pub fn analyse(
     board: &Board,
     stop: &StopFlag,
 ) -> Result<Analysis, GameError> {
+    // The arena polls `stop` in the comparisons and thermographs below as well.
+    solver.stopping(stop, |solver| {
+        analysis_of(solver, thermographs, board, stop)
+    })
+}
+
+fn analysis_of(
+    solver: &mut Solver,
+    thermographs: &mut Thermographs,
+    board: &Board,
+    stop: &StopFlag,
+) -> Result<Analysis, GameError> {
     let value = solver.value_with_stop(board, stop)?;
     let zero = solver.arena().zero();
     let mut moves = Vec::new();
@@ -158,8 +170,8 @@ pub fn analyse(
         for mv in board.moves(player) {
             let g = solver.value_with_stop(&board.play_unchecked(mv), stop)?;
             let winning = match player {
-                Player::Left => solver.arena_mut().le(zero, g),
-                Player::Right => solver.arena_mut().le(g, zero),
+                Player::Left => solver.arena_mut().try_le(zero, g)?,
+                Player::Right => solver.arena_mut().try_le(g, zero)?,
             };
             moves.push(MoveInfo {
                 player,
@@ -179,7 +191,7 @@ pub fn analyse(
         left: best_move(solver, thermographs, board, Player::Left)?,
         right: best_move(solver, thermographs, board, Player::Right)?,
     };
-    let outcome = solver.arena_mut().outcome(value);
+    let outcome = solver.arena_mut().try_outcome(value)?;
     let th = thermographs.get(solver.arena(), value)?;
     Ok(Analysis {
         value,

@@ -212,6 +212,16 @@ pub fn board_report_with(
     board: &Board,
     stop: &StopFlag,
 ) -> Result<BoardReport, GameError> {
+    // The arena polls `stop` in the atomic weight and thermographs below as well.
+    solver.stopping(stop, |solver| report_of(solver, thermographs, board, stop))
+}
+
+fn report_of(
+    solver: &mut Solver,
+    thermographs: &mut Thermographs,
+    board: &Board,
+    stop: &StopFlag,
+) -> Result<BoardReport, GameError> {
     let analysis = analyse(solver, thermographs, board, stop)?;
     let arena = solver.arena_mut();
     let atomic_weight = atomic_weight_name(arena, analysis.value, NameStyle::Unicode)?;

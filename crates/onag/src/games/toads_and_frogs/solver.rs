@@ -575,8 +575,18 @@ impl Solver {
     /// [`Solver::value`], giving up with [`GameError::Stopped`] soon after `stop` is raised
     /// (what was solved so far stays memoised).
     pub fn value_with_stop(&mut self, board: &Board, stop: &StopFlag) -> Result<GameId, GameError> {
+        self.stopping(stop, |solver| {
+            solver.board_value(Bits::new(board.squares()))
+        })
+    }
+
+    /// Runs `work` with `stop` polled by the solver and by its arena (one simplification can
+    /// take long), then puts the arena's previous flag back.
+    pub(crate) fn stopping<T>(&mut self, stop: &StopFlag, work: impl FnOnce(&mut Self) -> T) -> T {
         self.stop = Some(stop.clone());
-        let result = self.board_value(Bits::new(board.squares()));
+        let previous = self.arena.set_stop(Some(stop.clone()));
+        let result = work(self);
+        self.arena.set_stop(previous);
         self.stop = None;
         result
     }
@@ -633,10 +643,9 @@ impl Solver {
     ) -> Result<GameId, GameError> {
         wide_fits(toads, blanks, frogs)?;
         let (t, b, f) = (toads as u32, blanks as u32, frogs as u32);
-        self.stop = Some(stop.clone());
-        let result = self.board_value(Bits::<U256>::standard(t, b, f));
-        self.stop = None;
-        result
+        self.stopping(stop, |solver| {
+            solver.board_value(Bits::<U256>::standard(t, b, f))
+        })
     }
 
     /// The value of `board` searched move by move with no reduction at all, in the same arena

@@ -124,12 +124,14 @@ impl Arena {
         self.node(g).right_stop()
     }
 
-    /// Makes sums and simplifications poll `stop` (once per sum or option set not found in a
-    /// memo) and fail with [`GameError::Stopped`] once it is raised, so a front end can
-    /// interrupt a long construction (`tiny-2 + *1023`); `None` turns polling off. What was
-    /// built before the stop stays valid.
-    pub fn set_stop(&mut self, stop: Option<crate::StopFlag>) {
-        self.stop = stop;
+    /// Makes sums, simplifications, comparisons ([`Arena::try_le`]) and thermographs poll
+    /// `stop` (once per sum, option set or comparison not found in a memo) and fail with
+    /// [`GameError::Stopped`] once it is raised, so a front end can interrupt a long
+    /// construction (`tiny-2 + *1023`); `None` turns polling off. What was built before the
+    /// stop stays valid. Returns the flag it replaces, for a caller that sets one for the
+    /// length of a call and puts the old one back.
+    pub fn set_stop(&mut self, stop: Option<crate::StopFlag>) -> Option<crate::StopFlag> {
+        std::mem::replace(&mut self.stop, stop)
     }
 
     /// [`GameError::Stopped`] once the flag of [`Arena::set_stop`] is raised.

@@ -109,7 +109,7 @@ impl Arena {
         let up_star = self.nus(Dyadic::ZERO, 1, 1)?;
         let epsilon = self.add(up_star, kite)?;
         let minus_epsilon = self.neg(epsilon);
-        if self.le(difference, epsilon) && self.le(minus_epsilon, difference) {
+        if self.try_le(difference, epsilon)? && self.try_le(minus_epsilon, difference)? {
             Ok(w)
         } else {
             Err(GameError::Undefined(
@@ -145,8 +145,8 @@ impl Arena {
             Some(x) if x.is_integer() => {
                 let far = self.far_star(g);
                 let remote = self.nimber(far)?;
-                let above = self.le(remote, g);
-                let below = self.le(g, remote);
+                let above = self.try_le(remote, g)?;
+                let below = self.try_le(g, remote)?;
                 match (above, below) {
                     (true, false) => {
                         // the greatest integer n with n ⧏ H for every Right H
@@ -184,7 +184,7 @@ impl Arena {
             .ok_or(GameError::Overflow)?;
         loop {
             let below = self.integer(m - 1)?;
-            if !self.le(h, below) {
+            if !self.try_le(h, below)? {
                 return Ok(m);
             }
             m -= 1;
@@ -200,7 +200,7 @@ impl Arena {
             .ok_or(GameError::Overflow)?;
         loop {
             let above = self.integer(m + 1)?;
-            if !self.le(above, h) {
+            if !self.try_le(above, h)? {
                 return Ok(m);
             }
             m += 1;

@@ -4,6 +4,7 @@
 use super::compare::Pending;
 use super::{Arena, GameError, GameId};
 use crate::partizan::dyadic::Dyadic;
+use crate::Stopped;
 
 impl Arena {
     /// Canonical form of {left | right} (the options are games of this arena, hence already
@@ -79,8 +80,8 @@ impl Arena {
         }
         let mut pending = Pending::new(l, r);
         loop {
-            self.remove_dominated(&mut pending);
-            if !self.bypass_reversible(&mut pending) {
+            self.remove_dominated(&mut pending)?;
+            if !self.bypass_reversible(&mut pending)? {
                 break;
             }
         }
@@ -129,15 +130,16 @@ impl Arena {
     }
 
     /// Drops every Left option ≤ another Left option, every Right option ≥ another.
-    fn remove_dominated(&mut self, p: &mut Pending) {
-        p.left = self.maximal(&p.left, true);
-        p.right = self.maximal(&p.right, false);
+    fn remove_dominated(&mut self, p: &mut Pending) -> Result<(), Stopped> {
+        p.left = self.maximal(&p.left, true)?;
+        p.right = self.maximal(&p.right, false)?;
+        Ok(())
     }
 
     /// The undominated options: for Left the maximal ones, for Right the minimal ones.
-    fn maximal(&mut self, opts: &[GameId], left: bool) -> Vec<GameId> {
+    fn maximal(&mut self, opts: &[GameId], left: bool) -> Result<Vec<GameId>, Stopped> {
         if opts.len() < 2 {
-            return opts.to_vec();
+            return Ok(opts.to_vec());
         }
         // One pass against the undominated so far (usually one or two): the options are
         // distinct ids, hence distinct values, so a ≤ b here means a < b, and an option
@@ -147,10 +149,10 @@ impl Arena {
             let mut i = 0;
             while i < keep.len() {
                 let k = keep[i];
-                if self.dominated(a, k, left) {
+                if self.dominated(a, k, left)? {
                     continue 'outer;
                 }
-                if self.dominated(k, a, left) {
+                if self.dominated(k, a, left)? {
                     keep.swap_remove(i);
                 } else {
                     i += 1;
@@ -158,23 +160,23 @@ impl Arena {
             }
             keep.push(a);
         }
-        keep
+        Ok(keep)
     }
 
     /// Whether the option `a` is dominated by `b`: a ≤ b for Left, a ≥ b for Right.
     #[inline]
-    fn dominated(&mut self, a: GameId, b: GameId, left: bool) -> bool {
+    fn dominated(&mut self, a: GameId, b: GameId, left: bool) -> Result<bool, Stopped> {
         if left {
-            self.le(a, b)
+            self.le_polling(a, b)
         } else {
-            self.le(b, a)
+            self.le_polling(b, a)
         }
     }
 
     /// Replaces each reversible option by the options it reverses through: a Left option
     /// A with some A^R ≤ G is replaced by the Left options of A^R; dually for Right.
     /// Returns whether anything changed.
-    fn bypass_reversible(&mut self, p: &mut Pending) -> bool {
+    fn bypass_reversible(&mut self, p: &mut Pending) -> Result<bool, Stopped> {
         let mut changed = false;
         let mut new_left = Vec::with_capacity(p.left.len());
         for i in 0..p.left.len() {
@@ -183,7 +185,7 @@ impl Arena {
             let (s, n) = self.right_range(a);
             for k in s..s + n {
                 let ar = self.options[k];
-                if p.x_le_g(self, ar) {
+                if p.x_le_g(self, ar)? {
                     reversed = Some(ar);
                     break;
                 }
@@ -203,7 +205,7 @@ impl Arena {
             let (s, n) = self.left_range(b);
             for k in s..s + n {
                 let bl = self.options[k];
-                if p.g_le_x(self, bl) {
+                if p.g_le_x(self, bl)? {
                     reversed = Some(bl);
                     break;
                 }
@@ -224,6 +226,6 @@ impl Arena {
             p.left = new_left;
             p.right = new_right;
         }
-        changed
+        Ok(changed)
     }
 }

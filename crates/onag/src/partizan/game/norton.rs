@@ -47,7 +47,7 @@ impl Arena {
     /// [`GameError::Undefined`] unless U > 0.
     pub fn norton_product(&mut self, g: GameId, u: GameId) -> Result<GameId, GameError> {
         let zero = self.zero();
-        if !self.le(zero, u) || self.le(u, zero) {
+        if !self.try_le(zero, u)? || self.try_le(u, zero)? {
             return Err(GameError::Undefined(
                 "the Norton product G.U needs a positive unit U".into(),
             ));

@@ -414,6 +414,7 @@ impl Thermographs {
         if let Some(x) = arena.as_number(g) {
             return Thermograph::of_number(x);
         }
+        arena.poll_stop()?;
         let (left, right) = (arena.left_options(g), arena.right_options(g));
         for &option in left.iter().chain(right) {
             self.get(arena, option)?;
