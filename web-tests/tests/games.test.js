@@ -169,6 +169,32 @@ for (const mode of MODES) {
     await page.close();
   });
 
+  test(`${mode.name}: Cutcake's cuts and Hackenbush's edges are shaded by the remoteness of their move`, async () => {
+    for (const [name, pos, sel] of [['cutcake', '3x2 + 2x2', '#board .cut.target'], ['hackenbush', GAMES.find(([n]) => n === 'hackenbush')[1], '#board .edge.target']]) {
+      const page = await openPage(env.browser.context, url(name, `?pos=${encodeURIComponent(pos)}&you=both`));
+      await yourMoveOrOver(page);
+      const k = new Map(await page.evaluate(() => [...document.querySelectorAll('#moves tr[data-label]')]
+        .map((r) => [r.dataset.label, Number(r.querySelectorAll('td')[3].textContent)])));
+      assert.ok(k.size > 0 && [...k.values()].every((x) => Number.isInteger(x)), `${name}: ${JSON.stringify([...k])}`);
+      const slowest = Math.max(...k.values());
+      const expected = (r) => Math.round(Math.max(0.2, 1 - r / (slowest + 2)) * 100);
+      const targets = await page.evaluate((s) => [...document.querySelectorAll(s)].map((t) => [
+        t.querySelector('title').textContent.split(': value after')[0], t.dataset.shade, t.style.getPropertyValue('--shade'),
+        t.classList.contains('win'), / winning/.test(t.getAttribute('aria-label'))]), sel);
+      assert.ok(targets.length > 0, name);
+      for (const [label, shade, css, win, winning] of targets) {
+        assert.ok(k.has(label), `${name}: ${label} in the moves table`);
+        assert.equal(Number(shade), expected(k.get(label)), `${name}: ${label}`);
+        assert.equal(css, `${shade}%`);
+        assert.equal(win, winning, `${name}: ${label} ✓/✗ class`);
+      }
+      // the shades differ where the remoteness does: a quick win is stronger than a slow loss
+      assert.ok(await page.locator(`${sel} ~ .mark, #board .mark`).count() > 0, `${name}: ✓/✗ marks kept`);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
   test(`${mode.name}: bad permalinks show a banner at the top, start a game, and print no null`, async () => {
     const links = [
       ['domineering', '?pos=..%7C.x', /not valid/],

@@ -10,6 +10,7 @@
 import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { svg } from './pieces.js';
+import { shadeStrength } from './board.js';
 import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
 
 const GAME = document.body.dataset.game;
@@ -254,6 +255,13 @@ function draw() {
   const refocus = board.contains(document.activeElement);
   const moves = v.canPlay && !editing ? v.analysis.moves.filter((m) => m.edge !== null) : [];
   const byEdge = new Map(moves.map((m) => [m.edge, m]));
+  // Shading by remoteness where the engine knows it (the remoteness after each move, by the
+  // move's index in the analysis), on the scale of the moves on show, as the grid boards do.
+  const rem = moves.length && v.analysis.data && v.analysis.data.remoteness ? v.analysis.data.remoteness.moves : null;
+  const indexOf = new Map(moves.length ? v.analysis.moves.map((m, j) => [m, j]) : []);
+  const remOf = (m) => (rem && rem[indexOf.get(m)] !== undefined ? rem[indexOf.get(m)] : null);
+  const known = moves.map(remOf).filter((r) => r !== null);
+  const slowest = known.length ? Math.max(...known) : null;
   const maxX = Math.max(6, ...pic.v.map(([x]) => x + 1), editing ? 8 : 0);
   const maxY = Math.max(3, ...pic.v.map(([, y]) => y + 1), editing ? 5 : 0);
   const X = (x) => x + 0.5;
@@ -280,9 +288,11 @@ function draw() {
     const move = byEdge.get(i);
     const target = Boolean(move) || (editing && erasing());
     const label = `${COLOUR[c]} edge from (${xa}, ${ya}) to (${xb}, ${yb})${move ? `: cut it — value after ${move.value}${v.hints ? (move.winning ? ', winning' : ', losing') : ''}` : ''}`;
+    const shade = move && v.hints ? Math.round(shadeStrength(remOf(move), slowest) * 100) : undefined;
     const g = svg('g', {
-      class: `edge ${COLOUR[c]}${target ? ' target' : ''}`,
+      class: `edge ${COLOUR[c]}${target ? ' target' : ''}${shade === undefined ? '' : move.winning ? ' win' : ' lose'}`,
       'data-key': target ? `e:${i}` : undefined, role: 'gridcell', 'aria-disabled': target ? undefined : 'true', tabindex: target ? -1 : undefined, 'aria-label': label,
+      'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%`,
     },
     svg('path', { d, class: 'hit' }), svg('path', { d, class: 'stroke' }),
     move ? svg('title', {}, `${move.label}: value after ${move.value}${v.hints ? (move.winning ? ' ✓' : ' ✗') : ''}`) : null);

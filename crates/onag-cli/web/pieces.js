@@ -368,6 +368,11 @@ function drawCakes(board, view) {
   });
   const height = y + lineH;
   const cuts = new Map(view.moves.filter((m) => m.geometry).flatMap((m) => m.geometry.anchors.map((k) => [k, m])));
+  // Each cut shaded by the remoteness after it where known, as the grid cells are.
+  const rem = view.remoteness;
+  const remOf = (m) => (rem && rem[m.index] !== undefined ? rem[m.index] : null);
+  const known = [...cuts.values()].map(remOf).filter((r) => r !== null);
+  const slowest = known.length ? Math.max(...known) : null;
   const last = view.last && view.last.move.geometry;
   const items = [];
   for (const { i, r, c, x: cx, y: cy } of placed) {
@@ -392,7 +397,8 @@ function drawCakes(board, view) {
         ? { x: X + (g.at - 0.5) * U, y: Y, width: U, height: r * U }
         : { x: X, y: Y + (g.at - 0.5) * U, width: c * U, height: U };
       const mark = view.hints ? svg('text', { x: g.vertical ? line.x1 : line.x2 + 6, y: g.vertical ? Y - 14 : line.y1 + 12, 'text-anchor': g.vertical ? 'middle' : 'start', class: `mark ${m.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, m.winning ? '✓' : '✗') : null;
-      row.push(svg('g', { class: 'cell cut target', 'data-key': key, role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}: value after ${m.value}${view.hints ? (m.winning ? ', winning' : ', losing') : ''}` },
+      const shade = view.hints ? Math.round(shadeStrength(remOf(m), slowest) * 100) : undefined;
+      row.push(svg('g', { class: `cell cut target${view.hints ? (m.winning ? ' win' : ' lose') : ''}`, 'data-key': key, role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}: value after ${m.value}${view.hints ? (m.winning ? ', winning' : ', losing') : ''}`, 'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%` },
         svg('rect', { ...hit, class: 'hit' }), svg('line', { ...line, class: `knife ${m.player === 'right' ? 'red' : 'blue'}` }), mark,
         svg('title', {}, `${m.label}: value after ${m.value}`)));
     }
