@@ -71,8 +71,14 @@ def interrupt():
     (`code` prints that when it catches the ``KeyboardInterrupt``)."""
 
     def run(code, within=20):
+        # The child gets Ctrl-C's default disposition whatever this runner inherited: a test
+        # run started in the background of a shell ignores SIGINT, and Python would then
+        # install no KeyboardInterrupt handler at all.
         proc = subprocess.Popen(
-            [sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", textwrap.dedent(code)],
+            stdout=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         assert proc.stdout.readline().strip() == "started"
         time.sleep(1.0)
