@@ -11,7 +11,7 @@ use onag::games::toads_and_frogs::{
     board_count, cell_record, estimate_work, merge_shards, named_shards, table_cells, Board,
     BoardRecord, NamedShard, ResultsFile, ShardFile, Solver, StatsReport,
 };
-use onag::heaps::{census_codes, census_entry, CensusEntry, CensusReport, Ruleset};
+use onag::heaps::{census_codes, census_entry, representative, CensusEntry, CensusReport, Ruleset};
 use pyo3::prelude::*;
 
 use crate::{bad, run_stoppable};
@@ -137,6 +137,13 @@ fn heap_ruleset(text: &str) -> PyResult<String> {
     parse_ruleset(text).map(|r| r.to_string())
 }
 
+/// The code whose census entry a code shares (the library's `heaps::representative`: codes
+/// that differ only in bit 1 and agree on the first heaps have equal values everywhere).
+#[pyfunction]
+fn heap_census_representative(ruleset: &str) -> PyResult<String> {
+    Ok(representative(&parse_ruleset(ruleset)?).to_string())
+}
+
 /// One code's census entry (its period search with at most `max_n` values), as the line
 /// `onag heaps entry CODE --max N --json` prints.
 #[pyfunction]
@@ -149,14 +156,31 @@ fn heap_census_entry(py: Python<'_>, ruleset: &str, max_n: usize) -> PyResult<St
 }
 
 /// Merges census entry files (any order) into the census report, as `onag heaps census --out
-/// FILE` writes it (pretty JSON).
+/// FILE` writes it (pretty JSON). `members[i]`, when given, names the codes the entry of
+/// `paths[i]` stands for (each gets that entry under its own name); otherwise the entry's own.
 #[pyfunction]
-fn heap_census_merge(py: Python<'_>, max_n: usize, paths: Vec<PathBuf>) -> PyResult<String> {
+#[pyo3(signature = (max_n, paths, members=None))]
+fn heap_census_merge(
+    py: Python<'_>,
+    max_n: usize,
+    paths: Vec<PathBuf>,
+    members: Option<Vec<Vec<String>>>,
+) -> PyResult<String> {
+    if members.as_ref().is_some_and(|m| m.len() != paths.len()) {
+        return Err(bad("one list of members per part file".to_string()));
+    }
     py.detach(move || {
-        let entries = paths
-            .iter()
-            .map(|p| read_part::<CensusEntry>(p, "an onag census entry"))
-            .collect::<Result<Vec<_>, String>>()?;
+        let mut entries = Vec::new();
+        for (i, p) in paths.iter().enumerate() {
+            let entry = read_part::<CensusEntry>(p, "an onag census entry")?;
+            match members.as_ref().map(|m| &m[i]) {
+                Some(names) => entries.extend(names.iter().map(|name| CensusEntry {
+                    ruleset: name.clone(),
+                    analysis: entry.analysis.clone(),
+                })),
+                None => entries.push(entry),
+            }
+        }
         let report = CensusReport::from_entries(max_n, entries);
         serde_json::to_string_pretty(&report)
             .map(|text| text + "\n")
@@ -174,6 +198,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(toads_cells_merge, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(heap_ruleset, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_representative, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_entry, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_merge, m)?)?;
     Ok(())

@@ -5,8 +5,8 @@ mod common;
 
 use onag::heaps::position::{position_report, HeapMove, Heaps};
 use onag::heaps::{
-    census_codes, census_entry, checkpoint, period, reference, CensusReport, PeriodSearch, Ruleset,
-    Sequence, Status, Strategy,
+    census_codes, census_entry, census_of, checkpoint, period, reference, representative,
+    CensusEntry, CensusReport, PeriodSearch, Ruleset, Sequence, Status, Strategy,
 };
 use onag::{Play, StopFlag};
 use proptest::prelude::*;
@@ -120,8 +120,78 @@ fn fast_equals_reference_on_short_codes() {
 fn ci_fast_equals_reference_to_10000() {
     use rayon::prelude::*;
     census_codes(3).par_iter().for_each(|code| {
-        assert_eq!(fast(code, 10_000), slow(code, 10_000), "{code}");
+        let slow = slow(code, 10_000);
+        assert_eq!(fast(code, 10_000), slow, "{code}");
+        let rep = representative(code);
+        if &rep != code {
+            assert_eq!(
+                fast(&rep, 10_000),
+                slow,
+                "{code} and its representative {rep}"
+            );
+        }
     });
+}
+
+/// A census representative has the same values (by the definition, to 1,500 heaps), is its
+/// own representative, and stands for the codes that differ from it only in bit 1.
+#[test]
+fn representatives_have_the_same_values() {
+    let codes = census_codes(3);
+    let mut reps = std::collections::BTreeSet::new();
+    for code in &codes {
+        let rep = representative(code);
+        assert_eq!(representative(&rep), rep, "{code}");
+        let (Ruleset::Code(a), Ruleset::Code(b)) = (code, &rep) else {
+            panic!("{code}: a code's representative is a code")
+        };
+        assert_eq!(a.last_index(), b.last_index(), "{code}");
+        for (x, y) in a.digits().iter().zip(b.digits()) {
+            assert_eq!(x & !1, y & !1, "{code} → {rep}: only bit 1 may differ");
+        }
+        if &rep != code {
+            assert_eq!(slow(&rep, 1500), slow(code, 1500), "{code} → {rep}");
+        }
+        reps.insert(rep);
+    }
+    // .07 (Dawson's Kayles) stands alone; .604, .605, .614, .615 are one
+    assert_eq!(representative(&rules("0.07")), rules("0.07"));
+    for c in ["0.605", "0.614", "0.615"] {
+        assert_eq!(representative(&rules(c)), rules("0.604"));
+    }
+    // the grouping saves work: fewer representatives than codes
+    assert!(
+        reps.len() < codes.len(),
+        "{} of {}",
+        reps.len(),
+        codes.len()
+    );
+    assert_eq!(representative(&Ruleset::Grundy), Ruleset::Grundy);
+}
+
+/// The census computing one code per representative equals the entries computed code by code
+/// (every ≤ 3-digit code to 2^12 heaps: periods, proofs and their ranges, rare heaps).
+#[test]
+fn census_of_representatives_equals_code_by_code() {
+    use rayon::prelude::*;
+    let codes = census_codes(3);
+    let max = 1 << 12;
+    let direct: Vec<CensusEntry> = codes
+        .par_iter()
+        .map(|code| {
+            let mut search = PeriodSearch::new(code, max);
+            let analysis = search
+                .run(usize::MAX, &StopFlag::new(), &mut |_| {})
+                .unwrap()
+                .unwrap_or_else(|| search.report().analysis);
+            CensusEntry {
+                ruleset: code.to_string(),
+                analysis,
+            }
+        })
+        .collect();
+    let report = census_of(&codes, max, &StopFlag::new(), &|_| {}).unwrap();
+    assert_eq!(report, CensusReport::from_entries(max, direct));
 }
 
 /// The census to 2^20 proves 4.064 (preperiod 94,272, period 16,132) and 4.406 (294,097, 44),

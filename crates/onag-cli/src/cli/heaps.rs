@@ -10,8 +10,8 @@ use clap::Subcommand;
 
 use onag::heaps::position::position_report;
 use onag::heaps::{
-    census_codes, census_entry, checkpoint, values_report, Analysis, CensusEntry, CensusReport,
-    PeriodReport, PeriodSearch, Ruleset, Status, Strategy,
+    census_codes, census_entry, census_of, checkpoint, values_report, Analysis, CensusEntry,
+    CensusReport, PeriodReport, PeriodSearch, Ruleset, Status, Strategy,
 };
 use onag::StopFlag;
 
@@ -320,18 +320,10 @@ fn run_census(
     stop: &StopFlag,
     quiet: bool,
 ) -> anyhow::Result<CensusReport> {
-    use rayon::prelude::*;
     let bar = common::progress(codes.len() as u64, "census", quiet);
-    let entries = codes
-        .par_iter()
-        .map(|c| {
-            let e = census_entry(c, max, stop);
-            bar.inc(1);
-            e
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let report = census_of(codes, max, stop, &|done| bar.set_position(done as u64))?;
     bar.finish_and_clear();
-    Ok(CensusReport::from_entries(max, entries))
+    Ok(report)
 }
 
 /// One line about a ruleset's analysis.

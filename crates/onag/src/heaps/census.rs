@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
+use super::reference;
 use super::report::{Analysis, Status};
 use super::ruleset::{Code, Ruleset};
 use super::search::PeriodSearch;
@@ -29,7 +30,8 @@ pub struct CensusEntry {
     pub analysis: Analysis,
 }
 
-/// The census line of `ruleset`: its period search with at most `max_n` values.
+/// The census line of `ruleset`: its period search with at most `max_n` values (the search
+/// of its [`representative`], whose values are the same).
 ///
 /// # Examples
 /// ```
@@ -44,14 +46,89 @@ pub fn census_entry(
     max_n: usize,
     stop: &StopFlag,
 ) -> Result<CensusEntry, Stopped> {
-    let mut search = PeriodSearch::new(ruleset, max_n);
-    let analysis = search
-        .run(usize::MAX, stop, &mut |_| {})?
-        .unwrap_or_else(|| search.report().analysis);
     Ok(CensusEntry {
         ruleset: ruleset.to_string(),
-        analysis,
+        analysis: search(&representative(ruleset), max_n, stop)?,
     })
+}
+
+/// The period search of one code up to `max_n` values.
+fn search(ruleset: &Ruleset, max_n: usize, stop: &StopFlag) -> Result<Analysis, Stopped> {
+    let mut search = PeriodSearch::new(ruleset, max_n);
+    Ok(search
+        .run(usize::MAX, stop, &mut |_| {})?
+        .unwrap_or_else(|| search.report().analysis))
+}
+
+/// The most digits after the point whose "vanish" bits [`representative`] tries in every
+/// combination (2^12 small computations); longer codes are their own representative.
+const MAX_REPRESENTATIVE_DIGITS: usize = 12;
+
+/// The code whose values equal those of `ruleset` on every heap, chosen once for all the
+/// codes that share them this way: the least code (printed order) that differs from
+/// `ruleset` only in bit 1 of digits after the point, has the same last digit index `t`, and
+/// the same values on heaps `0..=t`. Other rulesets, and codes with more than 12 digits,
+/// are their own representative.
+///
+/// Why the values agree everywhere: bit 1 of `dᵢ` is the move "take all of a heap of exactly
+/// `i` tokens" (*Winning Ways*, ch. 4), so it changes the options of heap `i` alone. Two such
+/// codes have the same moves on every heap above `t`; with equal values up to `t`, every
+/// later heap has the same option values, hence the same value (induction on the heap). Their
+/// census entries — period, preperiod, proof (its range depends on `t`, the same), rare
+/// heaps, fingerprint — are then equal, and a census computes one of them.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::{census::representative, Ruleset};
+///
+/// // .604 and .615: heap 2 and heap 3 each have option 0 in both codes anyway
+/// let r = |s: &str| s.parse::<Ruleset>().unwrap();
+/// assert_eq!(representative(&r("0.615")), r("0.604"));
+/// // .07 (Dawson's Kayles) and .06 differ: a heap of 2 has no move under .06
+/// assert_eq!(representative(&r("0.07")), r("0.07"));
+/// ```
+pub fn representative(ruleset: &Ruleset) -> Ruleset {
+    let Ruleset::Code(code) = ruleset else {
+        return ruleset.clone();
+    };
+    let digits = code.digits();
+    let t = code.last_index();
+    if t == 0 || t > MAX_REPRESENTATIVE_DIGITS {
+        return ruleset.clone();
+    }
+    let stop = StopFlag::new();
+    let first = |ds: &[u8]| -> Option<Vec<u32>> {
+        let code = Code::new(ds.to_vec()).ok()?;
+        (code.last_index() == t)
+            .then(|| reference::values(&Ruleset::Code(code).moves(), t + 1, &stop).ok())
+            .flatten()
+    };
+    let Some(own) = first(digits) else {
+        return ruleset.clone();
+    };
+    let mut best = code.clone();
+    for bits in 0u32..1 << t {
+        let ds: Vec<u8> = digits
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                if i == 0 {
+                    d
+                } else {
+                    (d & !1) | ((bits >> (i - 1)) & 1) as u8
+                }
+            })
+            .collect();
+        if ds.as_slice() >= best.digits() {
+            continue;
+        }
+        if first(&ds).as_ref() == Some(&own) {
+            if let Ok(c) = Code::new(ds) {
+                best = c;
+            }
+        }
+    }
+    Ruleset::Code(best)
 }
 
 /// The codes of a census: `0.d1…dk` and `4.d1…dk` for `1 ≤ k ≤ digits` with octal digits and
@@ -180,15 +257,46 @@ pub fn census(
     stop: &StopFlag,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<CensusReport, Stopped> {
-    let codes = census_codes(digits);
+    census_of(&census_codes(digits), max_n, stop, progress)
+}
+
+/// The census of the given codes: each [`representative`] computed once (in parallel, the
+/// most expensive-looking first: more split digits, then more digits), its entry given to
+/// every code it stands for; `progress(done)` counts codes.
+pub fn census_of(
+    codes: &[Ruleset],
+    max_n: usize,
+    stop: &StopFlag,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<CensusReport, Stopped> {
+    let mut groups: BTreeMap<Ruleset, Vec<&Ruleset>> = BTreeMap::new();
+    for code in codes {
+        groups.entry(representative(code)).or_default().push(code);
+    }
+    let mut work: Vec<(Ruleset, Vec<&Ruleset>)> = groups.into_iter().collect();
+    work.sort_by_key(|(r, _)| {
+        let moves = r.moves();
+        std::cmp::Reverse((moves.with_bit(4).len(), moves.digits.len()))
+    });
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let entries = codes
+    let entries = work
         .par_iter()
-        .map(|code| {
-            let entry = census_entry(code, max_n, stop);
-            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-            entry
+        .with_max_len(1)
+        .map(|(rep, members)| {
+            let analysis = search(rep, max_n, stop)?;
+            let n = members.len();
+            progress(done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n);
+            Ok(members
+                .iter()
+                .map(|m| CensusEntry {
+                    ruleset: m.to_string(),
+                    analysis: analysis.clone(),
+                })
+                .collect::<Vec<_>>())
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(CensusReport::from_entries(max_n, entries))
+        .collect::<Result<Vec<_>, Stopped>>()?;
+    Ok(CensusReport::from_entries(
+        max_n,
+        entries.into_iter().flatten().collect(),
+    ))
 }

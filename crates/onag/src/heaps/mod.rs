@@ -15,6 +15,7 @@
 //!   arithmetic periodicity observed), [`PeriodSearch`] (resumable, for checkpoints) →
 //!   [`PeriodReport`] with its [`Analysis`] ([`Status`]: periodic / arithmetic / unsolved).
 //! - Census: [`census_codes`], [`census_entry`] (one code: one independent task),
+//!   [`representative`] (codes whose values are equal by a bit-1 argument), [`census_of`],
 //!   [`CensusReport::from_entries`] (the merge, any order, byte-identical JSON), [`census`].
 //! - Play: [`position`] — sums of heaps, every move with ✓/✗, the computer's move →
 //!   [`PositionReport`].
@@ -49,7 +50,10 @@ pub mod ruleset;
 pub mod search;
 pub mod sparse;
 
-pub use census::{census, census_codes, census_entry, CensusEntry, CensusReport, Equivalence};
+pub use census::{
+    census, census_codes, census_entry, census_of, representative, CensusEntry, CensusReport,
+    Equivalence,
+};
 pub use moves::{Leave, Moves};
 pub use parse::{RulesetError, RulesetErrorKind};
 pub use position::{PositionReport, Strategy};

@@ -78,6 +78,11 @@ pub struct Sequence {
     /// Option values of the current heap from the splits, one byte each (a store per option
     /// with no read-modify-write chain; folded into `present` afterwards).
     seen: Vec<u8>,
+    /// The option values `G(a) ⊕ G(s − a)` of every split of `s` tokens (bitset), for the
+    /// `s` scanned whole lately: slot `s % len`, tagged with `s` (`usize::MAX`: empty).
+    /// Heap `s + i` splits `s` tokens for every digit `i` with a split, so a code with
+    /// several such digits scans each `s` once (one slot per `s` still ahead).
+    split_sets: Vec<(usize, Vec<u64>)>,
     /// Values seen as options of the current heap (bitset, `words` words used).
     present: Vec<u64>,
     /// Rare values (bitset over the same range).
@@ -116,6 +121,7 @@ impl Sequence {
             rare: Vec::new(),
             rare_values: Vec::new(),
             seen: Vec::new(),
+            split_sets: Vec::new(),
             present: Vec::new(),
             rare_bits: Vec::new(),
             missing: Vec::new(),
@@ -126,6 +132,11 @@ impl Sequence {
             first_at: Vec::new(),
             witness: Vec::new(),
         };
+        let ahead = match (seq.split.first(), seq.split.last()) {
+            (Some(&lo), Some(&hi)) => hi - lo + 1,
+            _ => 1,
+        };
+        seq.split_sets = vec![(usize::MAX, Vec::new()); ahead];
         seq.fit_range(0);
         seq
     }
@@ -374,24 +385,46 @@ impl Sequence {
         // Splits whose rare heaps are many are scanned whole (about s/2 pairs, then nothing
         // is left to find for them); the others pair each rare heap with the rest.
         let seen = &mut self.seen[..self.words * 64];
-        seen.fill(0);
         let mut whole: u128 = 0;
-        let mut complete = true;
         for (k, &i) in self.split.iter().enumerate() {
             if n < i + 2 {
                 continue;
             }
             let s = n - i;
             let below = self.rare.partition_point(|&r| r < s);
-            if 4 * below >= s {
-                whole |= 1 << k;
+            if 4 * below < s {
+                continue;
+            }
+            whole |= 1 << k;
+            // The splits of `s` tokens are the same for every digit that splits: scanned
+            // once, at the first heap that needs them, and kept for the others.
+            let ahead = self.split_sets.len();
+            let slot = &mut self.split_sets[s % ahead];
+            if slot.0 != s {
+                seen.fill(0);
                 let half = if unequal { (s - 1) / 2 } else { s / 2 };
                 let small = &g[1..=half];
                 let large = &g[s - half..s];
                 for (&x, &y) in small.iter().zip(large.iter().rev()) {
                     seen[(x ^ y) as usize] = 1;
                 }
-            } else {
+                slot.0 = s;
+                slot.1.clear();
+                slot.1.extend(seen.chunks_exact(64).map(fold_bytes));
+            }
+            for (p, q) in present.iter_mut().zip(&slot.1) {
+                *p |= q;
+            }
+        }
+        seen.fill(0);
+        let mut complete = true;
+        for (k, &i) in self.split.iter().enumerate() {
+            if n < i + 2 || whole & (1 << k) != 0 {
+                continue;
+            }
+            let s = n - i;
+            let below = self.rare.partition_point(|&r| r < s);
+            {
                 complete = false;
                 // the rare heaps r < s, less r = s/2 when equal parts are not allowed
                 let rare = &self.rare[..below];
@@ -407,10 +440,7 @@ impl Sequence {
             }
         }
         for (p, chunk) in present.iter_mut().zip(seen.chunks_exact(64)) {
-            *p |= chunk
-                .iter()
-                .enumerate()
-                .fold(0u64, |bits, (b, &x)| bits | (u64::from(x) << b));
+            *p |= fold_bytes(chunk);
         }
         // c: the least common value that is no option (past the bitsets when every value
         // is rare, mask 0: then the rare values settle it alone)
@@ -524,6 +554,15 @@ impl Sequence {
         }
         v
     }
+}
+
+/// The bits of 64 bytes that are 0 or 1.
+#[inline]
+fn fold_bytes(chunk: &[u8]) -> u64 {
+    chunk
+        .iter()
+        .enumerate()
+        .fold(0u64, |bits, (b, &x)| bits | (u64::from(x) << b))
 }
 
 #[inline]

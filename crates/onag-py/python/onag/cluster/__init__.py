@@ -222,16 +222,22 @@ def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence
             raise ClusterError(str(e).splitlines()[0]) from None
     _check(bool(names), "no codes: give --digits D or --codes")
     names = list(dict.fromkeys(names))
+    # Codes that differ only in bit 1 and agree on their first heaps have equal values on
+    # every heap (see onag::heaps::representative): one task computes them all.
+    groups: Dict[str, List[str]] = {}
+    for name in names:
+        groups.setdefault(_onag.heap_census_representative(name), []).append(name)
     safe = "".join
     tasks = [
-        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in name), "heap_census_entry", (name, max_n))
-        for name in names
+        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in rep), "heap_census_entry", (rep, max_n))
+        for rep in groups
     ]
+    members = {t.key: groups[t.args[0]] for t in tasks}
 
     def merge(parts: List[Tuple[Task, Path]]) -> str:
-        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts])
+        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts], [members[t.key] for t, _ in parts])
 
-    what = f"census of {len(tasks)} take-and-break codes, at most {max_n} values each"
+    what = f"census of {len(names)} take-and-break codes ({len(tasks)} tasks), at most {max_n} values each"
     return Run("heap-census", tasks, merge, what)
 
 
