@@ -83,9 +83,16 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
     assert (tmp_path / "d1.json").read_text() == cli("--digits", "1", "--max", "4096")
     # named rulesets, given twice and out of census order
     job = cluster.heap_census(None, 2048, ["0.137", "kayles", "0.07", "0.137", "4.07"])
-    assert [t.key for t in job.tasks] == ["0.137", "0.77", "0.07", "4.07"]
+    # one task per representative: 4.07 and 4.06 differ only on a heap of 2, where both
+    # already have option 0, so 4.06's task computes both
+    assert [t.key for t in job.tasks] == ["0.137", "0.77", "0.07", "4.06"]
     _run(job, tmp_path / "named.json", client)
     assert (tmp_path / "named.json").read_text() == cli("--codes", "0.137,kayles,0.07,4.07", "--max", "2048")
+    # four codes, one task, four entries
+    job = cluster.heap_census(None, 2048, ["0.615", "0.605", "0.604", "0.614"])
+    assert [t.key for t in job.tasks] == ["0.604"]
+    _run(job, tmp_path / "group.json", client)
+    assert (tmp_path / "group.json").read_text() == cli("--codes", "0.615,0.605,0.604,0.614", "--max", "2048")
 
 
 def test_memory_hints_keep_large_cells_off_one_worker(tmp_path):

@@ -292,10 +292,16 @@ impl Sequence {
     }
 
     /// Rebuilds the witness list from the first heaps of each value.
+    /// Only heaps with a common value are kept (under a mask): the other part of a split is
+    /// almost always common, and common ⊕ common is rare — the rare values the witnesses are
+    /// for — while rare ⊕ common is common (Gangolli and Plambeck's parity argument).
     fn list_witnesses(&mut self) {
         self.witness.clear();
         for k in 0..FIRST_KEPT {
-            for slots in self.first_at.chunks_exact(FIRST_KEPT) {
+            for (v, slots) in self.first_at.chunks_exact(FIRST_KEPT).enumerate() {
+                if self.mask != 0 && mask::is_rare(v as u32, self.mask) {
+                    continue;
+                }
                 let a = slots[k] as usize;
                 if a != 0 && a < WITNESS_REACH {
                     self.witness.push(a as u32);
@@ -328,6 +334,7 @@ impl Sequence {
             .collect();
         self.rare_values = self.rare.iter().map(|&j| self.values[j]).collect();
         self.fill_rare_bits();
+        self.list_witnesses();
     }
 
     /// Sizes the bitsets for values up to `max` (and their ⊕ and mex).
