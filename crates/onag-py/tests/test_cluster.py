@@ -4,6 +4,7 @@ run recomputes only what is missing, memory hints keep large cells apart, and ba
 one line on stderr."""
 
 import dataclasses
+import json
 import os
 import signal
 import subprocess
@@ -93,6 +94,21 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
     assert [t.key for t in job.tasks] == ["0.604"]
     _run(job, tmp_path / "group.json", client)
     assert (tmp_path / "group.json").read_text() == cli("--codes", "0.615,0.605,0.604,0.614", "--max", "2048")
+
+
+def test_census_merge_gives_each_member_its_entry(tmp_path):
+    """The merge's member lists: each code of a class gets the representative's entry under its
+    own name; a list per part file or a clear error."""
+    from onag import _onag
+
+    part = tmp_path / "0.604.json"
+    part.write_text(_onag.heap_census_entry("0.604", 512))
+    merged = json.loads(_onag.heap_census_merge(512, [str(part)], [["0.615", "0.604"]]))
+    assert [e["ruleset"] for e in merged["entries"]] == ["0.604", "0.615"]
+    assert merged["entries"][0]["analysis"] == merged["entries"][1]["analysis"]
+    assert merged["equivalences"][0]["rulesets"] == ["0.604", "0.615"]
+    with pytest.raises(ValueError, match="one list of members per part file"):
+        _onag.heap_census_merge(512, [str(part)], [["0.604"], ["0.605"]])
 
 
 def test_memory_hints_keep_large_cells_off_one_worker(tmp_path):

@@ -208,7 +208,8 @@ MAX_CENSUS_DIGITS = 4
 def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence[str] = ()) -> Run:
     """The census of take-and-break codes: every code ``0.d…`` and ``4.d…`` with up to
     ``digits`` digits after the point, and/or the rulesets ``codes``, each searched for a
-    period with at most ``max_n`` values: one task per code, merged (with the codes of equal
+    period with at most ``max_n`` values: one task per representative code (codes equal on every
+    heap by ``onag::heaps::representative`` share one), merged (with the codes of equal
     sequences) into the report ``onag heaps census --out FILE`` writes."""
     _check(isinstance(max_n, int) and max_n >= 1, f"bad --max {max_n}: at least 1")
     names: List[str] = []

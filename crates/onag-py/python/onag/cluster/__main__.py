@@ -67,7 +67,7 @@ def _census_args(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], R
 RUNS: Dict[str, Tuple[str, Callable[[argparse.ArgumentParser], Callable[[argparse.Namespace], Run]]]] = {
     "toads-stats": ("Toads-and-Frogs statistics of every board of each length", _stats_args),
     "toads-cells": ("values of Toads-and-Frogs boards T^a □^b F^c, one task per cell", _cells_args),
-    "heap-census": ("the census of take-and-break codes, one task per code", _census_args),
+    "heap-census": ("the census of take-and-break codes, one task per representative code", _census_args),
 }
 
 
