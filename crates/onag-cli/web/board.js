@@ -146,7 +146,12 @@ export function shadeStrength(r, max) {
 
 /** The largest remoteness among `moves` (null when none is known). */
 export function maxRemoteness(moves) {
-  const known = moves.map((m) => m.remoteness).filter((r) => r !== null && r !== undefined);
+  return largestKnown(moves.map((m) => m.remoteness));
+}
+
+/** The largest of `values` that are known (not null or undefined); null when none is. */
+export function largestKnown(values) {
+  const known = values.filter((r) => r !== null && r !== undefined);
   return known.length ? Math.max(...known) : null;
 }
 

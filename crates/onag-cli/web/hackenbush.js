@@ -10,7 +10,7 @@
 import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { svg } from './pieces.js';
-import { shadeStrength } from './board.js';
+import { largestKnown, shadeStrength } from './board.js';
 import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
 
 const GAME = document.body.dataset.game;
@@ -260,8 +260,7 @@ function draw() {
   const rem = moves.length && v.analysis.data && v.analysis.data.remoteness ? v.analysis.data.remoteness.moves : null;
   const indexOf = new Map(moves.length ? v.analysis.moves.map((m, j) => [m, j]) : []);
   const remOf = (m) => (rem && rem[indexOf.get(m)] !== undefined ? rem[indexOf.get(m)] : null);
-  const known = moves.map(remOf).filter((r) => r !== null);
-  const slowest = known.length ? Math.max(...known) : null;
+  const slowest = largestKnown(moves.map(remOf));
   const maxX = Math.max(6, ...pic.v.map(([x]) => x + 1), editing ? 8 : 0);
   const maxY = Math.max(3, ...pic.v.map(([, y]) => y + 1), editing ? 5 : 0);
   const X = (x) => x + 0.5;

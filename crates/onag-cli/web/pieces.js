@@ -3,7 +3,13 @@
 // look (which character is which piece, how the editor cycles a cell), and the SVG board with
 // stones, dominoes and coloured squares, ✓/✗ marks and the last move.
 
-import { shadeStrength } from './board.js';
+import { largestKnown, shadeStrength } from './board.js';
+
+/** The remoteness after move `m` where the view knows it (`view.remoteness`, by move index), else null. */
+function remotenessAfter(view, m) {
+  const rem = view.remoteness;
+  return rem && rem[m.index] !== undefined ? rem[m.index] : null;
+}
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Cell size in SVG units. */
@@ -197,10 +203,8 @@ export function drawGrid(board, view, look) {
   const lastCells = new Set(view.last && view.last.move.geometry ? view.last.move.geometry.cells : []);
   // Shading by remoteness where it is known: a cell takes its best move's (the quickest win,
   // else the slowest loss), on the scale of every move on show.
-  const rem = view.remoteness;
-  const remOf = (m) => (rem && rem[m.index] !== undefined ? rem[m.index] : null);
-  const known = view.moves.map(remOf).filter((r) => r !== null);
-  const slowest = known.length ? Math.max(...known) : null;
+  const remOf = (m) => remotenessAfter(view, m);
+  const slowest = largestKnown(view.moves.map(remOf));
   const bestRem = (ms) => {
     const known = ms.map(remOf).filter((r) => r !== null);
     if (known.length < ms.length) return null;
@@ -369,10 +373,8 @@ function drawCakes(board, view) {
   const height = y + lineH;
   const cuts = new Map(view.moves.filter((m) => m.geometry).flatMap((m) => m.geometry.anchors.map((k) => [k, m])));
   // Each cut shaded by the remoteness after it where known, as the grid cells are.
-  const rem = view.remoteness;
-  const remOf = (m) => (rem && rem[m.index] !== undefined ? rem[m.index] : null);
-  const known = [...cuts.values()].map(remOf).filter((r) => r !== null);
-  const slowest = known.length ? Math.max(...known) : null;
+  const remOf = (m) => remotenessAfter(view, m);
+  const slowest = largestKnown([...cuts.values()].map(remOf));
   const last = view.last && view.last.move.geometry;
   const items = [];
   for (const { i, r, c, x: cx, y: cy } of placed) {

@@ -431,18 +431,16 @@ impl Sequence {
             }
             let s = n - i;
             let below = self.rare.partition_point(|&r| r < s);
-            {
-                complete = false;
-                // the rare heaps r < s, less r = s/2 when equal parts are not allowed
-                let rare = &self.rare[..below];
-                let mid = rare.partition_point(|&r| 2 * r < s);
-                let skip = usize::from(unequal && rare.get(mid).is_some_and(|&r| 2 * r == s));
-                let g = &g[..s];
-                for range in [0..mid, mid + skip..below] {
-                    let values = &self.rare_values[range.clone()];
-                    for (&r, &x) in rare[range].iter().zip(values) {
-                        seen[(x ^ g[s - r]) as usize] = 1;
-                    }
+            complete = false;
+            // the rare heaps r < s, less r = s/2 when equal parts are not allowed
+            let rare = &self.rare[..below];
+            let mid = rare.partition_point(|&r| 2 * r < s);
+            let skip = usize::from(unequal && rare.get(mid).is_some_and(|&r| 2 * r == s));
+            let g = &g[..s];
+            for range in [0..mid, mid + skip..below] {
+                let values = &self.rare_values[range.clone()];
+                for (&r, &x) in rare[range].iter().zip(values) {
+                    seen[(x ^ g[s - r]) as usize] = 1;
                 }
             }
         }
