@@ -5,8 +5,9 @@ mod common;
 
 use onag::heaps::position::{position_report, HeapMove, Heaps};
 use onag::heaps::{
-    census_codes, census_entry, census_of, checkpoint, period, reference, representative,
-    CensusEntry, CensusReport, PeriodSearch, Ruleset, Sequence, Status, Strategy,
+    census_codes, census_entry, census_of, census_tasks, checkpoint, mask, period, reference,
+    representative, shared_prefix, task_analyses, CensusEntry, CensusReport, PeriodSearch, Ruleset,
+    Sequence, Status, Strategy,
 };
 use onag::{Play, StopFlag};
 use proptest::prelude::*;
@@ -269,6 +270,128 @@ fn every_mask_gives_the_same_values() {
             assert_eq!(seq.values(), want, "{text} mask {mask}");
         }
     }
+}
+
+/// Masks that read the heap's parity are exact too (codes whose splits all remove tokens of
+/// one parity), and are refused for the others.
+#[test]
+fn every_heap_parity_mask_gives_the_same_values() {
+    for (text, parity) in [
+        ("grundy", 0),
+        ("0.104", 1),
+        ("0.142", 0),
+        ("0.324", 1),
+        ("4.04", 0),
+    ] {
+        let r = rules(text);
+        let want = slow(&r, 1500);
+        for mask in 1..16 {
+            let classes = mask::Classes::with_heap_parity(mask, parity);
+            let mut seq = Sequence::with_classes(&r, classes).unwrap();
+            seq.extend_to(1500, &StopFlag::new()).unwrap();
+            assert_eq!(seq.values(), want, "{text} mask {mask}");
+            assert_eq!(seq.classes(), classes);
+            assert!(
+                Sequence::with_classes(&r, mask::Classes::with_heap_parity(mask, 1 - parity))
+                    .is_none()
+            );
+        }
+    }
+    for text in ["0.77", "0.164", "4.7"] {
+        let heap = mask::Classes::with_heap_parity(3, 0);
+        assert!(
+            Sequence::with_classes(&rules(text), heap).is_none(),
+            "{text}"
+        );
+    }
+}
+
+/// The engine picks a heap-parity mask where it leaves fewer rare heaps: .104 has none
+/// past heap 284 under one (Flammenkamp's tables), half of its heaps under any plain mask;
+/// the reports still name the plain mask and its rare heaps.
+#[test]
+fn heap_parity_masks_make_dense_codes_sparse() {
+    let r = rules("0.104");
+    let mut seq = Sequence::new(&r);
+    seq.extend_to(1 << 14, &StopFlag::new()).unwrap();
+    assert!(seq.classes().heap_parity);
+    assert!(seq.engine_rare_heaps().iter().all(|&n| n < 1 << 10));
+    assert!(seq.rare_heaps().len() > 1 << 12);
+    let plain = seq.mask();
+    assert!(seq
+        .rare_heaps()
+        .iter()
+        .all(|&n| mask::is_rare(seq.values()[n], plain)));
+    assert_eq!(seq.values(), slow(&r, 1 << 14));
+}
+
+/// `shared_prefix` finds exactly the first heap where a code and its extension by moves
+/// leaving at most one heap differ (the mex argument is an equivalence), for every 2-digit
+/// code and every extension of it by bits 1 and 2 (1,000 heaps each, against the definition).
+#[test]
+fn shared_prefix_is_the_first_difference() {
+    let n = 1000;
+    let mut pairs = 0;
+    for base in census_codes(2) {
+        let g = slow(&base, n);
+        let digits = match &base {
+            Ruleset::Code(c) => c.digits().to_vec(),
+            _ => unreachable!(),
+        };
+        for extra in 1u32..1 << 6 {
+            let mut ds = digits.clone();
+            ds.resize(4, 0);
+            for i in 1..4 {
+                ds[i] |= ((extra >> (2 * (i - 1))) & 3) as u8;
+            }
+            while ds.len() > 2 && ds.last() == Some(&0) {
+                ds.pop();
+            }
+            let Ok(code) = onag::heaps::Code::new(ds) else {
+                continue;
+            };
+            let ext = Ruleset::Code(code);
+            if ext == base {
+                continue;
+            }
+            let h = slow(&ext, n);
+            let first = (0..n).find(|&k| g[k] != h[k]).unwrap_or(n);
+            assert_eq!(shared_prefix(&base, &ext, &g), first, "{base} {ext}");
+            pairs += 1;
+        }
+        // not an extension: a split added, or a move taken away
+        let split = Ruleset::Code(onag::heaps::Code::new(vec![0, 4, 4, 4]).unwrap());
+        if base != split {
+            assert_eq!(shared_prefix(&split, &base, &g), 0, "{base}");
+        }
+    }
+    assert!(pairs > 2000, "{pairs}");
+}
+
+/// A census task computes its extensions from the base's values: the entries equal those
+/// computed code by code, including where an extension departs from the base.
+#[test]
+fn census_tasks_give_the_entries_of_each_code() {
+    let codes: Vec<Ruleset> = [
+        "0.6", "0.62", "0.601", "0.621", "0.7", "0.06", "0.061", "0.062",
+    ]
+    .iter()
+    .map(|t| rules(t))
+    .collect();
+    let tasks = census_tasks(&codes);
+    assert!(tasks.len() < codes.len());
+    let stop = StopFlag::new();
+    let mut seen = 0;
+    for task in &tasks {
+        for (code, analysis) in task_analyses(task, 1 << 13, &stop).unwrap() {
+            assert_eq!(
+                analysis,
+                census_entry(&code, 1 << 13, &stop).unwrap().analysis
+            );
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, codes.len());
 }
 
 #[test]

@@ -6,6 +6,12 @@
 //! merges any set of entries in any order into the same report (sorted, with the groups of
 //! codes whose sequences are equal), so a run split over many machines and one run on one
 //! machine give the same JSON byte for byte.
+//!
+//! Codes whose values are provably equal are computed once: the [`representative`] of codes
+//! that differ in bit 1 of a digit, and — in one task ([`CensusTask`]) — the codes that add
+//! moves leaving at most one heap to a code whose values then stay the same
+//! ([`shared_prefix`]: the extra options are checked heap by heap; where one of them is the
+//! value, the code goes on with its own computation from that heap).
 
 use std::collections::BTreeMap;
 
@@ -15,6 +21,7 @@ use super::reference;
 use super::report::{Analysis, Status};
 use super::ruleset::{Code, Ruleset};
 use super::search::PeriodSearch;
+use super::sparse::Sequence;
 use crate::{StopFlag, Stopped};
 
 /// The most digits after the point a census takes.
@@ -54,10 +61,162 @@ pub fn census_entry(
 
 /// The period search of one code up to `max_n` values.
 fn search(ruleset: &Ruleset, max_n: usize, stop: &StopFlag) -> Result<Analysis, Stopped> {
-    let mut search = PeriodSearch::new(ruleset, max_n);
-    Ok(search
+    Ok(finish(PeriodSearch::new(ruleset, max_n), stop)?.0)
+}
+
+/// Runs `search` to its end: the analysis and the values computed.
+fn finish(mut search: PeriodSearch, stop: &StopFlag) -> Result<(Analysis, Vec<u32>), Stopped> {
+    let analysis = search
         .run(usize::MAX, stop, &mut |_| {})?
-        .unwrap_or_else(|| search.report().analysis))
+        .unwrap_or_else(|| search.report().analysis);
+    Ok((analysis, search.sequence().values().to_vec()))
+}
+
+/// How many of `values` — the first values of `base` — are provably the first values of
+/// `ruleset` too: `values.len()` when all, else the first heap where the two differ. 0 when
+/// `ruleset` is not `base` with extra moves that leave at most one heap (bits 1 and 2 of
+/// digits after the point; both codes without three-heap moves).
+///
+/// The argument, heap by heap: if the two codes have equal values below `n`, the options of
+/// `base` at `n` are options of `ruleset` with the same values, so `ruleset`'s options are
+/// `base`'s and the extra ones (`0` for a heap of exactly `i` that vanishes, `G(n − i)` for
+/// `i` removed leaving one heap); the mex of a set grown by `Y` is unchanged exactly when the
+/// old mex is not in `Y`. So the values agree at `n` exactly when `G(n)` is none of the
+/// extra options — a check of a few values a heap, where computing `ruleset` is a scan.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::{census::shared_prefix, reference, Ruleset};
+/// use onag::StopFlag;
+///
+/// let r = |s: &str| s.parse::<Ruleset>().unwrap();
+/// let g = reference::values(&r("0.6").moves(), 2000, &StopFlag::new()).unwrap();
+/// // .62 also removes 2 leaving one heap: G(n − 2), an option of .6 already (split 1 + rest)
+/// assert_eq!(shared_prefix(&r("0.6"), &r("0.62"), &g), 2000);
+/// // .7 lets a heap of 1 vanish: G(1) = 0 under .6, 1 under .7
+/// assert_eq!(shared_prefix(&r("0.6"), &r("0.7"), &g), 1);
+/// // .16 is no extension of .6
+/// assert_eq!(shared_prefix(&r("0.6"), &r("0.16"), &g), 0);
+/// ```
+pub fn shared_prefix(base: &Ruleset, ruleset: &Ruleset, values: &[u32]) -> usize {
+    let (Ruleset::Code(b), Ruleset::Code(r)) = (base, ruleset) else {
+        return 0;
+    };
+    let (bd, rd) = (b.digits(), r.digits());
+    if rd.len() < bd.len()
+        || rd[0] != bd[0]
+        || base.moves().max_heaps() > 2
+        || ruleset.moves().max_heaps() > 2
+    {
+        return 0;
+    }
+    let mut vanish = Vec::new();
+    let mut reduce = Vec::new();
+    for (i, &d) in rd.iter().enumerate().skip(1) {
+        let old = bd.get(i).copied().unwrap_or(0);
+        let extra = d & !old;
+        if old & !d != 0 || extra & !3 != 0 {
+            return 0;
+        }
+        if extra & 1 != 0 {
+            vanish.push(i);
+        }
+        if extra & 2 != 0 {
+            reduce.push(i);
+        }
+    }
+    (0..values.len())
+        .find(|&n| {
+            let g = values[n];
+            vanish.iter().any(|&i| n == i && g == 0)
+                || reduce.iter().any(|&i| n > i && values[n - i] == g)
+        })
+        .unwrap_or(values.len())
+}
+
+/// One task of a census: a code, and codes whose values are expected to equal its values
+/// ([`shared_prefix`] over the first [`TASK_PLAN`] of them) — computed once, each still
+/// checked over the whole range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CensusTask {
+    /// The code computed.
+    pub base: Ruleset,
+    /// The codes that take its values where [`shared_prefix`] proves them theirs.
+    pub extensions: Vec<Ruleset>,
+}
+
+/// The values [`census_tasks`] compares codes on.
+pub const TASK_PLAN: usize = 1 << 12;
+
+/// The tasks for `codes` (representatives, see [`representative`]): each code joins the
+/// task of the first code with fewer moves whose first [`TASK_PLAN`] values are provably its
+/// own ([`shared_prefix`]), or starts a task. In census order of the bases.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::{census::census_tasks, Ruleset};
+///
+/// let r = |s: &str| s.parse::<Ruleset>().unwrap();
+/// let tasks = census_tasks(&[r("0.6"), r("0.62"), r("0.16"), r("0.601")]);
+/// assert_eq!(tasks.len(), 2);
+/// assert_eq!(tasks[0].base, r("0.6"));
+/// assert_eq!(tasks[0].extensions, [r("0.62"), r("0.601")]);
+/// assert!(tasks[1].extensions.is_empty());
+/// ```
+pub fn census_tasks(codes: &[Ruleset]) -> Vec<CensusTask> {
+    let stop = StopFlag::new();
+    let moves = |r: &Ruleset| match r {
+        Ruleset::Code(c) => c.digits().iter().map(|d| d.count_ones()).sum::<u32>(),
+        _ => u32::MAX,
+    };
+    let mut order: Vec<&Ruleset> = codes.iter().collect();
+    order.sort_by_key(|r| moves(r));
+    let mut tasks: Vec<(CensusTask, Vec<u32>)> = Vec::new();
+    for code in order {
+        let joined = tasks.iter_mut().find(|(task, values)| {
+            moves(&task.base) < moves(code)
+                && shared_prefix(&task.base, code, values) == values.len()
+        });
+        match joined {
+            Some((task, _)) => task.extensions.push(code.clone()),
+            None => {
+                let mut seq = Sequence::new(code);
+                // never stopped: the flag is not shared
+                let _ = seq.extend_to(TASK_PLAN, &stop);
+                let task = CensusTask {
+                    base: code.clone(),
+                    extensions: Vec::new(),
+                };
+                tasks.push((task, seq.into_values()));
+            }
+        }
+    }
+    let position = |r: &Ruleset| codes.iter().position(|c| c == r);
+    let mut tasks: Vec<CensusTask> = tasks.into_iter().map(|(t, _)| t).collect();
+    for task in &mut tasks {
+        task.extensions.sort_by_key(|r| position(r));
+    }
+    tasks.sort_by_key(|t| position(&t.base));
+    tasks
+}
+
+/// The analyses of a task's codes, base first: the base searched, then each extension
+/// searched with the base's values taken as its own as far as [`shared_prefix`] proves them
+/// (its search decides exactly as if it had computed them: the same values, the same checks).
+pub fn task_analyses(
+    task: &CensusTask,
+    max_n: usize,
+    stop: &StopFlag,
+) -> Result<Vec<(Ruleset, Analysis)>, Stopped> {
+    let (analysis, values) = finish(PeriodSearch::new(&task.base, max_n), stop)?;
+    let mut out = vec![(task.base.clone(), analysis)];
+    for code in &task.extensions {
+        let shared = shared_prefix(&task.base, code, &values);
+        let seq = Sequence::with_known(code, values[..shared].to_vec());
+        let (analysis, _) = finish(PeriodSearch::of(seq, max_n), stop)?;
+        out.push((code.clone(), analysis));
+    }
+    Ok(out)
 }
 
 /// The most digits after the point whose "vanish" bits [`representative`] tries in every
@@ -260,9 +419,9 @@ pub fn census(
     census_of(&census_codes(digits), max_n, stop, progress)
 }
 
-/// The census of the given codes: each [`representative`] computed once (in parallel, the
-/// most expensive-looking first: more split digits, then more digits), its entry given to
-/// every code it stands for; `progress(done)` counts codes.
+/// The census of the given codes: each [`representative`] computed once, in the tasks of
+/// [`census_tasks`] (in parallel, the most expensive-looking first: more split digits, then
+/// more digits), its entry given to every code it stands for; `progress(done)` counts codes.
 pub fn census_of(
     codes: &[Ruleset],
     max_n: usize,
@@ -273,26 +432,29 @@ pub fn census_of(
     for code in codes {
         groups.entry(representative(code)).or_default().push(code);
     }
-    let mut work: Vec<(Ruleset, Vec<&Ruleset>)> = groups.into_iter().collect();
-    work.sort_by_key(|(r, _)| {
-        let moves = r.moves();
+    let reps: Vec<Ruleset> = groups.keys().cloned().collect();
+    let mut tasks = census_tasks(&reps);
+    tasks.sort_by_key(|t| {
+        let moves = t.base.moves();
         std::cmp::Reverse((moves.with_bit(4).len(), moves.digits.len()))
     });
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let entries = work
+    let entries = tasks
         .par_iter()
         .with_max_len(1)
-        .map(|(rep, members)| {
-            let analysis = search(rep, max_n, stop)?;
-            let n = members.len();
-            progress(done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n);
-            Ok(members
-                .iter()
-                .map(|m| CensusEntry {
+        .map(|task| {
+            let analyses = task_analyses(task, max_n, stop)?;
+            let mut entries = Vec::new();
+            for (rep, analysis) in analyses {
+                let members = groups.get(&rep).map(Vec::as_slice).unwrap_or_default();
+                entries.extend(members.iter().map(|m| CensusEntry {
                     ruleset: m.to_string(),
                     analysis: analysis.clone(),
-                })
-                .collect::<Vec<_>>())
+                }));
+            }
+            let n = entries.len();
+            progress(done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n);
+            Ok(entries)
         })
         .collect::<Result<Vec<_>, Stopped>>()?;
     Ok(CensusReport::from_entries(

@@ -15,7 +15,8 @@
 //!   arithmetic periodicity observed), [`PeriodSearch`] (resumable, for checkpoints) →
 //!   [`PeriodReport`] with its [`Analysis`] ([`Status`]: periodic / arithmetic / unsolved).
 //! - Census: [`census_codes`], [`census_entry`] (one code: one independent task),
-//!   [`representative`] (codes whose values are equal by a bit-1 argument), [`census_of`],
+//!   [`representative`] (codes whose values are equal by a bit-1 argument), [`census_tasks`]
+//!   (codes computed once with a code they extend, [`shared_prefix`]), [`census_of`],
 //!   [`CensusReport::from_entries`] (the merge, any order, byte-identical JSON), [`census`].
 //! - Play: [`position`] — sums of heaps, every move with ✓/✗, the computer's move →
 //!   [`PositionReport`].
@@ -51,8 +52,8 @@ pub mod search;
 pub mod sparse;
 
 pub use census::{
-    census, census_codes, census_entry, census_of, representative, CensusEntry, CensusReport,
-    Equivalence,
+    census, census_codes, census_entry, census_of, census_tasks, representative, shared_prefix,
+    task_analyses, CensusEntry, CensusReport, CensusTask, Equivalence,
 };
 pub use moves::{Leave, Moves};
 pub use parse::{RulesetError, RulesetErrorKind};

@@ -47,7 +47,13 @@ pub struct PeriodSearch {
 impl PeriodSearch {
     /// A search of `ruleset` computing at most `max_n` values.
     pub fn new(ruleset: &Ruleset, max_n: usize) -> PeriodSearch {
-        PeriodSearch::resume(Sequence::new(ruleset), max_n, FIRST_CHECK)
+        PeriodSearch::of(Sequence::new(ruleset), max_n)
+    }
+
+    /// A search from the start over a sequence prepared beforehand (values known in advance,
+    /// [`Sequence::with_known`], or a mask given): it decides as [`PeriodSearch::new`] does.
+    pub fn of(seq: Sequence, max_n: usize) -> PeriodSearch {
+        PeriodSearch::resume(seq, max_n, FIRST_CHECK)
     }
 
     /// Continues a search from the values in `seq`, with the check point the interrupted

@@ -14,17 +14,20 @@
 //!    at once), then every split is scanned from the small part up, stopping as soon as all
 //!    of them are seen. `G(n)` is the least rare value left unseen, or `c`.
 //!
-//! A split whose rare heaps are many (a quarter of the heaps or more: the codes whose values
-//! have no sparse split) is scanned whole in pass 1 instead, and needs no pass 2. Option
-//! values from splits are stored a byte each (stores without a read-modify-write chain) and
+//! A split whose rare heaps are many (one in 32 of the heaps or more: the codes whose values
+//! have no sparse split, or a poor one) is scanned whole in pass 1 instead, and needs no
+//! pass 2. Option values from splits are stored a byte each (stores without a
+//! read-modify-write chain, through a fixed 2^16-byte array while the values fit in it) and
 //! folded into a bitset for the mex.
 //!
 //! The result is exact for every mask; the mask is chosen from the values (the one leaving
-//! the fewest rare heaps in the later half), re-chosen at every power of two, and never
-//! assumed. Memory: the values (4 bytes a heap) and the rare heaps. Codes with three-heap
+//! the fewest rare heaps in the later half, among plain masks and — when every split removes
+//! tokens of one parity — masks that read the heap's parity too, [`mask::best_classes`]),
+//! re-chosen at every power of two, and never assumed. The reports name the best plain mask
+//! ([`mask::best`]) whatever the engine uses. Memory: the values (4 bytes a heap) and the rare heaps. Codes with three-heap
 //! moves (hexadecimal digits ≥ 8) are computed by the definition, heap by heap.
 
-use super::mask;
+use super::mask::{self, Classes};
 use super::moves::Moves;
 use super::ruleset::Ruleset;
 use crate::{StopFlag, Stopped};
@@ -38,6 +41,13 @@ const WITNESS_REACH: usize = 1 << 16;
 
 /// How often (in heaps) the witness list is rebuilt from the first heaps of each value.
 const WITNESS_EVERY: usize = 4096;
+
+/// A split is scanned whole once its rare heaps are at least one in `WHOLE_SHARE` of its
+/// heaps: measured on codes whose rare heaps are 0.6–5 % of them (.064, .04, .114, .126 to
+/// 2^18), the whole scan (about 0.35 ns a pair) beats the pairs with rare heaps and the
+/// search for the missing rare values from about 3 % on; sparse codes (Grundy's game, .6)
+/// stay far below.
+const WHOLE_SHARE: usize = 32;
 
 /// The heap count before which the engine works by the definition (no mask yet).
 const FIRST_MASK_AT: usize = 1 << 10;
@@ -70,8 +80,16 @@ pub struct Sequence {
     /// Some move leaves three heaps: computed by the definition.
     three: bool,
     values: Vec<u32>,
+    /// The mask the reports name ([`mask::best`]; the rare heaps under it are listed from
+    /// the values on demand).
     mask: u32,
-    /// Heaps `n ≥ 1` with a rare value, ascending.
+    /// How the engine classes heaps ([`mask::best_classes`]): it may read the heap's parity
+    /// too, and may look past the reports' value range.
+    classes: Classes,
+    /// The parity of the tokens every split removes, when it is one (masks that read the
+    /// heap's parity are exact only then).
+    split_parity: Option<usize>,
+    /// Heaps `n ≥ 1` rare under the engine's classes, ascending.
     rare: Vec<usize>,
     /// Their values, in the same order (read beside `rare` without a gather from `values`).
     rare_values: Vec<u32>,
@@ -85,8 +103,9 @@ pub struct Sequence {
     split_sets: Vec<(usize, Vec<u64>)>,
     /// Values seen as options of the current heap (bitset, `words` words used).
     present: Vec<u64>,
-    /// Rare values (bitset over the same range).
-    rare_bits: Vec<u64>,
+    /// The values of each class under the engine's mask (bitsets over the same range): at
+    /// heap `n` the rare values are `rare_bits[classes.rare_class(n)]`.
+    rare_bits: [Vec<u64>; 2],
     /// Rare values below `c` still to be found (bitset).
     missing: Vec<u64>,
     /// Values of heaps `0 ..= n − tail` (all-but games; bitset).
@@ -101,6 +120,9 @@ pub struct Sequence {
     first_at: Vec<u64>,
     /// The mask was given ([`Sequence::with_mask`]), never re-chosen.
     fixed_mask: bool,
+    /// Values known beforehand ([`Sequence::with_known`]): heap `n` below its length takes
+    /// `known[n]` instead of a computation.
+    known: Vec<u32>,
 }
 
 impl Sequence {
@@ -109,21 +131,29 @@ impl Sequence {
         let moves = ruleset.moves();
         let positive =
             |bit| -> Vec<usize> { moves.with_bit(bit).into_iter().filter(|&i| i > 0).collect() };
+        let split = moves.with_bit(4);
+        let three = moves.max_heaps() == 3;
+        let split_parity = match split.first() {
+            Some(&i) if !three && split.iter().all(|&j| j % 2 == i % 2) => Some(i % 2),
+            _ => None,
+        };
         let mut seq = Sequence {
             vanish: positive(1),
             reduce: positive(2),
-            split: moves.with_bit(4),
-            three: moves.max_heaps() == 3,
+            split,
+            three,
             moves,
             ruleset: ruleset.clone(),
             values: Vec::new(),
             mask: 0,
+            classes: Classes::plain(0),
+            split_parity,
             rare: Vec::new(),
             rare_values: Vec::new(),
             seen: Vec::new(),
             split_sets: Vec::new(),
             present: Vec::new(),
-            rare_bits: Vec::new(),
+            rare_bits: [Vec::new(), Vec::new()],
             missing: Vec::new(),
             prefix: Vec::new(),
             words: 0,
@@ -131,6 +161,7 @@ impl Sequence {
             fixed_mask: false,
             first_at: Vec::new(),
             witness: Vec::new(),
+            known: Vec::new(),
         };
         let ahead = match (seq.split.first(), seq.split.last()) {
             (Some(&lo), Some(&hi)) => hi - lo + 1,
@@ -144,8 +175,40 @@ impl Sequence {
     /// An empty sequence of `ruleset` computed with `mask` throughout (never re-chosen): the
     /// values are the same for every mask, only the time differs — which the tests check.
     pub fn with_mask(ruleset: &Ruleset, mask: u32) -> Sequence {
+        Sequence::fixed(ruleset, Classes::plain(mask))
+    }
+
+    /// As [`Sequence::with_mask`], with the engine's classes given (they may read the heap's
+    /// parity: then only for a code whose splits all remove tokens of one parity — `None`
+    /// otherwise). The reports name `classes.mask`.
+    pub fn with_classes(ruleset: &Ruleset, classes: Classes) -> Option<Sequence> {
+        let seq = Sequence::new(ruleset);
+        if classes.heap_parity
+            && seq
+                .split_parity
+                .is_none_or(|p| Classes::with_heap_parity(classes.mask, p) != classes)
+        {
+            return None;
+        }
+        Some(Sequence::fixed(ruleset, classes))
+    }
+
+    /// An empty sequence of `ruleset` whose first values are `known`: extending it takes them
+    /// in order instead of computing them (with the same bookkeeping, so that it goes on past
+    /// them, and decides every mask, exactly as a sequence that computed them). The values
+    /// are trusted: they must be proven to be `ruleset`'s — e.g. by
+    /// [`census::shared_prefix`](super::census::shared_prefix), which the census uses to
+    /// compute codes with equal values once.
+    pub fn with_known(ruleset: &Ruleset, known: Vec<u32>) -> Sequence {
         let mut seq = Sequence::new(ruleset);
-        seq.mask = mask;
+        seq.known = known;
+        seq
+    }
+
+    fn fixed(ruleset: &Ruleset, classes: Classes) -> Sequence {
+        let mut seq = Sequence::new(ruleset);
+        seq.mask = classes.mask;
+        seq.classes = classes;
         seq.fixed_mask = true;
         seq.fill_rare_bits();
         seq
@@ -170,13 +233,14 @@ impl Sequence {
                 set(&mut seq.prefix, v);
             }
         }
-        if seq.values.len() >= FIRST_MASK_AT {
-            seq.choose_mask();
+        // the masks an uninterrupted run chose last: at the last power of two below the length
+        let len = seq.values.len();
+        let at = if len > FIRST_MASK_AT {
+            1 << (len - 1).ilog2()
         } else {
-            seq.rare = (1..seq.values.len()).collect();
-            seq.rare_values = seq.values.iter().skip(1).copied().collect();
-        }
-        seq.list_witnesses();
+            0
+        };
+        seq.choose_mask(at);
         seq
     }
 
@@ -205,13 +269,28 @@ impl Sequence {
         self.values.is_empty()
     }
 
-    /// The mask in use (0 until the first [`FIRST_MASK_AT`] values, or when no mask helps).
+    /// The mask the reports name (0 until the first [`FIRST_MASK_AT`] values, or when no
+    /// mask helps): the best plain mask for the values ([`mask::best`]).
     pub fn mask(&self) -> u32 {
         self.mask
     }
 
-    /// The heaps `n ≥ 1` whose value is rare under [`Sequence::mask`], ascending.
-    pub fn rare_heaps(&self) -> &[usize] {
+    /// The heaps `n ≥ 1` whose value is rare under [`Sequence::mask`], ascending (listed
+    /// from the values: one pass).
+    pub fn rare_heaps(&self) -> Vec<usize> {
+        (1..self.values.len())
+            .filter(|&n| mask::is_rare(self.values[n], self.mask))
+            .collect()
+    }
+
+    /// How the engine classes heaps now (it may read the heap's parity; it decides only the
+    /// time taken, never a value).
+    pub fn classes(&self) -> Classes {
+        self.classes
+    }
+
+    /// The heaps `n ≥ 1` rare under the engine's classes, ascending.
+    pub fn engine_rare_heaps(&self) -> &[usize] {
         &self.rare
     }
 
@@ -268,9 +347,11 @@ impl Sequence {
             self.list_witnesses();
         }
         if n >= FIRST_MASK_AT && n.is_power_of_two() && !self.fixed_mask {
-            self.choose_mask();
+            self.choose_mask(n);
         }
-        if self.three {
+        if let Some(&v) = self.known.get(n) {
+            v
+        } else if self.three {
             self.by_definition(n)
         } else {
             self.step(n)
@@ -284,7 +365,10 @@ impl Sequence {
             self.fit_range(v);
         }
         self.values.push(v);
-        if n >= 1 && mask::is_rare(v, self.mask) {
+        if !self.known.is_empty() && self.values.len() >= self.known.len() {
+            self.known = Vec::new(); // all taken: the values hold them now
+        }
+        if n >= 1 && self.classes.is_rare_heap(n, v) {
             self.rare.push(n);
             self.rare_values.push(v);
         }
@@ -292,17 +376,18 @@ impl Sequence {
     }
 
     /// Rebuilds the witness list from the first heaps of each value.
-    /// Only heaps with a common value are kept (under a mask): the other part of a split is
-    /// almost always common, and common ⊕ common is rare — the rare values the witnesses are
-    /// for — while rare ⊕ common is common (Gangolli and Plambeck's parity argument).
+    /// Only common heaps are kept (under a mask): the other part of a split is almost always
+    /// common, and common ⊕ common is rare — the rare values the witnesses are for — while
+    /// rare ⊕ common is common (Gangolli and Plambeck's parity argument).
     fn list_witnesses(&mut self) {
         self.witness.clear();
+        let classes = self.classes;
         for k in 0..FIRST_KEPT {
             for (v, slots) in self.first_at.chunks_exact(FIRST_KEPT).enumerate() {
-                if self.mask != 0 && mask::is_rare(v as u32, self.mask) {
+                let a = slots[k] as usize;
+                if !classes.is_none() && classes.is_rare_heap(a, v as u32) {
                     continue;
                 }
-                let a = slots[k] as usize;
                 if a != 0 && a < WITNESS_REACH {
                     self.witness.push(a as u32);
                 }
@@ -325,12 +410,24 @@ impl Sequence {
         }
     }
 
-    /// Re-chooses the mask from the values so far and rebuilds the rare list.
-    fn choose_mask(&mut self) {
+    /// Chooses the masks from the first `at` values (none below [`FIRST_MASK_AT`]; kept
+    /// when given) and rebuilds the rare list over all of them.
+    fn choose_mask(&mut self, at: usize) {
         let n = self.values.len();
-        self.mask = mask::best(&self.values, n / 2);
+        if !self.fixed_mask {
+            (self.mask, self.classes) = if at >= FIRST_MASK_AT {
+                let head = &self.values[..at];
+                (
+                    mask::best(head, at / 2),
+                    mask::best_classes(head, at / 2, self.split_parity),
+                )
+            } else {
+                (0, Classes::plain(0))
+            };
+        }
+        let classes = self.classes;
         self.rare = (1..n)
-            .filter(|&j| mask::is_rare(self.values[j], self.mask))
+            .filter(|&j| classes.is_rare_heap(j, self.values[j]))
             .collect();
         self.rare_values = self.rare.iter().map(|&j| self.values[j]).collect();
         self.fill_rare_bits();
@@ -343,10 +440,12 @@ impl Sequence {
         let words = (range / 64) as usize + 1;
         if words > self.words {
             self.words = words;
-            self.seen.resize(words * 64, 0);
+            self.seen.resize((words * 64).max(NARROW), 0);
+            let [even, odd] = &mut self.rare_bits;
             for b in [
                 &mut self.present,
-                &mut self.rare_bits,
+                even,
+                odd,
                 &mut self.missing,
                 &mut self.prefix,
             ] {
@@ -357,17 +456,20 @@ impl Sequence {
     }
 
     fn fill_rare_bits(&mut self) {
-        for (w, word) in self.rare_bits.iter_mut().enumerate() {
-            *word = (0..64).fold(0, |acc, b| {
+        let [even, odd] = &mut self.rare_bits;
+        for (w, (e, o)) in even.iter_mut().zip(odd.iter_mut()).enumerate() {
+            *e = (0..64).fold(0, |acc, b| {
                 let v = (w * 64 + b) as u32;
-                acc | (u64::from(mask::is_rare(v, self.mask)) << b)
+                acc | (u64::from(self.classes.class(v) == 0) << b)
             });
+            *o = !*e;
         }
     }
 
     /// `G(n)` for a code with at most two heaps left per move (see the module doc).
     fn step(&mut self, n: usize) -> u32 {
         let g = &self.values;
+        let rare_bits = &self.rare_bits[self.classes.rare_class(n)];
         let present = &mut self.present[..self.words];
         present.fill(0);
         for &i in &self.vanish {
@@ -391,7 +493,10 @@ impl Sequence {
         let unequal = self.moves.unequal;
         // Splits whose rare heaps are many are scanned whole (about s/2 pairs, then nothing
         // is left to find for them); the others pair each rare heap with the rest.
-        let seen = &mut self.seen[..self.words * 64];
+        let used = self.words * 64;
+        let seen = &mut self.seen;
+        // values below 2^16: stores into a 2^16-byte array indexed by a u16 (no bounds checks)
+        let narrow = self.max_value < NARROW as u32;
         let mut whole: u128 = 0;
         for (k, &i) in self.split.iter().enumerate() {
             if n < i + 2 {
@@ -399,7 +504,7 @@ impl Sequence {
             }
             let s = n - i;
             let below = self.rare.partition_point(|&r| r < s);
-            if 4 * below < s {
+            if WHOLE_SHARE * below < s {
                 continue;
             }
             whole |= 1 << k;
@@ -408,22 +513,18 @@ impl Sequence {
             let ahead = self.split_sets.len();
             let slot = &mut self.split_sets[s % ahead];
             if slot.0 != s {
-                seen.fill(0);
+                seen[..used].fill(0);
                 let half = if unequal { (s - 1) / 2 } else { s / 2 };
-                let small = &g[1..=half];
-                let large = &g[s - half..s];
-                for (&x, &y) in small.iter().zip(large.iter().rev()) {
-                    seen[(x ^ y) as usize] = 1;
-                }
+                mark_pairs(seen, &g[1..=half], &g[s - half..s], narrow);
                 slot.0 = s;
                 slot.1.clear();
-                slot.1.extend(seen.chunks_exact(64).map(fold_bytes));
+                slot.1.extend(seen[..used].chunks_exact(64).map(fold_bytes));
             }
             for (p, q) in present.iter_mut().zip(&slot.1) {
                 *p |= q;
             }
         }
-        seen.fill(0);
+        seen[..used].fill(0);
         let mut complete = true;
         for (k, &i) in self.split.iter().enumerate() {
             if n < i + 2 || whole & (1 << k) != 0 {
@@ -439,18 +540,20 @@ impl Sequence {
             let g = &g[..s];
             for range in [0..mid, mid + skip..below] {
                 let values = &self.rare_values[range.clone()];
-                for (&r, &x) in rare[range].iter().zip(values) {
-                    seen[(x ^ g[s - r]) as usize] = 1;
+                let pairs = rare[range].iter().zip(values).map(|(&r, &x)| x ^ g[s - r]);
+                match narrow_array(seen, narrow) {
+                    Some(seen) => pairs.for_each(|v| seen[v as u16 as usize] = 1),
+                    None => pairs.for_each(|v| seen[v as usize] = 1),
                 }
             }
         }
-        for (p, chunk) in present.iter_mut().zip(seen.chunks_exact(64)) {
+        for (p, chunk) in present.iter_mut().zip(seen[..used].chunks_exact(64)) {
             *p |= fold_bytes(chunk);
         }
         // c: the least common value that is no option (past the bitsets when every value
         // is rare, mask 0: then the rare values settle it alone)
         let mut c = self.words * 64;
-        for (w, (&p, &r)) in present.iter().zip(&self.rare_bits).enumerate() {
+        for (w, (&p, &r)) in present.iter().zip(rare_bits).enumerate() {
             let seen = p | r;
             if seen != u64::MAX {
                 c = w * 64 + seen.trailing_ones() as usize;
@@ -467,7 +570,7 @@ impl Sequence {
             } else {
                 (1u64 << (c - w * 64)) - 1
             };
-            *m = !present[w] & self.rare_bits[w] & below;
+            *m = !present[w] & rare_bits[w] & below;
             left += m.count_ones();
         }
         if left == 0 {
@@ -558,6 +661,46 @@ impl Sequence {
             }
         }
         v
+    }
+}
+
+/// The byte array of option values is at least this long: values below it are stored
+/// through a `[u8; NARROW]` indexed by a `u16`, which needs no bounds check.
+const NARROW: usize = 1 << 16;
+
+/// `seen` as a `[u8; NARROW]` when every value is below [`NARROW`] (`narrow`).
+#[inline]
+fn narrow_array(seen: &mut [u8], narrow: bool) -> Option<&mut [u8; NARROW]> {
+    if narrow {
+        seen.get_mut(..NARROW)?.try_into().ok()
+    } else {
+        None
+    }
+}
+
+/// Marks `seen[x ⊕ y]` for the pairs `(small[k], large[len − 1 − k])` (slices of one
+/// length: the splits `(a, s − a)` with `a` from the small end). With every value below
+/// [`NARROW`], eight pairs a step through the fixed array: about 1.6× faster than indexing
+/// the slice (the scan of a code without a sparse split is these stores and nothing else).
+fn mark_pairs(seen: &mut [u8], small: &[u32], large: &[u32], narrow: bool) {
+    let Some(seen) = narrow_array(seen, narrow) else {
+        for (&x, &y) in small.iter().zip(large.iter().rev()) {
+            seen[(x ^ y) as usize] = 1;
+        }
+        return;
+    };
+    let len = small.len();
+    let k = len / 8 * 8;
+    for (xs, ys) in small[..k]
+        .chunks_exact(8)
+        .zip(large[len - k..].rchunks_exact(8))
+    {
+        for j in 0..8 {
+            seen[(xs[j] ^ ys[7 - j]) as u16 as usize] = 1;
+        }
+    }
+    for (&x, &y) in small[k..].iter().zip(large[..len - k].iter().rev()) {
+        seen[(x ^ y) as u16 as usize] = 1;
     }
 }
 
