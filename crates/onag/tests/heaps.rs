@@ -341,8 +341,8 @@ fn shared_prefix_is_the_first_difference() {
         for extra in 1u32..1 << 6 {
             let mut ds = digits.clone();
             ds.resize(4, 0);
-            for i in 1..4 {
-                ds[i] |= ((extra >> (2 * (i - 1))) & 3) as u8;
+            for (i, d) in ds.iter_mut().enumerate().skip(1) {
+                *d |= ((extra >> (2 * (i - 1))) & 3) as u8;
             }
             while ds.len() > 2 && ds.last() == Some(&0) {
                 ds.pop();
