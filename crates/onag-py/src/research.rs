@@ -11,7 +11,10 @@ use onag::games::toads_and_frogs::{
     board_count, cell_record, estimate_work, merge_shards, named_shards, table_cells, Board,
     BoardRecord, NamedShard, ResultsFile, ShardFile, Solver, StatsReport,
 };
-use onag::heaps::{census_codes, census_entry, representative, CensusEntry, CensusReport, Ruleset};
+use onag::heaps::{
+    census_codes, census_entry, census_tasks, representative, task_analyses, CensusEntry,
+    CensusReport, CensusTask, Ruleset,
+};
 use pyo3::prelude::*;
 
 use crate::{bad, run_stoppable};
@@ -155,30 +158,91 @@ fn heap_census_entry(py: Python<'_>, ruleset: &str, max_n: usize) -> PyResult<St
     })
 }
 
-/// Merges census entry files (any order) into the census report, as `onag heaps census --out
-/// FILE` writes it (pretty JSON). `members[i]`, when given, names the codes the entry of
-/// `paths[i]` stands for (each gets that entry under its own name); otherwise the entry's own.
+/// The census tasks of representative codes (the library's `heaps::census_tasks`): pairs
+/// (code computed, codes that extend it by moves leaving at most one heap and take its values
+/// where they are provably theirs), in census order.
+#[pyfunction]
+fn heap_census_tasks(py: Python<'_>, codes: Vec<String>) -> PyResult<Vec<(String, Vec<String>)>> {
+    let codes = codes
+        .iter()
+        .map(|c| parse_ruleset(c))
+        .collect::<PyResult<Vec<_>>>()?;
+    let tasks = py.detach(move || census_tasks(&codes));
+    Ok(tasks
+        .into_iter()
+        .map(|t| {
+            let ext = t.extensions.iter().map(|r| r.to_string()).collect();
+            (t.base.to_string(), ext)
+        })
+        .collect())
+}
+
+/// One census task's entries, base first (a JSON array on one line): the base code's period
+/// search with at most `max_n` values, and each extension's, from the base's values as far as
+/// they are provably its own.
+#[pyfunction]
+fn heap_census_task(
+    py: Python<'_>,
+    base: &str,
+    extensions: Vec<String>,
+    max_n: usize,
+) -> PyResult<String> {
+    let task = CensusTask {
+        base: parse_ruleset(base)?,
+        extensions: extensions
+            .iter()
+            .map(|c| parse_ruleset(c))
+            .collect::<PyResult<Vec<_>>>()?,
+    };
+    run_stoppable(py, None, move |stop, _| {
+        let entries: Vec<CensusEntry> = task_analyses(&task, max_n, stop)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|(ruleset, analysis)| CensusEntry {
+                ruleset: ruleset.to_string(),
+                analysis,
+            })
+            .collect();
+        json_line(&entries)
+    })
+}
+
+/// A part file of a census: one entry (`heap_census_entry`) or an array of them
+/// (`heap_census_task`).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum CensusPart {
+    One(CensusEntry),
+    Many(Vec<CensusEntry>),
+}
+
+/// Merges census part files (any order) into the census report, as `onag heaps census --out
+/// FILE` writes it (pretty JSON). `members`, when given, maps a representative code to the
+/// codes it stands for: an entry of a code in it is given to each of them under its own name;
+/// other entries keep theirs.
 #[pyfunction]
 #[pyo3(signature = (max_n, paths, members=None))]
 fn heap_census_merge(
     py: Python<'_>,
     max_n: usize,
     paths: Vec<PathBuf>,
-    members: Option<Vec<Vec<String>>>,
+    members: Option<std::collections::HashMap<String, Vec<String>>>,
 ) -> PyResult<String> {
-    if members.as_ref().is_some_and(|m| m.len() != paths.len()) {
-        return Err(bad("one list of members per part file".to_string()));
-    }
     py.detach(move || {
         let mut entries = Vec::new();
-        for (i, p) in paths.iter().enumerate() {
-            let entry = read_part::<CensusEntry>(p, "an onag census entry")?;
-            match members.as_ref().map(|m| &m[i]) {
-                Some(names) => entries.extend(names.iter().map(|name| CensusEntry {
-                    ruleset: name.clone(),
-                    analysis: entry.analysis.clone(),
-                })),
-                None => entries.push(entry),
+        for p in &paths {
+            let part = match read_part::<CensusPart>(p, "an onag census entry or task")? {
+                CensusPart::One(entry) => vec![entry],
+                CensusPart::Many(entries) => entries,
+            };
+            for entry in part {
+                match members.as_ref().and_then(|m| m.get(&entry.ruleset)) {
+                    Some(names) => entries.extend(names.iter().map(|name| CensusEntry {
+                        ruleset: name.clone(),
+                        analysis: entry.analysis.clone(),
+                    })),
+                    None => entries.push(entry),
+                }
             }
         }
         let report = CensusReport::from_entries(max_n, entries);
@@ -201,5 +265,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heap_census_representative, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_entry, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_tasks, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_census_task, m)?)?;
     Ok(())
 }

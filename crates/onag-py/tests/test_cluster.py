@@ -79,7 +79,10 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
         return ref.read_text()
 
     job = cluster.heap_census(digits=1, max_n=4096)
-    assert [t.key for t in job.tasks[:3]] == ["0.1", "0.2", "0.3"] and len(job.tasks) == 14
+    assert [t.key for t in job.tasks[:3]] == ["0.1", "0.2", "0.3"] and len(job.tasks) == 12
+    # .7 adds to .5 the moves leaving at most one heap that keep its values, as 4.6 to 4.4:
+    # one task computes both
+    assert [t.args[:2] for t in job.tasks if t.args[1]] == [("0.5", ["0.7"]), ("4.4", ["4.6"])]
     _run(job, tmp_path / "d1.json", client)
     assert (tmp_path / "d1.json").read_text() == cli("--digits", "1", "--max", "4096")
     # named rulesets, given twice and out of census order
@@ -97,18 +100,28 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
 
 
 def test_census_merge_gives_each_member_its_entry(tmp_path):
-    """The merge's member lists: each code of a class gets the representative's entry under its
-    own name; a list per part file or a clear error."""
+    """The merge's member map: each code of a class gets the representative's entry under its
+    own name; a task's part (an array of entries) and an entry's part merge alike."""
     from onag import _onag
 
     part = tmp_path / "0.604.json"
     part.write_text(_onag.heap_census_entry("0.604", 512))
-    merged = json.loads(_onag.heap_census_merge(512, [str(part)], [["0.615", "0.604"]]))
+    merged = json.loads(_onag.heap_census_merge(512, [str(part)], {"0.604": ["0.615", "0.604"]}))
     assert [e["ruleset"] for e in merged["entries"]] == ["0.604", "0.615"]
     assert merged["entries"][0]["analysis"] == merged["entries"][1]["analysis"]
     assert merged["equivalences"][0]["rulesets"] == ["0.604", "0.615"]
-    with pytest.raises(ValueError, match="one list of members per part file"):
-        _onag.heap_census_merge(512, [str(part)], [["0.604"], ["0.605"]])
+    # a task: .6 computed once for .62 and .601 too (their values are .6's)
+    assert _onag.heap_census_tasks(["0.6", "0.62", "0.601", "0.16"]) == [("0.6", ["0.62", "0.601"]), ("0.16", [])]
+    task = tmp_path / "0.6.json"
+    task.write_text(_onag.heap_census_task("0.6", ["0.62", "0.601"], 4096))
+    merged = json.loads(_onag.heap_census_merge(4096, [str(task), str(part)]))
+    assert [e["ruleset"] for e in merged["entries"]] == ["0.6", "0.62", "0.601", "0.604"]
+    one = json.loads(_onag.heap_census_entry("0.601", 4096))
+    assert merged["entries"][2] == one
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    with pytest.raises(ValueError, match="not an onag census entry or task"):
+        _onag.heap_census_merge(512, [str(bad)])
 
 
 def test_memory_hints_keep_large_cells_off_one_worker(tmp_path):

@@ -208,9 +208,11 @@ MAX_CENSUS_DIGITS = 4
 def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence[str] = ()) -> Run:
     """The census of take-and-break codes: every code ``0.d…`` and ``4.d…`` with up to
     ``digits`` digits after the point, and/or the rulesets ``codes``, each searched for a
-    period with at most ``max_n`` values: one task per representative code (codes equal on every
-    heap by ``onag::heaps::representative`` share one), merged (with the codes of equal
-    sequences) into the report ``onag heaps census --out FILE`` writes."""
+    period with at most ``max_n`` values: one task per census task of the library (codes equal
+    on every heap by ``onag::heaps::representative`` share one computation, and a task computes
+    a code together with the codes that extend it by moves leaving at most one heap,
+    ``onag::heaps::census_tasks``), merged (with the codes of equal sequences) into the report
+    ``onag heaps census --out FILE`` writes."""
     _check(isinstance(max_n, int) and max_n >= 1, f"bad --max {max_n}: at least 1")
     names: List[str] = []
     if digits is not None:
@@ -224,19 +226,18 @@ def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence
     _check(bool(names), "no codes: give --digits D or --codes")
     names = list(dict.fromkeys(names))
     # Codes that differ only in bit 1 and agree on their first heaps have equal values on
-    # every heap (see onag::heaps::representative): one task computes them all.
+    # every heap (see onag::heaps::representative): one computation serves them all.
     groups: Dict[str, List[str]] = {}
     for name in names:
         groups.setdefault(_onag.heap_census_representative(name), []).append(name)
     safe = "".join
     tasks = [
-        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in rep), "heap_census_entry", (rep, max_n))
-        for rep in groups
+        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in base), "heap_census_task", (base, ext, max_n))
+        for base, ext in _onag.heap_census_tasks(list(groups))
     ]
-    members = {t.key: groups[t.args[0]] for t in tasks}
 
     def merge(parts: List[Tuple[Task, Path]]) -> str:
-        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts], [members[t.key] for t, _ in parts])
+        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts], groups)
 
     what = f"census of {len(names)} take-and-break codes ({len(tasks)} tasks), at most {max_n} values each"
     return Run("heap-census", tasks, merge, what)
