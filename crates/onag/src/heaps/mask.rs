@@ -14,8 +14,10 @@
 //! splits removes a number of tokens of the same parity `p`: a split of heap `n` removing `i`
 //! tokens leaves two heaps `a + b = n − i`, so two parts of the same class give an option
 //! whose value class is fixed by the parity of `n − i`, hence of `n` — a class no common heap
-//! `n` has. Flammenkamp's tables of octal games use such masks (their `pos` masks), and so
-//! does the C++ solver of tczajka/octal-games. The search below scores every mask at once by
+//! `n` has. This is Flammenkamp's sparse set "in the domain" (A. Flammenkamp, *Sparse- and
+//! Common-Positions of Sprague-Grundy Values of Octal-Games*: heap `n` is sparse when
+//! `popcount(G(n) & m)` has the parity of `n − t`, `t` the splitting digit); the C++ solver of
+//! tczajka/octal-games has such masks too. The search below scores every mask at once by
 //! the Walsh–Hadamard transform of the histogram of (value, heap parity): the number of heaps
 //! of even class under the mask `m` is `(N + W(m)) / 2`.
 
