@@ -81,6 +81,10 @@ fn main() {
             std::process::exit(0);
         }
         eprintln!("error: {}", one_line(&format!("{err:#}")));
+        // a parse error's input and a caret under its place, on two lines of their own
+        if let Some(lines) = cli::located::caret_lines(&err) {
+            eprintln!("{}\n{}", lines[0], lines[1]);
+        }
         std::process::exit(cli::common::exit_code(&err));
     }
 }

@@ -76,3 +76,32 @@ fn bad_input_exits_2_with_one_message() {
     assert_eq!(code, 2);
     assert!(err.contains("too large"), "{err}");
 }
+
+/// Every parser with a place prints the same three lines: the error, the input, a caret under
+/// the place. `onag game domineering 'ab|cd'` printed the caret on the error line, `onag value`
+/// none at all.
+#[test]
+fn parse_errors_put_a_caret_under_the_place() {
+    let cases: &[(&[&str], &str, usize)] = &[
+        (&["value", "{1|2|3}"], "{1|2|3}", 4),
+        (&["game", "domineering", "ab|cd"], "ab|cd", 0),
+        (&["game", "domineering", "..|.x"], "..|.x", 4),
+        (&["toads", "value", "TXF"], "TXF", 1),
+        (
+            &["queens", "check", "--moves", "left", "--formula", "x+", "--size", "4"],
+            "x+",
+            2,
+        ),
+        (&["heaps", "values", "0.8x"], "0.8x", 3),
+    ];
+    for &(args, input, column) in cases {
+        let (code, out, err) = onag(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(common::is_one_error(&err), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {err}");
+        assert_eq!(lines[1], format!("  {input}"), "{args:?}: {err}");
+        assert_eq!(lines[2], format!("  {}^", " ".repeat(column)), "{args:?}: {err}");
+    }
+}

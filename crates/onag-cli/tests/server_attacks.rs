@@ -232,6 +232,7 @@ fn binding_beyond_loopback_needs_a_flag_and_warns() {
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("--allow-remote"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("  "), "a run of spaces: {err}");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
         .args([
             "serve",
@@ -256,6 +257,7 @@ fn binding_beyond_loopback_needs_a_flag_and_warns() {
     let line = String::from_utf8_lossy(&line);
     assert!(line.starts_with("warning: "), "{line}");
     assert!(line.contains("beyond loopback"), "{line}");
+    assert!(!line.contains("  "), "a run of spaces: {line}");
 }
 
 /// Forty heavy clients (each trial used to run outside any bound: 39 threads); cheap requests

@@ -64,6 +64,23 @@ impl Span {
     /// assert_eq!(Span::at("{1|2}", 1).excerpt("{1|2}", 80), "{1|2}");
     /// ```
     pub fn excerpt(self, text: &str, width: usize) -> String {
+        self.excerpt_with_caret(text, width).0
+    }
+
+    /// [`Span::excerpt`] and the column (in characters, 0-based) of this place within it: where
+    /// a caret line under the excerpt points.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::Span;
+    ///
+    /// let text = "{1|2|3}";
+    /// assert_eq!(Span::at(text, 4).excerpt_with_caret(text, 80), ("{1|2|3}".to_string(), 4));
+    /// let long = "1+".repeat(5_000) + "q";
+    /// let (shown, caret) = Span::at(&long, 10_000).excerpt_with_caret(&long, 20);
+    /// assert_eq!(shown.chars().nth(caret), Some('q'));
+    /// ```
+    pub fn excerpt_with_caret(self, text: &str, width: usize) -> (String, usize) {
         let width = width.max(8);
         let before = text[..self.byte]
             .chars()
@@ -86,7 +103,8 @@ impl Span {
         if end_char < total {
             out.push('…');
         }
-        out
+        let caret = self.char - start_char + usize::from(start_char > 0);
+        (out, caret)
     }
 
     /// The character number for people: 1-based.

@@ -121,7 +121,9 @@ impl ValuesRequest {
         let reach = definition_reach(&ruleset, self.count);
         if reach < self.count {
             return Err(ApiError::too_large(format!(
-                "{ruleset} has moves that leave three heaps, computed by the definition:                  G(n) for n < {reach} at most here ({} moves visited at most); the command                  line (`onag heaps values`) computes more",
+                "{ruleset} has moves that leave three heaps, computed by the definition: \
+                 G(n) for n < {reach} at most here ({} moves visited at most); the command \
+                 line (`onag heaps values`) computes more",
                 limits::MAX_DEFINITION_MOVES
             )));
         }

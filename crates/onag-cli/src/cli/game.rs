@@ -10,6 +10,7 @@ use onag::games::registry::{analyze, AnalyzeError, GAMES};
 use onag::partizan::Player;
 
 use super::common::write_atomic;
+use super::located::Located;
 use super::output::{outln, print_json, Output};
 
 /// Arguments of `onag game`.
@@ -84,7 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let r = analyze(&args.game, position, &options, &stop).map_err(|e| match e {
         AnalyzeError::Position {
             span: Some(span), ..
-        } => anyhow::anyhow!("{e}\n  {position}\n  {}^", " ".repeat(span.char)),
+        } => Located::new(&e, position, span).into(),
         e => anyhow::anyhow!(e),
     })?;
     if let Some(path) = &args.svg {

@@ -146,9 +146,9 @@ pub struct PeriodArgs {
 }
 
 fn ruleset(text: &str) -> anyhow::Result<Ruleset> {
-    text.parse::<Ruleset>()
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("bad ruleset '{text}'"))
+    text.parse::<Ruleset>().map_err(|e| {
+        super::located::Located::new(format!("bad ruleset '{text}': {e}"), text, e.span).into()
+    })
 }
 
 /// Runs one `heaps` subcommand.

@@ -67,9 +67,12 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             output: Output { json, .. },
         } => {
             let set = parse_moves(&moves)?;
-            let expr: Expr = formula
-                .parse()
-                .map_err(|e| anyhow::anyhow!("--formula: {e}"))?;
+            let expr: Expr =
+                formula
+                    .parse()
+                    .map_err(|e: onag::wythoff::variants::formula::ParseError| {
+                        super::located::Located::new(format!("--formula: {e}"), &formula, e.span)
+                    })?;
             let r = check_report(&set, &formula, &expr, size, &StopFlag::new())?;
             if json {
                 return print_json(&r);

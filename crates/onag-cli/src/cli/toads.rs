@@ -167,7 +167,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
 
 fn parse_board(text: &str) -> anyhow::Result<Board> {
     text.parse::<Board>()
-        .with_context(|| format!("bad board '{text}'"))
+        .map_err(|e| super::located::Located::maybe(format!("bad board: {e}"), text, e.span()))
 }
 
 fn style(unicode: bool) -> NameStyle {

@@ -9,6 +9,7 @@ use onag::partizan::parse::{parse_with_limits, ParseLimits};
 use onag::partizan::report::game_report;
 
 use super::common::write_atomic;
+use super::located::Located;
 use super::output::{outln, print_json, Output};
 
 /// Arguments of `onag value`.
@@ -49,10 +50,8 @@ fn run_here(args: Args) -> anyhow::Result<()> {
         max_depth: 1000,
         ..ParseLimits::default()
     };
-    let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
-        let near = e.span.excerpt(&args.game, super::common::ECHO_WIDTH);
-        anyhow::anyhow!("bad game: {e}, in '{near}'")
-    })?;
+    let g = parse_with_limits(&mut arena, &args.game, limits)
+        .map_err(|e| Located::new(format!("bad game: {e}"), &args.game, e.span))?;
     let style = if args.unicode {
         NameStyle::Unicode
     } else {

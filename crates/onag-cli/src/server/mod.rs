@@ -114,11 +114,13 @@ async fn serve(args: ServeArgs, state: AppState) -> anyhow::Result<()> {
     if !addr.ip().is_loopback() {
         if !args.allow_remote {
             anyhow::bail!(
-                "--host {host} is beyond loopback: other machines could reach the web app and                  make it compute; pass --allow-remote to listen there anyway"
+                "--host {host} is beyond loopback: other machines could reach the web app and \
+                 make it compute; pass --allow-remote to listen there anyway"
             );
         }
         eprintln!(
-            "warning: listening on {} (beyond loopback): anyone who can reach this address can              use the web app",
+            "warning: listening on {} (beyond loopback): anyone who can reach this address can \
+             use the web app",
             addr.ip()
         );
     }

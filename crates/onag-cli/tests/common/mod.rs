@@ -183,3 +183,21 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
     }
     out
 }
+
+/// Whether `err` (stderr of a failed run) is one error: a line `error: …`, and for a parse
+/// error with a place, two lines under it: the input (an excerpt of at most ~80 characters)
+/// and a caret under the place.
+pub fn is_one_error(err: &str) -> bool {
+    let lines: Vec<&str> = err.lines().collect();
+    match lines.as_slice() {
+        [line] => line.starts_with("error: "),
+        [line, excerpt, caret] => {
+            line.starts_with("error: ")
+                && excerpt.starts_with("  ")
+                && excerpt.chars().count() <= 2 + 82
+                && caret.trim_start() == "^"
+                && caret.chars().count() <= excerpt.chars().count() + 1
+        }
+        _ => false,
+    }
+}
