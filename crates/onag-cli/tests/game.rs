@@ -88,7 +88,16 @@ fn parse_errors_put_a_caret_under_the_place() {
         (&["game", "domineering", "..|.x"], "..|.x", 4),
         (&["toads", "value", "TXF"], "TXF", 1),
         (
-            &["queens", "check", "--moves", "left", "--formula", "x+", "--size", "4"],
+            &[
+                "queens",
+                "check",
+                "--moves",
+                "left",
+                "--formula",
+                "x+",
+                "--size",
+                "4",
+            ],
             "x+",
             2,
         ),
@@ -102,6 +111,80 @@ fn parse_errors_put_a_caret_under_the_place() {
         let lines: Vec<&str> = err.lines().collect();
         assert_eq!(lines.len(), 3, "{args:?}: {err}");
         assert_eq!(lines[1], format!("  {input}"), "{args:?}: {err}");
-        assert_eq!(lines[2], format!("  {}^", " ".repeat(column)), "{args:?}: {err}");
+        assert_eq!(
+            lines[2],
+            format!("  {}^", " ".repeat(column)),
+            "{args:?}: {err}"
+        );
     }
+}
+
+/// The computer's move was marked by a bare trailing ` *`, which reads as the value star, and
+/// a value longer than 20 characters pushed its row out of line.
+#[test]
+fn move_table_is_aligned_and_names_the_computers_choice() {
+    let (code, out, err) = onag(&["game", "clobber", "xoxo|oxo.", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let longest = v["moves"].as_array().unwrap().iter();
+    let longest = longest
+        .map(|m| m["value"].as_str().unwrap().chars().count())
+        .max();
+    assert!(
+        longest > Some(20),
+        "the test needs a value past the old 20 columns"
+    );
+    let (code, out, err) = onag(&["game", "clobber", "xoxo|oxo."]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "moves:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(rows.len() > 4, "{out}");
+    let arrow: Vec<usize> = rows
+        .iter()
+        .map(|r| r.chars().position(|c| c == '→').unwrap())
+        .collect();
+    assert!(arrow.iter().all(|&a| a == arrow[0]), "{out}");
+    assert!(rows.iter().all(|r| !r.ends_with(" *")), "{out}");
+    let chosen = rows
+        .iter()
+        .filter(|r| r.ends_with("(the computer's choice)"));
+    assert_eq!(chosen.count(), 2, "one move for each player: {out}");
+}
+
+/// `onag toads stats`: the `hot` column was 3 wide, so counts of 1,000 and more broke the
+/// table; every column is now as wide as its widest entry.
+#[test]
+fn toads_stats_columns_line_up() {
+    let (code, out, err) = onag(&["toads", "stats", "--max-len", "9"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("length  boards"), "{out}");
+    // the right edge of each count column is the same on every line
+    let edges = |l: &str| -> Vec<usize> {
+        let b = l.as_bytes();
+        (1..b.len().min(lines[0].find("hottest").unwrap()))
+            .filter(|&i| b[i] == b' ' && b[i - 1] != b' ')
+            .collect()
+    };
+    let head = edges(lines[0]);
+    assert_eq!(head.len(), 6, "{out}");
+    for l in &lines[1..] {
+        assert_eq!(edges(l), head, "{out}");
+    }
+}
+
+/// `mask 0x0: 29 rare heaps` was never explained.
+#[test]
+fn rare_heaps_are_explained() {
+    let (code, out, err) = onag(&["heaps", "values", "kayles", "--count", "30"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("29 rare heaps (no sparse-space mask found"),
+        "{out}"
+    );
+    assert!(!out.contains("mask 0x0:"), "{out}");
 }

@@ -41,7 +41,10 @@ fn runs_in_strings(line: &str, min: usize) -> Vec<usize> {
 
 #[test]
 fn no_message_holds_a_run_of_indentation() {
-    assert_eq!(runs_in_strings(r#"  "web app and              make it""#, 10).len(), 1);
+    assert_eq!(
+        runs_in_strings(r#"  "web app and              make it""#, 10).len(),
+        1
+    );
     assert!(runs_in_strings(r#"    outln!("mean:        {}", r.mean);"#, 10).is_empty());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
@@ -64,5 +67,9 @@ fn no_message_holds_a_run_of_indentation() {
             }
         }
     }
-    assert!(bad.is_empty(), "runs of spaces in messages:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "runs of spaces in messages:\n{}",
+        bad.join("\n")
+    );
 }

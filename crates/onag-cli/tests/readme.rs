@@ -38,7 +38,10 @@ fn transcripts(file: &str, text: &str) -> Vec<Shown> {
             } else if let Some(last) = shown.last_mut() {
                 last.output.push(line.to_string());
             } else {
-                panic!("{file}:{}: a console block must start with a `$ ` command", n + 1);
+                panic!(
+                    "{file}:{}: a console block must start with a `$ ` command",
+                    n + 1
+                );
             }
         } else if in_other {
             in_other = !fence;
@@ -58,8 +61,7 @@ fn line_matches(want: &str, line: &str) -> bool {
         return want == line;
     }
     let (first, last) = (parts[0], parts[parts.len() - 1]);
-    if !line.starts_with(first) || line.len() < first.len() + last.len() || !line.ends_with(last)
-    {
+    if !line.starts_with(first) || line.len() < first.len() + last.len() || !line.ends_with(last) {
         return false;
     }
     let mut rest = &line[first.len()..line.len() - last.len()];
@@ -77,9 +79,7 @@ fn matches(want: &[String], got: &[&str]) -> bool {
     match want.split_first() {
         None => got.is_empty(),
         Some((w, rest)) if w == "…" => (0..=got.len()).any(|skip| matches(rest, &got[skip..])),
-        Some((w, rest)) => {
-            !got.is_empty() && line_matches(w, got[0]) && matches(rest, &got[1..])
-        }
+        Some((w, rest)) => !got.is_empty() && line_matches(w, got[0]) && matches(rest, &got[1..]),
     }
 }
 
@@ -98,7 +98,8 @@ fn check(file: &str) -> usize {
     let mut failures = Vec::new();
     let shown = transcripts(file, &text);
     for s in &shown {
-        let dir = std::env::temp_dir().join(format!("onag-readme-{}-{}", std::process::id(), s.line));
+        let dir =
+            std::env::temp_dir().join(format!("onag-readme-{}-{}", std::process::id(), s.line));
         std::fs::create_dir_all(&dir).unwrap();
         let out = Command::new("sh")
             .arg("-c")
@@ -137,17 +138,26 @@ fn the_pattern_matcher() {
     assert!(line_matches("{\"s\":…}", "{\"s\":0.25}"));
     assert!(line_matches("x … y … z", "x 1 y 2 z"));
     assert!(!line_matches("x … y", "x 1 z"));
-    let t = transcripts("t", "```console\n$ onag a\nout\n$ onag b\n```\n```sh\n$ onag c\n```\n");
+    let t = transcripts(
+        "t",
+        "```console\n$ onag a\nout\n$ onag b\n```\n```sh\n$ onag c\n```\n",
+    );
     assert_eq!(t.len(), 2);
     assert_eq!((t[0].command.as_str(), t[0].output.len()), ("onag a", 1));
 }
 
 #[test]
 fn readme_transcripts_are_what_onag_prints() {
-    assert!(check("README.md") >= 5, "the README shows fewer transcripts than expected");
+    assert!(
+        check("README.md") >= 5,
+        "the README shows fewer transcripts than expected"
+    );
 }
 
 #[test]
 fn cli_guide_transcripts_are_what_onag_prints() {
-    assert!(check("docs/cli.md") >= 20, "docs/cli.md shows fewer transcripts than expected");
+    assert!(
+        check("docs/cli.md") >= 20,
+        "docs/cli.md shows fewer transcripts than expected"
+    );
 }

@@ -158,6 +158,19 @@ fn print_report(r: &AnalysisReport) -> anyhow::Result<()> {
         }
     }
     outln!("moves:");
+    // Columns as wide as their longest entry: a long value must not push the rest out of line.
+    let label_width = r
+        .moves
+        .iter()
+        .map(|m| m.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let value_width = r
+        .moves
+        .iter()
+        .map(|m| m.value.chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, m) in r.moves.iter().enumerate() {
         let who = match m.player {
             Some(Player::Left) => "Left ",
@@ -165,13 +178,14 @@ fn print_report(r: &AnalysisReport) -> anyhow::Result<()> {
             None => "     ",
         };
         let mark = if m.winning { "✓" } else { "✗" };
+        // In words: a bare `*` after a move reads as the value star.
         let chosen = if Some(i) == r.computer.left || Some(i) == r.computer.right {
-            " *"
+            "   (the computer's choice)"
         } else {
             ""
         };
         outln!(
-            "  {who} {mark} {:<16} {:<20} → {}{chosen}",
+            "  {who} {mark} {:<label_width$}  {:<value_width$}  → {}{chosen}",
             m.label,
             m.value,
             m.position

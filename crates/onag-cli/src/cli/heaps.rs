@@ -185,10 +185,9 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 outln!("{:>8}: {}", i * 20, line.join(" "));
             }
             outln!(
-                "largest value {}; mask {:#x}: {} rare heaps",
+                "largest value {}; {}",
                 report.largest_value,
-                report.rare.mask,
-                report.rare.count
+                rare_words(report.rare.mask, report.rare.count)
             );
             Ok(())
         }
@@ -338,10 +337,9 @@ fn describe(ruleset: &str, a: &Analysis) -> String {
             ar.preperiod, ar.period, ar.saltus, a.computed_to
         ),
         _ => format!(
-            "{ruleset}: unsolved up to {}: {} rare heaps (mask {:#x}), last at {}, largest value {} (first at {})",
+            "{ruleset}: unsolved up to {}: {}, the last at {}; largest value {} (first at {})",
             a.computed_to,
-            a.rare.count,
-            a.rare.mask,
+            rare_words(a.rare.mask, a.rare.count),
             a.rare.last.map_or("-".to_string(), |n| n.to_string()),
             a.largest_value,
             a.largest_at
@@ -553,4 +551,22 @@ fn check_period(
         );
     }
     verdict(file, same)
+}
+
+/// The rare heaps in words. The engine splits the values by a mask, as in the sparse-space
+/// method (Gangolli and Plambeck, *A note on periodicity in some octal games*, 1989; see
+/// `onag::heaps::mask`): a heap is rare when the parity of `popcount(v & mask)` for its value
+/// `v` is the rare one (even, or for masks that read the heap's parity, Flammenkamp's sparse
+/// positions, that of the heap). Few heaps are rare where a mask is found, which is what makes
+/// the values fast; mask 0 means no split was found and every heap counts as rare.
+fn rare_words(mask: u32, count: usize) -> String {
+    let heaps = if count == 1 { "heap" } else { "heaps" };
+    if mask == 0 {
+        format!("{count} rare {heaps} (no sparse-space mask found, so every heap counts as rare)")
+    } else {
+        format!(
+            "{count} rare {heaps} (sparse-space mask {mask:#x}: the heaps whose value v has \
+             popcount(v & {mask:#x}) of the rare parity)"
+        )
+    }
 }

@@ -389,20 +389,50 @@ fn print_stats(report: &StatsReport, output: Output) -> anyhow::Result<()> {
     if output.json {
         return print_json(report);
     }
-    outln!("length  boards  distinct  numbers  infinitesimals  hot  hottest");
-    for s in &report.lengths {
-        let h = match &s.hottest {
-            None => "-".to_string(),
-            Some(h) => format!("{} = {} (t = {})", h.board, h.canonical, h.temperature),
-        };
+    // Columns as wide as their widest entry (header included): counts grow with the length.
+    let header = [
+        "length",
+        "boards",
+        "distinct",
+        "numbers",
+        "infinitesimals",
+        "hot",
+    ];
+    let rows: Vec<([String; 6], String)> = report
+        .lengths
+        .iter()
+        .map(|s| {
+            let hottest = match &s.hottest {
+                None => "-".to_string(),
+                Some(h) => format!("{} = {} (t = {})", h.board, h.canonical, h.temperature),
+            };
+            let counts = [
+                s.length.to_string(),
+                s.boards.to_string(),
+                s.distinct.to_string(),
+                s.numbers.to_string(),
+                s.infinitesimals.to_string(),
+                s.hot.to_string(),
+            ];
+            (counts, hottest)
+        })
+        .collect();
+    let widths: [usize; 6] = std::array::from_fn(|i| {
+        rows.iter()
+            .map(|(r, _)| r[i].len())
+            .fold(header[i].len(), usize::max)
+    });
+    let line = |cells: [&str; 6], last: &str| {
+        let cells: Vec<String> = (0..6)
+            .map(|i| format!("{:>w$}", cells[i], w = widths[i]))
+            .collect();
+        format!("{}  {last}", cells.join("  "))
+    };
+    outln!("{}", line(header, "hottest"));
+    for (counts, hottest) in &rows {
         outln!(
-            "{:>6}  {:>6}  {:>8}  {:>7}  {:>14}  {:>3}  {h}",
-            s.length,
-            s.boards,
-            s.distinct,
-            s.numbers,
-            s.infinitesimals,
-            s.hot
+            "{}",
+            line(std::array::from_fn(|i| counts[i].as_str()), hottest)
         );
     }
     Ok(())
