@@ -68,6 +68,11 @@ pub use stop::{StopFlag, Stopped};
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The library guide (`docs/library.md`): its examples run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryDoctests;
+
 /// The guide "a new game in one file" (`docs/new-game.md`): its example compiles and runs as a
 /// doc-test.
 #[cfg(doctest)]

@@ -15,7 +15,7 @@
 //! marking and Conway's by-definition mex table.
 //!
 //! # Examples
-//! (the README's library example; both copies run as doc-tests)
+//! (the example of `docs/library.md`; both copies run as doc-tests)
 //! ```
 //! use onag::nimber::{Nimber, Nimber128};
 //!
