@@ -52,6 +52,7 @@ macro_rules! fixture {
 }
 
 mod coins;
+mod heaps;
 mod nim;
 mod partizan;
 mod queens;
@@ -216,6 +217,7 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     claims.extend(queens::claims(&sizes));
     claims.extend(partizan::claims());
     claims.extend(toads::claims(&sizes));
+    claims.extend(heaps::claims(&sizes));
     claims.retain(|c| args.only.is_empty() || args.only.contains(&c.family));
     if let Some(text) = &args.filter {
         claims.retain(|c| c.claim.contains(text.as_str()));

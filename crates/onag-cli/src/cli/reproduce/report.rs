@@ -20,6 +20,8 @@ pub enum Family {
     Partizan,
     /// Toads and Frogs.
     Toads,
+    /// Heap games: take-and-break codes and Grundy's game.
+    Heaps,
 }
 
 impl Family {
@@ -32,6 +34,7 @@ impl Family {
             Family::Queens => "queens",
             Family::Partizan => "partizan",
             Family::Toads => "toads",
+            Family::Heaps => "heaps",
         }
     }
 }
