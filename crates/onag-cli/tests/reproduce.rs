@@ -159,7 +159,7 @@ fn recompute_and_compare(families: Option<&str>) {
 
 #[test]
 fn quick_claims_of_the_fast_families_match_the_committed_report() {
-    recompute_and_compare(Some("nim,queens,partizan"));
+    recompute_and_compare(Some("nim,queens,partizan,heaps"));
 }
 
 /// Every quick claim (about five minutes on two cores): run by CI.
@@ -175,7 +175,9 @@ fn committed_quick_report_covers_every_family_agrees_and_names_a_real_commit() {
     check_shape(&r);
     assert_eq!(r["mode"], "quick");
     let claims = r["claims"].as_array().unwrap();
-    for family in ["nim", "coins", "wythoff", "queens", "partizan", "toads"] {
+    for family in [
+        "nim", "coins", "wythoff", "queens", "partizan", "toads", "heaps",
+    ] {
         assert!(claims.iter().any(|c| c["family"] == family), "{family}");
     }
     assert!(claims.iter().all(|c| c["agrees"] == true));

@@ -154,16 +154,25 @@ pub(super) fn claims(s: &Sizes) -> Vec<Claim> {
         period_claim("4.344", 998, 51, 1 << 16, census),
         period_claim("4.364", 11_687, 62, 1 << 16, census),
     ];
+    let gp = "Gangolli and Plambeck, A note on periodicity in some octal games (1989); \
+              tczajka/octal-games, SolvedGames.md";
+    claims.extend([
+        period_claim("0.16", 105_351, 149_459, 1 << 20, gp),
+        period_claim("0.56", 326_640, 144, 1 << 20, gp),
+        period_claim("0.127", 46_578, 4, 1 << 20, gp),
+        period_claim("4.064", 94_272, 16_132, 1 << 20, census),
+        period_claim("4.406", 294_097, 44, 1 << 20, census),
+    ]);
     if !s.quick {
-        let gp = "Gangolli and Plambeck, A note on periodicity in some octal games (1989); \
-                  tczajka/octal-games, SolvedGames.md";
         claims.extend([
-            period_claim("0.16", 105_351, 149_459, 1 << 20, gp),
-            period_claim("0.56", 326_640, 144, 1 << 20, gp),
-            period_claim("0.127", 46_578, 4, 1 << 20, gp),
             period_claim("0.376", 2_268_248, 4, 1 << 23, gp),
-            period_claim("4.064", 94_272, 16_132, 1 << 20, census),
-            period_claim("4.406", 294_097, 44, 1 << 20, census),
+            period_claim(
+                "0.354",
+                10_061_916,
+                1_180,
+                1 << 25,
+                "Flammenkamp's octal-game tables (2002); tczajka/octal-games, SolvedGames.md",
+            ),
         ]);
     }
     claims

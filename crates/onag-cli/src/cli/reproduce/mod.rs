@@ -7,7 +7,8 @@
 //! the published ones (the literature, OEIS fixtures, the committed research results; the
 //! bibliography is `docs/literature.md`). `--quick` uses smaller ranges (the report says which)
 //! and fits in a few minutes on a 2-core machine; the full mode reproduces the published
-//! sizes, including the Wythoff a(21) = 1250 audit (about an hour). The report is one typed
+//! sizes, including the Wythoff a(21) = 1250 audit (about 1.5 hours on 2 cores, most of it
+//! that audit). The report is one typed
 //! [`Report`], written as JSON (read by the web app's findings panels) and as Markdown.
 
 use std::fmt::Display;
@@ -65,7 +66,8 @@ pub use report::{ClaimReport, Family, Mode, Report};
 /// Arguments of `onag reproduce`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Smaller ranges (said so in the report): a few minutes on 2 cores instead of about an hour.
+    /// Smaller ranges (said so in the report): about 5 minutes on 2 cores instead of about 1.5
+    /// hours (most of it the Wythoff a(21) audit).
     #[arg(long)]
     pub quick: bool,
     /// Write the report to PATH.json and PATH.md.
