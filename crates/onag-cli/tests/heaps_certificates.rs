@@ -124,6 +124,13 @@ fn the_windows_of_the_three_arguments() {
         Some(2 * 71 + 12 + 2)
     );
     assert_eq!(period::bound(&kayles.moves(), 0, 3), Some(2 + 3 + 2));
+    // the check itself: Kayles' window is the classic one, one more value is no window
+    let proof = |b: u64| {
+        serde_json::json!({"computed_to": 1000,
+            "proof": {"preperiod": 71, "period": 12, "certificate": [71, b]}})
+    };
+    assert_eq!(check("0.77", &proof(156), "t"), Some(argument(2)));
+    assert!(std::panic::catch_unwind(|| check("0.77", &proof(157), "t")).is_err());
     let no_split: Ruleset = "0.333".parse().unwrap(); // subtraction {1, 2, 3}: t = 3
     assert_eq!(no_split.moves().max_heaps(), 1);
     assert_eq!(period::bound(&no_split.moves(), 0, 4), Some(4));
