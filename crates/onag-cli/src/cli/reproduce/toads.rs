@@ -215,7 +215,7 @@ pub(super) fn claims(s: &Sizes) -> Vec<Claim> {
                 "{board} = {value} (a table cell the literature gives only \
                 as bounds)"
             ),
-            "README (values computed by this project)",
+            "docs/cli.md (values computed by this project)",
             format!("onag toads value {board}"),
             move |stop| {
                 let got = board_value(&mut Solver::new(), &board.parse()?, stop)?;

@@ -140,7 +140,7 @@ pub(super) fn claims(s: &Sizes, results: PathBuf) -> Vec<Claim> {
         "a(20) = 143: rows 261–403 have period 196,608, row 404 \
         starts period 393,216 (rows 0–404 re-proven from scratch \
         and audited against results/wythoff-periods.json)",
-        "README Results (this project's run 4)",
+        "docs/results.md (this project's run 4)",
         "onag wythoff periods --rows 0..404 --columns 10500000 \
         --period-cap 393216 --threads 2 --verify \
         results/wythoff-periods.json",
@@ -168,7 +168,7 @@ pub(super) fn claims(s: &Sizes, results: PathBuf) -> Vec<Claim> {
             "a(21) = 1250: rows 404–1653 have period 393,216, row 1654 \
             starts period 786,432 (rows 0–1654 re-proven from scratch, \
             audited against results/wythoff-periods.json)",
-            "README Results (this project's run 4)",
+            "docs/results.md (this project's run 4)",
             "onag wythoff periods --rows 1600..1654 --columns 113300000 \
             --threads 2 --verify results/wythoff-periods.json",
             move |stop| {
