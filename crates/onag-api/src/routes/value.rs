@@ -391,7 +391,17 @@ impl Value {
                 registry::analyze(name, position, &options, stop).map_err(|e| match e {
                     AnalyzeError::Position { span, message, .. } => {
                         let byte = span.map_or(0, |s| s.byte);
-                        at(&self.expr, side.start + body + byte, message)
+                        // The game's message places the error in the position ("character 3:
+                        // …"); the worksheet's place is in the whole expression: say it once.
+                        let message = match message.split_once(": ") {
+                            Some((place, rest)) if place.contains("character ") => rest.to_string(),
+                            _ => message,
+                        };
+                        at(
+                            &self.expr,
+                            side.start + body + byte,
+                            format!("in the position of {name}: {message}"),
+                        )
                     }
                     AnalyzeError::Game(e) => game_error(e, stop),
                     other => at(&self.expr, side.start + name_start, other),
@@ -556,7 +566,11 @@ mod tests {
             "{e}"
         );
         let e = error(r#"1 + domineering("..x")"#);
-        assert!(e.starts_with("at character 20:"), "{e}");
+        assert!(
+            e.starts_with("at character 20: in the position of domineering: "),
+            "{e}"
+        );
+        assert_eq!(e.matches("character").count(), 1, "{e}");
         let e = error(r#"domineering("..""#);
         assert!(e.starts_with("at character 17:"), "{e}");
         let e = error("^ < 0 < 1");
