@@ -38,6 +38,8 @@ const pages = {
   corners: async (p) => { await playable(p); await p.locator('#board .coin.heads').first().click(); },
   wythoff: async (p) => { await playable(p); await p.locator('#board .cell.queen').first().click(); },
   toads: (p) => playable(p),
+  // the worksheet with an entry: a comparison, both sides' tables and thermographs
+  worksheet: async (p) => { await p.fill('#expr', '{5|1} > *'); await p.press('#expr', 'Enter'); await p.waitForSelector('#entries .entry .thermo svg'); },
   // the heap games: the picker of a heap open, so its ✓/✗ moves are on show
   heaps: async (p) => { await playable(p); await p.locator('#heaps .tb-heap').first().click(); await p.waitForSelector('#picker .tb-move'); },
   // the pages of the registered games: each board ready for a move, its targets marked

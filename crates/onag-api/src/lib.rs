@@ -108,6 +108,7 @@ pub const ROUTES: &[Route] = &[
     },
     post("/game/analyze", true, "the analysis of this position"),
     post("/game/computer", true, "the computer's move"),
+    post("/value", true, "the value of this expression"),
 ];
 
 /// The route with this path, if any.
@@ -163,6 +164,8 @@ pub enum Request {
     GameAnalyze(routes::game::Analyze),
     /// `POST /game/computer`.
     GameComputer(routes::game::Computer),
+    /// `POST /value`.
+    Value(routes::value::Value),
 }
 
 fn body<T: DeserializeOwned>(request: &[u8]) -> Result<T, ApiError> {
@@ -236,6 +239,7 @@ impl Request {
             "/game/computer" => {
                 Request::GameComputer(body::<routes::game::ComputerRequest>(request)?.checked()?)
             }
+            "/value" => Request::Value(body::<routes::value::ValueRequest>(request)?.checked()?),
             _ => return Err(ApiError::new(ErrorKind::NotFound, "no such API endpoint")),
         })
     }
@@ -262,6 +266,7 @@ impl Request {
             Request::GameList => to_bytes(&routes::game::list()),
             Request::GameAnalyze(r) => to_bytes(&r.run(stop)?),
             Request::GameComputer(r) => to_bytes(&r.run(stop)?),
+            Request::Value(r) => to_bytes(&r.run(stop)?),
         }
     }
 }

@@ -28,6 +28,7 @@ fn sample(path: &str) -> Value {
         "/game/list" => Value::Null,
         "/game/analyze" => json!({ "game": "domineering", "position": "...|..." }),
         "/game/computer" => json!({ "game": "clobber", "position": "xox|oxo", "player": "left" }),
+        "/value" => json!({ "expr": "domineering(\"..|..\") + {1|-1} >= 0" }),
         other => panic!("no sample for {other}"),
     }
 }

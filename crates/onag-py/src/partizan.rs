@@ -12,12 +12,12 @@ use std::sync::{LazyLock, Mutex, MutexGuard};
 use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
-use onag::partizan::parse::{parse_with_limits, ParseLimits};
+use onag::partizan::parse::{parse_with_limits, Func, ParseLimits};
 use onag::partizan::report::game_report;
 use onag::partizan::thermograph::{Thermograph as EngineThermograph, Thermographs};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyBool, PyInt, PyString};
 
 use crate::{bad, run_stoppable};
 
@@ -122,16 +122,23 @@ pub(crate) fn fraction<'py>(py: Python<'py>, d: Dyadic) -> PyResult<Bound<'py, P
 
 /// A short partizan game in canonical form; make one with `onag.game("{2|-1}")`.
 ///
-/// `+`, `-` and unary `-` are sums and negation; `<=`, `<`, `>=`, `>`, `==` are the partial
-/// order of games (`a.confused_with(b)` for `a ‖ b`). Numbers and strings in game notation are
-/// accepted as the other operand.
+/// `+`, `-` and unary `-` are sums and negation, `n * g` integer multiples; `<=`, `<`, `>=`,
+/// `>`, `==` are the partial order of games (`a.confused_with(b)` for `a ‖ b`, `a.compare(b)`
+/// for one of `<`, `>`, `=`, `||`). Ints, `Fraction`s with a power-of-two denominator and
+/// strings in game notation are accepted as the other operand. The operations of CGSuite's
+/// `CanonicalShortGame` are methods: `cool(t)`, `freeze()`, `heat(t)`, `overheat(s, t)`,
+/// `norton(u)`, and the quantities without an argument are attributes: `mean`, `temperature`,
+/// `left_stop`, `right_stop`, `birthday`, `atomic_weight`, `reduced_canonical_form`,
+/// `number`, `is_infinitesimal`, `is_all_small`, `left_incentives`, `right_incentives`.
 ///
 /// >>> from onag import game
 /// >>> g = game("{5 | {3|-3}, 1*}")
 /// >>> g.canonical, g.outcome, g.mean, g.temperature
 /// ('{5|+-3,1*}', 'L', Fraction(3, 1), Fraction(2, 1))
-/// >>> game("^") + game("^") == game("^2")
-/// True
+/// >>> game("^") + game("^") == game("^2"), 3 * game("^") == game("^3")
+/// (True, True)
+/// >>> g.cool(1), g.birthday, game("^^*").atomic_weight
+/// (game("{4|{3|-1},2}"), 6, game("2"))
 #[pyclass(frozen, module = "onag")]
 #[derive(Clone, Copy)]
 pub struct Game {
@@ -146,14 +153,54 @@ fn operand(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Option<GameId>> {
     if obj.is_instance_of::<PyString>() {
         return Ok(Some(parse_game(py, &obj.extract::<String>()?)?.id));
     }
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
         let n: i64 = obj
             .extract()
             .map_err(|_| bad(format!("{obj} does not fit in a 64-bit integer game")))?;
         let id = py.detach(|| store().arena.integer(n)).map_err(bad)?;
         return Ok(Some(id));
     }
+    let rational = py.import("numbers")?.getattr("Rational")?;
+    if obj.is_instance(&rational)? {
+        let d = dyadic(obj)?;
+        let id = py.detach(|| store().arena.number(d)).map_err(bad)?;
+        return Ok(Some(id));
+    }
     Ok(None)
+}
+
+/// The exact dyadic of a `fractions.Fraction` (any `numbers.Rational`) whose denominator is a
+/// power of two: the only numbers a short game can be.
+fn dyadic(obj: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+    let too_large = || bad(format!("{obj} does not fit in a 64-bit dyadic"));
+    let num: i64 = obj
+        .getattr("numerator")?
+        .extract()
+        .map_err(|_| too_large())?;
+    let den: u64 = obj
+        .getattr("denominator")?
+        .extract()
+        .map_err(|_| too_large())?;
+    if !den.is_power_of_two() {
+        return Err(bad(format!(
+            "{obj} is not a dyadic rational (the denominator of a short game's number is a \
+             power of two)"
+        )));
+    }
+    Dyadic::new(num, den.trailing_zeros()).map_err(|_| too_large())
+}
+
+/// `obj` as a game, or a `TypeError`-free `ValueError` naming what `what` needed.
+fn required(py: Python<'_>, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<GameId> {
+    operand(py, obj)?.ok_or_else(|| {
+        bad(format!(
+            "{what} must be a Game, an int, a Fraction or game notation, not {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })
 }
 
 fn wrap(py: Python<'_>, id: Option<GameId>) -> PyResult<Py<PyAny>> {
@@ -189,6 +236,24 @@ impl Game {
     fn named(&self, py: Python<'_>, style: NameStyle) -> PyResult<String> {
         let id = self.id;
         run_stoppable(py, None, move |_, _| Ok(name(&store().arena, id, style)))
+    }
+
+    /// Applies one of the library's operations on canonical games ([`Func`]: cooling,
+    /// heating, atomic weight, Norton product, …) to this game and `args`, in a private arena.
+    fn apply(&self, py: Python<'_>, func: Func, args: &[GameId]) -> PyResult<Game> {
+        let mut inputs = vec![self.id];
+        inputs.extend_from_slice(args);
+        let id = private_game(py, &inputs, move |arena, ids| {
+            func.apply(arena, ids)
+                .map_err(|e| format!("{}: {e}", func.name()))
+        })?;
+        Ok(Game { id })
+    }
+
+    /// The Python renderer `onag._render.NAME` (HTML, LaTeX and plots are drawn in Python,
+    /// one module for games and reports alike).
+    fn renderer<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        py.import("onag._render")?.getattr(name)
     }
 
     fn binary(
@@ -392,32 +457,235 @@ impl Game {
         Ok((f, (self.canonical(py)?,)))
     }
 
-    /// Notebook view: the canonical form, outcome, mean, temperature and the thermograph.
-    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        let th = self.thermo(py)?;
-        let canonical = escape(&self.unicode(py)?);
-        let outcome = self.outcome(py)?;
-        Ok(format!(
-            "<div class=\"onag-game\"><p><code>{canonical}</code> — outcome {outcome}, mean {}, \
-             temperature {}, stops {} / {}</p>{}</div>",
-            th.mean(),
-            th.temperature(),
-            th.left_stop(),
-            th.right_stop(),
-            th.to_svg()
-        ))
+    /// The birthday: the height of the canonical form's game tree (0 for 0, 1 for ±1 and
+    /// *, …).
+    ///
+    /// >>> game("0").birthday, game("^").birthday, game("{3||2|1}").birthday
+    /// (0, 2, 4)
+    #[getter]
+    fn birthday(&self, py: Python<'_>) -> u32 {
+        let id = self.id;
+        py.detach(|| store().arena.birthday(id))
+    }
+
+    /// The number this game equals (a `fractions.Fraction`), `None` if it is not a number.
+    ///
+    /// >>> game("{0|1}").number, game("*").number
+    /// (Fraction(1, 2), None)
+    #[getter]
+    fn number<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let id = self.id;
+        match py.detach(|| store().arena.as_number(id)) {
+            Some(d) => Ok(Some(fraction(py, d)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether the game is a number.
+    #[getter]
+    fn is_number(&self, py: Python<'_>) -> bool {
+        let id = self.id;
+        py.detach(|| store().arena.is_number(id))
+    }
+
+    /// Whether the game is infinitesimal (both stops 0; numbers other than 0 are not).
+    ///
+    /// >>> game("^*").is_infinitesimal, game("1/4").is_infinitesimal
+    /// (True, False)
+    #[getter]
+    fn is_infinitesimal(&self, py: Python<'_>) -> bool {
+        let id = self.id;
+        py.detach(|| store().arena.is_infinitesimal(id))
+    }
+
+    /// Whether the game is all-small: every follower is 0 or has options for both players.
+    #[getter]
+    fn is_all_small(&self, py: Python<'_>) -> PyResult<bool> {
+        private(py, &[self.id], |arena, ids| Ok(arena.is_all_small(ids[0])))
+    }
+
+    /// The atomic weight (*Winning Ways* ch. 8; Siegel, *CGT* §II.7) as a `Game`; a `ValueError` for a game that is not atomic (not
+    /// infinitesimal, or not within ↑* + (*N : −1) of a multiple of ↑).
+    ///
+    /// >>> game("^^*").atomic_weight, game("v").atomic_weight
+    /// (game("2"), game("-1"))
+    #[getter]
+    fn atomic_weight(&self, py: Python<'_>) -> PyResult<Game> {
+        self.apply(py, Func::AtomicWeight, &[])
+    }
+
+    /// The reduced canonical form (Grossman and Siegel, "Reductions of partizan games"): the
+    /// simplest game infinitesimally close to this one.
+    ///
+    /// >>> game("{1|1*}").reduced_canonical_form
+    /// game("1")
+    #[getter]
+    fn reduced_canonical_form(&self, py: Python<'_>) -> PyResult<Game> {
+        self.apply(py, Func::Rcf, &[])
+    }
+
+    /// The game cooled by `t` ≥ 0 (a number: int, `Fraction` with a power-of-two denominator,
+    /// numeric `Game` or notation): Gₜ (*Winning Ways* ch. 6; Siegel, *CGT* Def. II.5.9). Cooling by the temperature
+    /// freezes the game (:meth:`freeze`).
+    ///
+    /// >>> g = game("{5|1}")
+    /// >>> g.cool(1), g.cool(2), g.cool(Fraction(1, 2))
+    /// (game("{4|2}"), game("3*"), game("{9/2|3/2}"))
+    fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let py = t.py();
+        let t = required(py, t, "the temperature t")?;
+        self.apply(py, Func::Cool, &[t])
+    }
+
+    /// The game cooled by its own temperature: a number plus an infinitesimal.
+    ///
+    /// >>> game("{5|1}").freeze()
+    /// game("3*")
+    fn freeze(&self, py: Python<'_>) -> PyResult<Game> {
+        self.apply(py, Func::Freeze, &[])
+    }
+
+    /// The game heated by `t` (a game): ∫^T G, the inverse of cooling on the games cooling
+    /// reaches (Siegel, *CGT* Def. II.5.20).
+    ///
+    /// >>> game("*").heat(1), game("{4|2}").heat(1) == game("{5|1}")
+    /// (game("+-1"), True)
+    fn heat(&self, t: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let py = t.py();
+        let t = required(py, t, "the heat T")?;
+        self.apply(py, Func::Heat, &[t])
+    }
+
+    /// The game overheated from `s` to `t`: ∫_S^T G (Berlekamp, "Blockbusting and
+    /// Domineering"; Siegel, *CGT* §II.5): an integer n becomes n·S.
+    ///
+    /// >>> game("*").overheat(1, 2), game("3").overheat("1*", 1)
+    /// (game("+-2"), game("3*"))
+    fn overheat(&self, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let py = t.py();
+        let s = required(py, s, "S")?;
+        let t = required(py, t, "T")?;
+        self.apply(py, Func::Overheat, &[s, t])
+    }
+
+    /// The Norton product G.U for a positive unit `u` (*Winning Ways* ch. 8 "Norton
+    /// multiplication"; Siegel, *CGT* §II.4): n.U = n copies of U for an integer n, and
+    /// G.U = {Gᴸ.U + U + I | Gᴿ.U − U − I} over the incentives I of U otherwise.
+    ///
+    /// >>> game("2").norton("^"), game("1/2").norton("^") * 2 == game("^")
+    /// (game("^2"), True)
+    fn norton(&self, u: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let py = u.py();
+        let u = required(py, u, "the unit U")?;
+        self.apply(py, Func::Norton, &[u])
+    }
+
+    /// How the two games compare: `'<'`, `'>'`, `'='` or `'||'` (incomparable, "confused":
+    /// the first player wins G − H).
+    ///
+    /// >>> game("^").compare("*"), game("1").compare(0), game("*").compare("{0|0}")
+    /// ('||', '>', '=')
+    fn compare(&self, other: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        let py = other.py();
+        let o = required(py, other, "the other game")?;
+        let (le, ge) = private(py, &[self.id, o], |arena, ids| {
+            let le = arena.try_le(ids[0], ids[1]).map_err(|e| e.to_string())?;
+            let ge = arena.try_le(ids[1], ids[0]).map_err(|e| e.to_string())?;
+            Ok((le, ge))
+        })?;
+        Ok(match (le, ge) {
+            (true, true) => "=",
+            (true, false) => "<",
+            (false, true) => ">",
+            (false, false) => "||",
+        })
+    }
+
+    /// The Left incentives Gᴸ − G (one per Left option, canonical order).
+    ///
+    /// >>> game("{2|-1}").left_incentives
+    /// [game("{3|0}")]
+    #[getter]
+    fn left_incentives(&self, py: Python<'_>) -> PyResult<Vec<Game>> {
+        self.incentives(py, true)
+    }
+
+    /// The Right incentives G − Gᴿ (one per Right option).
+    #[getter]
+    fn right_incentives(&self, py: Python<'_>) -> PyResult<Vec<Game>> {
+        self.incentives(py, false)
+    }
+
+    /// `n * g`: n copies of g (of −g for n < 0), by doubling; only integers multiply a game
+    /// (the Norton product of two games is :meth:`norton`).
+    ///
+    /// >>> 3 * game("^"), game("{1|-1}") * 2, -2 * game("1/2")
+    /// (game("^3"), game("0"), game("-1"))
+    fn __mul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if !other.is_instance_of::<PyInt>() || other.is_instance_of::<PyBool>() {
+            return Ok(py.NotImplemented());
+        }
+        let n: i64 = other.extract().map_err(|_| {
+            bad(format!(
+                "{other} copies: the multiplier must fit in 64 bits"
+            ))
+        })?;
+        let id = private_game(py, &[self.id], move |arena, ids| {
+            arena.integer_multiple(ids[0], n).map_err(|e| e.to_string())
+        })?;
+        wrap(py, Some(id))
+    }
+
+    fn __rmul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.__mul__(other)
+    }
+
+    /// Notebook view: a compact table (value, outcome, mean, temperature, stops, birthday,
+    /// atomic weight, options) with the thermograph drawn inline.
+    fn _repr_html_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::renderer(slf.py(), "game_html")?.call1((slf.clone(),))
+    }
+
+    /// The value in LaTeX (`\uparrow`, `\pm`, `\frac`, `*n`), for notebooks.
+    fn _repr_latex_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::renderer(slf.py(), "game_latex")?.call1((slf.clone(),))
     }
 
     /// The thermograph as SVG (shown by notebooks).
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         Ok(self.thermo(py)?.to_svg())
     }
+
+    /// Draws the thermograph: a matplotlib `Axes` when matplotlib is installed (on `ax` if
+    /// given), else the SVG text (`backend="svg"` forces it).
+    #[pyo3(signature = (ax=None, backend=None))]
+    fn plot<'py>(
+        slf: &Bound<'py, Self>,
+        ax: Option<Bound<'py, PyAny>>,
+        backend: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Self::renderer(slf.py(), "game_plot")?.call1((slf.clone(), ax, backend))
+    }
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+impl Game {
+    fn incentives(&self, py: Python<'_>, left: bool) -> PyResult<Vec<Game>> {
+        let ids = private(py, &[self.id], move |arena, ids| {
+            let found = if left {
+                arena.left_incentives(ids[0])
+            } else {
+                arena.right_incentives(ids[0])
+            }
+            .map_err(|e| e.to_string())?;
+            let mut shared = store();
+            found
+                .into_iter()
+                .map(|g| shared.arena.import(arena, g).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()
+        })?;
+        Ok(ids.into_iter().map(|id| Game { id }).collect())
+    }
 }
 
 /// The thermograph of a game: `left_wall` and `right_wall` are lists of breakpoints `(t, x)`

@@ -19,7 +19,7 @@ def _binary():
     explicit = os.environ.get("ONAG_BIN")
     if explicit:
         return pathlib.Path(explicit)
-    return ROOT / "target" / "release" / "onag"
+    return ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "release" / "onag"
 
 
 @pytest.fixture(scope="session")

@@ -104,7 +104,7 @@ def test_game_values_and_thermograph():
     assert th.left_slope == th.right_slope == 0
     assert all(isinstance(v, Fraction) for p in th.left_wall + th.right_wall for v in p)
     assert th.svg().startswith("<svg") and th._repr_svg_() == th.svg()
-    assert "<svg" in g._repr_html_() and "outcome L" in g._repr_html_()
+    assert "<svg" in g._repr_html_() and "L (Left wins)" in g._repr_html_()
     assert g._repr_svg_().startswith("<svg")
     assert game(3).temperature == -1 and game("1/2").temperature == Fraction(-1, 2)
     assert game("2+4·↓").unicode == "2+4·↓" and game("2v4") == game("2+4·↓")

@@ -7,6 +7,7 @@ pub mod heaps;
 pub mod nim;
 pub mod queens;
 pub mod toads;
+pub mod value;
 pub mod wythoff;
 
 use std::sync::{Arc, Mutex};

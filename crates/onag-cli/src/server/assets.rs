@@ -64,6 +64,10 @@ const PAGES: &[(&str, Asset)] = &[
     ("/queens", asset!("queens.html", "text/html; charset=utf-8")),
     ("/toads", asset!("toads.html", "text/html; charset=utf-8")),
     ("/heaps", asset!("heaps.html", "text/html; charset=utf-8")),
+    (
+        "/worksheet",
+        asset!("worksheet.html", "text/html; charset=utf-8"),
+    ),
 ];
 
 /// The page of every registered game: title, error banner, the board column and the rules
@@ -159,6 +163,7 @@ const STATIC: &[Asset] = &[
     asset!("play.js", "text/javascript; charset=utf-8"),
     asset!("heaps.js", "text/javascript; charset=utf-8"),
     asset!("seqplot.js", "text/javascript; charset=utf-8"),
+    asset!("worksheet.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
         name: "findings.json",

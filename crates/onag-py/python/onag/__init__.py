@@ -75,6 +75,7 @@ __all__ = [
     "heap_rulesets",
     "ParseError",
     "games",
+    "plot",
     "canonical",
     "grundy",
     "memo_usage",
@@ -259,5 +260,5 @@ def toads_family_report(
     return Report.of(report)
 
 
-from . import coins, games, wythoff  # noqa: E402  (submodules use the names above)
+from . import coins, games, plot, wythoff  # noqa: E402  (submodules use the names above)
 from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402

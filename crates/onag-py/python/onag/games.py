@@ -35,22 +35,14 @@ class GameReport(Report):
     ``r.moves[0].winning``)."""
 
     def game_value(self) -> Game:
-        """The value as a :class:`onag.Game` (to add, compare, cool, …)."""
-        return game(self["canonical"])
+        """The value as a :class:`onag.Game`, to add, compare and transform with the engine:
+        ``+``, ``-``, ``n * g``, ``<=``, ``g.cool(t)``, ``g.heat(t)``, ``g.atomic_weight``, …
 
-    def _repr_html_(self) -> str:
-        moves = "".join(
-            f"<tr><td>{m['player'] or ''}</td><td>{m['label']}</td>"
-            f"<td><code>{m['value']}</code></td><td>{'✓' if m['winning'] else '✗'}</td></tr>"
-            for m in self["moves"]
-        )
-        return (
-            f"<div class='onag-report'><p>{self['game']} <code>{self['position']}</code> = "
-            f"<code>{self['value']}</code>: {self['outcome_words']}; mean {self['mean']}, "
-            f"temperature {self['temperature']}</p>"
-            f"<table><tr><th>who</th><th>move</th><th>value after</th><th>wins</th></tr>"
-            f"{moves}</table>{self['thermograph']['svg']}</div>"
-        )
+        >>> g = analyze("domineering", "..|..").game_value()
+        >>> g, g.cool(1), 2 * g
+        (game("+-1"), game("*"), game("0"))
+        """
+        return game(self["canonical"])
 
     def __repr__(self) -> str:
         return f"<{self['game']} {self['position']!r} = {self['value']}>"

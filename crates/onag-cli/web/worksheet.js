@@ -1,0 +1,143 @@
+// The worksheet: any expression of the engine's notation (POST /value, computed by the page's
+// WebAssembly engine), each answer an entry of a list that the page's link carries.
+import { api, el, $, busy, showError, clearError, say } from './common.js';
+
+const OUTCOMES = {
+  L: 'L — Left wins',
+  R: 'R — Right wins',
+  P: 'P — the second player wins',
+  N: 'N — the first player wins',
+};
+const RELATIONS = { '<': 'less than', '>': 'greater than', '=': 'equal to', '||': 'confused with' };
+
+/** The expressions of the list, oldest first (what the link carries). */
+let entries = [];
+
+/** The link's list: `#e=…&e=…` (a fragment, so the static site needs no server). */
+function readLink() {
+  return new URLSearchParams(location.hash.slice(1)).getAll('e').filter((e) => e.trim());
+}
+
+function writeLink() {
+  const params = new URLSearchParams();
+  for (const e of entries) params.append('e', e);
+  const hash = entries.length ? `#${params}` : '';
+  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+}
+
+/** The rows of one report: value, outcome, mean, temperature, stops, birthday, atomic weight. */
+function rows(r) {
+  return [
+    ['value', r.canonical, 'value'],
+    ['outcome', OUTCOMES[r.outcome] || r.outcome, 'outcome'],
+    ['mean', r.mean, 'mean'],
+    ['temperature', r.temperature, 'temperature'],
+    ['stops', `Left ${r.left_stop}, Right ${r.right_stop}`, 'stops'],
+    ['birthday', r.birthday, 'birthday'],
+    ['atomic weight', r.atomic_weight ?? 'undefined (not atomic)', 'aw'],
+    ['reduced canonical form', r.reduced_canonical_form, 'rcf'],
+  ].flatMap(([k, v, cls]) => [el('dt', {}, k), el('dd', { class: cls }, String(v))]);
+}
+
+function thermograph(r, label) {
+  const box = el('div', { class: 'thermo', role: 'img', 'aria-label': `thermograph of ${label}` });
+  box.innerHTML = r.thermograph.svg; // the engine's own SVG
+  return box;
+}
+
+/** One entry of the list. */
+function entry(expr, a, index) {
+  const remove = el('button', {
+    type: 'button', class: 'remove', 'aria-label': `remove ${expr}`,
+    onclick: () => { entries.splice(index, 1); writeLink(); render(); },
+  }, '×');
+  const head = el('div', { class: 'entry-head' }, el('code', { class: 'expr' }, expr), remove);
+  const parts = [head];
+  if (a.comparison) {
+    const c = a.comparison;
+    parts.push(el('p', { class: `verdict ${c.holds ? 'good' : 'bad'}` },
+      c.holds ? `True: ${c.operator} holds` : `False: ${c.operator} does not hold`,
+      ` — the left side is ${RELATIONS[c.relation]} the right side.`));
+    parts.push(el('div', { class: 'sides' },
+      el('div', {}, el('h3', {}, 'left side'), el('dl', { class: 'kv' }, rows(a.value)), thermograph(a.value, 'the left side')),
+      el('div', {}, el('h3', {}, 'right side'), el('dl', { class: 'kv' }, rows(c.right)), thermograph(c.right, 'the right side'))));
+  } else {
+    parts.push(el('div', { class: 'sides' },
+      el('dl', { class: 'kv' }, rows(a.value)), thermograph(a.value, expr)));
+  }
+  if (a.games.length) {
+    parts.push(el('p', { class: 'muted small' }, 'Positions: ',
+      a.games.flatMap((g, i) => [i ? '; ' : '', el('code', {}, `${g.game}("${g.position}")`), ` = ${g.value}`])));
+  }
+  return el('li', { class: 'entry panel' }, parts);
+}
+
+/** Answers, by expression (an entry is computed once). */
+const answers = new Map();
+
+function render() {
+  $('entries').replaceChildren(...entries
+    .map((expr, i) => (answers.has(expr) ? entry(expr, answers.get(expr), i) : null))
+    .filter(Boolean));
+}
+
+/** Shows where the expression went wrong: the text with a caret under character N. */
+function showPlace(expr, message) {
+  const m = /^at character (\d+):/.exec(message);
+  const where = $('where');
+  if (!m) { where.hidden = true; return; }
+  const n = Number(m[1]);
+  where.textContent = `${expr}\n${' '.repeat(Math.max(0, n - 1))}^`;
+  where.hidden = false;
+}
+
+async function evaluate(expr, { remember = true } = {}) {
+  const text = expr.trim();
+  if (!text) return false;
+  clearError($('error'), true);
+  $('where').hidden = true;
+  let failure = null;
+  const a = answers.get(text) || await busy('value', $('status'), 'computing…',
+    (signal) => api('value', { expr: text }, signal).catch((err) => {
+      if (err.name !== 'AbortError') failure = err;
+      throw err;
+    }), null);
+  say($('status'), '');
+  if (!a) {
+    if (failure) {
+      showError($('error'), `${text}: ${failure.message}`);
+      showPlace(text, failure.message);
+    }
+    return false;
+  }
+  answers.set(text, a);
+  if (remember) {
+    entries = entries.filter((e) => e !== text).concat([text]);
+    writeLink();
+  }
+  render();
+  return true;
+}
+
+$('ask').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (await evaluate($('expr').value)) $('expr').select();
+});
+$('clear').addEventListener('click', () => { entries = []; writeLink(); render(); });
+for (const button of $('examples').querySelectorAll('button')) {
+  button.addEventListener('click', () => { $('expr').value = button.textContent; evaluate(button.textContent); });
+}
+
+/** The link's entries, computed in order (a bad one says why and is left out). */
+async function load() {
+  entries = readLink();
+  render();
+  const kept = [];
+  for (const expr of entries) {
+    if (await evaluate(expr, { remember: false })) kept.push(expr);
+  }
+  if (kept.length !== entries.length) { entries = kept; writeLink(); }
+  render();
+}
+window.addEventListener('hashchange', () => { if (readLink().join('\n') !== entries.join('\n')) load(); });
+load();
