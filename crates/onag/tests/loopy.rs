@@ -263,3 +263,46 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn sides_of_named_games() {
+    use onag::loopy::sides::sides;
+    let stop = onag::StopFlag::new();
+    for (text, on, off) in [
+        ("dud", "on", "off"),
+        ("on + off", "on", "off"),
+        ("tis", "1", "0"),
+        ("tisn", "0", "-1"),
+        ("over", "over", "over"),
+        ("{1|0}", "{1|0}", "{1|0}"),
+    ] {
+        let s = sides(&game(text), &stop).unwrap().unwrap();
+        assert_eq!(
+            (name(&s.onside), name(&s.offside)),
+            (on.into(), off.into()),
+            "{text}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Where sidling finds stopper sides, they predict the retrograde outcome, the onside is
+    /// ≥ the offside, and a stopper is both of its sides.
+    #[test]
+    fn sides_predict_outcomes(g in graph_strategy(4, 9)) {
+        use onag::loopy::sides::sides;
+        let stop = onag::StopFlag::new();
+        for v in 0..g.len() as u32 {
+            let gv = LoopyGame::new(&g, v).unwrap();
+            let Some(s) = sides(&gv, &stop).unwrap() else { continue };
+            prop_assert_eq!(s.predicted_outcome().unwrap(), gv.outcome());
+            prop_assert!(s.offside.le(&s.onside).unwrap());
+            if gv.is_stopper() {
+                let c = Stopper::new(&gv).unwrap();
+                prop_assert!(s.onside.equals(&c).unwrap() && s.offside.equals(&c).unwrap());
+            }
+        }
+    }
+}
