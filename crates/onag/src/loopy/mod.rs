@@ -16,6 +16,7 @@ pub mod graph;
 pub mod name;
 pub mod outcome;
 pub mod parse;
+pub mod report;
 pub mod sides;
 pub mod stopper;
 
