@@ -48,3 +48,14 @@ fn bad_loopy_input_is_one_line_and_exit_2() {
     let (_, _, err) = onag(&["value", "{pass|"]);
     assert!(err.contains("unexpected end"), "{err}");
 }
+
+#[test]
+fn onag_loopy_backsliding_toads() {
+    let (code, out, err) = onag(&["loopy", "backsliding-toads", "T.F", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["value"].is_string(), "{v}");
+    let (code, _, err) = onag(&["loopy", "backsliding-toads", "TXF"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}

@@ -5,6 +5,7 @@ pub mod common;
 pub mod corners;
 pub mod game;
 pub mod heaps;
+pub mod loopy;
 pub mod nim;
 pub mod output;
 pub mod queens;

@@ -107,8 +107,13 @@ fn run_loopy(args: &Args, expr: &onag::partizan::parse::Expr) -> anyhow::Result<
         anyhow::anyhow!("bad game: {e}, in '{near}'")
     })?;
     let r = onag::loopy::report::loopy_report(&g, &onag::StopFlag::new())?;
-    if args.output.json {
-        return print_json(&r);
+    print_loopy_report(&r, args.output.json)
+}
+
+/// Prints a loopy report (`onag value`, `onag loopy`).
+pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> anyhow::Result<()> {
+    if json {
+        return print_json(r);
     }
     outln!("value:       {}", r.value);
     outln!("outcome:     {}", r.outcome_text);

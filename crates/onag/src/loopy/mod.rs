@@ -12,6 +12,7 @@
 //! ch. VI; Siegel, "Coping with cycles" (Games of No Chance 3, 2009). Conventions and
 //! definitions: `docs/loopy.md`.
 
+pub mod games;
 pub mod graph;
 pub mod name;
 pub mod outcome;
