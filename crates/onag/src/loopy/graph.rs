@@ -186,7 +186,7 @@ impl Graph {
 /// let o = on.outcome();
 /// assert_eq!((o.left_first, o.right_first), (Result3::Win, Result3::Loss));
 /// assert!(on.is_stopper());
-/// assert!(!on.sum(&LoopyGame::off()).is_stopper()); // on + off = dud
+/// assert!(!on.try_sum(&LoopyGame::off()).unwrap().is_stopper()); // on + off = dud
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LoopyGame {
@@ -258,12 +258,8 @@ impl LoopyGame {
     }
 
     /// The disjunctive sum G + H: the product graph, a move is a move in one component
-    /// (*Winning Ways* ch. 11). Only the positions reachable from (G, H) are built.
-    pub fn sum(&self, other: &LoopyGame) -> LoopyGame {
-        self.try_sum(other).unwrap_or_else(|_| LoopyGame::zero())
-    }
-
-    /// G + H, or [`LoopyError::TooLarge`] past [`MAX_VERTICES`] positions.
+    /// (*Winning Ways* ch. 11); only the positions reachable from (G, H) are built.
+    /// [`LoopyError::TooLarge`] past [`MAX_VERTICES`] positions.
     pub fn try_sum(&self, other: &LoopyGame) -> Result<LoopyGame, LoopyError> {
         let (a, b) = (&self.graph, &other.graph);
         let nb = b.len() as u64;
