@@ -301,7 +301,7 @@ impl LoopyGame {
     }
 
     /// Whether the game is a stopper: no play from any position alternates for ever (Siegel,
-    /// *CGT* Def. VI.2.?; *Winning Ways* ch. 11 "stoppers").
+    /// *CGT* ch. VI; *Winning Ways* ch. 11 "stoppers").
     pub fn is_stopper(&self) -> bool {
         super::stopper::is_stopper(&self.graph, self.start)
     }

@@ -4,7 +4,7 @@
 //! player may still pass for ever, as in on = {pass|}): Siegel, *Combinatorial Game Theory*
 //! ch. VI.2; *Winning Ways* ch. 11. For stoppers G and H, G ≥ H exactly when Left, playing
 //! second in G − H, *survives* (never finds herself without a move; infinite play counts as
-//! survival) — Siegel, *CGT* Thm VI.2.? ("the survival criterion"), *Winning Ways* ch. 11.
+//! survival) — Siegel, *CGT* ch. VI (the survival criterion), *Winning Ways* ch. 11.
 //!
 //! Canonical stoppers (Siegel, *CGT* ch. VI.3; Siegel, "Coping with cycles", Games of No
 //! Chance 3): remove dominated options and bypass reversible options at every position (values
