@@ -37,6 +37,8 @@ enum Command {
     Queens(cli::queens::Cmd),
     /// Value of a partizan game written in the literature's notation, e.g. '{2|-1}'.
     Value(cli::value::Args),
+    /// A position of a loopy ruleset (Backsliding Toads and Frogs): value and outcome with draws.
+    Loopy(cli::loopy::Args),
     /// Any registered game: the analysis of a position ('onag game list' lists the games).
     Game(cli::game::Args),
     /// Toads and Frogs: values, statistics, verification, families.
@@ -63,6 +65,7 @@ fn main() {
         Command::Wythoff(cmd) => cli::wythoff::run(cmd),
         Command::Queens(cmd) => cli::queens::run(cmd),
         Command::Value(args) => cli::value::run(args),
+        Command::Loopy(args) => cli::loopy::run(args),
         Command::Game(args) => cli::game::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
         Command::Heaps(cmd) => cli::heaps::run(cmd),

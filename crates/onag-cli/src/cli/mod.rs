@@ -6,6 +6,7 @@ pub mod corners;
 pub mod game;
 pub mod heaps;
 pub mod located;
+pub mod loopy;
 pub mod nim;
 pub mod output;
 pub mod queens;

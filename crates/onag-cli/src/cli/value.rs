@@ -1,11 +1,12 @@
 //! `onag value GAME`: canonical form, outcome, mean, temperature and stops of a partizan game,
-//! its birthday, atomic weight (all-small games) and reduced canonical form.
+//! its birthday, atomic weight (all-small games) and reduced canonical form; for a game in the
+//! loopy notation (`pass`, `on`, `a{0|a}`, …) its loopy value and outcome with draws.
 
 use std::path::PathBuf;
 
 use onag::partizan::game::Arena;
 use onag::partizan::name::NameStyle;
-use onag::partizan::parse::{parse_with_limits, ParseLimits};
+use onag::partizan::parse::{parse_with_limits, ParseErrorKind, ParseLimits};
 use onag::partizan::report::game_report;
 
 use super::common::write_atomic;
@@ -15,7 +16,8 @@ use super::output::{outln, print_json, Output};
 /// Arguments of `onag value`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. '{2|-1}', '+-1/8', '2+4·↓', '{3||2|1}', '2v3' (CGSuite ASCII).
+    /// The game, e.g. '{2|-1}', '+-1/8', '2+4·↓', '{3||2|1}', '2v3' (CGSuite ASCII), or a
+    /// loopy game: '{pass|3/2}', 'on + off', 'a{0|{1|a}}', 'upon'.
     #[arg(allow_hyphen_values = true)]
     pub game: String,
     #[command(flatten)]
@@ -50,8 +52,20 @@ fn run_here(args: Args) -> anyhow::Result<()> {
         max_depth: 1000,
         ..ParseLimits::default()
     };
-    let g = parse_with_limits(&mut arena, &args.game, limits)
-        .map_err(|e| Located::new(format!("bad game: {e}"), &args.game, e.span))?;
+    let loopy = onag::partizan::parse::parse_loopy_expr(&args.game, limits);
+    if let Ok(expr) = &loopy {
+        if onag::loopy::parse::is_loopy(expr) {
+            return run_loopy(&args, expr);
+        }
+    }
+    let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
+        // A word or ':' the short notation lacks: the loopy parser's error says more.
+        let e = match (&e.kind, loopy) {
+            (ParseErrorKind::UnknownWord(_) | ParseErrorKind::UnexpectedChar(':'), Err(le)) => le,
+            _ => e,
+        };
+        Located::new(format!("bad game: {e}"), &args.game, e.span)
+    })?;
     let style = if args.unicode {
         NameStyle::Unicode
     } else {
@@ -79,6 +93,45 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     outln!("reduced canonical form: {}", r.reduced_canonical_form);
     if let Some(path) = &args.svg {
         outln!("thermograph: {}", path.display());
+    }
+    Ok(())
+}
+
+/// `onag value` of a game in the loopy notation.
+fn run_loopy(args: &Args, expr: &onag::partizan::parse::Expr) -> anyhow::Result<()> {
+    if args.svg.is_some() {
+        anyhow::bail!("--svg: thermographs of loopy games are not implemented");
+    }
+    let g = onag::loopy::parse::build_loopy(&args.game, expr)
+        .map_err(|e| Located::new(format!("bad game: {e}"), &args.game, e.span))?;
+    let r = onag::loopy::report::loopy_report(&g, &onag::StopFlag::new())?;
+    print_loopy_report(&r, args.output.json)
+}
+
+/// Prints a loopy report (`onag value`, `onag loopy`).
+pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> anyhow::Result<()> {
+    if json {
+        return print_json(r);
+    }
+    outln!("value:       {}", r.value);
+    outln!("outcome:     {}", r.outcome_text);
+    outln!(
+        "stopper:     {}",
+        if r.stopper {
+            "yes"
+        } else {
+            "no (some play alternates for ever)"
+        }
+    );
+    if !r.stopper {
+        if let (Some(on), Some(off)) = (&r.onside, &r.offside) {
+            outln!("onside:      {on}");
+            outln!("offside:     {off}");
+        }
+    }
+    outln!("positions:   {}", r.positions);
+    if let Some(n) = r.canonical_positions {
+        outln!("canonical positions: {n}");
     }
     Ok(())
 }

@@ -335,6 +335,28 @@ pub fn parse_with_limits(
 /// assert!(parse_expr("{1|", ParseLimits::default()).is_err());
 /// ```
 pub fn parse_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
+    parse_expr_mode(text, limits, false)
+}
+
+/// Parses `text` in the loopy notation: the short notation plus words (`pass`, `on`, `off`,
+/// `over`, `under`, `upon`, `dud`, `tis`, `tisn`, a number glued to `over`/`under`/`upon`)
+/// and named positions (`a{0|a}` or `a:{0|a}`; the name may be used anywhere in the text).
+/// The loopy parts are [`Expr::Word`] and [`Expr::Named`]; `crate::loopy::parse` builds them.
+///
+/// # Examples
+/// ```
+/// use onag::partizan::parse::{parse_expr, parse_loopy_expr, Expr, ParseLimits};
+///
+/// let e = parse_loopy_expr("a:{0|a}", ParseLimits::default()).unwrap();
+/// assert!(matches!(e, Expr::Named(_, ref name, _) if name == "a"));
+/// // the short notation has no such words
+/// assert!(parse_expr("a:{0|a}", ParseLimits::default()).is_err());
+/// ```
+pub fn parse_loopy_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
+    parse_expr_mode(text, limits, true)
+}
+
+fn parse_expr_mode(text: &str, limits: ParseLimits, loopy: bool) -> Result<Expr, ParseError> {
     if text.len() > limits.max_len {
         return Err(error_at(
             text,
@@ -344,7 +366,7 @@ pub fn parse_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
             },
         ));
     }
-    let tokens = lex(text)?;
+    let tokens = lex(text, loopy)?;
     if tokens.is_empty() {
         return Err(error_at(text, 0, ParseErrorKind::Empty));
     }
@@ -354,6 +376,7 @@ pub fn parse_expr(text: &str, limits: ParseLimits) -> Result<Expr, ParseError> {
         at: 0,
         depth: 0,
         limits,
+        loopy,
     };
     let expr = parser.expr()?;
     if let Some(tok) = parser.peek() {
@@ -410,6 +433,11 @@ pub enum Expr {
     Multiple(usize, u32, Box<Expr>),
     /// f(a, b, …), with as many arguments as `f` takes.
     Call(usize, Func, Vec<Expr>),
+    /// Loopy notation only: a word — `pass`, a named loopy value (`on`, `over`, …) or the name
+    /// of a position defined by [`Expr::Named`].
+    Word(usize, String),
+    /// Loopy notation only: `a{…}` or `a:{…}`, the game `{…}` named `a`.
+    Named(usize, String, Box<Expr>),
 }
 
 struct Parser<'t> {
@@ -418,6 +446,7 @@ struct Parser<'t> {
     at: usize,
     depth: usize,
     limits: ParseLimits,
+    loopy: bool,
 }
 
 impl Parser<'_> {
@@ -642,6 +671,29 @@ impl Parser<'_> {
                 self.multiple()
             }
             Tok::Int(_) | Tok::Arrows(_) | Tok::Star => self.compact(None),
+            Tok::Word(word) => {
+                self.bump();
+                let named = match (self.peek_tok(), self.peek_glued()) {
+                    (Some(Tok::Colon), _) => {
+                        self.bump();
+                        true
+                    }
+                    (_, Some(Tok::LBrace)) => true,
+                    _ => false,
+                };
+                if named {
+                    let open = self.peek().map_or(self.end_pos(), |t| t.pos);
+                    self.expect(Tok::LBrace, "'{' after a name")?;
+                    self.enter()?;
+                    let game = self.game(open);
+                    self.leave();
+                    let game = game?;
+                    self.expect(Tok::RBrace, "',', '|' or '}'")?;
+                    Ok(Expr::Named(tok.pos, word, Box::new(game)))
+                } else {
+                    Ok(Expr::Word(tok.pos, word))
+                }
+            }
             _ => Err(self.expected("a game")),
         };
         if nests {
@@ -773,13 +825,21 @@ impl Parser<'_> {
         if !any {
             return Err(self.expected("a game"));
         }
-        Ok(Expr::Nus {
+        let nus = Expr::Nus {
             pos,
             num,
             exp,
             ups,
             star,
-        })
+        };
+        // Loopy notation: `3/2under` is 3/2 + under (CGSuite's pseudonumbers).
+        if let Some(Tok::Word(word)) = self.peek_glued().cloned() {
+            if self.loopy && matches!(word.as_str(), "over" | "under" | "upon") {
+                let at = self.bump().map_or(0, |t| t.pos);
+                return Ok(Expr::Sum(vec![nus, Expr::Word(at, word)]));
+            }
+        }
+        Ok(nus)
     }
 
     /// The inside of `{…}`: option lists separated by runs of bars.
@@ -919,6 +979,10 @@ pub fn build(arena: &mut Arena, expr: &Expr) -> Result<GameId, (usize, GameError
                 .collect::<Result<Vec<_>, _>>()?;
             func.apply(arena, &args).map_err(|e| (*pos, e))
         }
+        Expr::Word(pos, _) | Expr::Named(pos, _, _) => Err((
+            *pos,
+            GameError::Undefined("loopy notation has no short value".into()),
+        )),
     }
 }
 
@@ -949,6 +1013,8 @@ fn position(expr: &Expr) -> usize {
         | Expr::Tiny(pos, _)
         | Expr::Miny(pos, _)
         | Expr::Multiple(pos, _, _)
-        | Expr::Call(pos, _, _) => *pos,
+        | Expr::Call(pos, _, _)
+        | Expr::Word(pos, _)
+        | Expr::Named(pos, _, _) => *pos,
     }
 }

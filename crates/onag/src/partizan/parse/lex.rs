@@ -25,6 +25,10 @@ pub(super) enum Tok {
     Miny,
     /// A function name such as `cool` or `aw`.
     Func(super::Func),
+    /// Loopy notation only: any other word (`pass`, `on`, a cycle's name).
+    Word(String),
+    /// Loopy notation only: `:` after a cycle's name (`a:{0|a}`).
+    Colon,
 }
 
 /// A token and where it is.
@@ -57,11 +61,14 @@ pub(super) fn describe(tok: &Tok) -> String {
         Tok::Tiny => "tiny".into(),
         Tok::Miny => "miny".into(),
         Tok::Func(f) => f.name().into(),
+        Tok::Word(w) => w.clone(),
+        Tok::Colon => ":".into(),
     }
 }
 
-/// Splits `text` into tokens; runs of one arrow direction merge (`^^`, `↑⇑`).
-pub(super) fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
+/// Splits `text` into tokens; runs of one arrow direction merge (`^^`, `↑⇑`). With `loopy`,
+/// other words and `:` are tokens too (the loopy notation's words and cycle names).
+pub(super) fn lex(text: &str, loopy: bool) -> Result<Vec<Token>, ParseError> {
     let mut out: Vec<Token> = Vec::new();
     let mut chars = text.char_indices().peekable();
     let mut glued = false;
@@ -104,6 +111,7 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
                     w if super::Func::from_name(w).is_some() => {
                         Tok::Func(super::Func::from_name(w).unwrap_or(super::Func::Rcf))
                     }
+                    _ if loopy => Tok::Word(word),
                     _ => return Err(error_at(text, pos, ParseErrorKind::UnknownWord(word))),
                 };
                 out.push(single(tok));
@@ -146,6 +154,7 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
             '⇓' => Tok::Arrows(-2),
             '*' | '∗' => Tok::Star,
             '·' | '⋅' => Tok::Dot,
+            ':' if loopy => Tok::Colon,
             other => return Err(error_at(text, pos, ParseErrorKind::UnexpectedChar(other))),
         };
         chars.next();

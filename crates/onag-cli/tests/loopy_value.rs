@@ -1,0 +1,61 @@
+//! `onag value` on the loopy notation: the value, the outcome with draws, `--json`, and exit
+//! status 2 with one line on bad input.
+
+mod common;
+
+use common::onag;
+
+#[test]
+fn loopy_values_and_outcomes() {
+    let (code, out, err) = onag(&["value", "{pass|3/2}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:       3/2under"), "{out}");
+    assert!(out.contains("outcome:     L"), "{out}");
+    let (code, out, err) = onag(&["value", "on + off"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:       dud"), "{out}");
+    assert!(out.contains("Left first: draw, Right first: draw"), "{out}");
+}
+
+#[test]
+fn loopy_json() {
+    let (code, out, err) = onag(&["value", "tis", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "tis");
+    assert_eq!(v["stopper"], false);
+    assert_eq!(v["onside"], "1");
+    assert_eq!(v["offside"], "0");
+    assert_eq!(v["outcome"]["left_first"], "draw");
+    assert_eq!(v["outcome"]["right_first"], "loss");
+}
+
+#[test]
+fn short_input_keeps_the_short_report() {
+    let (code, out, err) = onag(&["value", "{1|0}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("canonical:   {1|0}"), "{out}");
+}
+
+#[test]
+fn bad_loopy_input_is_one_line_and_exit_2() {
+    for game in ["a{0|b}", "{pass|", "a{0|a + 1}", "pass"] {
+        let (code, out, err) = onag(&["value", game]);
+        assert_eq!(code, 2, "{game}: {out}");
+        assert!(out.is_empty(), "{game}");
+        assert_eq!(err.trim().lines().count(), 1, "{game}: {err}");
+    }
+    let (_, _, err) = onag(&["value", "{pass|"]);
+    assert!(err.contains("unexpected end"), "{err}");
+}
+
+#[test]
+fn onag_loopy_backsliding_toads() {
+    let (code, out, err) = onag(&["loopy", "backsliding-toads", "T.F", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["value"].is_string(), "{v}");
+    let (code, _, err) = onag(&["loopy", "backsliding-toads", "TXF"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}

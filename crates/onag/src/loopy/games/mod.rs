@@ -1,0 +1,62 @@
+//! Loopy rulesets: a position type that says its moves ([`LoopyRules`]), explored into a
+//! [`LoopyGame`] graph. Unlike [`crate::games::traits::PartizanGame`], positions may repeat.
+
+pub mod backsliding_toads;
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use super::graph::{Graph, LoopyGame};
+use super::LoopyError;
+use crate::partizan::Player;
+
+/// A loopy ruleset: a position and the positions each player can move to. Play may come back
+/// to a position (the game graph may have cycles).
+pub trait LoopyRules: Clone + Eq + Hash {
+    /// The positions `player` can move to.
+    fn options(&self, player: Player) -> Vec<Self>;
+}
+
+/// The game graph of every position reachable from `start` (at most `max_positions`).
+///
+/// # Examples
+/// ```
+/// use onag::loopy::games::{explore, backsliding_toads::Board};
+///
+/// let g = explore(&"T.F".parse::<Board>().unwrap(), 1000).unwrap();
+/// assert!(g.graph.len() > 1);
+/// ```
+pub fn explore<G: LoopyRules>(start: &G, max_positions: usize) -> Result<LoopyGame, LoopyError> {
+    let mut index: HashMap<G, u32> = HashMap::new();
+    let mut graph = Graph::new();
+    let mut todo: Vec<(u32, G)> = Vec::new();
+    let root = graph.add_vertex();
+    index.insert(start.clone(), root);
+    todo.push((root, start.clone()));
+    while let Some((v, pos)) = todo.pop() {
+        for player in [Player::Left, Player::Right] {
+            let mut opts = Vec::new();
+            for o in pos.options(player) {
+                let w = match index.get(&o) {
+                    Some(&w) => w,
+                    None => {
+                        if graph.len() >= max_positions {
+                            return Err(LoopyError::TooLarge(format!(
+                                "more than {max_positions} positions"
+                            )));
+                        }
+                        let w = graph.add_vertex();
+                        index.insert(o.clone(), w);
+                        todo.push((w, o));
+                        w
+                    }
+                };
+                opts.push(w);
+            }
+            for w in opts {
+                graph.add_edge(player, v, w);
+            }
+        }
+    }
+    Ok(LoopyGame { graph, start: root })
+}

@@ -1,0 +1,58 @@
+//! Loopy games: games whose positions may repeat, where play that never ends is a draw.
+//!
+//! - [`graph`]: a loopy game as a finite graph of positions with Left and Right edges
+//!   ([`LoopyGame`]); sums are graph products, `pass` is an edge to itself;
+//! - [`outcome`]: outcomes with draws by retrograde analysis — the ground truth;
+//! - [`stopper`]: stoppers (no play alternates for ever), comparison by Left's survival,
+//!   canonical stoppers ([`stopper::Stopper`]);
+//! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
+//!   canonical forms).
+//!
+//! Sources: *Winning Ways* vol. 2 ch. 11; Siegel, *Combinatorial Game Theory* (AMS 2013)
+//! ch. VI; Siegel, "Coping with cycles" (Games of No Chance 3, 2009). Conventions and
+//! definitions: `docs/loopy.md`.
+
+pub mod games;
+pub mod graph;
+pub mod name;
+pub mod outcome;
+pub mod parse;
+pub mod report;
+pub mod sides;
+pub mod stopper;
+
+use std::fmt;
+
+pub use graph::LoopyGame;
+
+/// Why a loopy computation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopyError {
+    /// The game is not a stopper (some play alternates for ever), so it has no stopper value.
+    NotStopper,
+    /// The computation would need too much memory; the message says what.
+    TooLarge(String),
+    /// A [`crate::StopFlag`] was raised.
+    Stopped,
+    /// The input does not describe a game; the message says why.
+    Invalid(String),
+}
+
+impl fmt::Display for LoopyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoopyError::NotStopper => f.write_str("not a stopper: some play alternates for ever"),
+            LoopyError::TooLarge(what) => write!(f, "too large: {what}"),
+            LoopyError::Stopped => f.write_str("the computation was stopped before it finished"),
+            LoopyError::Invalid(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for LoopyError {}
+
+impl From<crate::Stopped> for LoopyError {
+    fn from(_: crate::Stopped) -> Self {
+        LoopyError::Stopped
+    }
+}

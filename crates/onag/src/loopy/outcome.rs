@@ -1,0 +1,154 @@
+//! Outcomes with draws by retrograde analysis: the ground truth every value is tested against.
+//!
+//! Normal play: a player with no move loses; play that never ends is a draw (*Winning Ways*
+//! ch. 11; Siegel, *CGT* ch. VI.1). A state is a position and the player to move. Wins and
+//! losses are the least fixed point: a state with no move is lost; a state with a move to a lost
+//! state is won; a state all of whose moves go to won states is lost. Every other state is a
+//! draw.
+
+use std::fmt;
+
+use super::graph::Graph;
+use crate::partizan::Player;
+
+/// The result for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Result3 {
+    /// The mover loses.
+    Loss,
+    /// Play goes on for ever.
+    Draw,
+    /// The mover wins.
+    Win,
+}
+
+impl fmt::Display for Result3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Result3::Loss => "loss",
+            Result3::Draw => "draw",
+            Result3::Win => "win",
+        })
+    }
+}
+
+/// The outcome of a loopy game: the result for the mover when Left starts and when Right starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LoopyOutcome {
+    /// For Left, when Left moves first.
+    pub left_first: Result3,
+    /// For Right, when Right moves first.
+    pub right_first: Result3,
+}
+
+impl LoopyOutcome {
+    /// Left's result in both cases, as a pair ordered Left's way (Loss < Draw < Win): (Left
+    /// first, Right first). Siegel's order on outcomes (*CGT* VI.1) compares these pairs.
+    pub fn for_left(&self) -> (Result3, Result3) {
+        let flip = |r| match r {
+            Result3::Win => Result3::Loss,
+            Result3::Loss => Result3::Win,
+            Result3::Draw => Result3::Draw,
+        };
+        (self.left_first, flip(self.right_first))
+    }
+}
+
+impl fmt::Display for LoopyOutcome {
+    /// The short outcome class (L, R, P, N) when there is no draw, else
+    /// `Left first: draw, Right first: loss`-style.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Result3::*;
+        match (self.left_first, self.right_first) {
+            (Win, Loss) => f.write_str("L"),
+            (Loss, Win) => f.write_str("R"),
+            (Loss, Loss) => f.write_str("P"),
+            (Win, Win) => f.write_str("N"),
+            (l, r) => write!(f, "Left first: {l}, Right first: {r}"),
+        }
+    }
+}
+
+/// The results of every state of a graph.
+#[derive(Clone, Debug)]
+pub struct Outcomes {
+    /// `results[2v]`: Left to move at v; `results[2v+1]`: Right to move.
+    results: Vec<Result3>,
+}
+
+impl Outcomes {
+    /// Retrograde analysis of every state of `graph`.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::loopy::{graph::Graph, outcome::{Outcomes, Result3}};
+    /// use onag::partizan::Player;
+    ///
+    /// // a = {0 | a}: Left moves to 0 and wins; Right can only pass back to a.
+    /// let mut g = Graph::new();
+    /// let (a, zero) = (g.add_vertex(), g.add_vertex());
+    /// g.add_edge(Player::Left, a, zero);
+    /// g.add_edge(Player::Right, a, a);
+    /// let o = Outcomes::of(&g).at(a);
+    /// assert_eq!((o.left_first, o.right_first), (Result3::Win, Result3::Loss));
+    /// ```
+    pub fn of(graph: &Graph) -> Outcomes {
+        let n = graph.len();
+        let state = |v: u32, p: Player| 2 * v as usize + usize::from(p == Player::Right);
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+        let mut pending = vec![0u32; 2 * n];
+        for v in 0..n as u32 {
+            for p in [Player::Left, Player::Right] {
+                let opts = graph.options(v, p);
+                pending[state(v, p)] = opts.len() as u32;
+                for &w in opts {
+                    preds[state(w, p.opposite())].push(state(v, p) as u32);
+                }
+            }
+        }
+        let mut results = vec![Result3::Draw; 2 * n];
+        let mut decided = vec![false; 2 * n];
+        let mut queue: Vec<usize> = (0..2 * n).filter(|&s| pending[s] == 0).collect();
+        for &s in &queue {
+            results[s] = Result3::Loss;
+            decided[s] = true;
+        }
+        while let Some(s) = queue.pop() {
+            for &p in &preds[s] {
+                let p = p as usize;
+                if decided[p] {
+                    continue;
+                }
+                if results[s] == Result3::Loss {
+                    results[p] = Result3::Win;
+                    decided[p] = true;
+                    queue.push(p);
+                } else {
+                    pending[p] -= 1;
+                    if pending[p] == 0 {
+                        results[p] = Result3::Loss;
+                        decided[p] = true;
+                        queue.push(p);
+                    }
+                }
+            }
+        }
+        Outcomes { results }
+    }
+
+    /// The result for `mover` moving first at `v`.
+    pub fn result(&self, v: u32, mover: Player) -> Result3 {
+        self.results[2 * v as usize + usize::from(mover == Player::Right)]
+    }
+
+    /// The outcome at `v`.
+    pub fn at(&self, v: u32) -> LoopyOutcome {
+        LoopyOutcome {
+            left_first: self.result(v, Player::Left),
+            right_first: self.result(v, Player::Right),
+        }
+    }
+}

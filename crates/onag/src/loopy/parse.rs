@@ -1,0 +1,360 @@
+//! The loopy notation (CGSuite's): the short notation of [`crate::partizan::parse`] plus
+//! `pass`, the named values `on off over under upon dud tis tisn`, pseudonumbers such as
+//! `3/2under`, and named positions `a{0|a}` / `a:{0|a}` (a name may be used anywhere in the
+//! text, before or after its definition).
+//!
+//! | word   | game                     |
+//! |--------|--------------------------|
+//! | `on`   | {pass \| }               |
+//! | `off`  | { \| pass}               |
+//! | `over` | {0 \| pass}              |
+//! | `under`| {pass \| 0}              |
+//! | `upon` | {pass \| *}              |
+//! | `dud`  | {pass \| pass}           |
+//! | `tis`  | {tisn \| }, tisn = { \| tis} |
+//!
+//! Parts without loopy notation are built by the short parser's own builder, so a loopy parse
+//! of a short game is exactly its short canonical form.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::graph::{Graph, LoopyGame};
+use super::LoopyError;
+use crate::partizan::game::{Arena, GameError};
+use crate::partizan::parse::{build, parse_loopy_expr, Expr, ParseError, ParseLimits};
+use crate::partizan::Player;
+use crate::Span;
+
+/// What went wrong in a [`LoopyParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopyParseErrorKind {
+    /// The text is not in the notation (the short parser's error).
+    Syntax(crate::partizan::parse::ParseErrorKind),
+    /// A word that is neither a loopy value nor a defined name.
+    UnknownName(String),
+    /// A name defined twice.
+    DuplicateName(String),
+    /// `pass` outside the options of a `{…}` game.
+    PassOutsideGame,
+    /// An operation that needs a short game (`tiny`, `cool`, …) was given a loopy one.
+    NotShort,
+    /// A sum or negative refers to a named position whose definition encloses it.
+    SelfReference(String),
+    /// Building a short part failed.
+    Game(GameError),
+    /// Building a loopy part failed (a sum too large).
+    Loopy(LoopyError),
+}
+
+/// A loopy parse failure and where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyParseError {
+    /// Where in the input.
+    pub span: Span,
+    /// What went wrong.
+    pub kind: LoopyParseErrorKind,
+}
+
+impl fmt::Display for LoopyParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoopyParseErrorKind::Syntax(k) => write!(f, "{k}"),
+            LoopyParseErrorKind::UnknownName(w) => write!(
+                f,
+                "unknown word '{w}' (known: pass, on, off, over, under, upon, dud, tis, tisn, \
+                 tiny, miny, v, cool, freeze, heat, overheat, aw, rcf, norton, mean, temp, or a \
+                 name defined as name{{…}})"
+            ),
+            LoopyParseErrorKind::DuplicateName(w) => write!(f, "the name '{w}' is defined twice"),
+            LoopyParseErrorKind::PassOutsideGame => {
+                f.write_str("'pass' can only be an option inside {…}")
+            }
+            LoopyParseErrorKind::NotShort => {
+                f.write_str("this operation needs a short game, not a loopy one")
+            }
+            LoopyParseErrorKind::SelfReference(w) => write!(
+                f,
+                "a sum or negative inside '{w}{{…}}' cannot use '{w}' (write the position out)"
+            ),
+            LoopyParseErrorKind::Game(e) => write!(f, "{e}"),
+            LoopyParseErrorKind::Loopy(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl fmt::Display for LoopyParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at {}: {}", self.span, self.kind)
+    }
+}
+
+impl std::error::Error for LoopyParseError {}
+
+impl From<ParseError> for LoopyParseError {
+    fn from(e: ParseError) -> Self {
+        LoopyParseError {
+            span: e.span,
+            kind: LoopyParseErrorKind::Syntax(e.kind),
+        }
+    }
+}
+
+/// The words of the notation that are values.
+const WORDS: [&str; 8] = ["on", "off", "over", "under", "upon", "dud", "tis", "tisn"];
+
+/// Whether `expr` uses loopy notation anywhere.
+pub fn is_loopy(expr: &Expr) -> bool {
+    match expr {
+        Expr::Word(..) | Expr::Named(..) => true,
+        Expr::Nus { .. } => false,
+        Expr::Game { left, right, .. } => left.iter().chain(right).any(is_loopy),
+        Expr::Sum(t) | Expr::PlusMinus(_, t) | Expr::Call(_, _, t) => t.iter().any(is_loopy),
+        Expr::Neg(a) | Expr::Tiny(_, a) | Expr::Miny(_, a) | Expr::Multiple(_, _, a) => is_loopy(a),
+    }
+}
+
+/// Parses `text` into a loopy game (default limits).
+///
+/// # Examples
+/// ```
+/// use onag::loopy::parse::parse_loopy;
+/// use onag::loopy::stopper::Stopper;
+///
+/// let a = Stopper::new(&parse_loopy("a{0|a}").unwrap()).unwrap();
+/// let over = Stopper::new(&parse_loopy("over").unwrap()).unwrap();
+/// assert!(a.equals(&over).unwrap()); // a = {0|a} is over = {0|pass}
+/// assert!(parse_loopy("{pass|").is_err());
+/// ```
+pub fn parse_loopy(text: &str) -> Result<LoopyGame, LoopyParseError> {
+    parse_loopy_with_limits(text, ParseLimits::default())
+}
+
+/// Parses `text` into a loopy game, within `limits`.
+pub fn parse_loopy_with_limits(
+    text: &str,
+    limits: ParseLimits,
+) -> Result<LoopyGame, LoopyParseError> {
+    let expr = parse_loopy_expr(text, limits)?;
+    build_loopy(text, &expr)
+}
+
+/// Builds the loopy game of a syntax tree from [`parse_loopy_expr`].
+pub fn build_loopy(text: &str, expr: &Expr) -> Result<LoopyGame, LoopyParseError> {
+    let mut b = Builder {
+        arena: Arena::new(),
+        graph: Graph::new(),
+        names: HashMap::new(),
+        defining: Vec::new(),
+    };
+    let err = |(pos, kind): (usize, LoopyParseErrorKind)| LoopyParseError {
+        span: Span::at(text, pos),
+        kind,
+    };
+    b.collect_names(expr).map_err(err)?;
+    b.standalone(expr).map_err(err)
+}
+
+type BuildResult<T> = Result<T, (usize, LoopyParseErrorKind)>;
+
+struct Builder {
+    arena: Arena,
+    graph: Graph,
+    /// name → (vertex, whether its options are being built right now)
+    names: HashMap<String, u32>,
+    /// named vertices whose options are being built (a sum may not reach them)
+    defining: Vec<(u32, String)>,
+}
+
+impl Builder {
+    fn collect_names(&mut self, e: &Expr) -> BuildResult<()> {
+        match e {
+            Expr::Named(pos, name, body) => {
+                if WORDS.contains(&name.as_str()) || name == "pass" {
+                    return Err((*pos, LoopyParseErrorKind::DuplicateName(name.clone())));
+                }
+                if self.names.contains_key(name) {
+                    return Err((*pos, LoopyParseErrorKind::DuplicateName(name.clone())));
+                }
+                let v = self.graph.add_vertex();
+                self.names.insert(name.clone(), v);
+                self.collect_names(body)
+            }
+            Expr::Word(..) | Expr::Nus { .. } => Ok(()),
+            Expr::Game { left, right, .. } => left
+                .iter()
+                .chain(right)
+                .try_for_each(|x| self.collect_names(x)),
+            Expr::Sum(t) | Expr::PlusMinus(_, t) | Expr::Call(_, _, t) => {
+                t.iter().try_for_each(|x| self.collect_names(x))
+            }
+            Expr::Neg(a) | Expr::Tiny(_, a) | Expr::Miny(_, a) | Expr::Multiple(_, _, a) => {
+                self.collect_names(a)
+            }
+        }
+    }
+
+    fn append(&mut self, g: &LoopyGame) -> u32 {
+        let offset = self.graph.append(&g.graph);
+        offset + g.start
+    }
+
+    /// The game of `e` on its own (for sums and negatives).
+    fn standalone(&mut self, e: &Expr) -> BuildResult<LoopyGame> {
+        let v = self.vertex(e)?;
+        let reach = self.graph.reachable(v);
+        if let Some((_, name)) = self.defining.iter().find(|(d, _)| reach.contains(d)) {
+            return Err((
+                position(e),
+                LoopyParseErrorKind::SelfReference(name.clone()),
+            ));
+        }
+        LoopyGame::new(&self.graph, v).map_err(|e2| (position(e), LoopyParseErrorKind::Loopy(e2)))
+    }
+
+    fn short(&mut self, e: &Expr) -> BuildResult<u32> {
+        let id =
+            build(&mut self.arena, e).map_err(|(p, err)| (p, LoopyParseErrorKind::Game(err)))?;
+        let g = LoopyGame::from_short(&self.arena, id);
+        Ok(self.append(&g))
+    }
+
+    fn word(&mut self, pos: usize, w: &str) -> BuildResult<u32> {
+        let mut g = Graph::new();
+        let v = g.add_vertex();
+        let (l, r) = (Player::Left, Player::Right);
+        match w {
+            "on" => g.add_edge(l, v, v),
+            "off" => g.add_edge(r, v, v),
+            "dud" => {
+                g.add_edge(l, v, v);
+                g.add_edge(r, v, v);
+            }
+            "over" | "under" | "upon" => {
+                let x = g.add_vertex();
+                if w == "upon" {
+                    let z = g.add_vertex();
+                    g.add_edge(l, x, z);
+                    g.add_edge(r, x, z);
+                }
+                if w == "over" {
+                    g.add_edge(l, v, x);
+                    g.add_edge(r, v, v);
+                } else {
+                    g.add_edge(l, v, v);
+                    g.add_edge(r, v, x);
+                }
+            }
+            "tis" | "tisn" => {
+                let other = g.add_vertex();
+                let (a, b) = if w == "tis" { (v, other) } else { (other, v) };
+                g.add_edge(l, a, b); // tis = {tisn|}
+                g.add_edge(r, b, a); // tisn = {|tis}
+            }
+            "pass" => return Err((pos, LoopyParseErrorKind::PassOutsideGame)),
+            name => {
+                return self
+                    .names
+                    .get(name)
+                    .copied()
+                    .ok_or((pos, LoopyParseErrorKind::UnknownName(name.to_string())))
+            }
+        }
+        let game = LoopyGame { graph: g, start: v };
+        Ok(self.append(&game))
+    }
+
+    fn options(&mut self, v: u32, left: &[Expr], right: &[Expr]) -> BuildResult<()> {
+        for (player, list) in [(Player::Left, left), (Player::Right, right)] {
+            let mut opts = Vec::new();
+            for o in list {
+                if matches!(o, Expr::Word(_, w) if w == "pass") {
+                    opts.push(v);
+                } else {
+                    opts.push(self.vertex(o)?);
+                }
+            }
+            self.graph.set_options(v, player, opts);
+        }
+        Ok(())
+    }
+
+    fn vertex(&mut self, e: &Expr) -> BuildResult<u32> {
+        if !is_loopy(e) {
+            return self.short(e);
+        }
+        match e {
+            Expr::Word(pos, w) => self.word(*pos, w),
+            Expr::Named(pos, name, body) => {
+                let v = self.names[name];
+                let Expr::Game { left, right, .. } = body.as_ref() else {
+                    return Err((*pos, LoopyParseErrorKind::NotShort));
+                };
+                self.defining.push((v, name.clone()));
+                let r = self.options(v, left, right);
+                self.defining.pop();
+                r.map(|_| v)
+            }
+            Expr::Game { left, right, .. } => {
+                let v = self.graph.add_vertex();
+                self.options(v, left, right)?;
+                Ok(v)
+            }
+            Expr::Sum(terms) => {
+                let mut acc = self.standalone(&terms[0])?;
+                for t in &terms[1..] {
+                    let g = self.standalone(t)?;
+                    acc = acc
+                        .try_sum(&g)
+                        .map_err(|e2| (position(t), LoopyParseErrorKind::Loopy(e2)))?;
+                }
+                Ok(self.append(&acc))
+            }
+            Expr::Neg(a) => {
+                let g = self.standalone(a)?.neg();
+                Ok(self.append(&g))
+            }
+            Expr::PlusMinus(_, items) => {
+                let v = self.graph.add_vertex();
+                let mut left = Vec::new();
+                let mut right = Vec::new();
+                for item in items {
+                    let g = self.standalone(item)?;
+                    left.push(self.append(&g));
+                    right.push(self.append(&g.neg()));
+                }
+                self.graph.set_options(v, Player::Left, left);
+                self.graph.set_options(v, Player::Right, right);
+                Ok(v)
+            }
+            Expr::Multiple(pos, k, a) => {
+                let g = self.standalone(a)?;
+                let mut acc = LoopyGame::zero();
+                for _ in 0..*k {
+                    acc = acc
+                        .try_sum(&g)
+                        .map_err(|e2| (*pos, LoopyParseErrorKind::Loopy(e2)))?;
+                }
+                Ok(self.append(&acc))
+            }
+            Expr::Nus { .. } | Expr::Tiny(..) | Expr::Miny(..) | Expr::Call(..) => {
+                Err((position(e), LoopyParseErrorKind::NotShort))
+            }
+        }
+    }
+}
+
+fn position(e: &Expr) -> usize {
+    match e {
+        Expr::Nus { pos, .. } | Expr::Game { pos, .. } => *pos,
+        Expr::Sum(t) => t.first().map_or(0, position),
+        Expr::Neg(a) => position(a),
+        Expr::PlusMinus(p, _)
+        | Expr::Tiny(p, _)
+        | Expr::Miny(p, _)
+        | Expr::Multiple(p, _, _)
+        | Expr::Call(p, _, _)
+        | Expr::Word(p, _)
+        | Expr::Named(p, _, _) => *p,
+    }
+}

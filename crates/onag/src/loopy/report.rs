@@ -1,0 +1,98 @@
+//! What `onag value GAME` shows of a loopy game: its outcome with draws, whether it is a
+//! stopper, its canonical stopper or its sides.
+
+use super::graph::LoopyGame;
+use super::name::name;
+use super::outcome::LoopyOutcome;
+use super::sides::{sides, Sides};
+use super::stopper::Stopper;
+use super::LoopyError;
+use crate::StopFlag;
+
+/// The report of a loopy game.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::{parse::parse_loopy, report::loopy_report};
+///
+/// let r = loopy_report(&parse_loopy("{pass|3/2}").unwrap(), &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.value, "3/2under");
+/// assert!(r.stopper && !r.short);
+/// let r = loopy_report(&parse_loopy("on + off").unwrap(), &onag::StopFlag::new()).unwrap();
+/// assert_eq!((r.value.as_str(), r.outcome.to_string().as_str()), ("dud", "Left first: draw, Right first: draw"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LoopyReport {
+    /// The value: the canonical stopper's name, the sided value `G⁺ & G⁻` (with CGSuite's
+    /// names `dud`, `tis`, `tisn`), or a sentence saying no stopper sides were found.
+    pub value: String,
+    /// Whether the game is a stopper (no play alternates for ever).
+    pub stopper: bool,
+    /// Whether the value is a short game.
+    pub short: bool,
+    /// The outcome with draws (retrograde analysis).
+    pub outcome: LoopyOutcome,
+    /// The outcome as text: L, R, P, N, or the results with draws.
+    pub outcome_text: String,
+    /// The onside's name, when found.
+    pub onside: Option<String>,
+    /// The offside's name, when found.
+    pub offside: Option<String>,
+    /// Positions of the game as given.
+    pub positions: usize,
+    /// Positions of the canonical stopper (stoppers only).
+    pub canonical_positions: Option<usize>,
+}
+
+/// The value of stopper sides as CGSuite writes it: one stopper when both sides are equal,
+/// `dud` (on & off), `tis` (1 & 0), `tisn` (0 & −1), else `onside & offside`.
+pub fn sided_name(s: &Sides) -> String {
+    let (on, off) = (name(&s.onside), name(&s.offside));
+    match (on.as_str(), off.as_str()) {
+        _ if on == off => on,
+        ("on", "off") => "dud".into(),
+        ("1", "0") => "tis".into(),
+        ("0", "-1") => "tisn".into(),
+        _ => format!("{on} & {off}"),
+    }
+}
+
+/// The report of `g`.
+pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
+    let outcome = g.outcome();
+    let mut r = LoopyReport {
+        value: String::new(),
+        stopper: g.is_stopper(),
+        short: false,
+        outcome,
+        outcome_text: outcome.to_string(),
+        onside: None,
+        offside: None,
+        positions: g.graph.len(),
+        canonical_positions: None,
+    };
+    if r.stopper {
+        let s = Stopper::new_with_stop(g, stop)?;
+        r.value = name(&s);
+        r.short = s.game().is_loopfree();
+        r.canonical_positions = Some(s.game().graph.len());
+        r.onside = Some(r.value.clone());
+        r.offside = Some(r.value.clone());
+        return Ok(r);
+    }
+    match sides(g, stop)? {
+        Some(s) => {
+            r.value = sided_name(&s);
+            r.onside = Some(name(&s.onside));
+            r.offside = Some(name(&s.offside));
+        }
+        None => {
+            r.value = format!(
+                "no stopper sides found (sidling did not settle in {} rounds)",
+                super::sides::MAX_ROUNDS
+            );
+        }
+    }
+    Ok(r)
+}
