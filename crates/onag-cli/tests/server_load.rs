@@ -169,3 +169,28 @@ fn unknown_api_paths_answer_json_404() {
         assert!(r.json()["error"].is_string(), "{path}: {}", r.text());
     }
 }
+
+/// Wythoff's game on a 512 board: the analysis got its 503 at the budget but ran on for
+/// minutes (its solver polled its stop flag only when a count of solved positions was a round
+/// number, which the unwinding recursion stepped over), keeping the only heavy slot, so every
+/// other heavy request was refused as "every slot busy". Now the slot is free at the budget.
+#[test]
+fn a_stopped_analysis_frees_its_slot_at_the_budget() {
+    let server = Server::start(&["--jobs", "1", "--budget-ms", "1000"]);
+    let heavy = |position: &str| {
+        let body = format!(r#"{{"game":"wythoff","position":"{position}"}}"#);
+        server.request("POST", "/api/game/analyze", &body)
+    };
+    let r = heavy("512:511,511");
+    assert_eq!(r.status, 503, "{r:?}");
+    std::thread::sleep(Duration::from_millis(1500));
+    // the next heavy request gets the slot: its 503 says it ran past the budget, not that
+    // every slot is busy
+    let r = heavy("512:511,510");
+    assert_eq!(r.status, 503, "{r:?}");
+    assert!(
+        r.text().contains("longer than the web app's budget"),
+        "the slot was still held: {}",
+        r.text()
+    );
+}
