@@ -80,7 +80,14 @@ fn main() {
         if closed {
             std::process::exit(0);
         }
-        eprintln!("error: {}", one_line(&format!("{err:#}")));
+        let mut message = format!("{err:#}");
+        // a stopped computation says only that it stopped: name the bound that stopped it
+        if let Some(reason) = cli::common::stop_reason() {
+            if !message.contains(reason) {
+                message = format!("{reason}: {message}");
+            }
+        }
+        eprintln!("error: {}", one_line(&message));
         std::process::exit(cli::common::exit_code(&err));
     }
 }

@@ -212,6 +212,16 @@ impl<G: PartizanGame> PartizanSolver<G> {
             .usage(f.games, f.node_bytes + f.option_bytes + f.memo_bytes)
     }
 
+    /// Whether the table holds the value of the component `component` (under itself or its
+    /// symmetry class): a caller that feeds the solver bottom-up skips what it knows.
+    pub fn knows(&self, component: &G) -> bool {
+        self.table.entries.contains_key(component)
+            || self
+                .table
+                .entries
+                .contains_key(&component.symmetric_key().key)
+    }
+
     /// The canonical value of `position`: the sum of its components' values.
     ///
     /// Errors: [`GameError::Stopped`] when `stop` is raised, [`GameError::TooLarge`] past the
@@ -314,6 +324,12 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     /// What the solver holds and did (no arena: the arena fields are 0).
     pub fn usage(&self) -> SolverUsage {
         self.table.usage(0, 0)
+    }
+
+    /// Whether the table holds the value of the component `component`'s symmetry class: a
+    /// caller that feeds the solver bottom-up skips what it knows.
+    pub fn knows(&self, component: &G) -> bool {
+        self.table.entries.contains_key(&component.symmetric_key())
     }
 
     /// The Grundy value of `position`: the nim-sum of its components' values.
