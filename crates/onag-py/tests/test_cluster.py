@@ -79,7 +79,7 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
         return ref.read_text()
 
     job = cluster.heap_census(digits=1, max_n=4096)
-    assert [t.key for t in job.tasks[:3]] == ["0.1", "0.2", "0.3"] and len(job.tasks) == 12
+    assert [t.key for t in job.tasks[:3]] == ["0.1-max4096", "0.2-max4096", "0.3-max4096"] and len(job.tasks) == 12
     # .7 adds to .5 the moves leaving at most one heap that keep its values, as 4.6 to 4.4:
     # one task computes both
     assert [t.args[:2] for t in job.tasks if t.args[1]] == [("0.5", ["0.7"]), ("4.4", ["4.6"])]
@@ -89,7 +89,7 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
     job = cluster.heap_census(None, 2048, ["0.137", "kayles", "0.07", "0.137", "4.07"])
     # one task per representative: 4.07 and 4.06 differ only on a heap of 2, where both
     # already have option 0, so 4.06's task computes both
-    assert [t.key for t in job.tasks] == ["0.137", "0.77", "0.07", "4.06"]
+    assert [t.key for t in job.tasks] == ["0.137-max2048", "0.77-max2048", "0.07-max2048", "4.06-max2048"]
     _run(job, tmp_path / "named.json", client)
     assert (tmp_path / "named.json").read_text() == cli("--codes", "0.137,kayles,0.07,4.07", "--max", "2048")
     # four codes, one task, four entries
@@ -114,6 +114,7 @@ def test_census_merge_gives_each_member_its_entry(tmp_path):
     assert _onag.heap_census_tasks(["0.6", "0.62", "0.601", "0.16"]) == [("0.6", ["0.62", "0.601"]), ("0.16", [])]
     task = tmp_path / "0.6.json"
     task.write_text(_onag.heap_census_task("0.6", ["0.62", "0.601"], 4096))
+    part.write_text(_onag.heap_census_entry("0.604", 4096))  # parts of one merge share a cap
     merged = json.loads(_onag.heap_census_merge(4096, [str(task), str(part)]))
     assert [e["ruleset"] for e in merged["entries"]] == ["0.6", "0.62", "0.601", "0.604"]
     one = json.loads(_onag.heap_census_entry("0.601", 4096))
