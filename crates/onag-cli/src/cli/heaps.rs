@@ -437,7 +437,7 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
     };
     let mut search = match (&args.checkpoint, args.resume, &key) {
         (Some(path), true, Some(key)) => {
-            let bytes = read_checkpoint(path, args.max)?;
+            let bytes = read_checkpoint(path, args.max, &r)?;
             let search = checkpoint::decode(&bytes, key, &stop)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             let stored = search.sequence().ruleset();
@@ -497,7 +497,7 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
 /// The bytes of the checkpoint `path`, sized by its header first: a checkpoint of more values
 /// than `--max` allows, or whose length is not the one its header declares, is refused before
 /// the file is read whole.
-fn read_checkpoint(path: &Path, max: usize) -> anyhow::Result<Vec<u8>> {
+fn read_checkpoint(path: &Path, max: usize, ruleset: &Ruleset) -> anyhow::Result<Vec<u8>> {
     use std::io::Read;
     let cannot = || format!("cannot read {}", path.display());
     let mut file = std::fs::File::open(path).with_context(cannot)?;
@@ -507,6 +507,13 @@ fn read_checkpoint(path: &Path, max: usize) -> anyhow::Result<Vec<u8>> {
         .read_to_end(&mut prefix)
         .with_context(cannot)?;
     let h = checkpoint::header(&prefix).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if h.ruleset != *ruleset {
+        bail!(
+            "{} is a checkpoint of {}, not of {ruleset}",
+            path.display(),
+            h.ruleset
+        );
+    }
     if h.count > max.saturating_add(1) {
         bail!(
             "{} holds {} values, more than --max {max}: pass a larger --max to resume it",
