@@ -74,6 +74,10 @@ pub const MAX_PLAY_HEAP: u64 = 100;
 /// Most moves a position's answer lists (hexadecimal codes split heaps three ways, so a long
 /// code on large heaps has hundreds of thousands).
 pub const MAX_PLAY_MOVES: u64 = 20_000;
+
+/// Most moves `onag heaps play` lists (every move is a line of the report, about 100 bytes
+/// with its text: 200 MB at most).
+pub const NATIVE_MAX_PLAY_MOVES: u64 = 2_000_000;
 /// Default bound on the work of `onag coins solve` and Python's `coins.solve` (move steps of
 /// the full-position solver): about ten minutes at 10^8 steps per second. Past it a run needs
 /// `--force` (Python: `force=True`); it can still be stopped (Ctrl-C, `--max-seconds`).

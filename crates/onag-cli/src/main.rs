@@ -83,10 +83,18 @@ fn main() {
         if closed {
             std::process::exit(0);
         }
-        eprintln!("error: {}", one_line(&format!("{err:#}")));
+        let mut message = format!("{err:#}");
+        // a stopped computation says only that it stopped: name the bound that stopped it
+        if let Some(reason) = cli::common::stop_reason() {
+            if !message.contains(reason) {
+                message = format!("{reason}: {message}");
+            }
+        }
+        eprintln!("error: {}", one_line(&message));
         // a parse error's input and a caret under its place, on two lines of their own
         if let Some(lines) = cli::located::caret_lines(&err) {
-            eprintln!("{}\n{}", lines[0], lines[1]);
+            eprintln!("{}
+{}", lines[0], lines[1]);
         }
         std::process::exit(cli::common::exit_code(&err));
     }

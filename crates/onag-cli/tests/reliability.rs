@@ -448,3 +448,334 @@ fn ctrl_c_writes_the_checkpoint_and_resume_continues() {
     assert_eq!(rows(&resumed), rows(&whole));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `onag` with the checkpoint key kept in `dir`.
+fn onag_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .env("ONAG_CONFIG_DIR", dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A heap checkpoint edited at G(20) and sealed again with an unkeyed checksum resumed into a
+/// "proven" preperiod 21 (true 0), exit 0; a value 0xFFFFFFFF allocated gigabytes. The seal is
+/// keyed now: both are refused with one line, exit 2, and so is a header claiming more values
+/// than `--max`.
+#[test]
+fn heap_checkpoints_cannot_be_forged() {
+    let dir = scratch("heapcp");
+    let cp = dir.join("cp");
+    let cp_s = cp.to_str().unwrap();
+    let run = |args: &[&str]| onag_in(&dir, args);
+    // .6 has no period to 3000: the checkpoint holds 3000 values
+    let (code, out, err) = run(&[
+        "heaps",
+        "period",
+        "0.6",
+        "--max",
+        "3000",
+        "--checkpoint",
+        cp_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("unsolved up to 3000"), "{out}");
+    let good = std::fs::read(&cp).unwrap();
+    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let value_at = |n: usize| 16 + text_len + 24 + 4 * n;
+    let reseal = |bytes: &mut Vec<u8>| {
+        let body = bytes.len() - 8;
+        let tag = onag::checksum::siphash24(&onag::checksum::PUBLIC_KEY, &bytes[..body]);
+        bytes[body..].copy_from_slice(&tag.to_le_bytes());
+    };
+    for edit in [1u32, 0xFFFF_FFFF] {
+        let mut forged = good.clone();
+        let at = value_at(20);
+        forged[at..at + 4].copy_from_slice(&edit.to_le_bytes());
+        reseal(&mut forged);
+        std::fs::write(&cp, &forged).unwrap();
+        let (code, out, err) = run(&[
+            "heaps",
+            "period",
+            "0.6",
+            "--max",
+            "3000",
+            "--checkpoint",
+            cp_s,
+            "--resume",
+        ]);
+        assert_eq!(code, 2, "{out} {err}");
+        assert!(err.contains("checksum"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // more values than --max allows: refused from the header, before the file is read
+    std::fs::write(&cp, &good).unwrap();
+    let (code, _, err) = run(&[
+        "heaps",
+        "period",
+        "0.6",
+        "--max",
+        "100",
+        "--checkpoint",
+        cp_s,
+        "--resume",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than --max 100"), "{err}");
+    // intact, it resumes
+    let (code, out, err) = run(&[
+        "heaps",
+        "period",
+        "0.6",
+        "--max",
+        "3000",
+        "--checkpoint",
+        cp_s,
+        "--resume",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("unsolved up to 3000"), "{out}");
+}
+
+/// `onag heaps merge` took an edited entry, a ruleset named "not a code", parts of another
+/// `--max` and one code twice with exit 0. Entries are sealed census parts now, checked like
+/// Toads stats shards.
+#[test]
+fn heap_census_parts_are_checked_before_merging() {
+    let dir = scratch("heapparts");
+    let part = |code: &str, max: &str| {
+        let (c, out, err) = onag(&["heaps", "entry", code, "--max", max, "--json"]);
+        assert_eq!(c, 0, "{err}");
+        out
+    };
+    let a = dir.join("a.json");
+    let b = dir.join("b.json");
+    std::fs::write(&a, part("0.07", "512")).unwrap();
+    std::fs::write(&b, part("0.16", "512")).unwrap();
+    let merge = |files: &[&PathBuf], max: &str| {
+        let mut args = vec!["heaps", "merge", "--max", max, "--json"];
+        args.extend(files.iter().map(|f| f.to_str().unwrap()));
+        onag(&args)
+    };
+    let (code, out, err) = merge(&[&a, &b], "512");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["entries"].as_array().unwrap().len(), 2);
+    // mismatched --max; one code twice (a part copied over another)
+    let (code, _, err) = merge(&[&a, &b], "4096");
+    assert_eq!(code, 2);
+    assert!(err.contains("--max 512"), "{err}");
+    let copy = dir.join("copy.json");
+    std::fs::copy(&a, &copy).unwrap();
+    let (code, _, err) = merge(&[&a, &copy], "512");
+    assert_eq!(code, 2);
+    assert!(err.contains("another part"), "{err}");
+    // an edited entry; a bogus ruleset (even sealed again with the public checksum)
+    let text = std::fs::read_to_string(&a).unwrap();
+    let edited = dir.join("edited.json");
+    std::fs::write(
+        &edited,
+        text.replacen("\"largest_value\":", "\"largest_value\":9", 1),
+    )
+    .unwrap();
+    let (code, _, err) = merge(&[&edited], "512");
+    assert_eq!(code, 2);
+    assert!(err.contains("checksum"), "{err}");
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value.as_object_mut().unwrap().remove("checksum");
+    value["entries"][0]["ruleset"] = "not a code".into();
+    let tag = onag::checksum::tag(&onag::checksum::PUBLIC_KEY, value.to_string().as_bytes());
+    value["checksum"] = tag.into();
+    std::fs::write(&edited, format!("{value}\n")).unwrap();
+    let (code, _, err) = merge(&[&edited], "512");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a ruleset"), "{err}");
+    // a large garbage file: refused at once, one line
+    let big = dir.join("big.json");
+    std::fs::write(&big, vec![b'['; 100 << 20]).unwrap();
+    let started = std::time::Instant::now();
+    let (code, _, err) = merge(&[&big], "512");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// A run stopped by a bound said only "the computation was stopped before it finished": it
+/// names the bound now.
+#[test]
+fn a_stopped_run_names_its_bound() {
+    let (code, _, err) = onag(&[
+        "heaps",
+        "period",
+        "0.6",
+        "--max",
+        "1000000000",
+        "--max-seconds",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--max-seconds 1"), "{err}");
+    assert!(err.lines().all(|l| l.starts_with("error: ")), "{err}");
+}
+
+/// `onag site` wrote every file with mode 0600 whatever the umask, so a web server running as
+/// another user served 404 for everything. Every output file gets the umask's mode; the
+/// temporary file is still created exclusively.
+#[cfg(unix)]
+#[test]
+fn output_files_get_the_umask_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("umask");
+    for (umask, want) in [("022", 0o644), ("077", 0o600), ("002", 0o664)] {
+        let site = dir.join(format!("site{umask}"));
+        let out = dir.join(format!("value{umask}.svg"));
+        let status = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask {umask} && \"$0\" site --out \"$1\" >/dev/null && \"$0\" value '{{2|-1}}' --svg \"$2\" >/dev/null"
+            ))
+            .arg(env!("CARGO_BIN_EXE_onag"))
+            .arg(&site)
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        for file in [site.join("index.html"), out] {
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, want, "{} under umask {umask}", file.display());
+        }
+    }
+}
+
+/// `heaps play` had no memory bound (1,000 heaps of 2^20: 4.4 GB; 1,500 aborted): the moves
+/// it would list are counted first.
+#[test]
+fn heaps_play_bounds_its_moves_first() {
+    let heaps: Vec<String> = (0..1500).map(|_| "1000000".to_string()).collect();
+    let mut args = vec!["heaps", "play", "0.6"];
+    args.extend(heaps.iter().map(String::as_str));
+    let started = std::time::Instant::now();
+    let (code, _, err) = onag(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("moves"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// `heaps values` of a 64-digit hexadecimal code (computed by the definition, O(n³) a value)
+/// ran past any time bound: it has `--max-seconds` now.
+#[test]
+fn heaps_values_of_a_long_hex_code_is_bounded() {
+    let code = format!("4.{}", "f".repeat(64));
+    let started = std::time::Instant::now();
+    let (status, _, err) = onag(&[
+        "heaps",
+        "values",
+        &code,
+        "--count",
+        "5000",
+        "--max-seconds",
+        "1",
+    ]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("--max-seconds 1"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// `heaps census` and `reproduce` computed first and only then failed on an unwritable
+/// `--out`; `reproduce --out rep` with `rep.md` a symbolic link wrote `rep.json`, then exited 2.
+#[cfg(unix)]
+#[test]
+fn destinations_are_checked_before_the_work() {
+    let dir = scratch("dest");
+    let missing = dir.join("no-such-dir").join("census.json");
+    let started = std::time::Instant::now();
+    let (code, _, err) = onag(&[
+        "heaps",
+        "census",
+        "--codes",
+        "0.6",
+        "--max",
+        "4000000",
+        "--quiet",
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "computed first: {err}"
+    );
+    let rep = dir.join("rep");
+    std::os::unix::fs::symlink(dir.join("elsewhere.md"), dir.join("rep.md")).unwrap();
+    let (code, _, err) = onag(&[
+        "reproduce",
+        "--quick",
+        "--only",
+        "nim",
+        "--quiet",
+        "--out",
+        rep.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("symbolic link"), "{err}");
+    assert!(
+        !dir.join("rep.json").exists(),
+        "rep.json written though rep.md was refused"
+    );
+    assert!(!dir.join("elsewhere.md").exists());
+}
+
+/// A 64-edge alternating Hackenbush stalk was refused with a bare "exact arithmetic overflow":
+/// the message says which bound (the binary places of onag's 64-bit exact numbers).
+#[test]
+fn hackenbush_overflow_names_its_bound() {
+    let (code, out, err) = onag(&["game", "hackenbush", &"br".repeat(31)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("/2305843009213693952"), "{out}");
+    let (code, _, err) = onag(&["game", "hackenbush", &"br".repeat(32)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("binary places"), "{err}");
+}
+
+/// `onag toads stats-merge` of a 150 MB JSON array built a ~2.5 GB JSON tree before its
+/// checksum said "no checksum" (SIGABRT under a 3 GB address-space limit). Part files are
+/// capped and their checksum is verified on the bytes before any parse.
+#[test]
+fn a_large_garbage_shard_is_refused_before_any_parse() {
+    let dir = scratch("garbage");
+    let array = dir.join("array.json");
+    let mut text = Vec::with_capacity(150 << 20);
+    text.push(b'[');
+    while text.len() < 150 << 20 {
+        text.extend_from_slice(b"0,");
+    }
+    text.extend_from_slice(b"0]");
+    std::fs::write(&array, &text).unwrap();
+    // under the part cap: an object with no checksum, refused after one pass of the bytes
+    let object = dir.join("object.json");
+    let mut small = b"{\"a\":[".to_vec();
+    small.extend(std::iter::repeat_n(b"0,".as_slice(), 20 << 20).flatten());
+    small.extend_from_slice(b"0]}");
+    std::fs::write(&object, &small).unwrap();
+    for (file, says) in [(&array, "larger than"), (&object, "no checksum")] {
+        let started = std::time::Instant::now();
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "%M"])
+            .arg(env!("CARGO_BIN_EXE_onag"))
+            .args(["toads", "stats-merge", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+        let peak_kb: u64 = err.lines().last().unwrap().trim().parse().unwrap();
+        assert!(peak_kb < 400_000, "{} KB for {}", peak_kb, file.display());
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    }
+}

@@ -169,3 +169,95 @@ fn unknown_api_paths_answer_json_404() {
         assert!(r.json()["error"].is_string(), "{path}: {}", r.text());
     }
 }
+
+/// Wythoff's game on a 512 board: the analysis got its 503 at the budget but ran on for
+/// minutes (its solver polled its stop flag only when a count of solved positions was a round
+/// number, which the unwinding recursion stepped over), keeping the only heavy slot, so every
+/// other heavy request was refused as "every slot busy". Now the slot is free at the budget.
+#[test]
+fn a_stopped_analysis_frees_its_slot_at_the_budget() {
+    let server = Server::start(&["--jobs", "1", "--budget-ms", "1000"]);
+    let heavy = |position: &str| {
+        let body = format!(r#"{{"game":"wythoff","position":"{position}"}}"#);
+        server.request("POST", "/api/game/analyze", &body)
+    };
+    let r = heavy("512:511,511");
+    assert_eq!(r.status, 503, "{r:?}");
+    std::thread::sleep(Duration::from_millis(1500));
+    // the next heavy request gets the slot: its 503 says it ran past the budget, not that
+    // every slot is busy
+    let r = heavy("512:511,510");
+    assert_eq!(r.status, 503, "{r:?}");
+    assert!(
+        r.text().contains("longer than the web app's budget"),
+        "the slot was still held: {}",
+        r.text()
+    );
+}
+
+/// Processes that burn a core each, killed when dropped.
+struct Hogs(Vec<std::process::Child>);
+
+impl Hogs {
+    fn start(n: usize) -> Hogs {
+        Hogs(
+            (0..n)
+                .map(|_| {
+                    std::process::Command::new("sh")
+                        .args(["-c", "while :; do :; done"])
+                        .spawn()
+                        .unwrap()
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Hogs {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A 4×4… nim table answered 503 in 0.2 s while one heavy board ran on a loaded machine: its
+/// trial's 150 ms were wall time, spent waiting for a core behind other processes, and then the
+/// only heavy slot was busy. The trial counts the request's own CPU time now: with eight
+/// CPU-bound processes beside the server and the heavy slot taken, cheap requests are answered.
+#[test]
+fn cheap_requests_are_not_refused_on_a_loaded_machine() {
+    let server = Server::start(&["--jobs", "1", "--budget-ms", "60000"]);
+    let _hogs = Hogs::start(8);
+    let addr = server.addr.clone();
+    let heavy = std::thread::spawn(move || {
+        request(
+            &addr,
+            "POST",
+            "/api/toads/analyze",
+            HEAVY.as_bytes(),
+            "application/json",
+        )
+        .status
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let mut statuses = Vec::new();
+    let mut times = Vec::new();
+    for i in 0..30 {
+        // a different body each time: no answer comes from the cache
+        let body = format!(r#"{{"size":8}}{}"#, " ".repeat(i));
+        let started = Instant::now();
+        statuses.push(server.request("POST", "/api/nim/table", &body).status);
+        times.push(started.elapsed());
+    }
+    times.sort();
+    eprintln!(
+        "nim table size 8 beside 8 CPU-bound processes and a heavy board: median {:?}, max {:?}",
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+    assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
+    drop(server);
+    let _ = heavy.join();
+}

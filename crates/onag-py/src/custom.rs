@@ -14,6 +14,15 @@
 //! 2. **Solve** (on a worker thread, the GIL released, Ctrl-C raising its `StopFlag`): the
 //!    generic [`PartizanSolver`] / [`ImpartialSolver`] run over [`Node`]s, the indices, with no
 //!    call into Python — so a callback can never run while the process-wide arena is locked.
+//!    The components the solver does not know yet are handed to it bottom-up (post-order,
+//!    an explicit stack: [`solve_bottom_up`]), so each finds its options known and the
+//!    solver's recursion stays one level deep however long the lines of play (a chain of
+//!    2,500,000 positions overflowed the stack when the solver recursed down it).
+//!
+//! `memo_clear()` may run on another thread during a call: it bumps a generation, and every
+//! index is read fallibly, so a call that sees the generation change fails with a clear error
+//! ("call again") instead of reading a cleared graph; the solvers' tables are reset by the
+//! next call that takes them (they carry the generation they were filled in).
 //!
 //! Both the interning table, the graph and the solvers' transposition tables live as long as
 //! the process (until `memo_clear()`): a position met again, in any later call, costs one
@@ -22,6 +31,7 @@
 //! with `game("…")` and with the built-in games' values.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{
     LazyLock, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard,
 };
@@ -68,12 +78,54 @@ static GRAPH: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
 /// `(type(p), p)` → its index in [`GRAPH`] (a dict: Python's own hashing and equality).
 static INTERN: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
 
+/// How many times `memo_clear()` ran: indices and tables of another generation are stale.
+static GENERATION: AtomicU64 = AtomicU64::new(0);
+
+fn generation() -> u64 {
+    GENERATION.load(Ordering::SeqCst)
+}
+
+/// A solver and the generation its table was filled in.
+struct Memo<S> {
+    generation: u64,
+    solver: S,
+}
+
+impl<S: Default> Memo<S> {
+    /// The solver, reset first if its table is of an older generation; `Err` when the
+    /// generation is no longer `expected` (the memo was cleared during the call).
+    fn current(&mut self, expected: u64) -> Result<&mut S, String> {
+        let now = generation();
+        if self.generation != now {
+            self.solver = S::default();
+            self.generation = now;
+        }
+        if now != expected {
+            return Err(cleared());
+        }
+        Ok(&mut self.solver)
+    }
+}
+
 /// The partizan solver, with its table and its own arena (the table's values live there, so
 /// they are remembered across calls); each result is copied into the arena of every `Game`.
-static PARTIZAN: LazyLock<Mutex<PartizanSolver<Node>>> =
-    LazyLock::new(|| Mutex::new(PartizanSolver::new()));
-static IMPARTIAL: LazyLock<Mutex<ImpartialSolver<Node>>> =
-    LazyLock::new(|| Mutex::new(ImpartialSolver::new()));
+static PARTIZAN: LazyLock<Mutex<Memo<PartizanSolver<Node>>>> = LazyLock::new(|| {
+    Mutex::new(Memo {
+        generation: 0,
+        solver: PartizanSolver::new(),
+    })
+});
+static IMPARTIAL: LazyLock<Mutex<Memo<ImpartialSolver<Node>>>> = LazyLock::new(|| {
+    Mutex::new(Memo {
+        generation: 0,
+        solver: ImpartialSolver::new(),
+    })
+});
+
+/// The error of a call during which `memo_clear()` ran.
+fn cleared() -> String {
+    "memo_clear() ran during this call (on another thread): call again".to_string()
+}
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic in a solve leaves the solver's table consistent (entries are whole): keep it.
@@ -100,22 +152,68 @@ impl fmt::Display for Node {
 }
 
 impl Node {
+    /// The options exploration recorded. A node it has not recorded (only when `memo_clear()`
+    /// emptied the graph during the solve) has none: that solve's result is thrown away, as
+    /// the generation changed.
     fn moves(&self, player: Player) -> Vec<Node> {
         let g = graph();
-        let (left, right) = g[self.0 as usize]
-            .moves
-            .as_ref()
-            .expect("exploration records the options of every component the solver visits");
+        let Some((left, right)) = g.get(self.0 as usize).and_then(|e| e.moves.as_ref()) else {
+            return Vec::new();
+        };
         let list = if player == Player::Left { left } else { right };
         list.iter().map(|&i| Node(i)).collect()
     }
 
     fn parts(&self) -> Vec<Node> {
-        match graph()[self.0 as usize].parts.as_deref() {
+        match graph()
+            .get(self.0 as usize)
+            .and_then(|e| e.parts.as_deref())
+        {
             Some(parts) if !parts.is_empty() => parts.iter().map(|&i| Node(i)).collect(),
             _ => vec![*self],
         }
     }
+
+    /// The positions after every move (Left's and Right's).
+    fn all_moves(&self) -> Vec<Node> {
+        let mut all = self.moves(Player::Left);
+        all.extend(self.moves(Player::Right));
+        all
+    }
+}
+
+/// Solves the components below `root` that `knows` does not know, bottom-up: an iterative
+/// post-order walk of the explored graph hands each component to `solve` after all the
+/// components of its options, so the solver's own recursion finds them in its table and
+/// goes one level deep. Polls `stop` at every component.
+fn solve_bottom_up<S>(
+    root: Node,
+    solver: &mut S,
+    knows: impl Fn(&S, &Node) -> bool,
+    mut solve: impl FnMut(&mut S, &Node) -> Result<(), GameError>,
+    stop: &onag::StopFlag,
+) -> Result<(), GameError> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<(Node, bool)> = root.parts().into_iter().map(|c| (c, false)).collect();
+    while let Some((c, closing)) = stack.pop() {
+        if closing {
+            solve(solver, &c)?;
+            continue;
+        }
+        if knows(solver, &c) || !seen.insert(c) {
+            continue;
+        }
+        stop.check()?;
+        stack.push((c, true));
+        for o in c.all_moves() {
+            for p in o.parts() {
+                if !seen.contains(&p) && !knows(solver, &p) {
+                    stack.push((p, false));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 impl PartizanGame for Node {
@@ -197,9 +295,20 @@ fn intern(py: Python<'_>, position: &Bound<'_, PyAny>, max: usize) -> PyResult<u
     Ok(i)
 }
 
-/// The position interned as `i`.
-fn object(py: Python<'_>, i: u32) -> Bound<'_, PyAny> {
-    graph()[i as usize].object.bind(py).clone()
+/// The position interned as `i` (an error when `memo_clear()` emptied the graph meanwhile).
+fn object(py: Python<'_>, i: u32) -> PyResult<Bound<'_, PyAny>> {
+    graph()
+        .get(i as usize)
+        .map(|e| e.object.bind(py).clone())
+        .ok_or_else(|| bad(cleared()))
+}
+
+/// Runs `f` on entry `i` of the graph (an error when `memo_clear()` emptied it meanwhile).
+fn with_entry<T>(i: u32, f: impl FnOnce(&mut Entry) -> T) -> PyResult<T> {
+    graph_mut()
+        .get_mut(i as usize)
+        .map(f)
+        .ok_or_else(|| bad(cleared()))
 }
 
 /// Calls `position.name()` and interns every position of the iterable it returns.
@@ -225,10 +334,10 @@ fn call_list(
 
 /// The parts of position `i`, asked once (empty: it does not split).
 fn explore_parts(py: Python<'_>, i: u32, max: usize) -> PyResult<Box<[u32]>> {
-    if let Some(parts) = graph()[i as usize].parts.clone() {
+    if let Some(parts) = with_entry(i, |e| e.parts.clone())? {
         return Ok(parts);
     }
-    let position = object(py, i);
+    let position = object(py, i)?;
     let mut parts = if position.hasattr("components")? {
         call_list(py, &position, "components", max)?.into_vec()
     } else {
@@ -245,20 +354,21 @@ fn explore_parts(py: Python<'_>, i: u32, max: usize) -> PyResult<Box<[u32]>> {
         )));
     }
     let parts = parts.into_boxed_slice();
-    graph_mut()[i as usize].parts = Some(parts.clone());
+    with_entry(i, |e| e.parts = Some(parts.clone()))?;
     Ok(parts)
 }
 
 /// Left's and Right's options of position `i`, asked once, and whether it is impartial.
 fn explore_moves(py: Python<'_>, i: u32, max: usize) -> PyResult<(Vec<u32>, bool)> {
-    {
-        let g = graph();
-        let e = &g[i as usize];
-        if let Some((l, r)) = &e.moves {
-            return Ok((l.iter().chain(r.iter()).copied().collect(), e.impartial));
-        }
+    let known = with_entry(i, |e| {
+        e.moves
+            .as_ref()
+            .map(|(l, r)| (l.iter().chain(r.iter()).copied().collect(), e.impartial))
+    })?;
+    if let Some(known) = known {
+        return Ok(known);
     }
-    let position = object(py, i);
+    let position = object(py, i)?;
     let has = |name: &str| position.hasattr(name);
     let (left, right, impartial) = if has("left_options")? && has("right_options")? {
         let left = call_list(py, &position, "left_options", max)?;
@@ -275,9 +385,10 @@ fn explore_moves(py: Python<'_>, i: u32, max: usize) -> PyResult<(Vec<u32>, bool
         )));
     };
     let all = left.iter().chain(right.iter()).copied().collect();
-    let mut g = graph_mut();
-    g[i as usize].moves = Some((left, right));
-    g[i as usize].impartial = impartial;
+    with_entry(i, |e| {
+        e.moves = Some((left, right));
+        e.impartial = impartial;
+    })?;
     Ok((all, impartial))
 }
 
@@ -292,8 +403,15 @@ enum Task {
     Close(u32),
 }
 
-/// Explores everything the solver will ask about `root` (see the module documentation).
-fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, kind: Kind, max: usize) -> PyResult<u32> {
+/// Explores everything the solver will ask about `root` (see the module documentation), in
+/// the memo's generation `generation`.
+fn explore(
+    py: Python<'_>,
+    root: &Bound<'_, PyAny>,
+    kind: Kind,
+    max: usize,
+    generation: u64,
+) -> PyResult<u32> {
     let root_id = intern(py, root, max)?;
     // The components on the current path, by depth: a move back onto the path is a cycle.
     let mut on_path = std::collections::HashSet::<u32>::new();
@@ -304,6 +422,10 @@ fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, kind: Kind, max: usize) -> P
         steps += 1;
         if steps.is_multiple_of(POLL_EVERY) {
             py.check_signals()?;
+        }
+        // a callback may have let another thread clear the memo
+        if self::generation() != generation {
+            return Err(bad(cleared()));
         }
         match task {
             Task::Value(i) => {
@@ -318,22 +440,19 @@ fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, kind: Kind, max: usize) -> P
                 if on_path.contains(&i) {
                     return Err(cycle(py, &path, i));
                 }
-                let (complete, impartial) = {
-                    let g = graph();
-                    (g[i as usize].complete, g[i as usize].impartial)
-                };
+                let (complete, impartial) = with_entry(i, |e| (e.complete, e.impartial))?;
                 let options = if complete {
                     Vec::new()
                 } else {
                     let (options, impartial) = explore_moves(py, i, max)?;
                     if kind == Kind::Impartial && !impartial {
-                        return Err(not_impartial(&object(py, i)));
+                        return Err(not_impartial(&object(py, i)?));
                     }
                     options
                 };
                 if complete {
                     if kind == Kind::Impartial && !impartial {
-                        return Err(not_impartial(&object(py, i)));
+                        return Err(not_impartial(&object(py, i)?));
                     }
                     continue;
                 }
@@ -345,7 +464,7 @@ fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, kind: Kind, max: usize) -> P
             Task::Close(i) => {
                 on_path.remove(&i);
                 path.pop();
-                graph_mut()[i as usize].complete = true;
+                with_entry(i, |e| e.complete = true)?;
             }
         }
     }
@@ -369,7 +488,7 @@ fn cycle(py: Python<'_>, path: &[u32], back_to: u32) -> PyErr {
         .take(8)
         .map(|&p| {
             object(py, p)
-                .repr()
+                .and_then(|o| o.repr())
                 .map(|r| r.to_string())
                 .unwrap_or_else(|_| format!("#{p}"))
         })
@@ -406,15 +525,27 @@ fn engine_error(e: GameError) -> String {
 #[pyfunction]
 #[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS))]
 fn canonical(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<Game> {
-    let root = explore(py, position, Kind::Partizan, max_positions)?;
+    let generation = generation();
+    let root = explore(py, position, Kind::Partizan, max_positions, generation)?;
     let id = run_stoppable(py, None, move |stop, _| {
-        let mut solver = lock(&PARTIZAN);
+        let mut memo = lock(&PARTIZAN);
+        let solver = memo.current(generation)?;
         solver.set_max_table_entries(max_positions);
         // Simplifications and comparisons poll `stop` too.
         let previous = solver.arena_mut().set_stop(Some(stop.clone()));
-        let value = solver.canonical(&Node(root), stop);
+        let value = solve_bottom_up(
+            Node(root),
+            solver,
+            |s, c| s.knows(c),
+            |s, c| s.canonical(c, stop).map(drop),
+            stop,
+        )
+        .and_then(|()| solver.canonical(&Node(root), stop));
         solver.arena_mut().set_stop(previous);
         let value = value.map_err(engine_error)?;
+        if self::generation() != generation {
+            return Err(cleared());
+        }
         store()
             .arena
             .import(solver.arena(), value)
@@ -428,11 +559,25 @@ fn canonical(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) 
 #[pyfunction]
 #[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS))]
 fn grundy(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> PyResult<u64> {
-    let root = explore(py, position, Kind::Impartial, max_positions)?;
+    let generation = generation();
+    let root = explore(py, position, Kind::Impartial, max_positions, generation)?;
     let n = run_stoppable(py, None, move |stop, _| {
-        let mut solver = lock(&IMPARTIAL);
+        let mut memo = lock(&IMPARTIAL);
+        let solver = memo.current(generation)?;
         solver.set_max_table_entries(max_positions);
-        solver.grundy(&Node(root), stop).map_err(engine_error)
+        let n = solve_bottom_up(
+            Node(root),
+            solver,
+            |s, c| s.knows(c),
+            |s, c| s.grundy(c, stop).map(drop),
+            stop,
+        )
+        .and_then(|()| solver.grundy(&Node(root), stop))
+        .map_err(engine_error)?;
+        if self::generation() != generation {
+            return Err(cleared());
+        }
+        Ok(n)
     })?;
     Ok(n.0)
 }
@@ -442,7 +587,12 @@ fn grundy(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> 
 #[pyfunction]
 fn memo_usage(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let positions = graph().len();
-    let (p, i) = py.detach(|| (lock(&PARTIZAN).usage(), lock(&IMPARTIAL).usage()));
+    let (p, i) = py.detach(|| {
+        (
+            lock(&PARTIZAN).solver.usage(),
+            lock(&IMPARTIAL).solver.usage(),
+        )
+    });
     let out = PyDict::new(py);
     out.set_item("positions", positions)?;
     out.set_item("partizan_entries", p.table_entries)?;
@@ -456,14 +606,14 @@ fn memo_usage(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 /// stay valid: they live in the arena of every game).
 #[pyfunction]
 fn memo_clear(py: Python<'_>) -> PyResult<()> {
+    // All with the GIL held, so no exploration runs in between; a call in flight sees the new
+    // generation and fails ("call again"), and the solvers' tables are reset by the next call
+    // that takes them (waiting here for a running solve could take as long as the solve).
+    GENERATION.fetch_add(1, Ordering::SeqCst);
     intern_table(py).clear();
     // The positions are dropped here, with the GIL held.
     let positions = std::mem::take(&mut *graph_mut());
     drop(positions);
-    py.detach(|| {
-        *lock(&PARTIZAN) = PartizanSolver::new();
-        *lock(&IMPARTIAL) = ImpartialSolver::new();
-    });
     Ok(())
 }
 

@@ -15,6 +15,7 @@ use onag::heaps::{
     census_codes, census_entry, census_tasks, representative, task_analyses, CensusEntry,
     CensusReport, CensusTask, Ruleset,
 };
+use onag_api::shard::CensusPart;
 use pyo3::prelude::*;
 
 use crate::{bad, run_stoppable};
@@ -28,8 +29,29 @@ fn json_line<T: serde::Serialize>(value: &T) -> Result<String, String> {
 
 /// Reads one part file as `T`, naming the file in every error.
 fn read_part<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T, String> {
-    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = read_capped(path)?;
     serde_json::from_slice(&text).map_err(|e| format!("{}: not {what} ({e})", path.display()))
+}
+
+/// The bytes of the part file `path`, refused past [`onag_api::shard::MAX_PART_BYTES`] before
+/// they are read whole (the size is checked while reading, so a device that never ends is
+/// caught too).
+fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let max = onag_api::shard::MAX_PART_BYTES;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "{}: larger than {} MiB, not a part file",
+            path.display(),
+            max >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The statistics of boards of `length` squares, shard `index` of `count` (consecutive board
@@ -62,7 +84,7 @@ fn toads_stats_merge(py: Python<'_>, groups: Vec<Vec<PathBuf>>) -> PyResult<Stri
         for files in groups {
             let mut shards = Vec::new();
             for path in &files {
-                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let bytes = read_capped(path)?;
                 let file = onag_api::shard::open(&bytes)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 shards.extend(
@@ -147,14 +169,17 @@ fn heap_census_representative(ruleset: &str) -> PyResult<String> {
     Ok(representative(&parse_ruleset(ruleset)?).to_string())
 }
 
-/// One code's census entry (its period search with at most `max_n` values), as the line
-/// `onag heaps entry CODE --max N --json` prints.
+/// One code's census entry (its period search with at most `max_n` values), as the sealed
+/// census part `onag heaps entry CODE --max N --json` prints.
 #[pyfunction]
 fn heap_census_entry(py: Python<'_>, ruleset: &str, max_n: usize) -> PyResult<String> {
     let ruleset = parse_ruleset(ruleset)?;
     run_stoppable(py, None, move |stop, _| {
         let entry = census_entry(&ruleset, max_n, stop).map_err(|e| e.to_string())?;
-        json_line(&entry)
+        onag_api::shard::seal_census(&CensusPart {
+            max_n,
+            entries: vec![entry],
+        })
     })
 }
 
@@ -177,7 +202,7 @@ fn heap_census_tasks(py: Python<'_>, codes: Vec<String>) -> PyResult<Vec<(String
         .collect())
 }
 
-/// One census task's entries, base first (a JSON array on one line): the base code's period
+/// One census task's entries, base first (a sealed census part on one line): the base code's period
 /// search with at most `max_n` values, and each extension's, from the base's values as far as
 /// they are provably its own.
 #[pyfunction]
@@ -203,46 +228,61 @@ fn heap_census_task(
                 analysis,
             })
             .collect();
-        json_line(&entries)
+        onag_api::shard::seal_census(&CensusPart { max_n, entries })
     })
 }
 
-/// A part file of a census: one entry (`heap_census_entry`) or an array of them
-/// (`heap_census_task`).
-#[derive(serde::Deserialize)]
-#[serde(untagged)]
-enum CensusPart {
-    One(CensusEntry),
-    Many(Vec<CensusEntry>),
-}
-
-/// Merges census part files (any order) into the census report, as `onag heaps census --out
-/// FILE` writes it (pretty JSON). `members`, when given, maps a representative code to the
-/// codes it stands for: an entry of a code in it is given to each of them under its own name;
-/// other entries keep theirs.
+/// Merges census part files (any order; sealed, as `heap_census_entry` and `heap_census_task`
+/// write them) into the census report, as `onag heaps census --out FILE` writes it (pretty
+/// JSON). Each part is checked (its seal, its codes, its cap `max_n`; no code in two parts)
+/// and, where `expected` gives a list per path, holds exactly those codes. `members`, when
+/// given, maps a representative code to the codes it stands for: an entry of a code in it is
+/// given to each of them under its own name; other entries keep theirs; every representative
+/// must have its entry.
 #[pyfunction]
-#[pyo3(signature = (max_n, paths, members=None))]
+#[pyo3(signature = (max_n, paths, members=None, expected=None))]
 fn heap_census_merge(
     py: Python<'_>,
     max_n: usize,
     paths: Vec<PathBuf>,
     members: Option<std::collections::HashMap<String, Vec<String>>>,
+    expected: Option<Vec<Vec<String>>>,
 ) -> PyResult<String> {
+    if expected.as_ref().is_some_and(|e| e.len() != paths.len()) {
+        return Err(bad("expected: one list of codes per path"));
+    }
     py.detach(move || {
-        let mut entries = Vec::new();
+        let mut parts = Vec::new();
+        let mut expected = expected.map(Vec::into_iter);
         for p in &paths {
-            let part = match read_part::<CensusPart>(p, "an onag census entry or task")? {
-                CensusPart::One(entry) => vec![entry],
-                CensusPart::Many(entries) => entries,
-            };
-            for entry in part {
-                match members.as_ref().and_then(|m| m.get(&entry.ruleset)) {
-                    Some(names) => entries.extend(names.iter().map(|name| CensusEntry {
-                        ruleset: name.clone(),
-                        analysis: entry.analysis.clone(),
-                    })),
-                    None => entries.push(entry),
-                }
+            let bytes = read_capped(p)?;
+            let part =
+                onag_api::shard::open_census(&bytes).map_err(|e| format!("{} {e}", p.display()))?;
+            let codes = expected.as_mut().and_then(Iterator::next);
+            parts.push((p.display().to_string(), part, codes));
+        }
+        let computed = onag_api::shard::merge_census(max_n, parts)?;
+        if let Some(m) = &members {
+            let have: std::collections::BTreeSet<&str> =
+                computed.iter().map(|e| e.ruleset.as_str()).collect();
+            let mut missing: Vec<&str> = m
+                .keys()
+                .map(String::as_str)
+                .filter(|k| !have.contains(k))
+                .collect();
+            missing.sort_unstable();
+            if !missing.is_empty() {
+                return Err(format!("no part holds {}", missing.join(",")));
+            }
+        }
+        let mut entries = Vec::new();
+        for entry in computed {
+            match members.as_ref().and_then(|m| m.get(&entry.ruleset)) {
+                Some(names) => entries.extend(names.iter().map(|name| CensusEntry {
+                    ruleset: name.clone(),
+                    analysis: entry.analysis.clone(),
+                })),
+                None => entries.push(entry),
             }
         }
         let report = CensusReport::from_entries(max_n, entries);

@@ -79,7 +79,7 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
         return ref.read_text()
 
     job = cluster.heap_census(digits=1, max_n=4096)
-    assert [t.key for t in job.tasks[:3]] == ["0.1", "0.2", "0.3"] and len(job.tasks) == 12
+    assert [t.key for t in job.tasks[:3]] == ["0.1-max4096", "0.2-max4096", "0.3-max4096"] and len(job.tasks) == 12
     # .7 adds to .5 the moves leaving at most one heap that keep its values, as 4.6 to 4.4:
     # one task computes both
     assert [t.args[:2] for t in job.tasks if t.args[1]] == [("0.5", ["0.7"]), ("4.4", ["4.6"])]
@@ -89,12 +89,12 @@ def test_census_merges_to_the_cli_file(client, tmp_path, onag_bin):
     job = cluster.heap_census(None, 2048, ["0.137", "kayles", "0.07", "0.137", "4.07"])
     # one task per representative: 4.07 and 4.06 differ only on a heap of 2, where both
     # already have option 0, so 4.06's task computes both
-    assert [t.key for t in job.tasks] == ["0.137", "0.77", "0.07", "4.06"]
+    assert [t.key for t in job.tasks] == ["0.137-max2048", "0.77-max2048", "0.07-max2048", "4.06-max2048"]
     _run(job, tmp_path / "named.json", client)
     assert (tmp_path / "named.json").read_text() == cli("--codes", "0.137,kayles,0.07,4.07", "--max", "2048")
     # four codes, one task, four entries
     job = cluster.heap_census(None, 2048, ["0.615", "0.605", "0.604", "0.614"])
-    assert [t.key for t in job.tasks] == ["0.604"]
+    assert [t.key for t in job.tasks] == ["0.604-max2048"]
     _run(job, tmp_path / "group.json", client)
     assert (tmp_path / "group.json").read_text() == cli("--codes", "0.615,0.605,0.604,0.614", "--max", "2048")
 
@@ -114,14 +114,52 @@ def test_census_merge_gives_each_member_its_entry(tmp_path):
     assert _onag.heap_census_tasks(["0.6", "0.62", "0.601", "0.16"]) == [("0.6", ["0.62", "0.601"]), ("0.16", [])]
     task = tmp_path / "0.6.json"
     task.write_text(_onag.heap_census_task("0.6", ["0.62", "0.601"], 4096))
+    part.write_text(_onag.heap_census_entry("0.604", 4096))  # parts of one merge share a cap
     merged = json.loads(_onag.heap_census_merge(4096, [str(task), str(part)]))
     assert [e["ruleset"] for e in merged["entries"]] == ["0.6", "0.62", "0.601", "0.604"]
     one = json.loads(_onag.heap_census_entry("0.601", 4096))
-    assert merged["entries"][2] == one
+    assert merged["entries"][2] == one["entries"][0]
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
-    with pytest.raises(ValueError, match="not an onag census entry or task"):
+    with pytest.raises(ValueError, match="not an onag heaps census part"):
         _onag.heap_census_merge(512, [str(bad)])
+
+
+def test_census_parts_are_checked_like_toads_shards(tmp_path):
+    """Census parts were merged unchecked: an edited part merged with exit 0, a part copied over
+    another's dropped a code, a part of a smaller --max was reused. Parts are sealed and checked
+    now, and the cap is in a task's key."""
+    from onag import _onag
+
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(_onag.heap_census_task("0.6", ["0.62", "0.601"], 512))
+    b.write_text(_onag.heap_census_entry("0.16", 512))
+    expected = [["0.6", "0.62", "0.601"], ["0.16"]]
+    ok = json.loads(_onag.heap_census_merge(512, [str(a), str(b)], None, expected))
+    assert len(ok["entries"]) == 4
+    with pytest.raises(ValueError, match="--max 512"):
+        _onag.heap_census_merge(4096, [str(a), str(b)])
+    # b copied over a: a's codes are missing, b's come twice
+    a.write_text(b.read_text())
+    with pytest.raises(ValueError, match="not its task's"):
+        _onag.heap_census_merge(512, [str(a), str(b)], None, expected)
+    with pytest.raises(ValueError, match="another part"):
+        _onag.heap_census_merge(512, [str(a), str(b)])
+    b.write_text(b.read_text().replace('"largest_value":', '"largest_value":9', 1))
+    with pytest.raises(ValueError, match="checksum"):
+        _onag.heap_census_merge(512, [str(b)])
+    assert cluster.heap_census(None, 512, ["0.16"]).tasks[0].key != cluster.heap_census(None, 4096, ["0.16"]).tasks[0].key
+
+
+def test_the_task_log_is_never_written_through_a_link(tmp_path):
+    """The runner appended to ``parts/tasks.tsv`` through a symbolic link."""
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("")
+    log = tmp_path / "tasks.tsv"
+    log.symlink_to(target)
+    with pytest.raises(cluster.ClusterError, match="symbolic link"):
+        cluster._open_log(log)
+    assert target.read_text() == ""
 
 
 def test_memory_hints_keep_large_cells_off_one_worker(tmp_path):

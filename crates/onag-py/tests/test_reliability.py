@@ -161,3 +161,91 @@ def test_toads_calls_in_two_threads_run_at_once():
     assert float(took) < 1.0, out       # the small board did not wait for them
     assert overlap == "True", out       # each reported progress while the other ran
     assert same == "True" and same_board == "True", out
+
+
+def test_grundy_of_a_long_chain_does_not_crash_the_interpreter():
+    # a 2,500,000-position chain (inside the default max_positions) killed the interpreter
+    # (SIGSEGV): the solve recursed once per position; it is fed bottom-up now
+    code, out, err = run_python(
+        """
+        import onag
+
+        class Chain:
+            __slots__ = ("n",)
+            def __init__(self, n): self.n = n
+            def __hash__(self): return self.n
+            def __eq__(self, o): return self.n == o.n
+            def options(self): return [Chain(self.n - 1)] if self.n else []
+
+        print(onag.grundy(Chain(2_500_000)), onag.grundy(Chain(2_500_001)))
+        """,
+        timeout=600,
+    )
+    assert code == 0, err
+    assert out.split() == ["0", "1"], out
+
+
+def test_memo_clear_from_another_thread_never_panics():
+    # memo_clear() during grundy()/canonical() raised a PanicException (index out of bounds)
+    # every time: a call now returns its value or fails with a clear ValueError
+    code, out, err = run_python(
+        """
+        import threading, onag
+
+        class Heap:   # Nim: G(n) = n
+            def __init__(self, n): self.n = n
+            def __hash__(self): return self.n
+            def __eq__(self, o): return self.n == o.n
+            def options(self): return [Heap(k) for k in range(self.n)]
+
+        class Strip:   # Left takes 1, Right takes 1 or 2
+            def __init__(self, n): self.n = n
+            def __hash__(self): return self.n
+            def __eq__(self, o): return self.n == o.n
+            def left_options(self): return [Strip(self.n - 1)] if self.n else []
+            def right_options(self): return [Strip(self.n - t) for t in (1, 2) if t <= self.n]
+
+        done = threading.Event()
+        def clear():
+            while not done.is_set():
+                onag.memo_clear()
+        t = threading.Thread(target=clear)
+        t.start()
+        ok = refused = 0
+        try:
+            for i in range(60):
+                try:
+                    assert onag.grundy(Heap(300 + i)) == 300 + i
+                    assert onag.canonical(Strip(40 + i)) == onag.canonical(Strip(40 + i))
+                    ok += 1
+                except ValueError as e:
+                    assert "call again" in str(e), e
+                    refused += 1
+        finally:
+            done.set()
+            t.join()
+        print(ok + refused)
+        """
+    )
+    assert code == 0, err
+    assert out.split() == ["60"], out
+
+
+def test_ctrl_c_stops_a_wythoff_analysis(interrupt):
+    # the solver polled its stop flag only when a count of solved positions was round, which
+    # the unwinding recursion stepped over: Ctrl-C took 88 s
+    code = (
+        """
+        import sys, time, onag
+        print("started", flush=True)
+        t = time.time()
+        try:
+            onag.games.wythoff("512:511,511")
+        except KeyboardInterrupt:
+            print("interrupted after %.2f s" % (time.time() - t), flush=True)
+            sys.exit(0)
+        print("finished", flush=True)
+        sys.exit(3)
+        """
+    )
+    interrupt(code, within=5)

@@ -482,13 +482,15 @@ fn checkpoints_resume_identically_and_refuse_damage() {
         .run(5_000, &StopFlag::new(), &mut |_| {})
         .unwrap()
         .is_none());
-    let bytes = checkpoint::encode(&part);
-    let mut resumed = checkpoint::decode(&bytes).unwrap();
+    let key = [3u8; 16];
+    let stop = StopFlag::new();
+    let bytes = checkpoint::encode(&part, &key);
+    let mut resumed = checkpoint::decode(&bytes, &key, &stop).unwrap();
     assert!(resumed
         .run(17_000, &StopFlag::new(), &mut |_| {})
         .unwrap()
         .is_none());
-    let mut again = checkpoint::decode(&checkpoint::encode(&resumed)).unwrap();
+    let mut again = checkpoint::decode(&checkpoint::encode(&resumed, &key), &key, &stop).unwrap();
     let end = again
         .run(usize::MAX, &StopFlag::new(), &mut |_| {})
         .unwrap();
@@ -499,11 +501,64 @@ fn checkpoints_resume_identically_and_refuse_damage() {
     let k = bad.len() / 2;
     bad[k] ^= 1;
     assert_eq!(
-        checkpoint::decode(&bad).unwrap_err(),
+        checkpoint::decode(&bad, &key, &stop).unwrap_err(),
         checkpoint::CheckpointError::Checksum
     );
-    assert!(checkpoint::decode(&bytes[..bytes.len() - 3]).is_err());
-    assert!(checkpoint::decode(b"hello").is_err());
+    assert!(checkpoint::decode(&bytes[..bytes.len() - 3], &key, &stop).is_err());
+    assert!(checkpoint::decode(b"hello", &key, &stop).is_err());
+}
+
+/// The checkpoint at `values` (any values: a forgery) of 0.16 to 40,000, sealed under `key`.
+fn forged(values: &[u32], key: &onag::checksum::Key) -> Vec<u8> {
+    let r = rules("0.16");
+    let search = PeriodSearch::resume(
+        onag::heaps::sparse::Sequence::from_values(&r, values.to_vec()),
+        40_000,
+        0,
+    );
+    checkpoint::encode(&search, key)
+}
+
+/// An unkeyed checksum let an edited checkpoint resume into a false "proven" period: the
+/// seal is keyed now, so a file edited and re-sealed without the writer's key is refused, and
+/// a value beyond what the mex rule allows is refused before any table is sized by it.
+#[test]
+fn checkpoints_cannot_be_forged_or_inflated() {
+    let r = rules("0.16");
+    let mut part = PeriodSearch::new(&r, 40_000);
+    part.run(5_000, &StopFlag::new(), &mut |_| {}).unwrap();
+    let (key, stop) = ([9u8; 16], StopFlag::new());
+    let mut values = part.sequence().values().to_vec();
+    values[20] ^= 1;
+    // sealed by someone else (another key, or the public one): refused
+    for other in [[0u8; 16], [1u8; 16]] {
+        assert_eq!(
+            checkpoint::decode(&forged(&values, &other), &key, &stop).unwrap_err(),
+            checkpoint::CheckpointError::Checksum
+        );
+    }
+    // the writer's own key and a value past the mex bound: refused, nothing allocated for it
+    let mut huge = part.sequence().values().to_vec();
+    huge[1000] = 1 << 20; // heap 1000 of 0.16 has about 500 moves
+    assert_eq!(
+        checkpoint::decode(&forged(&huge, &key), &key, &stop).unwrap_err(),
+        checkpoint::CheckpointError::WrongValue(1000)
+    );
+    // a header that declares more values than the file holds
+    let bytes = checkpoint::encode(&part, &key);
+    let h = checkpoint::header(&bytes).unwrap();
+    assert_eq!(h.count, part.sequence().len());
+    assert!(matches!(
+        checkpoint::decode(&bytes[..bytes.len() - 4], &key, &stop).unwrap_err(),
+        checkpoint::CheckpointError::Length { .. }
+    ));
+    // a raised flag stops the re-check
+    let raised = StopFlag::new();
+    raised.stop();
+    assert_eq!(
+        checkpoint::decode(&bytes, &key, &raised).unwrap_err(),
+        checkpoint::CheckpointError::Stopped
+    );
 }
 
 #[test]

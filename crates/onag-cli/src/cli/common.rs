@@ -37,10 +37,13 @@ pub use onag_api::number::{parse_u128, parse_u64, parse_usize};
 
 pub use super::output::print_json;
 
-/// The largest input file read whole (JSON checkpoints, shard and results files): far above
-/// any file onag writes (the largest, a 10^5-row periods checkpoint, is a few MiB), so a
-/// wrong path (`/dev/zero`, a disk image) is refused instead of filling the memory.
-pub const MAX_INPUT_FILE: u64 = 256 << 20;
+/// The largest input file read whole (JSON checkpoints and results files): far above any
+/// file onag writes (the largest, the Toads families results, is 10 MB), so a wrong path
+/// (`/dev/zero`, a disk image) is refused before it is read, and a JSON file at the cap parses
+/// within about a gigabyte (a JSON tree takes up to ~16 bytes a byte of text: at 256 MiB a
+/// garbage array aborted under a 3 GB address-space limit). Part files have their own,
+/// smaller cap and are checked before they are parsed ([`onag_api::shard`]).
+pub const MAX_INPUT_FILE: u64 = 64 << 20;
 
 /// Reads the text file `path`, refusing more than `max` bytes with a clear error (bad input)
 /// instead of reading on: the size is checked while reading, so a device or a FIFO that never
@@ -146,16 +149,21 @@ fn parent_dir(path: &Path) -> &Path {
 }
 
 /// A new temporary file beside `path`: a random name, created exclusively (`O_EXCL`, so an
-/// existing file, symbolic link or FIFO of that name is never opened) in `path`'s directory,
-/// deleted again unless persisted.
+/// existing file, symbolic link or FIFO of that name is never opened) in `path`'s directory
+/// with the umask's mode, deleted again unless persisted.
 fn temp_beside(path: &Path) -> anyhow::Result<tempfile::NamedTempFile> {
     let dir = parent_dir(path);
     let mut prefix = std::ffi::OsString::from(".");
     prefix.push(path.file_name().unwrap_or_default());
     prefix.push(".");
-    tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // Created with mode 0666 less the umask, as any new file: the temporary file becomes the
+    // output (tempfile's default 0600 is for secrets, and left a site served by another user
+    // unreadable); the creation is exclusive all the same.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder
         .tempfile_in(dir)
         .with_context(|| format!("cannot write {} in {}", path.display(), dir.display()))
 }
@@ -357,6 +365,16 @@ pub fn stop_on_ctrl_c(stop: &onag::StopFlag) {
     });
 }
 
+/// Why the run's [`RunLimits`] watcher stopped it, once it did.
+static STOP_REASON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Why a bound or Ctrl-C stopped the run (`--max-seconds`, `--max-memory`, interrupted), if
+/// one did: the error of a stopped computation says only that it stopped, so the message
+/// names the bound.
+pub fn stop_reason() -> Option<&'static str> {
+    STOP_REASON.get().map(String::as_str)
+}
+
 /// The resident memory of this process in MiB (Linux `/proc/self/statm`; `None` elsewhere).
 fn resident_mib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
@@ -402,6 +420,7 @@ impl RunLimits {
                     );
                 }
             };
+            let _ = STOP_REASON.set(reason.clone());
             flag.stop();
             std::thread::sleep(grace);
             let _ = writeln!(std::io::stderr(), "error: {reason}");

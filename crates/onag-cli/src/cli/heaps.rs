@@ -37,6 +37,8 @@ pub enum Cmd {
         #[arg(long, value_parser = parse_usize, default_value_t = 100)]
         count: usize,
         #[command(flatten)]
+        limits: RunLimits,
+        #[command(flatten)]
         output: Output,
     },
     /// Searches for a period and proves it (finite codes), with resumable checkpoints.
@@ -60,7 +62,8 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
-    /// One code's census entry (one independent task of a census; merge with `heaps merge`).
+    /// One code's census entry (one independent task of a census; with --json a sealed census
+    /// part, merged with `heaps merge`).
     Entry {
         /// The ruleset.
         #[arg(allow_hyphen_values = true)]
@@ -73,7 +76,8 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
-    /// Merges census entries (JSON files of `heaps entry --json`) into one census report.
+    /// Merges census parts (the sealed JSON of `heaps entry --json`) into one census report;
+    /// each part is checked (its checksum, its codes, its `--max`; no code in two parts).
     Merge {
         /// The entry files.
         files: Vec<PathBuf>,
@@ -157,6 +161,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Values {
             ruleset: text,
             count,
+            limits,
             output,
         } => {
             let r = ruleset(&text)?;
@@ -166,7 +171,11 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                      use `heaps period` for longer runs"
                 );
             }
-            let report = values_report(&r, count, &StopFlag::new())?;
+            // codes whose moves leave three heaps are computed by the definition, O(n³) a
+            // value: a long hexadecimal code runs for hours, so the run is bounded
+            let stop = StopFlag::new();
+            limits.watch("the nim sequence", &stop);
+            let report = values_report(&r, count, &stop)?;
             if output.json {
                 return print_json(&report);
             }
@@ -207,6 +216,10 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                     .collect::<Result<Vec<_>, _>>()?,
                 None => census_codes(usize::from(digits)),
             };
+            // the destination is checked before the census runs, not after
+            if let Some(path) = &out {
+                common::check_output(path)?;
+            }
             let stop = StopFlag::new();
             limits.watch("the census", &stop);
             let report = run_census(&list, max, &stop, output.quiet)?;
@@ -229,7 +242,14 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             limits.watch("the census entry", &stop);
             let entry = census_entry(&r, max, &stop)?;
             if output.json {
-                return print_json(&entry);
+                // a census part, sealed: `heaps merge` checks it
+                let part = onag_api::shard::CensusPart {
+                    max_n: max,
+                    entries: vec![entry],
+                };
+                let text = onag_api::shard::seal_census(&part).map_err(Internal)?;
+                outln!("{}", text.trim_end());
+                return Ok(());
             }
             outln!("{}", describe(&entry.ruleset, &entry.analysis));
             Ok(())
@@ -240,10 +260,25 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             out,
             output,
         } => {
-            let mut entries = Vec::new();
-            for f in &files {
-                entries.push(common::read_json::<CensusEntry>(f, "an onag census entry")?);
+            if let Some(path) = &out {
+                common::check_output(path)?;
             }
+            let mut parts = Vec::new();
+            // a file named twice counts once; the same code in two files is refused (a part
+            // copied over another's)
+            let mut named = std::collections::BTreeSet::new();
+            for f in &files {
+                if !named.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())) {
+                    continue;
+                }
+                let what = "an onag heaps census part";
+                let text = common::read_capped(f, onag_api::shard::MAX_PART_BYTES, what)?;
+                let part = onag_api::shard::open_census(text.as_bytes())
+                    .map_err(|e| anyhow::anyhow!("{} {e}", f.display()))?;
+                parts.push((f.display().to_string(), part, None));
+            }
+            let entries =
+                onag_api::shard::merge_census(max, parts).map_err(|e| anyhow::anyhow!(e))?;
             let report = CensusReport::from_entries(max, entries);
             if let Some(path) = &out {
                 write_pretty(path, &report)?;
@@ -269,6 +304,19 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             let r = ruleset(&text)?;
             if let Some(&big) = heaps.iter().find(|&&h| h > 1 << 20) {
                 bail!("heap {big} is above 2^20");
+            }
+            // every move is listed: bound them before any is computed (1,000 heaps of 2^20
+            // took 4.4 GB; 1,500 aborted)
+            let moves = r.moves();
+            let count = heaps
+                .iter()
+                .fold(0u64, |n, &h| n.saturating_add(moves.count_leaves(h)));
+            if count > onag_api::limits::NATIVE_MAX_PLAY_MOVES {
+                bail!(
+                    "this position has {count} moves under {r}; `heaps play` lists at most {} \
+                     (use fewer or smaller heaps)",
+                    onag_api::limits::NATIVE_MAX_PLAY_MOVES
+                );
             }
             let strategy = match computer.as_str() {
                 "perfect" => Strategy::Perfect,
@@ -372,11 +420,23 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.out {
         common::check_output(path)?;
     }
-    let mut search = match (&args.checkpoint, args.resume) {
-        (Some(path), true) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let search = checkpoint::decode(&bytes)
+    // stopped, the search writes its checkpoint (4 bytes a heap) before it exits
+    let grace = if args.checkpoint.is_some() {
+        Duration::from_secs(CHECKPOINT_GRACE_SECS)
+    } else {
+        Duration::from_millis(500)
+    };
+    // the bounds hold from the start: reading and re-checking a checkpoint is part of the run
+    args.limits
+        .watch_with_grace("the period search", &stop, grace);
+    let key = match &args.checkpoint {
+        Some(_) => Some(common::checkpoint_key()?),
+        None => None,
+    };
+    let mut search = match (&args.checkpoint, args.resume, &key) {
+        (Some(path), true, Some(key)) => {
+            let bytes = read_checkpoint(path, args.max, &r)?;
+            let search = checkpoint::decode(&bytes, key, &stop)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             let stored = search.sequence().ruleset();
             if *stored != r {
@@ -386,19 +446,11 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
         }
         _ => PeriodSearch::new(&r, args.max),
     };
-    // stopped, the search writes its checkpoint (4 bytes a heap) before it exits
-    let grace = if args.checkpoint.is_some() {
-        Duration::from_secs(CHECKPOINT_GRACE_SECS)
-    } else {
-        Duration::from_millis(500)
-    };
-    args.limits
-        .watch_with_grace("the period search", &stop, grace);
     let bar = common::progress(args.max as u64, &format!("{r}"), args.output.quiet);
     let mut last_save = Instant::now();
     let save = |search: &PeriodSearch| -> anyhow::Result<()> {
-        if let Some(path) = &args.checkpoint {
-            common::write_atomic(path, &checkpoint::encode(search))?;
+        if let (Some(path), Some(key)) = (&args.checkpoint, &key) {
+            common::write_atomic(path, &checkpoint::encode(search, key))?;
         }
         Ok(())
     };
@@ -438,6 +490,51 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
     }
     outln!("{}", describe(&report.ruleset, &report.analysis));
     Ok(())
+}
+
+/// The bytes of the checkpoint `path`, sized by its header first: a checkpoint of more values
+/// than `--max` allows, or whose length is not the one its header declares, is refused before
+/// the file is read whole.
+fn read_checkpoint(path: &Path, max: usize, ruleset: &Ruleset) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let cannot = || format!("cannot read {}", path.display());
+    let mut file = std::fs::File::open(path).with_context(cannot)?;
+    let mut prefix = Vec::new();
+    (&mut file)
+        .take(checkpoint::HEADER_BYTES as u64)
+        .read_to_end(&mut prefix)
+        .with_context(cannot)?;
+    let h = checkpoint::header(&prefix).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if h.ruleset != *ruleset {
+        bail!(
+            "{} is a checkpoint of {}, not of {ruleset}",
+            path.display(),
+            h.ruleset
+        );
+    }
+    if h.count > max.saturating_add(1) {
+        bail!(
+            "{} holds {} values, more than --max {max}: pass a larger --max to resume it",
+            path.display(),
+            h.count
+        );
+    }
+    let actual = file.metadata().with_context(cannot)?.len();
+    if actual != h.len {
+        bail!(
+            "{}: {}",
+            path.display(),
+            checkpoint::CheckpointError::Length {
+                declared: h.len,
+                actual
+            }
+        );
+    }
+    let mut bytes = prefix;
+    file.take(h.len - bytes.len() as u64)
+        .read_to_end(&mut bytes)
+        .with_context(cannot)?;
+    Ok(bytes)
 }
 
 /// Recomputes every entry of a census report file with the file's cap and compares; a period

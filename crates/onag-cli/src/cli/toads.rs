@@ -471,7 +471,7 @@ fn stats_shard(
 fn read_shard(path: &std::path::Path) -> anyhow::Result<ShardFile> {
     let text = super::common::read_capped(
         path,
-        super::common::MAX_INPUT_FILE,
+        onag_api::shard::MAX_PART_BYTES,
         "an onag toads stats shard file",
     )?;
     onag_api::shard::open(text.as_bytes()).map_err(|e| anyhow::anyhow!("{} {e}", path.display()))

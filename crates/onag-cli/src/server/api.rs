@@ -64,7 +64,7 @@ fn health() -> axum::Json<serde_json::Value> {
 }
 
 /// Whether a POST body is declared JSON (`application/json` or `application/…+json`).
-fn is_json(headers: &HeaderMap) -> bool {
+pub(super) fn is_json(headers: &HeaderMap) -> bool {
     let Some(value) = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

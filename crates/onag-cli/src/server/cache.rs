@@ -52,10 +52,15 @@ impl Cache {
     }
 }
 
-/// The middleware: POST requests under `/api/` are looked up by (path, body); a 200 answer
+/// The middleware: JSON POST requests under `/api/` are looked up by (path, body); a 200 answer
 /// that took at least [`MIN_COST`] is kept. Answers from the cache carry `x-onag-cache: hit`.
 pub async fn cached(cache: Arc<Cache>, request: Request, next: Next) -> Response {
-    if request.method() != Method::POST || !request.uri().path().starts_with("/api/") {
+    // only a request the handler would take is answered from the cache: a body not declared
+    // JSON goes to the handler, which refuses it (415) whether or not its answer is kept
+    if request.method() != Method::POST
+        || !request.uri().path().starts_with("/api/")
+        || !super::api::is_json(request.headers())
+    {
         return next.run(request).await;
     }
     let (parts, body) = request.into_parts();

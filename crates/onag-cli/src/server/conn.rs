@@ -9,8 +9,11 @@
 //!   [`max_per_client`] of them; a new connection past either cap first closes the
 //!   connection of that scope that has been **idle** longest (no request in progress: a
 //!   keep-alive connection between requests, or one that has not finished sending a request
-//!   head), and gets an immediate 503 with `Retry-After` only when every one is busy — so
-//!   idle sockets, however many, never keep a client out;
+//!   head), else the one that has been **receiving** a request body longest, and gets an
+//!   immediate 503 with `Retry-After` only when every one is **working** (its request whole,
+//!   the app answering it) — so idle sockets and slow bodies, from however many addresses,
+//!   never keep a client out: a connection holds its slot against newcomers only while the
+//!   server works for it;
 //! - a connection is closed when idle for [`KEEP_ALIVE_IDLE`], and after
 //!   [`MAX_REQUESTS_PER_CONNECTION`] requests (`Connection: close` on the last answer);
 //! - a request must arrive whole, head and body, within [`REQUEST_DEADLINE`] of the connection
@@ -23,7 +26,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -129,11 +132,20 @@ fn is_port(digits: &str) -> bool {
     !digits.is_empty() && digits.len() <= 5 && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// No request in progress (between requests, or a request head still arriving).
+const IDLE: u8 = 0;
+/// A request head has arrived and its body is being read.
+const RECEIVING: u8 = 1;
+/// The request is whole and the app is answering it.
+const WORKING: u8 = 2;
+
 /// One open connection, as the accept loop sees it.
 struct Conn {
     ip: IpAddr,
-    /// A request is being answered.
-    busy: AtomicBool,
+    /// [`IDLE`], [`RECEIVING`] or [`WORKING`].
+    state: AtomicU8,
+    /// When the current request's body began to arrive (ms since the server started).
+    receiving_ms: AtomicU64,
     /// When the connection became ready for its next request (ms since the server started).
     ready_ms: AtomicU64,
     requests: AtomicU32,
@@ -171,7 +183,8 @@ impl Registry {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let conn = Arc::new(Conn {
             ip,
-            busy: AtomicBool::new(false),
+            state: AtomicU8::new(IDLE),
+            receiving_ms: AtomicU64::new(0),
             ready_ms: AtomicU64::new(self.now_ms()),
             requests: AtomicU32::new(0),
             close: tokio::sync::Notify::new(),
@@ -180,13 +193,24 @@ impl Registry {
         Some((id, conn))
     }
 
-    /// Closes the connection in `scope` that has been idle longest; false when none is idle.
+    /// Closes the connection in `scope` that has been idle longest, else the one that has been
+    /// receiving its body longest (a body trickling in holds no claim a newcomer lacks); false
+    /// when every one is working.
     fn evict(conns: &mut HashMap<u64, Arc<Conn>>, scope: impl Fn(&Conn) -> bool) -> bool {
-        let victim = conns
-            .iter()
-            .filter(|(_, c)| scope(c) && !c.busy.load(Ordering::Acquire))
-            .min_by_key(|(_, c)| c.ready_ms.load(Ordering::Acquire))
-            .map(|(&id, _)| id);
+        let in_state = |state: u8| {
+            conns
+                .iter()
+                .filter(|(_, c)| scope(c) && c.state.load(Ordering::Acquire) == state)
+                .min_by_key(|(_, c)| {
+                    if state == IDLE {
+                        c.ready_ms.load(Ordering::Acquire)
+                    } else {
+                        c.receiving_ms.load(Ordering::Acquire)
+                    }
+                })
+                .map(|(&id, _)| id)
+        };
+        let victim = in_state(IDLE).or_else(|| in_state(RECEIVING));
         match victim.and_then(|id| conns.remove(&id)) {
             Some(conn) => {
                 conn.close.notify_one();
@@ -280,18 +304,22 @@ async fn run_connection(
             let (app, hosts, conn, registry) =
                 (app.clone(), hosts.clone(), conn.clone(), registry.clone());
             async move {
-                conn.busy.store(true, Ordering::Release);
+                conn.receiving_ms
+                    .store(registry.now_ms(), Ordering::Release);
+                conn.state.store(RECEIVING, Ordering::Release);
                 let count = conn.requests.fetch_add(1, Ordering::AcqRel) + 1;
                 let ready =
                     registry.started + Duration::from_millis(conn.ready_ms.load(Ordering::Acquire));
-                let mut response = answer(request, app, &hosts, ready + REQUEST_DEADLINE).await;
+                let working = || conn.state.store(WORKING, Ordering::Release);
+                let mut response =
+                    answer(request, app, &hosts, ready + REQUEST_DEADLINE, working).await;
                 if count >= MAX_REQUESTS_PER_CONNECTION {
                     response
                         .headers_mut()
                         .insert(header::CONNECTION, HeaderValue::from_static("close"));
                 }
                 conn.ready_ms.store(registry.now_ms(), Ordering::Release);
-                conn.busy.store(false, Ordering::Release);
+                conn.state.store(IDLE, Ordering::Release);
                 Ok::<_, Infallible>(response)
             }
         })
@@ -315,15 +343,15 @@ async fn run_connection(
         tokio::select! {
             _ = &mut connection => return,
             () = conn.close.notified(), if !closing => {
-                if !conn.busy.load(Ordering::Acquire) {
-                    return; // idle: dropping the connection closes the socket
+                if conn.state.load(Ordering::Acquire) != WORKING {
+                    return; // idle or still receiving: dropping the connection closes the socket
                 }
                 // a request began since it was chosen: answer it, then close
                 connection.as_mut().graceful_shutdown();
                 closing = true;
             }
             () = tokio::time::sleep(check_in) => {
-                if !conn.busy.load(Ordering::Acquire) && idle_for() >= KEEP_ALIVE_IDLE {
+                if conn.state.load(Ordering::Acquire) == IDLE && idle_for() >= KEEP_ALIVE_IDLE {
                     return;
                 }
             }
@@ -331,36 +359,39 @@ async fn run_connection(
     }
 }
 
-/// Checks the request's `Host` and size, reads its whole body by `deadline`, and hands it to
-/// the app.
+/// Checks the request's `Host` and size, reads its whole body by `deadline`, calls `working`
+/// and hands it to the app.
 async fn answer(
     request: Request<Incoming>,
     app: Router,
     hosts: &HostCheck,
     deadline: Instant,
+    working: impl FnOnce(),
 ) -> Response {
-    let host = request
+    // Every Host header is checked, not only the first (a second one naming another site
+    // must not ride on a first that passes), and the request line's authority too.
+    let values: Vec<Option<&str>> = request
         .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(str::to_string)
-        .or_else(|| request.uri().authority().map(|a| a.to_string()));
-    match host {
-        Some(host) if hosts.allows(&host) => {}
-        Some(_) => {
-            return closing(
-                StatusCode::MISDIRECTED_REQUEST,
-                "this server does not answer for that Host (start it with --allow-host NAME \
-                 to add a name)"
-                    .into(),
-            )
-        }
-        None => {
-            return closing(
-                StatusCode::BAD_REQUEST,
-                "the request has no Host header".into(),
-            )
-        }
+        .get_all(header::HOST)
+        .iter()
+        .map(|h| h.to_str().ok())
+        .collect();
+    let authority = request.uri().authority().map(|a| a.as_str());
+    if values.is_empty() && authority.is_none() {
+        return closing(
+            StatusCode::BAD_REQUEST,
+            "the request has no Host header".into(),
+        );
+    }
+    let allowed = values.iter().all(|h| h.is_some_and(|h| hosts.allows(h)))
+        && authority.is_none_or(|a| hosts.allows(a));
+    if !allowed {
+        return closing(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this server does not answer for that Host (start it with --allow-host NAME to add \
+             a name)"
+                .into(),
+        );
     }
     let declared = request
         .headers()
@@ -392,6 +423,7 @@ async fn answer(
             )
         }
     };
+    working();
     let request = Request::from_parts(parts, Body::from(bytes));
     match app.oneshot(request).await {
         Ok(response) => response,
@@ -475,7 +507,7 @@ mod tests {
         ca.ready_ms.store(5, Ordering::Release);
         cb.ready_ms.store(1, Ordering::Release);
         cc.ready_ms.store(0, Ordering::Release);
-        cc.busy.store(true, Ordering::Release);
+        cc.state.store(WORKING, Ordering::Release);
         // b is the longest idle (c is older but busy)
         let (_, _cd) = r.admit(ip).unwrap();
         let ids: Vec<u64> = r.conns.lock().unwrap().keys().copied().collect();
@@ -483,7 +515,7 @@ mod tests {
         assert!(ids.contains(&a));
         // all busy: refused
         for c in r.conns.lock().unwrap().values() {
-            c.busy.store(true, Ordering::Release);
+            c.state.store(WORKING, Ordering::Release);
         }
         assert!(r.admit(ip).is_none());
     }
@@ -495,9 +527,28 @@ mod tests {
         let other: IpAddr = "10.0.0.2".parse().unwrap();
         let held: Vec<_> = (0..3).map(|_| r.admit(one).unwrap()).collect();
         for (_, c) in &held {
-            c.busy.store(true, Ordering::Release);
+            c.state.store(WORKING, Ordering::Release);
         }
         assert!(r.admit(one).is_none(), "past the per-client cap");
         assert!(r.admit(other).is_some(), "another address still gets in");
+    }
+
+    #[test]
+    fn slow_bodies_from_two_addresses_do_not_keep_a_third_out() {
+        let r = registry(4, 3);
+        let mut held = Vec::new();
+        for (i, ip) in ["127.0.0.2", "127.0.0.3", "127.0.0.2", "127.0.0.3"]
+            .iter()
+            .enumerate()
+        {
+            let (id, c) = r.admit(ip.parse().unwrap()).unwrap();
+            c.state.store(RECEIVING, Ordering::Release);
+            c.receiving_ms.store(i as u64, Ordering::Release);
+            held.push(id);
+        }
+        // a third address gets in, closing the body that has trickled in longest
+        assert!(r.admit("127.0.0.1".parse().unwrap()).is_some());
+        let ids: Vec<u64> = r.conns.lock().unwrap().keys().copied().collect();
+        assert!(!ids.contains(&held[0]) && ids.contains(&held[3]));
     }
 }

@@ -12,15 +12,20 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::HttpError;
 
-/// How long any request may compute before it counts as heavy work.
+/// How much CPU time any request may compute before it counts as heavy work.
 pub const TRIAL: Duration = Duration::from_millis(150);
+/// How often a trial's CPU time is read.
+const TRIAL_POLL: Duration = Duration::from_millis(10);
 /// Longest wait for a trial slot before the request is answered 503.
 pub const TRIAL_WAIT: Duration = Duration::from_secs(3);
 
 /// The shared budget: a time limit per heavy request and a cap on heavy jobs in flight.
 ///
-/// Work is sized by running it: every request first computes for at most [`TRIAL`] without
-/// taking a heavy slot, so a cheap request never waits behind a heavy one. Trials are bounded
+/// Work is sized by running it: every request first computes for at most [`TRIAL`] of its own
+/// CPU time without taking a heavy slot, so a cheap request never waits behind a heavy one.
+/// The trial is measured on the clock of its thread, not the wall's, and runs at the server's
+/// own priority: on a machine loaded by other processes a tiny computation can wait longer
+/// than [`TRIAL`] for a core, and was refused as heavy when the trial counted that wait. Trials are bounded
 /// too — at most one more than the heavy slots run at once, the others wait their turn (first
 /// come, first served, each turn at most [`TRIAL`]) up to [`TRIAL_WAIT`] — so forty heavy
 /// clients keep at most `jobs + 1` cores busy with trials, not forty. Work that does not
@@ -81,7 +86,7 @@ impl Budget {
             )));
         };
         if let Attempt::Done(result) =
-            attempt(what, work.clone(), TRIAL.min(self.time), trial).await
+            trial_run(what, work.clone(), TRIAL.min(self.time), self.time, trial).await
         {
             return result;
         }
@@ -132,6 +137,92 @@ where
         Ok(Err(_)) => Attempt::Done(Err(HttpError::internal(format!("{what} was cancelled")))),
         Err(_) => Attempt::OverTime,
     }
+}
+
+/// The trial of `work`: on a thread of its own (at the server's priority, not the heavy
+/// work's), stopped once it has used `cpu` of its own CPU time — or, as a backstop, `wall` of
+/// wall time. The `permit` is held as long as the computation runs.
+async fn trial_run<T, F>(
+    what: &str,
+    work: Arc<F>,
+    cpu: Duration,
+    wall: Duration,
+    permit: OwnedSemaphorePermit,
+) -> Attempt<T>
+where
+    T: Send + 'static,
+    F: Fn(&StopFlag) -> Result<T, HttpError> + Send + Sync + 'static,
+{
+    let stop = StopFlag::new();
+    let _guard = StopOnDrop(stop.clone());
+    let flag = stop.clone();
+    // i64::MIN: the thread has not started yet (its wait for a core is not its work)
+    let tid = Arc::new(std::sync::atomic::AtomicI64::new(i64::MIN));
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let spawned = {
+        let tid = tid.clone();
+        std::thread::Builder::new()
+            .name("onag-trial".into())
+            .stack_size(onag::deep_stack::DEEP_STACK / 16)
+            .spawn(move || {
+                let _permit = permit;
+                tid.store(thread_id(), std::sync::atomic::Ordering::Release);
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&flag)));
+                let _ = tx.send(result);
+            })
+    };
+    if spawned.is_err() {
+        return Attempt::Done(Err(HttpError::internal(format!(
+            "{what} could not start a thread"
+        ))));
+    }
+    let started = std::time::Instant::now();
+    tokio::pin!(rx);
+    loop {
+        tokio::select! {
+            result = &mut rx => {
+                return Attempt::Done(match result {
+                    Ok(Ok(result)) => result,
+                    Ok(Err(_)) => Err(HttpError::internal(format!(
+                        "{what} failed inside the engine (a bug: please report it)"
+                    ))),
+                    Err(_) => Err(HttpError::internal(format!("{what} was cancelled"))),
+                });
+            }
+            () = tokio::time::sleep(TRIAL_POLL) => {
+                let used = match tid.load(std::sync::atomic::Ordering::Acquire) {
+                    i64::MIN => Duration::ZERO,
+                    tid => thread_cpu(tid).unwrap_or_else(|| started.elapsed()),
+                };
+                if used >= cpu || started.elapsed() >= wall {
+                    return Attempt::OverTime;
+                }
+            }
+        }
+    }
+}
+
+/// This thread's id for [`thread_cpu`] (-1 where there is none).
+fn thread_id() -> i64 {
+    #[cfg(target_os = "linux")]
+    {
+        i64::from(rustix::thread::gettid().as_raw_nonzero().get())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        -1
+    }
+}
+
+/// The CPU time the thread `tid` of this process has used (Linux: the first field of
+/// `/proc/self/task/TID/schedstat`, nanoseconds on a CPU); `None` where it cannot be read.
+fn thread_cpu(tid: i64) -> Option<Duration> {
+    if tid < 0 {
+        return None;
+    }
+    let text = std::fs::read_to_string(format!("/proc/self/task/{tid}/schedstat")).ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// Lowers the CPU priority of this (blocking-pool) thread to nice [`HEAVY_NICE`], so the

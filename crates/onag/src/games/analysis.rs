@@ -456,14 +456,15 @@ struct Remoteness<P, F> {
 
 impl<P: Clone + Eq + Hash, F: Fn(&P, Player) -> Vec<P>> Remoteness<P, F> {
     fn get(&mut self, p: &P, player: Player, stop: &StopFlag) -> Result<Option<u32>, GameError> {
+        // every look-up polls (a relaxed load, cheap beside the hash): polling by positions
+        // stored let the hits between two stores — thousands a position in Wythoff's game —
+        // run on unpolled
+        stop.check()?;
         if let Some(&r) = self.memo.get(&(p.clone(), player)) {
             return Ok(Some(r));
         }
         if self.memo.len() >= self.budget {
             return Ok(None);
-        }
-        if self.memo.len().is_multiple_of(1 << 10) {
-            stop.check()?;
         }
         let mut rule = crate::remoteness::Steinhaus::default();
         for o in (self.options)(p, player) {

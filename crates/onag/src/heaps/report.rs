@@ -123,11 +123,6 @@ pub(crate) fn fnv1a(values: &[u32]) -> u64 {
         .fold(FNV_OFFSET, |h, v| fnv1a_step(h, &v.to_le_bytes()))
 }
 
-/// FNV-1a (64 bits) over bytes.
-pub(crate) fn fnv1a_bytes(bytes: &[u8]) -> u64 {
-    fnv1a_step(FNV_OFFSET, bytes)
-}
-
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 fn fnv1a_step(mut h: u64, bytes: &[u8]) -> u64 {

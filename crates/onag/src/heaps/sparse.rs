@@ -327,15 +327,19 @@ impl Sequence {
         Ok(())
     }
 
-    /// Recomputes the values of heaps `from..len` from the ones before them; `Err(n)` names
-    /// the first heap whose stored value is wrong. Checks a resumed checkpoint's last values.
-    pub fn verify_tail(&self, from: usize) -> Result<(), usize> {
+    /// Recomputes the values of heaps `from..len` from the ones before them, polling `stop`
+    /// at every heap; `Err(Some(n))` names the first heap whose stored value is wrong,
+    /// `Err(None)` says `stop` was raised. Checks a resumed checkpoint's last values.
+    pub fn verify_tail(&self, from: usize, stop: &crate::StopFlag) -> Result<(), Option<usize>> {
         let from = from.min(self.values.len());
         let mut head = Sequence::from_values(&self.ruleset, self.values[..from].to_vec());
         for n in from..self.values.len() {
+            if stop.is_stopped() {
+                return Err(None);
+            }
             let v = head.next_value(n);
             if v != self.values[n] {
-                return Err(n);
+                return Err(Some(n));
             }
             head.push(v);
         }

@@ -80,7 +80,14 @@ pub enum GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Overflow => f.write_str("exact arithmetic overflow"),
+            GameError::Overflow => write!(
+                f,
+                "exact arithmetic overflow: a number here needs more than {} binary places or a \
+                 numerator beyond 2^63 (onag's exact numbers are dyadic rationals of 64 bits; a \
+                 Hackenbush stalk of alternating colours has one binary place an edge, so 63 \
+                 edges at most)",
+                crate::partizan::dyadic::Dyadic::MAX_EXP
+            ),
             GameError::Stopped => f.write_str("the computation was stopped before it finished"),
             GameError::TooLarge(what) => write!(f, "too large: {what}"),
             GameError::Undefined(why) => write!(f, "undefined: {why}"),

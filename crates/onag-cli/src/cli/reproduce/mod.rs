@@ -37,7 +37,7 @@ use onag::wythoff::variants::table::grundy_table as queens_table;
 use onag::wythoff::{self as wyt, WythoffError};
 use onag::StopFlag;
 
-use super::common::{progress, write_atomic, Internal};
+use super::common::{check_output, progress, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
 
 /// `(n, a(n))` pairs of the OEIS fixture `$id`, compiled in.
@@ -211,6 +211,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 fn run_here(args: Args) -> anyhow::Result<()> {
+    let path = |ext: &str| {
+        let mut p = args.out.clone().into_os_string();
+        p.push(ext);
+        PathBuf::from(p)
+    };
+    // both outputs are checked before the hour of work, and again before either is written:
+    // all or nothing (a symbolic link at PATH.md left PATH.json written and exited 2)
+    let check_outputs = || -> anyhow::Result<()> {
+        check_output(&path(".json"))?;
+        check_output(&path(".md"))
+    };
+    check_outputs()?;
     let sizes = Sizes { quick: args.quick };
     let mut claims = Vec::new();
     claims.extend(nim::claims(&sizes));
@@ -277,11 +289,7 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     };
     let mut text = serde_json::to_string_pretty(&report).map_err(|e| Internal(e.to_string()))?;
     text.push('\n');
-    let path = |ext: &str| {
-        let mut p = args.out.clone().into_os_string();
-        p.push(ext);
-        PathBuf::from(p)
-    };
+    check_outputs()?;
     write_atomic(&path(".json"), text.as_bytes())?;
     write_atomic(&path(".md"), report.markdown().as_bytes())?;
     if args.output.json {

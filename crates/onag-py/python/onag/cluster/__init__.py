@@ -32,6 +32,7 @@ import logging
 import os
 import resource
 import signal
+import stat
 import socket
 import sys
 import tempfile
@@ -231,13 +232,21 @@ def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence
     for name in names:
         groups.setdefault(_onag.heap_census_representative(name), []).append(name)
     safe = "".join
+    # the cap is in the key: a run with another --max computes its own parts, never reusing
+    # parts computed to a smaller cap
     tasks = [
-        Task(safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in base), "heap_census_task", (base, ext, max_n))
+        Task(
+            safe(ch if ch.isalnum() or ch in ".-_" else "_" for ch in base) + f"-max{max_n}",
+            "heap_census_task",
+            (base, ext, max_n),
+        )
         for base, ext in _onag.heap_census_tasks(list(groups))
     ]
 
     def merge(parts: List[Tuple[Task, Path]]) -> str:
-        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts], groups)
+        # each part must hold exactly its task's codes (a part copied over another's is caught)
+        expected = [[t.args[0], *t.args[1]] for t, _ in parts]
+        return _onag.heap_census_merge(max_n, [str(p) for _, p in parts], groups, expected)
 
     what = f"census of {len(names)} take-and-break codes ({len(tasks)} tasks), at most {max_n} values each"
     return Run("heap-census", tasks, merge, what)
@@ -296,6 +305,22 @@ def write_atomic(path: Path, text: str) -> None:
         pass
     finally:
         os.close(dirfd)
+
+
+def _open_log(path: Path) -> Any:
+    """``path`` opened for appending, never through a symbolic link (``O_NOFOLLOW``) and only
+    if it is a regular file: a link or a FIFO put in the parts directory is refused, not
+    written through."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as e:
+        raise ClusterError(f"cannot append to {path}: {e.strerror} (a symbolic link is refused)") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ClusterError(f"cannot append to {path}: not a regular file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "a", encoding="utf-8", newline="")
 
 
 def connect(
@@ -446,7 +471,7 @@ def run(
             futures[f] = t
         timings_path = parts_dir / "tasks.tsv"
         new_log = not timings_path.exists()
-        with open(timings_path, "a", encoding="utf-8") as timings:
+        with _open_log(timings_path) as timings:
             if new_log:
                 timings.write("# key\tstart_unix\tseconds\tcpu_seconds\tworker_peak_rss_kb\tworker\n")
             for f in as_completed(list(futures)):
