@@ -99,6 +99,11 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
+    /// The misère quotient Q_n of the positions with heaps ≤ n (Plambeck–Siegel), heap by
+    /// heap, with an optional certificate.
+    Quotient(super::quotient::QuotientArgs),
+    /// Checks a quotient certificate independently of its construction.
+    QuotientCheck(super::quotient::CheckArgs),
     /// A sum of heaps: values, nim-sum, every move with ✓/✗, the computer's move.
     Play {
         /// The ruleset.
@@ -193,6 +198,8 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             Ok(())
         }
         Cmd::Period(args) => period(args),
+        Cmd::Quotient(args) => super::quotient::run(args),
+        Cmd::QuotientCheck(args) => super::quotient::check(args),
         Cmd::Census {
             digits,
             max,

@@ -8,6 +8,7 @@ pub mod heaps;
 pub mod nim;
 pub mod output;
 pub mod queens;
+pub mod quotient;
 pub mod reproduce;
 pub mod toads;
 pub mod value;

@@ -140,9 +140,8 @@ impl Builder {
     /// Whether `t` may be interpolated at `x`: no z has x·z ∈ P and t·z ∈ P.
     fn interpolates(&self, x: u32, t: &[u32]) -> bool {
         let s = &self.stage;
-        (0..s.order as u32).all(|z| {
-            !s.p[s.mul(x, z) as usize] || t.iter().all(|&u| !s.p[s.mul(u, z) as usize])
-        })
+        (0..s.order as u32)
+            .all(|z| !s.p[s.mul(x, z) as usize] || t.iter().all(|&u| !s.p[s.mul(u, z) as usize]))
     }
 
     fn conservative(&mut self, t: &[u32], stop: &StopFlag) -> Result<Option<u32>, QuotientError> {
@@ -157,7 +156,10 @@ impl Builder {
             .collect();
         if let Some(anti) = &self.antichains {
             for &x in &candidates {
-                if anti[x as usize].iter().any(|a| !a.is_empty() && a.is_subset(&tbits)) {
+                if anti[x as usize]
+                    .iter()
+                    .any(|a| !a.is_empty() && a.is_subset(&tbits))
+                {
                     return Ok(Some(x));
                 }
             }
@@ -250,7 +252,10 @@ impl Builder {
     ) -> Result<Stage, QuotientError> {
         let n = base.phi.len();
         let q = base.order as u64;
-        let radix: Vec<u64> = factors.iter().map(|f| (f.index + f.period) as u64).collect();
+        let radix: Vec<u64> = factors
+            .iter()
+            .map(|f| (f.index + f.period) as u64)
+            .collect();
         let size = radix.iter().fold(q, |a, &r| a.saturating_mul(r));
         if size > self.max_candidate as u64 {
             return Err(QuotientError::TooLarge {
@@ -285,7 +290,9 @@ impl Builder {
         let mut words: Vec<Word> = vec![vec![0; n]];
         index.insert(0, 0);
         for &g in &heaps {
-            let mut alive: Vec<(u32, u64)> = (0..keys.len() as u32).map(|i| (i, keys[i as usize])).collect();
+            let mut alive: Vec<(u32, u64)> = (0..keys.len() as u32)
+                .map(|i| (i, keys[i as usize]))
+                .collect();
             let mut k = 0;
             while !alive.is_empty() {
                 k += 1;
@@ -412,7 +419,10 @@ impl Builder {
             stage.phi[g] = classes[index[&act(0, g)] as usize];
         }
         for &g in &heaps {
-            let mut t: Vec<u32> = self.leaves[g].iter().map(|parts| stage.image_of(parts)).collect();
+            let mut t: Vec<u32> = self.leaves[g]
+                .iter()
+                .map(|parts| stage.image_of(parts))
+                .collect();
             t.sort_unstable();
             t.dedup();
             stage.trans[g] = t;
@@ -460,7 +470,13 @@ pub(crate) fn refine(p: &[bool], acts: &[Vec<u32>]) -> (Vec<u32>, usize) {
 fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut cur = Vec::new();
-    fn go(items: &[usize], size: usize, start: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    fn go(
+        items: &[usize],
+        size: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         if cur.len() == size {
             out.push(cur.clone());
             return;

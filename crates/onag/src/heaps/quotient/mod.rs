@@ -39,8 +39,8 @@
 pub mod brute;
 mod build;
 pub mod certificate;
-pub mod proof;
 mod presentation;
+pub mod proof;
 
 use std::fmt;
 
@@ -238,7 +238,9 @@ impl MisereQuotient {
 
     /// The P-portion, ascending.
     pub fn p_portion(&self) -> Vec<u32> {
-        (0..self.order as u32).filter(|&x| self.p[x as usize]).collect()
+        (0..self.order as u32)
+            .filter(|&x| self.p[x as usize])
+            .collect()
     }
 
     /// The image of heap `h` (0 ≤ h ≤ n).

@@ -41,7 +41,13 @@ fn text(word: &[u32], names: &[String]) -> String {
         .iter()
         .zip(names)
         .filter(|(&k, _)| k > 0)
-        .map(|(&k, n)| if k == 1 { n.clone() } else { format!("{n}^{k}") })
+        .map(|(&k, n)| {
+            if k == 1 {
+                n.clone()
+            } else {
+                format!("{n}^{k}")
+            }
+        })
         .collect();
     if parts.is_empty() {
         "1".to_string()
@@ -154,7 +160,11 @@ impl Presentation {
                 if minimal {
                     relations.push((
                         v.clone(),
-                        format!("{} = {}", text(&v, &names), text(&nf[target as usize], &names)),
+                        format!(
+                            "{} = {}",
+                            text(&v, &names),
+                            text(&nf[target as usize], &names)
+                        ),
                     ));
                 }
             }

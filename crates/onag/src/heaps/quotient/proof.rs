@@ -193,7 +193,11 @@ pub fn search(pre: &Pretension<'_>, stop: &StopFlag) -> Result<Search, Stopped> 
         let Some(word) = word else { continue };
         for &h in &heaps {
             let xh = pre.mul(x as u32, pre.phi[h]);
-            if pre.p[xh as usize] && pre.trans[h].iter().any(|&t| pre.p[pre.mul(x as u32, t) as usize]) {
+            if pre.p[xh as usize]
+                && pre.trans[h]
+                    .iter()
+                    .any(|&t| pre.p[pre.mul(x as u32, t) as usize])
+            {
                 let mut w = word.clone();
                 w[h] += 1;
                 offer(w, &mut best);
