@@ -104,6 +104,8 @@ pub enum Cmd {
     Quotient(super::quotient::QuotientArgs),
     /// Checks a quotient certificate independently of its construction.
     QuotientCheck(super::quotient::CheckArgs),
+    /// Q_n of every code with up to D digits (or of --codes): orders, where they grow.
+    QuotientCensus(super::quotient::CensusArgs),
     /// A sum of heaps: values, nim-sum, every move with ✓/✗, the computer's move.
     Play {
         /// The ruleset.
@@ -200,6 +202,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Period(args) => period(args),
         Cmd::Quotient(args) => super::quotient::run(args),
         Cmd::QuotientCheck(args) => super::quotient::check(args),
+        Cmd::QuotientCensus(args) => super::quotient::census(args),
         Cmd::Census {
             digits,
             max,

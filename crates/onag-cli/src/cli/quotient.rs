@@ -215,3 +215,140 @@ pub fn check(args: CheckArgs) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// Arguments of `onag heaps quotient-census`.
+#[derive(clap::Args)]
+pub struct CensusArgs {
+    /// Digits after the point (1–3): every code 0.d… and 4.d… with that many digits at most.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3), default_value_t = 2)]
+    digits: u8,
+    /// n: the largest heap of each quotient (1 to 4096).
+    #[arg(long, value_parser = parse_usize, default_value_t = 20)]
+    max_heap: usize,
+    /// Only these codes (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    codes: Option<Vec<String>>,
+    /// The largest quotient per code (larger ones are recorded as too large).
+    #[arg(long, value_parser = parse_usize, default_value_t = 500)]
+    max_order: usize,
+    /// The largest candidate monoid per code.
+    #[arg(long, value_parser = parse_usize, default_value_t = 100_000)]
+    max_candidate: usize,
+    /// Write the census (JSON) to FILE, atomically.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    limits: RunLimits,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// The quotient census as one JSON object.
+#[derive(serde::Serialize)]
+struct CensusReport {
+    /// False when the run was stopped before the last code.
+    complete: bool,
+    max_heap: usize,
+    max_order: usize,
+    max_candidate: usize,
+    entries: Vec<onag::heaps::quotient::census::QuotientCensusEntry>,
+}
+
+/// Runs `onag heaps quotient-census`.
+pub fn census(args: CensusArgs) -> anyhow::Result<()> {
+    if args.max_heap == 0 || args.max_heap > MAX_QUOTIENT_HEAP {
+        bail!(
+            "--max-heap must be between 1 and {MAX_QUOTIENT_HEAP}, not {}",
+            args.max_heap
+        );
+    }
+    let codes: Vec<Ruleset> = match &args.codes {
+        Some(list) => list
+            .iter()
+            .map(|c| {
+                c.parse::<Ruleset>()
+                    .map_err(|e| anyhow::anyhow!("bad ruleset '{c}': {e}"))
+            })
+            .collect::<Result<_, _>>()?,
+        None => onag::heaps::census_codes(usize::from(args.digits)),
+    };
+    if let Some(path) = &args.out {
+        common::check_output(path)?;
+    }
+    let stop = StopFlag::new();
+    args.limits.watch("the quotient census", &stop);
+    common::stop_on_ctrl_c(&stop);
+    let limits = QuotientLimits {
+        max_order: args.max_order,
+        max_candidate: args.max_candidate,
+    };
+    let start = Instant::now();
+    let mut entries = Vec::with_capacity(codes.len());
+    let mut stopped = false;
+    for (i, r) in codes.iter().enumerate() {
+        let e = match onag::heaps::quotient::census::quotient_census_entry(
+            r,
+            args.max_heap,
+            limits,
+            &stop,
+        ) {
+            Ok(e) => e,
+            // stopped (time or memory): the codes done so far are the report
+            Err(QuotientError::Stopped) => {
+                stopped = true;
+                eprintln!(
+                    "stopped at {r}: the census lists the {} codes done",
+                    entries.len()
+                );
+                break;
+            }
+            Err(e) => return Err(error(e)),
+        };
+        if !args.output.quiet {
+            eprintln!(
+                "[{}/{}] {}: {} ({:.1} s)",
+                i + 1,
+                codes.len(),
+                e.ruleset,
+                e.order
+                    .map_or_else(|| "too large".to_string(), |o| format!("|Q| = {o}")),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        entries.push(e);
+    }
+    let report = CensusReport {
+        complete: !stopped,
+        max_heap: args.max_heap,
+        max_order: args.max_order,
+        max_candidate: args.max_candidate,
+        entries,
+    };
+    if let Some(path) = &args.out {
+        let mut text = serde_json::to_string_pretty(&report)?;
+        text.push('\n');
+        common::write_atomic(path, text.as_bytes())?;
+    }
+    if args.output.json {
+        return print_json(&report);
+    }
+    for e in &report.entries {
+        let growth: Vec<String> = e.growth.iter().map(|(h, o)| format!("{h}→{o}")).collect();
+        match e.order {
+            Some(o) => outln!(
+                "{:<8} |Q_{}| = {:>5}  |P| = {:>4}  growth {}",
+                e.ruleset,
+                e.max_heap,
+                o,
+                e.p_size.unwrap_or(0),
+                growth.join(", ")
+            ),
+            None => outln!(
+                "{:<8} {}",
+                e.ruleset,
+                e.error.as_deref().unwrap_or("not computed")
+            ),
+        }
+    }
+    Ok(())
+}

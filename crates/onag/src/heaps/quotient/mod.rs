@@ -16,6 +16,7 @@
 //! - [`certificate::Certificate`]: the quotient as data, and its checker
 //!   ([`certificate::Certificate::verify`]), which knows nothing of the construction.
 //! - [`brute`]: misère outcomes by the definition.
+//! - [`census::quotient_census_entry`]: one code's line of a census of quotients.
 //!
 //! The construction ([`build`]) and the proof it rests on ([`proof`]) are described in
 //! `docs/misere-quotients.md`.
@@ -38,6 +39,7 @@
 
 pub mod brute;
 mod build;
+pub mod census;
 pub mod certificate;
 mod presentation;
 pub mod proof;
