@@ -103,6 +103,13 @@ pub enum Cmd {
         #[command(flatten)]
         output: Output,
     },
+    /// The misère quotient Q_n of the positions with heaps ≤ n (Plambeck–Siegel), heap by
+    /// heap, with an optional certificate.
+    Quotient(super::quotient::QuotientArgs),
+    /// Checks a quotient certificate independently of its construction.
+    QuotientCheck(super::quotient::CheckArgs),
+    /// Q_n of every code with up to D digits (or of --codes): orders, where they grow.
+    QuotientCensus(super::quotient::CensusArgs),
     /// A sum of heaps: values, nim-sum, every move with ✓/✗, the computer's move.
     Play {
         /// The ruleset.
@@ -201,6 +208,9 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             Ok(())
         }
         Cmd::Period(args) => period(args),
+        Cmd::Quotient(args) => super::quotient::run(args),
+        Cmd::QuotientCheck(args) => super::quotient::check(args),
+        Cmd::QuotientCensus(args) => super::quotient::census(args),
         Cmd::Census {
             digits,
             max,

@@ -10,6 +10,7 @@ pub mod loopy;
 pub mod nim;
 pub mod output;
 pub mod queens;
+pub mod quotient;
 pub mod reproduce;
 pub mod toads;
 pub mod value;

@@ -45,6 +45,7 @@ pub mod moves;
 pub mod parse;
 pub mod period;
 pub mod position;
+pub mod quotient;
 pub mod reference;
 pub mod report;
 pub mod ruleset;

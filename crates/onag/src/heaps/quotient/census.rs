@@ -1,0 +1,66 @@
+//! The census of misère quotients: Q_n of every code of a list (the short octal codes of
+//! [`crate::heaps::census_codes`]) up to one heap bound, each an independent computation
+//! whose failure (too large, stopped) is recorded rather than fatal.
+
+use super::{quotient, QuotientError, QuotientLimits};
+use crate::heaps::Ruleset;
+use crate::StopFlag;
+
+/// One code's line of the quotient census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct QuotientCensusEntry {
+    /// The code.
+    pub ruleset: String,
+    /// The heap bound n.
+    pub max_heap: usize,
+    /// |Q_n|, when computed.
+    pub order: Option<usize>,
+    /// |P|, when computed.
+    pub p_size: Option<usize>,
+    /// The heaps at which the order changed, with the new order: `(heap, order)`.
+    pub growth: Vec<(usize, usize)>,
+    /// Why Q_n was not computed (the limits), if it was not.
+    pub error: Option<String>,
+}
+
+/// Q_n of one code, as a census line; `Err` only when `stop` was raised.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::quotient::census::quotient_census_entry;
+/// use onag::heaps::quotient::QuotientLimits;
+/// use onag::StopFlag;
+///
+/// let e = quotient_census_entry(&"0.75".parse().unwrap(), 12, QuotientLimits::default(), &StopFlag::new()).unwrap();
+/// assert_eq!(e.order, Some(8));
+/// assert_eq!(e.growth, [(1, 2), (2, 6), (5, 8)]);
+/// ```
+pub fn quotient_census_entry(
+    ruleset: &Ruleset,
+    max_heap: usize,
+    limits: QuotientLimits,
+    stop: &StopFlag,
+) -> Result<QuotientCensusEntry, QuotientError> {
+    let mut growth = Vec::new();
+    let mut last = 1;
+    let result = quotient(ruleset, max_heap, limits, stop, &mut |s| {
+        if s.order != last {
+            growth.push((s.heap, s.order));
+            last = s.order;
+        }
+    });
+    let (order, p_size, error) = match result {
+        Ok(q) => (Some(q.order()), Some(q.p_portion().len()), None),
+        Err(QuotientError::Stopped) => return Err(QuotientError::Stopped),
+        Err(e) => (None, None, Some(e.to_string())),
+    };
+    Ok(QuotientCensusEntry {
+        ruleset: ruleset.to_string(),
+        max_heap,
+        order,
+        p_size,
+        growth,
+        error,
+    })
+}

@@ -1,0 +1,376 @@
+//! Misère quotients of heap games: Q_n, the misère quotient of the positions whose heaps are
+//! at most n, computed heap by heap.
+//!
+//! Two positions G, H of a closed set A are *indistinguishable* when o⁻(G + X) = o⁻(H + X)
+//! for every X in A; the classes form a finite or infinite commutative monoid, the **misère
+//! quotient** Q(A), with its **P-portion** (the classes of the misère P-positions) and the
+//! quotient map Φ (Plambeck, *Taming the wild in impartial combinatorial games*, INTEGERS 5
+//! (2005) G05; Plambeck and Siegel, *Misère quotients for impartial games*, J. Combin. Theory
+//! A 115 (2008) 593–622). A position is a misère P-position exactly when Φ of it lies in the
+//! P-portion, and a winning move is one to a position whose image does.
+//!
+//! - [`quotient`] computes Q_n ([`MisereQuotient`]): the table, the P-portion, each heap's
+//!   image, a presentation ([`Presentation`]) and what each heap did ([`HeapStep`]).
+//! - [`MisereQuotient::image`], [`MisereQuotient::is_p_position`],
+//!   [`MisereQuotient::winning_moves`]: Φ of any position with heaps ≤ n, and perfect play.
+//! - [`certificate::Certificate`]: the quotient as data, and its checker
+//!   ([`certificate::Certificate::verify`]), which knows nothing of the construction.
+//! - [`brute`]: misère outcomes by the definition.
+//! - [`census::quotient_census_entry`]: one code's line of a census of quotients.
+//!
+//! The construction ([`build`]) and the proof it rests on ([`proof`]) are described in
+//! `docs/misere-quotients.md`.
+//!
+//! # Examples
+//! ```
+//! use onag::heaps::quotient::{quotient, QuotientLimits};
+//! use onag::StopFlag;
+//!
+//! // Misère Nim with heaps of at most 3: Plambeck–Siegel's T2, of order 6.
+//! let nim = "nim".parse().unwrap();
+//! let q = quotient(&nim, 3, QuotientLimits::default(), &StopFlag::new(), &mut |_| {}).unwrap();
+//! assert_eq!(q.order(), 6);
+//! assert_eq!(q.p_portion().len(), 2);
+//! assert!(q.is_p_position(&[1]).unwrap()); // the mover must take the last token
+//! assert!(!q.is_p_position(&[2, 3]).unwrap());
+//! let wins = q.winning_moves(&[2, 3]).unwrap();
+//! assert!(wins.iter().all(|m| m.leave.parts() == [2]));
+//! ```
+
+pub mod brute;
+mod build;
+pub mod census;
+pub mod certificate;
+mod presentation;
+pub mod proof;
+
+use std::fmt;
+
+pub use certificate::{Certificate, CertificateError, CheckReport};
+pub use presentation::{Generator, Presentation};
+
+use super::position::HeapMove;
+use super::ruleset::Ruleset;
+use crate::{StopFlag, Stopped};
+
+/// Bounds on a computation of Q_n.
+#[derive(Clone, Copy, Debug)]
+pub struct QuotientLimits {
+    /// The largest quotient accepted.
+    pub max_order: usize,
+    /// The largest candidate monoid (before reduction) built.
+    pub max_candidate: usize,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> Self {
+        QuotientLimits {
+            max_order: 20_000,
+            max_candidate: 4_000_000,
+        }
+    }
+}
+
+/// Why Q_n was not computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuotientError {
+    /// The stop flag was raised.
+    Stopped,
+    /// A quotient or candidate above the limits.
+    TooLarge {
+        /// The heap being added.
+        heap: usize,
+        /// Its size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// No refinement of the candidate classified a failing position correctly.
+    Refinement {
+        /// The heap being added.
+        heap: usize,
+        /// The failing position (heap sizes).
+        word: String,
+    },
+    /// A position has a heap above n.
+    HeapTooLarge {
+        /// The heap.
+        heap: u64,
+        /// n.
+        max_heap: usize,
+    },
+    /// A broken invariant of the construction (a bug).
+    Internal(&'static str),
+}
+
+impl fmt::Display for QuotientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QuotientError::Stopped => Stopped.fmt(f),
+            QuotientError::TooLarge { heap, size, limit } => write!(
+                f,
+                "at heap {heap} the quotient (or a candidate for it) has {size} elements, above the limit {limit}"
+            ),
+            QuotientError::Refinement { heap, word } => write!(
+                f,
+                "at heap {heap} no refined candidate classified the position {word} correctly"
+            ),
+            QuotientError::HeapTooLarge { heap, max_heap } => write!(
+                f,
+                "heap {heap} is above the quotient's largest heap {max_heap}"
+            ),
+            QuotientError::Internal(what) => write!(f, "internal error: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for QuotientError {}
+
+impl From<Stopped> for QuotientError {
+    fn from(_: Stopped) -> Self {
+        QuotientError::Stopped
+    }
+}
+
+/// What adding one heap did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HeapStep {
+    /// The heap.
+    pub heap: usize,
+    /// |Q_heap|.
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_size: usize,
+    /// Whether the heap acts as an element already there (the quotient is unchanged).
+    pub conservative: bool,
+    /// Candidate monoids built for the heap (0 for a conservative extension).
+    pub candidates: usize,
+}
+
+/// Q_n of a heap ruleset: a finite commutative monoid (element 0 the identity) with its
+/// P-portion and the image of each heap.
+#[derive(Clone, Debug)]
+pub struct MisereQuotient {
+    ruleset: Ruleset,
+    max_heap: usize,
+    order: usize,
+    table: Vec<u32>,
+    p: Vec<bool>,
+    phi: Vec<u32>,
+    steps: Vec<HeapStep>,
+}
+
+/// Computes Q_n, the misère quotient of the positions of `ruleset` with heaps at most
+/// `max_heap`, heap by heap; `progress` hears each heap as it is added.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::quotient::{quotient, QuotientLimits};
+/// use onag::StopFlag;
+///
+/// let kayles = "kayles".parse().unwrap();
+/// let q = quotient(&kayles, 10, QuotientLimits::default(), &StopFlag::new(), &mut |_| {}).unwrap();
+/// assert_eq!(q.steps().len(), 10);
+/// // one heap of 1 is a misère P-position: the mover must take the last pin
+/// assert!(q.is_p_position(&[1]).unwrap());
+/// ```
+pub fn quotient(
+    ruleset: &Ruleset,
+    max_heap: usize,
+    limits: QuotientLimits,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(&HeapStep),
+) -> Result<MisereQuotient, QuotientError> {
+    let mut builder = build::Builder::new(ruleset.moves(), limits.max_order, limits.max_candidate);
+    let mut steps = Vec::with_capacity(max_heap);
+    stop.set_total(max_heap as f64);
+    for heap in 1..=max_heap {
+        stop.check()?;
+        let info = builder.step(stop)?;
+        let s = &builder.stage;
+        let step = HeapStep {
+            heap,
+            order: s.order,
+            p_size: s.p.iter().filter(|&&b| b).count(),
+            conservative: info.conservative,
+            candidates: info.candidates,
+        };
+        progress(&step);
+        steps.push(step);
+        stop.advance(1)?;
+    }
+    let s = builder.stage;
+    Ok(MisereQuotient {
+        ruleset: ruleset.clone(),
+        max_heap,
+        order: s.order,
+        table: s.table,
+        p: s.p,
+        phi: s.phi,
+        steps,
+    })
+}
+
+impl MisereQuotient {
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// n: the largest heap.
+    pub fn max_heap(&self) -> usize {
+        self.max_heap
+    }
+
+    /// |Q_n|.
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// x·y.
+    pub fn product(&self, x: u32, y: u32) -> u32 {
+        self.table[x as usize * self.order + y as usize]
+    }
+
+    /// Whether `x` is in the P-portion.
+    pub fn is_p(&self, x: u32) -> bool {
+        self.p[x as usize]
+    }
+
+    /// The P-portion, ascending.
+    pub fn p_portion(&self) -> Vec<u32> {
+        (0..self.order as u32)
+            .filter(|&x| self.p[x as usize])
+            .collect()
+    }
+
+    /// The image of heap `h` (0 ≤ h ≤ n).
+    pub fn heap_image(&self, h: usize) -> Option<u32> {
+        self.phi.get(h).copied()
+    }
+
+    /// The heaps as they were added.
+    pub fn steps(&self) -> &[HeapStep] {
+        &self.steps
+    }
+
+    /// Φ of a position (a list of heap sizes).
+    pub fn image(&self, heaps: &[u64]) -> Result<u32, QuotientError> {
+        let mut x = 0;
+        for &h in heaps {
+            let Some(&g) = usize::try_from(h).ok().and_then(|i| self.phi.get(i)) else {
+                return Err(QuotientError::HeapTooLarge {
+                    heap: h,
+                    max_heap: self.max_heap,
+                });
+            };
+            x = self.product(x, g);
+        }
+        Ok(x)
+    }
+
+    /// Whether a position is a misère P-position (the player to move loses).
+    pub fn is_p_position(&self, heaps: &[u64]) -> Result<bool, QuotientError> {
+        Ok(self.is_p(self.image(heaps)?))
+    }
+
+    /// The winning moves of a position: the moves to a position whose image is in the
+    /// P-portion (none when the position is a P-position).
+    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<HeapMove>, QuotientError> {
+        self.image(heaps)?;
+        let moves = self.ruleset.moves();
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut rest: Vec<u64> = heaps.to_vec();
+            rest.remove(i);
+            let base = self.image(&rest)?;
+            moves.for_each_leave(h, |leave| {
+                let x = leave
+                    .parts()
+                    .iter()
+                    .fold(base, |x, &part| self.product(x, self.phi[part as usize]));
+                if self.is_p(x) {
+                    out.push(HeapMove { heap: i, leave });
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    /// A presentation: generators (heaps whose images the earlier ones do not generate),
+    /// relations and each element's normal form.
+    pub fn presentation(&self) -> Presentation {
+        Presentation::of(self.order, &self.table, &self.phi)
+    }
+
+    /// The quotient as a certificate for [`Certificate::verify`].
+    pub fn certificate(&self) -> Certificate {
+        Certificate {
+            format: certificate::FORMAT.to_string(),
+            ruleset: self.ruleset.to_string(),
+            max_heap: self.max_heap,
+            order: self.order,
+            table: self
+                .table
+                .chunks(self.order)
+                .map(|row| row.to_vec())
+                .collect(),
+            p_portion: self.p_portion(),
+            heap_images: self.phi.clone(),
+        }
+    }
+
+    /// The report of the quotient (what `onag heaps quotient --json` prints).
+    pub fn report(&self) -> QuotientReport {
+        let pres = self.presentation();
+        QuotientReport {
+            ruleset: self.ruleset.to_string(),
+            max_heap: self.max_heap,
+            order: self.order,
+            p_size: self.p.iter().filter(|&&b| b).count(),
+            generators: pres
+                .generators
+                .iter()
+                .map(|g| format!("{} = heap {}", g.name, g.heap))
+                .collect(),
+            relations: pres.relations.clone(),
+            p_portion: self
+                .p_portion()
+                .iter()
+                .map(|&x| pres.normal_forms[x as usize].clone())
+                .collect(),
+            heap_images: self
+                .phi
+                .iter()
+                .map(|&x| pres.normal_forms[x as usize].clone())
+                .collect(),
+            steps: self.steps.clone(),
+        }
+    }
+}
+
+/// Q_n as a report: the presentation, the P-portion and heap images as normal forms, and
+/// the order after each heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct QuotientReport {
+    /// The ruleset.
+    pub ruleset: String,
+    /// n.
+    pub max_heap: usize,
+    /// |Q_n|.
+    pub order: usize,
+    /// |P|.
+    pub p_size: usize,
+    /// `a = heap 2`, …
+    pub generators: Vec<String>,
+    /// `a^2 = 1`, …
+    pub relations: Vec<String>,
+    /// The P-portion, as normal forms.
+    pub p_portion: Vec<String>,
+    /// The image of each heap 0..=n, as normal forms.
+    pub heap_images: Vec<String>,
+    /// The order after each heap.
+    pub steps: Vec<HeapStep>,
+}
