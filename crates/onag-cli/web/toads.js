@@ -46,19 +46,14 @@ const game = createGame({
   decode: (text) => text,
   busyText: (board) => `analysing ${board.length > 30 ? `${board.slice(0, 30)}…` : board}… (Stop cancels)`,
   async analyse(board, toMove, signal, progress) {
-    $('stop').disabled = false;
-    try {
-      const data = await api('toads/analyze', { board }, signal, progress);
-      if (!LIMITS) loadLimits();
-      const r = data.remoteness;
-      return {
-        data,
-        moves: data.moves.map((m, i) => ({ ...m, index: i, remoteness: r ? r.moves[i] : null })).filter((m) => m.player === PLAYER[toMove]),
-        chart: r ? r.position[PLAYER[toMove]] : dyadic(data.mean),
-      };
-    } finally {
-      $('stop').disabled = true;
-    }
+    const data = await api('toads/analyze', { board }, signal, progress);
+    if (!LIMITS) loadLimits();
+    const r = data.remoteness;
+    return {
+      data,
+      moves: data.moves.map((m, i) => ({ ...m, index: i, remoteness: r ? r.moves[i] : null })).filter((m) => m.player === PLAYER[toMove]),
+      chart: r ? r.position[PLAYER[toMove]] : dyadic(data.mean),
+    };
   },
   apply: (_board, move) => move.squares,
   notation: (move, side) => `${letter(side)} ${move.from + 1}→${move.to + 1}`,
@@ -189,7 +184,7 @@ function renderMoves(v) {
       el('td', { class: 'mono' }, [...m.squares].map(show).join('')),
       el('td', { class: 'mono' }, folded(m.value, 60)),
       el('td', { class: 'mono' }, m.mean),
-      r ? el('td', { class: 'mono', title: `after it the opponent can ${remotenessWords(r.moves[i])}` }, r.moves[i]) : null,
+      r ? el('td', { class: 'mono', title: `after it the opponent ${remotenessWords(r.moves[i])}` }, r.moves[i]) : null,
       el('td', { class: m.winning ? 'good' : 'bad', title: chosen.has(i) ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${chosen.has(i) ? ' ★' : ''}`))),
     a.moves.length === 0 ? el('tr', {}, el('td', { colspan: r ? 6 : 5, class: 'muted' }, 'no moves: the game is over')) : null,
   ].filter(Boolean));
