@@ -277,6 +277,24 @@ for (const mode of MODES) {
     await page.close();
   });
 
+  test(`${mode.name}: Toads after a bad link shows a board and the error; Nim's counters are 44 px targets on a phone`, async () => {
+    const page = await openPage(env.browser.context, url('toads', '?pos=TTXFF'));
+    await settled(page);
+    assert.match(await page.locator('#error').textContent(), /not a strip/);
+    assert.ok(await page.locator('#strip .cell').count() > 0, 'a board is drawn');
+    await page.goto(url('toads', '?pos=T2.2F2'));
+    await settled(page);
+    assert.equal(await page.locator('#strip .cell').count(), 6);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url('nim'));
+    await page.waitForSelector('#board .cell');
+    const sizes = await page.evaluate(() => [...document.querySelectorAll('#board .heap .cell')].map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)));
+    assert.ok(sizes.length > 0 && sizes.every((w) => w >= 44), `Nim cells ${Math.min(...sizes)} px`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: dark mode: the thermograph is not a white box; phones: the header's links show there are more`, async () => {
     const page = await env.browser.context.newPage();
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -43,7 +43,13 @@ const game = createGame({
   chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'mean'),
   initial: () => $('text').value,
   encode: (board) => board,
-  decode: (text) => text,
+  // A link's board must be a strip (T, F, . or □, counts repeating: T2.2F2); anything else
+  // starts a new game with a banner instead of leaving the page without a board.
+  decode: (text) => {
+    const t = String(text).trim();
+    if (!/^([TF.□]\d*)+$/.test(t) || t.length > 400) throw new Error(`'${t.length > 40 ? `${t.slice(0, 40)}…` : t}' is not a strip of T (toads), F (frogs) and . or □ (empty squares); a count repeats a square, as in T2.2F2`);
+    return t;
+  },
   busyText: (board) => `analysing ${board.length > 30 ? `${board.slice(0, 30)}…` : board}… (Stop cancels)`,
   async analyse(board, toMove, signal, progress) {
     const data = await api('toads/analyze', { board }, signal, progress);
@@ -75,8 +81,16 @@ const game = createGame({
   },
 });
 
+/** The squares of a board in the notation (`T2.2F2` → `TT..FF`), at most 400 of them. */
+function expand(text) {
+  let out = '';
+  for (const [, c, n] of String(text).replace(/□/g, '.').matchAll(/([TF.])(\d*)/g)) out += c.repeat(Math.min(400, n ? Number(n) : 1));
+  return out.slice(0, 400);
+}
+
 function render(v) {
-  const board = v.analysis ? v.analysis.data.board : v.pos.replace(/□/g, '.');
+  // Before (or without) an analysis the strip is drawn from the notation, counts expanded.
+  const board = v.analysis ? v.analysis.data.board : expand(v.pos);
   $('text').value = v.analysis ? v.analysis.data.notation : v.pos;
   const moves = v.canPlay && !editing ? v.analysis.moves : [];
   const byFrom = new Map(moves.map((m) => [m.from, m]));
