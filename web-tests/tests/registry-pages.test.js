@@ -163,16 +163,20 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: switching sides mid-game: the computer waits, the game is not scored, the end is not re-announced`, async () => {
-    const page = await openPage(env.browser.context, url('domineering', `?pos=${encodeURIComponent('....|....|....')}&you=first`));
+    const page = await openPage(env.browser.context, url('domineering', `?pos=${encodeURIComponent('....|....|....|....')}&you=first`));
     await settled(page);
     const score = await page.locator('#scorecard').textContent();
+    // One move each, then it is your move with Blue again.
+    await page.locator('#moves button').first().click();
+    await page.waitForFunction(() => document.querySelectorAll('#history li').length === 3);
+    await settled(page);
     assert.match(await page.locator('#status').textContent(), /Your move with Blue/);
     await page.selectOption('#human', 'second');
     await page.waitForTimeout(1200);
-    assert.equal(await plies(page), 1, 'the computer did not play the move that was yours');
+    assert.equal(await plies(page), 3, 'the computer did not play the move that was yours');
     assert.match(await page.locator('#status').textContent(), /You now play Red; the computer plays Blue/);
     await page.click('#computer-move');
-    await page.waitForFunction(() => document.querySelectorAll('#history li').length > 1);
+    await page.waitForFunction(() => document.querySelectorAll('#history li').length > 3);
     // Play on (both sides by hand) to the end: no win or loss is announced or counted.
     await page.selectOption('#human', 'both');
     for (let i = 0; i < 20 && !(await page.locator('#status[data-winner]').count()); i++) {

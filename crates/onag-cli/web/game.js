@@ -97,9 +97,10 @@ export function createGame(adapter) {
     // played by the other arrangement, so they go. A game whose sides changed after it began
     // counts on no scorecard (nor is its end announced as anyone's win again), and a move
     // that was yours is never played by the computer unasked: it waits for “Computer, move”.
+    // Before the first move it is a choice of seats (the computer starts if it now moves).
     game.history = game.history.slice(0, game.cursor + 1);
-    if (game.cursor > 0 || entry().analysis) game.mixed = true;
-    game.hold = yours && !isHuman(entry().toMove);
+    if (game.cursor > 0) game.mixed = true;
+    game.hold = game.cursor > 0 && yours && !isHuman(entry().toMove);
     step();
   });
   first.addEventListener('change', () => {
