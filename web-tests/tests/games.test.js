@@ -246,8 +246,9 @@ for (const mode of MODES) {
     await page.click('#stop');
     await page.waitForFunction(() => /Stopped/.test(document.querySelector('#status').textContent), null, { timeout: 5000 });
     assert.equal(await page.locator('#board [data-key].target').count(), 0, 'nothing to play on an unanalysed board');
-    // The engine starts again for the next board.
-    await page.locator('#preset').selectOption('..|..');
+    // The engine starts again for the next board (the menu offers no 2 × 2: typed).
+    await page.fill('#text', '..|..');
+    await page.click('#editor button[type=submit]');
     await yourMoveOrOver(page);
     assert.equal((await page.locator('#value').textContent()).trim(), '±1');
     assert.deepEqual(page.errors, []);

@@ -121,3 +121,53 @@ fn a_raised_flag_stops_the_solver() {
     let e = dispatch("/game/analyze", &body, &stop).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Stopped);
 }
+
+/// Whether some alternating line of play from `position` (Left first, or Right first) lasts
+/// `plies` moves: the menus never offer a board that is over in a move or two.
+fn lasts(game: &str, position: &str, mover: &str, plies: usize) -> bool {
+    if plies == 0 {
+        return true;
+    }
+    let r = call(
+        "/game/analyze",
+        json!({ "game": game, "position": position }),
+    )
+    .unwrap();
+    let next = if mover == "left" { "right" } else { "left" };
+    r["moves"].as_array().unwrap().iter().any(|m| {
+        (m["player"].is_null() || m["player"] == mover)
+            && lasts(game, m["position"].as_str().unwrap(), next, plies - 1)
+    })
+}
+
+#[test]
+fn every_page_preset_analyses_within_the_web_limits_and_lasts() {
+    for g in onag::games::registry::GAMES {
+        let boards = std::iter::once(g.example).chain(g.page.presets.iter().map(|p| p.position));
+        for position in boards {
+            let start = std::time::Instant::now();
+            let r = call(
+                "/game/analyze",
+                json!({ "game": g.name, "position": position }),
+            )
+            .unwrap_or_else(|e| panic!("{} {position}: {e}", g.name));
+            // the page's engine (WebAssembly, on a phone) is several times slower than this
+            // native build: a menu board must be quick here (well under a second on an idle
+            // core; the bound leaves room for a loaded machine)
+            let took = start.elapsed().as_secs_f64();
+            assert!(took < 3.0, "{} {position}: {took:.1} s", g.name);
+            assert!(
+                !r["moves"].as_array().unwrap().is_empty(),
+                "{} {position}",
+                g.name
+            );
+            if g.page.own_page.is_none() {
+                assert!(
+                    lasts(g.name, position, "left", 3) || lasts(g.name, position, "right", 3),
+                    "{} {position} is over within two moves whoever starts",
+                    g.name
+                );
+            }
+        }
+    }
+}

@@ -4,7 +4,7 @@
 // history chart, the scorecard, and the position + settings in the URL (a permalink).
 //
 // A page supplies an adapter:
-//   id: the game's name for the scorecard ('toads'); sides: [name of side 0, name of side 1]
+//   id: the game's name for the scorecard (its registry name); sides: [name of side 0, name of side 1]
 //     (e.g. ['the toads', 'the frogs']); singular: true when they are one player each
 //   initial(): the starting position when the URL has none (may return a Promise)
 //   encode(pos) -> string, decode(string) -> pos (throws Error with a message on bad input)
@@ -13,6 +13,7 @@
 //     for the value chart, or null); progress(done, total) reports slow work
 //   apply(pos, move) -> pos;  notation(move, side) -> text (the game's move notation)
 //   perfect(analysis, moves) -> move (optional: the engine's choice; default a winning move)
+//   newGame: true for a “New game” button (start again from the game's first position)
 //   render(view): draws the board; view = {pos, analysis, toMove, last, hints, canPlay, stale,
 //     fresh} — `fresh` is true on the first drawing after a move (animate it then only)
 // The loop owns #controls (settings), #history, #chart, #status, #error and #scorecard.
@@ -50,10 +51,12 @@ export function createGame(adapter) {
   const fair = el('input', { id: 'fair', type: 'checkbox', checked: true });
   const undo = el('button', { id: 'undo', type: 'button' }, 'Undo');
   const redo = el('button', { id: 'redo', type: 'button' }, 'Redo');
-  const link = el('a', { id: 'permalink', href: '?' }, 'link to this position');
+  const link = el('a', { id: 'permalink', href: '?' }, 'link to this game');
+  const go = el('button', { id: 'computer-move', type: 'button', hidden: true, onclick: () => { game.hold = false; step(); } }, 'Computer, move');
   controls.replaceChildren(
     el('div', { class: 'bar game-bar' },
-      el('span', { class: 'group' }, undo, redo),
+      adapter.newGame ? el('button', { id: 'new-game', type: 'button', title: 'start again from the first position of this game', onclick: () => game.start(game.history[0].pos, game.settings.first) }, 'New game') : null,
+      el('span', { class: 'group' }, undo, redo, go),
       el('span', { class: 'group' }, el('label', { for: 'human' }, 'You play'), human),
       el('span', { class: 'group' }, el('label', { for: 'first' }, 'First'), first),
       el('span', { class: 'group' }, el('label', { for: 'strength' }, 'Computer'), strength, p),
@@ -88,10 +91,16 @@ export function createGame(adapter) {
   strength.addEventListener('change', () => { readSettings(); permalink(); });
   p.addEventListener('change', () => { readSettings(); permalink(); });
   human.addEventListener('change', () => {
+    const yours = isHuman(entry().toMove);
     readSettings();
     // Changing sides starts a new line of play from here: the moves after this point were
-    // played by the other arrangement, so they go, and the computer moves if it is its turn.
+    // played by the other arrangement, so they go. A game whose sides changed after it began
+    // counts on no scorecard (nor is its end announced as anyone's win again), and a move
+    // that was yours is never played by the computer unasked: it waits for “Computer, move”.
+    // Before the first move it is a choice of seats (the computer starts if it now moves).
     game.history = game.history.slice(0, game.cursor + 1);
+    if (game.cursor > 0) game.mixed = true;
+    game.hold = game.cursor > 0 && yours && !isHuman(entry().toMove);
     step();
   });
   first.addEventListener('change', () => {
@@ -103,10 +112,22 @@ export function createGame(adapter) {
   redo.addEventListener('click', () => game.redo());
 
   // --- URL state -------------------------------------------------------------------------
+  // The link holds the game's first position and every move played since (each by its index
+  // among the mover's moves and who played it: `3c.0y`), and the ply on show, so it reopens
+  // the same game with its undo and redo; a game without moves links its position alone.
   function permalink() {
     const e = entry();
     const s = game.settings;
-    const params = new URLSearchParams({
+    const start = game.history[0];
+    const played = game.history.slice(1).map((h, i) => {
+      const index = game.history[i].analysis ? game.history[i].analysis.moves.indexOf(h.move) : -1;
+      return index < 0 ? null : `${index}${h.by === 'computer' ? 'c' : 'y'}`;
+    });
+    const replayable = played.length > 0 && played.every(Boolean) && start.pos !== null;
+    const params = new URLSearchParams(replayable ? {
+      pos: adapter.encode(start.pos), move: start.toMove, moves: played.join('.'), at: game.cursor,
+      you: s.human, first: s.first, hints: s.hints ? 1 : 0, computer: s.strength,
+    } : {
       pos: adapter.encode(e.pos), move: adapter.sides[e.toMove] === undefined ? 0 : e.toMove,
       you: s.human, first: s.first, hints: s.hints ? 1 : 0, computer: s.strength,
     });
@@ -130,7 +151,13 @@ export function createGame(adapter) {
     writeSettings();
     if (!q.has('pos')) return null;
     try {
-      return { pos: adapter.decode(q.get('pos')), toMove: q.get('move') === '1' ? 1 : 0 };
+      const moves = /^(\d+[cy])(\.\d+[cy])*$/.test(q.get('moves') || '') ? q.get('moves').split('.') : [];
+      const at = Number(q.get('at'));
+      return {
+        pos: adapter.decode(q.get('pos')), toMove: q.get('move') === '1' ? 1 : 0,
+        moves: moves.map((m) => ({ index: Number(m.slice(0, -1)), by: m.endsWith('c') ? 'computer' : 'you' })),
+        at: Number.isInteger(at) && at >= 0 ? Math.min(at, moves.length) : moves.length,
+      };
     } catch (err) {
       return { bad: `The link's position is not valid (${err.message}); a new game starts instead.` };
     }
@@ -153,6 +180,7 @@ export function createGame(adapter) {
     game.fresh = false;
     renderHistory();
     renderChart();
+    go.hidden = !(game.hold && !game.thinking && !over() && !isHuman(entry().toMove) && game.cursor === game.history.length - 1);
     undo.disabled = game.cursor === 0 || game.thinking;
     redo.disabled = game.cursor >= game.history.length - 1 || game.thinking;
     permalink();
@@ -181,6 +209,10 @@ export function createGame(adapter) {
       const controller = new AbortController();
       game.controller = controller;
       const ticker = elapsed($('status'), adapter.busyText ? adapter.busyText(e.pos) : 'analysing…');
+      // The page's Stop button (if it has one) is enabled exactly while this analysis runs:
+      // an analysis it superseded (a resize, a new board) ends later and leaves it alone.
+      const stopButton = $('stop');
+      if (stopButton) stopButton.disabled = false;
       try {
         e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, (d, t) => ticker.progress(d, t));
       } catch (err) {
@@ -194,6 +226,7 @@ export function createGame(adapter) {
         return;
       } finally {
         ticker.stop();
+        if (stopButton && gen === game.gen) stopButton.disabled = true;
       }
       if (gen !== game.gen) return;
       game.thinking = false;
@@ -206,7 +239,7 @@ export function createGame(adapter) {
       const loser = e.toMove;
       const winner = 1 - loser;
       const you = isHuman(winner) && !isHuman(loser);
-      const versus = game.settings.human !== 'both';
+      const versus = game.settings.human !== 'both' && !game.mixed;
       say($('status'), `${played}${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${versus ? (you ? ' — you win!' : ' — the computer wins.') : ''}`,
         versus ? (you ? 'win' : 'loss') : '');
       $('status').dataset.winner = String(winner);
@@ -229,6 +262,11 @@ export function createGame(adapter) {
     }
     if (game.cursor < game.history.length - 1) {
       say($('status'), 'The computer is to move here: Redo replays its move, or Undo goes back further.');
+      draw();
+      return;
+    }
+    if (game.hold) {
+      say($('status'), `You now play ${adapter.sides[1 - e.toMove]}; the computer plays ${adapter.sides[e.toMove]}, to move here: press “Computer, move” when it should.`);
       draw();
       return;
     }
@@ -255,6 +293,7 @@ export function createGame(adapter) {
   function commit(move, by) {
     const e = entry();
     if (by === 'you') { clearError($('error'), true); game.badLink = false; }
+    game.hold = false;
     game.fresh = true;
     game.history = game.history.slice(0, game.cursor + 1);
     game.history.push({ pos: adapter.apply(e.pos, move), toMove: 1 - e.toMove, move, by, analysis: null });
@@ -283,7 +322,8 @@ export function createGame(adapter) {
     const svg = $('chart');
     if (!svg) return;
     const points = game.history.map((h, i) => [i, h.analysis && h.analysis.chart !== null && h.analysis.chart !== undefined ? Number(h.analysis.chart) : null]);
-    const known = points.filter(([, v]) => v !== null && Number.isFinite(v));
+    // Hints off (spoiler-free): the values after each move are not shown either.
+    const known = game.settings.hints ? points.filter(([, v]) => v !== null && Number.isFinite(v)) : [];
     // Room on the left for the values and the rotated quantity name, below for the moves.
     const W = 320; const H = 150; const L = 52; const B = 30; const T = 12; const R = 12; const IN = 8;
     const label = (typeof adapter.chartLabel === 'function' ? adapter.chartLabel() : adapter.chartLabel) || 'value';
@@ -308,7 +348,7 @@ export function createGame(adapter) {
       mk('text', { x: 14, y: (T + bottom) / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${(T + bottom) / 2})`, class: 'y-name' }, label),
     ];
     if (known.length === 0) {
-      kids.push(mk('text', { x: (L + W) / 2, y: (T + bottom) / 2, 'text-anchor': 'middle', class: 'empty' }, 'no values yet'));
+      kids.push(mk('text', { x: (L + W) / 2, y: (T + bottom) / 2, 'text-anchor': 'middle', class: 'empty' }, game.settings.hints ? 'no values yet' : 'hidden while hints are off'));
     } else {
       kids.push(
         mk('text', { x: L - 5, y: y(hi) + 4, 'text-anchor': 'end', class: 'y-tick' }, fmt(hi)),
@@ -330,6 +370,8 @@ export function createGame(adapter) {
 
   function launch(pos, toMove) {
     cancel();
+    game.mixed = false;
+    game.hold = false;
     clearError($('error'), true);
     game.history = [{ pos, toMove, move: null, by: null, analysis: null }];
     game.cursor = 0;
@@ -367,7 +409,12 @@ export function createGame(adapter) {
       step();
     },
     /** Stops the analysis in flight (the worker is terminated). */
-    stop() { cancel(); say($('status'), 'Stopped.'); draw(); },
+    stop() {
+      cancel();
+      if ($('stop')) $('stop').disabled = true;
+      say($('status'), 'Stopped.');
+      draw();
+    },
     redraw: () => draw(),
     /**
      * What a new random start should be for the side that moves first: true (a win for it:
@@ -388,6 +435,7 @@ export function createGame(adapter) {
     await Promise.resolve(); // the page's `game` is assigned before its initial() runs
     if (linked && !linked.bad) {
       game.history = [{ pos: linked.pos, toMove: linked.toMove, move: null, by: null, analysis: null }];
+      if (linked.moves.length) await replay(linked.moves, linked.at);
       step();
       return;
     }
@@ -398,6 +446,26 @@ export function createGame(adapter) {
       showError($('error'), linked.bad, undefined, true);
     } else launch(pos, game.settings.first);
   };
+  /** Replays a link's moves from its first position (analysing each position on the way). */
+  async function replay(moves, at) {
+    const controller = new AbortController();
+    game.controller = controller;
+    say($('status'), `Replaying the link's ${moves.length} move${moves.length > 1 ? 's' : ''}…`);
+    for (const { index, by } of moves) {
+      const e = game.history[game.history.length - 1];
+      e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, () => {});
+      const move = e.analysis.moves[index];
+      if (!move) {
+        showError($('error'), `The link's move ${game.history.length} is not a move of its position; the game goes up to the move before it.`, undefined, true);
+        break;
+      }
+      // a finished game reached by a link counts on no scorecard
+      game.history.push({ pos: adapter.apply(e.pos, move), toMove: 1 - e.toMove, move, by, analysis: null, scored: true });
+    }
+    game.controller = null;
+    game.cursor = Math.min(at, game.history.length - 1);
+  }
+
   const failed = (err) => {
     showError($('error'), err.message, retryable(err) ? () => { clearError($('error'), true); begin().catch(failed); } : undefined);
     say($('status'), 'The position could not be analysed (see the message above); nothing was played.');
@@ -427,16 +495,17 @@ const fmt = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
 
 // Remoteness (Steinhaus' rule), shared by the pages that can tabulate it: odd = the player to
 // move wins in that many moves, even = loses in that many (quickest win, slowest loss).
-export const remotenessWords = (r) => (r === 0 ? 'no move left' : r % 2 ? `win in ${r}` : `lose in ${r}`);
+// The words follow a subject: 'the player to move has no move left', '… can win in 3'.
+export const remotenessWords = (r) => (r === 0 ? 'has no move left' : r % 2 ? `can win in ${r}` : `can lose in ${r}`);
 
 /** Shows report `r` ({position, …} or null) in `node` and names the chart `heading` after it. */
 export function showRemoteness(node, heading, r, { missing, otherChart }) {
   node.textContent = !r ? `remoteness: ${missing}`
     : r.position === 0 ? 'remoteness 0: no move left'
-      : `remoteness ${r.position}: the player to move can ${remotenessWords(r.position)} (quickest win, slowest loss)`;
+      : `remoteness ${r.position}: the player to move ${remotenessWords(r.position)} (quickest win, slowest loss)`;
   node.dataset.r = r ? r.position : '';
   heading.textContent = r ? 'Remoteness after each move (the moves left under best play)' : otherChart;
 }
 
 /** The tooltip of a move whose target has remoteness `r` (null: none). */
-export const remotenessTitle = (r) => (r === null || r === undefined ? '' : `after this move the opponent can ${remotenessWords(r)}`);
+export const remotenessTitle = (r) => (r === null || r === undefined ? '' : `after this move the opponent ${remotenessWords(r)}`);

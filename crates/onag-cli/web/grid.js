@@ -1,16 +1,19 @@
-// The grid games (Domineering, Cram, Clobber, Konane, Snort, Col, and Cutcake's cake) on the
-// shared game loop (game.js): one page for all, told which game by the page (<body
-// data-game>). The engine's report (POST game/analyze, computed in the page's worker) gives
-// every move with the position after it; the page finds what a move does by comparing the two
-// boards cell by cell, so a new grid game needs no code here, only its pieces' looks (pieces.js).
-import { api, el, $, say, folded, showError, clearError } from './common.js';
+// Every registered game's generated page but a graph's, on the shared game loop (game.js),
+// drawn from the game's page data in the registry (<script id="game-page">: the board kind,
+// the cells and their pieces, how a move is shown, the hint and the presets) — no code here
+// or in pieces.js names a game. The engine's report (POST game/analyze, computed in the
+// page's worker) gives every move with the position after it; the page finds what a move does
+// by comparing the two boards cell by cell (a grid), the two lists of pieces (pieces of cake),
+// or shows each move as a button (any other notation).
+import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
-import { gridLook, drawGrid, parseGrid, printGrid, diffMove, CAKE } from './pieces.js';
+import { gridLook, drawGrid, parseGrid, printGrid, diffMove, CAKE, TEXT } from './pieces.js';
 import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
 
 const GAME = document.body.dataset.game;
+const INFO = JSON.parse(document.getElementById('game-page').textContent);
 const PLAYER = ['left', 'right'];
-const look = GAME === 'cutcake' ? CAKE : gridLook(GAME);
+const look = INFO.board === 'grid' ? gridLook(INFO) : INFO.board === 'pieces' ? CAKE : TEXT;
 
 /** The page's bounds (the engine refuses more, with its own message). */
 const MAX_SIDE = 12;
@@ -27,8 +30,8 @@ let current = null; // the last view drawn
 /** Checks text the way the engine will before asking it (shape, characters, size). */
 function check(text) {
   if (look.parse) return look.check(text, maxCells);
-  const grid = parseGrid(text).map((row) => row.map((ch) => (look.alias && look.alias[ch]) || ch));
-  const chars = new Set(look.cycle);
+  const grid = parseGrid(text);
+  const chars = new Set(look.symbols);
   grid.forEach((row, r) => row.forEach((ch, c) => {
     if (!chars.has(ch)) throw new Error(`row ${r + 1}, column ${c + 1}: '${ch}' is not a cell of ${document.title.split(' — ')[0]} (cells: ${[...chars].join(' ')})`);
   }));
@@ -37,33 +40,29 @@ function check(text) {
   return printGrid(grid);
 }
 
-const SIDES = look.sides || ['Blue', 'Red'];
+const SIDES = ['Blue', 'Red'];
 // The game object, once createGame returns (it draws the first board before that).
 let game = null;
 game = createGame({
   id: GAME,
   sides: SIDES,
   singular: true,
+  newGame: true,
   chartLabel: 'mean',
   initial: () => document.body.dataset.example,
   encode: (pos) => pos,
   decode: (text) => check(text),
   busyText: () => 'analysing… (Stop cancels)',
   async analyse(pos, toMove, signal) {
-    $('stop').disabled = false;
-    try {
-      const data = await api('game/analyze', { game: GAME, position: pos }, signal);
-      const mover = PLAYER[toMove];
-      const moves = data.moves
-        .map((m, index) => {
-          const geometry = look.diff ? look.diff(pos, m.position) : diffMove(pos, m.position);
-          return { ...m, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
-        })
-        .filter((m) => m.player === null || m.player === mover);
-      return { data, moves, chart: dyadic(data.mean) };
-    } finally {
-      $('stop').disabled = true;
-    }
+    const data = await api('game/analyze', { game: GAME, position: pos }, signal);
+    const mover = PLAYER[toMove];
+    const moves = data.moves
+      .map((m, index) => {
+        const geometry = look.diff ? look.diff(pos, m.position, index) : diffMove(pos, m.position, look.isEmpty);
+        return { ...m, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
+      })
+      .filter((m) => m.player === null || m.player === mover);
+    return { data, moves, chart: dyadic(data.mean) };
   },
   apply: (pos, move) => (look.apply ? look.apply(pos, move) : move.position),
   notation: (move) => move.label,
@@ -141,7 +140,7 @@ function readout(v, moves) {
     const mine = moves.filter((m) => m.geometry && m.geometry.anchors.includes(selected));
     if (mine.length) parts.push(`${mine.length} move${mine.length > 1 ? 's' : ''} from here: tap a marked cell (Esc cancels).`);
   } else if (v.canPlay && !editing && moves.length) {
-    parts.push(look.hint || 'Tap a piece or cell to see its moves.');
+    parts.push(INFO.hint || 'Tap a move to play it.');
   }
   if (editing) parts.push('Editing: tap a cell to change it; the size boxes resize the board.');
   node.textContent = parts.join(' ');
@@ -216,10 +215,12 @@ function startFromText() {
   game.start(text, game.settings.first);
 }
 
-// Presets: the registry's example first, then the game's own.
-const presets = [document.body.dataset.example, ...(look.presets || [])].filter((p, i, all) => all.indexOf(p) === i);
+// Presets: the registry's example first, then the page's presets (each analyses within the
+// web app's limits: a test in onag-api checks every one).
+const presets = [{ name: '', position: document.body.dataset.example }, ...(INFO.presets || [])]
+  .filter((p, i, all) => all.findIndex((q) => q.position === p.position) === i);
 $('preset').replaceChildren(el('option', { value: '' }, 'choose a board…'),
-  ...presets.map((p) => el('option', { value: p }, look.presetName ? look.presetName(p) : p)));
+  ...presets.map((p) => el('option', { value: p.position }, p.name || p.position)));
 $('preset').addEventListener('change', () => {
   if (!$('preset').value) return;
   $('text').value = $('preset').value;
@@ -227,6 +228,7 @@ $('preset').addEventListener('change', () => {
   startFromText();
 });
 $('size').hidden = !look.resize;
+$('edit').closest('label').hidden = !look.edit;
 $('rows').addEventListener('change', resize);
 $('cols').addEventListener('change', resize);
 $('editor').addEventListener('submit', (e) => { e.preventDefault(); startFromText(); });

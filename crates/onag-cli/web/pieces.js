@@ -43,12 +43,12 @@ export const cellName = (key) => { const [r, c] = at(key); return `${String.from
  * What the move from `before` to `after` does, found by comparing the boards: the cells it
  * changed, the cells that start it (`anchors`) and, for two-cell moves, the cell that
  * finishes it from each anchor (`targetOf`); null when the boards cannot be compared.
- *  - one changed cell (Snort, Col): `target` null — a tap plays it;
- *  - two cells filled, none emptied (Domineering, Cram): either cell starts it, the other ends it;
- *  - a stone moved (Clobber, Konane): it starts at the emptied cell holding the mover's stone
+ *  - one changed cell (a placement): `target` null — a tap plays it;
+ *  - two cells filled, none emptied (a domino): either cell starts it, the other ends it;
+ *  - a stone moved (a capture, a jump): it starts at the emptied cell holding the mover's stone
  *    and ends where that stone lands; other emptied cells are captures.
  */
-export function diffMove(before, after) {
+export function diffMove(before, after, isEmpty = (ch) => ch === '.') {
   let a; let b;
   try { a = parseGrid(before); b = parseGrid(after); } catch { return null; }
   if (a.length !== b.length || a[0].length !== b[0].length) return null;
@@ -60,8 +60,8 @@ export function diffMove(before, after) {
   if (changed.length === 1) {
     return { kind: 'cell', cells: changed, anchors: changed, target: null, targetOf: () => null, focus: changed[0], to: changed[0], piece: after_(changed[0]) };
   }
-  const emptied = changed.filter((k) => after_(k) === '.');
-  const filled = changed.filter((k) => after_(k) !== '.');
+  const emptied = changed.filter((k) => isEmpty(after_(k)));
+  const filled = changed.filter((k) => !isEmpty(after_(k)));
   if (emptied.length === 0 && changed.length === 2) {
     const [p, q] = changed;
     return { kind: 'pair', cells: changed, anchors: changed, target: 'pair', targetOf: (k) => (k === p ? q : k === q ? p : null), focus: q };
@@ -75,71 +75,41 @@ export function diffMove(before, after) {
   };
 }
 
-/**
- * How each grid game looks: `pieces` maps a character to what is drawn (stone / tile of a
- * side, a filled square), `cycle` is the editor's round of a cell, `sides` the players'
- * names as the status line says them, `hint` the first line under the board.
- */
-const LOOKS = {
-  domineering: {
-    sides: ['Blue (vertical)', 'Red (horizontal)'],
-    pieces: { '#': 'block' },
-    cycle: ['.', '#'],
-    dominoes: true,
-    presets: ['..|..', '...|...|...', '....|....|....|....', '.....|.....|.....|.....', '###..|#....|.....|....#|..###', '......|......|......|......|......|......'],
-    hint: 'Tap a cell: Blue places a vertical domino, Red a horizontal one (tap the second cell if it fits two ways).',
-  },
-  cram: {
-    sides: ['Blue', 'Red'],
-    pieces: { '#': 'block' },
-    cycle: ['.', '#'],
-    dominoes: true,
-    presets: ['..|..', '...|...|...', '....|....|....', '.....|.....|.....|.....'],
-    hint: 'Tap a cell, then the cell the domino covers with it (either way: both players may place both ways).',
-  },
-  clobber: {
-    pieces: { x: 'stone0', o: 'stone1' },
-    cycle: ['.', 'x', 'o'],
-    alias: { '#': '.' }, // no stone: Clobber has no holes
-    presets: ['xo', 'xox|oxo', 'xoxo|oxox|xoxo', 'xoxox|oxoxo|xoxox|oxoxo', 'xxo|o.x|xoo'],
-    hint: 'Tap one of your stones, then the adjacent enemy stone it clobbers.',
-  },
-  konane: {
-    pieces: { x: 'stone0', o: 'stone1', '#': 'block' },
-    cycle: ['.', 'x', 'o', '#'],
-    presets: ['xo.', 'xox.|.oxo', 'xoxo|o..x|x..o|oxox', 'xo.ox|.....|ox.xo'],
-    hint: 'Tap one of your stones, then the empty cell it jumps to (over enemy stones, in a line).',
-  },
-  snort: {
-    pieces: { x: 'tile0', o: 'tile1', '#': 'block' },
-    cycle: ['.', 'x', 'o', '#'],
-    presets: ['...', '...|...', '...|...|...', '....|....|....'],
-    hint: 'Tap an empty cell to colour it yours (never next to the opponent’s colour).',
-  },
-  col: {
-    pieces: { x: 'tile0', o: 'tile1', '#': 'block' },
-    cycle: ['.', 'x', 'o', '#'],
-    presets: ['...', '...|...', '...|...|...', '....|....|....'],
-    hint: 'Tap an empty cell to colour it yours (never next to your own colour).',
-  },
-};
+/** What each piece of the registry's page data (`page.cells[].piece`) is drawn as. */
+const PIECE = { empty: null, block: 'block', 'left-stone': 'stone0', 'right-stone': 'stone1', 'left-tile': 'tile0', 'right-tile': 'tile1' };
 
-/** The look of grid game `name` (a plain one, letters in squares, for a game not listed). */
-export function gridLook(name) {
-  const look = LOOKS[name] || { pieces: { '#': 'block' }, cycle: ['.', '#'] };
+/**
+ * The look of a grid game from its page data in the registry (`info`: `cells`, `moves`,
+ * `hint`, `presets`): `pieces` maps a character to what is drawn (stone / tile of a side, a
+ * filled square), `cycle` is the editor's round of a cell (the cells marked `edit`),
+ * `dominoes` whether a move covers two cells with a domino, `hint` the first line under the
+ * board. Nothing here knows a game by name.
+ */
+export function gridLook(info) {
+  const cells = info.cells && info.cells.length ? info.cells : [{ symbol: '.', piece: 'empty', edit: true }, { symbol: '#', piece: 'block', edit: true }];
+  const pieces = Object.fromEntries(cells.filter((c) => PIECE[c.piece]).map((c) => [c.symbol, PIECE[c.piece]]));
+  const cycle = cells.filter((c) => c.edit).map((c) => c.symbol);
+  const empty = (cells.find((c) => c.piece === 'empty') || cells[0]).symbol;
+  const empties = new Set(cells.filter((c) => c.piece === 'empty').map((c) => c.symbol));
   return {
-    ...look,
+    isEmpty: (ch) => empties.has(ch),
+    pieces,
+    cycle,
+    empty,
+    symbols: cells.map((c) => c.symbol),
+    dominoes: info.moves === 'domino',
+    hint: info.hint,
     edit(pos, key) {
       const grid = parseGrid(pos);
       const [r, c] = at(key);
-      const i = look.cycle.indexOf(grid[r][c]);
-      grid[r][c] = look.cycle[(i + 1) % look.cycle.length];
+      const i = cycle.indexOf(grid[r][c]);
+      grid[r][c] = cycle[(i + 1) % cycle.length];
       return printGrid(grid);
     },
     resize(pos, rows, cols) {
       let grid;
-      try { grid = parseGrid(pos); } catch { grid = [['.']]; }
-      return printGrid(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (grid[r] && grid[r][c]) || '.')));
+      try { grid = parseGrid(pos); } catch { grid = [[empty]]; }
+      return printGrid(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (grid[r] && grid[r][c]) || empty)));
     },
   };
 }
@@ -156,12 +126,12 @@ function defs() {
       svg('rect', { width: 16, height: 16, class: 'hatch-bg' }), svg('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' })));
 }
 
-/** A stone (Clobber, Konane) of side `s` in cell (r, c). */
+/** A stone of side `s` in cell (r, c). */
 const stone = (r, c, s, newest) => svg('g', { class: `piece stone ${SIDE_CLASS[s]}${newest ? ' newest' : ''}` },
   svg('circle', { cx: c * U + U / 2, cy: r * U + U / 2 + 3, r: U * 0.36, class: 'shadow' }),
   svg('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.36, fill: `url(#stone-${SIDE_CLASS[s]})` }));
 
-/** A coloured square (Snort, Col) of side `s`. */
+/** A coloured square of side `s`. */
 const tile = (r, c, s, newest) => svg('g', { class: `piece tile ${SIDE_CLASS[s]}${newest ? ' newest' : ''}` },
   svg('rect', { x: c * U + 9, y: r * U + 9, width: U - 18, height: U - 18, rx: 14 }),
   svg('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.12, class: 'pip' }));
@@ -222,10 +192,10 @@ export function drawGrid(board, view, look) {
     if (key === view.selected) classes.push('selected');
     if ((view.selected ? end : from.length) || view.editing) classes.push('target');
     if (lastCells.has(key)) classes.push('last', `by-${view.last.by}`);
-    let state = ch === '.' ? 'empty' : WORDS[kind] || ch;
+    let state = look.isEmpty(ch) ? 'empty' : WORDS[kind] || ch;
     if (covered.has(key)) state = `covered by a ${SIDE_CLASS[covered.get(key).side]} domino`;
     const wins = view.selected ? (end ? end.winning : null) : from.length ? from.some((m) => m.winning) : null;
-    const label = `${cellName(key)}: ${state}${view.selected && end ? `, ends ${end.label} (${end.winning ? 'winning' : 'losing'}, value after ${end.value})`
+    const label = `${cellName(key)}: ${state}${view.selected && end ? `, ends ${end.label}${view.hints ? ` (${end.winning ? 'winning' : 'losing'}, value after ${end.value})` : ''}`
       : from.length ? `, ${from.length} move${from.length > 1 ? 's' : ''}${view.hints ? ` (${from.filter((m) => m.winning).length} winning)` : ''}` : ''}`;
     let shade;
     if (view.hints && wins !== null) {
@@ -234,10 +204,10 @@ export function drawGrid(board, view, look) {
     }
     cells[r].push(svg('g', { class: classes.join(' '), 'data-key': key, role: 'gridcell', 'aria-label': label, tabindex: -1, 'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%` },
       svg('rect', { x: c * U, y: r * U, width: U, height: U, class: 'sq' }),
-      end || from.length ? svg('title', {}, end ? `${end.label}: value after ${end.value}${view.hints ? (end.winning ? ' ✓' : ' ✗') : ''}` : from.map((m) => `${m.label}: ${m.value}${view.hints ? (m.winning ? ' ✓' : ' ✗') : ''}`).join('\n')) : null));
+      (end || from.length) && view.hints ? svg('title', {}, end ? `${end.label}: value after ${end.value}${end.winning ? ' ✓' : ' ✗'}` : from.map((m) => `${m.label}: ${m.value}${m.winning ? ' ✓' : ' ✗'}`).join('\n')) : null));
     if (kind && kind.startsWith('stone')) pieces.push(stone(r, c, Number(kind.slice(-1)), lastCells.has(key)));
     else if (kind && kind.startsWith('tile')) pieces.push(tile(r, c, Number(kind.slice(-1)), lastCells.has(key)));
-    else if (kind === undefined && ch !== '.') pieces.push(svg('text', { x: c * U + U / 2, y: r * U + U * 0.62, 'text-anchor': 'middle', class: 'letter' }, ch));
+    else if (kind === undefined && !look.isEmpty(ch)) pieces.push(svg('text', { x: c * U + U / 2, y: r * U + U * 0.62, 'text-anchor': 'middle', class: 'letter' }, ch));
     if (view.hints && wins !== null) {
       marks.push(svg('text', { x: c * U + U - 8, y: r * U + 30, 'text-anchor': 'end', class: `mark ${wins ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, wins ? '✓' : '✗'));
     }
@@ -258,7 +228,7 @@ export function drawGrid(board, view, look) {
   return { rows, cols };
 }
 
-// ---- Cutcake: a row of cakes (rectangles of unit squares); Left cuts vertically, Right
+// ---- Pieces (`board: pieces`, Cutcake's cakes): a row of cakes (rectangles of unit squares); Left cuts vertically, Right
 // horizontally, along a grid line. The notation is the engine's (see CAKE.parse).
 
 /**
@@ -312,13 +282,10 @@ function diffCake(before, after) {
 const cutAt = (key) => { const m = /^(\d+):([vh])(\d+)$/.exec(key); return m && { cake: Number(m[1]), vertical: m[2] === 'v', at: Number(m[3]) }; };
 
 /**
- * Cutcake's look: the cakes drawn side by side (wrapping), each unit square a piece of
+ * The look of a board of pieces (`board: pieces`): the cakes drawn side by side (wrapping), each unit square a piece of
  * sponge; every legal cut of the mover is a dashed line with a tap area a square wide.
  */
 export const CAKE = {
-  sides: ['Blue (cuts down)', 'Red (cuts across)'],
-  presets: ['3x4', '2x2 1x5', '4x4', '5x3 2x6', '6x6'],
-  hint: 'Tap a dashed line to cut the cake there: Blue cuts down, Red across.',
   parse: parseCakes,
   check(text, maxCells) {
     const cakes = parseCakes(text);
@@ -400,13 +367,59 @@ function drawCakes(board, view) {
         : { x: X, y: Y + (g.at - 0.5) * U, width: c * U, height: U };
       const mark = view.hints ? svg('text', { x: g.vertical ? line.x1 : line.x2 + 6, y: g.vertical ? Y - 14 : line.y1 + 12, 'text-anchor': g.vertical ? 'middle' : 'start', class: `mark ${m.winning ? 'win' : 'lose'}`, 'aria-hidden': 'true' }, m.winning ? '✓' : '✗') : null;
       const shade = view.hints ? Math.round(shadeStrength(remOf(m), slowest) * 100) : undefined;
-      row.push(svg('g', { class: `cell cut target${view.hints ? (m.winning ? ' win' : ' lose') : ''}`, 'data-key': key, role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}: value after ${m.value}${view.hints ? (m.winning ? ', winning' : ', losing') : ''}`, 'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%` },
+      row.push(svg('g', { class: `cell cut target${view.hints ? (m.winning ? ' win' : ' lose') : ''}`, 'data-key': key, role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}${view.hints ? `: value after ${m.value}, ${m.winning ? 'winning' : 'losing'}` : ''}`, 'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%` },
         svg('rect', { ...hit, class: 'hit' }), svg('line', { ...line, class: `knife ${m.player === 'right' ? 'red' : 'blue'}` }), mark,
-        svg('title', {}, `${m.label}: value after ${m.value}`)));
+        svg('title', {}, view.hints ? `${m.label}: value after ${m.value}` : m.label)));
     }
     items.push(svg('g', { role: 'row', 'aria-label': `cake ${i + 1}: ${r} × ${c}` }, row));
   }
   board.setAttribute('viewBox', `${-U * 0.3} ${-U * 0.45} ${width * U + U * 0.9} ${height * U + U * 0.7}`);
   board.replaceChildren(defs(), ...items);
   return { rows: height + 0.9, cols: width + 0.9, keys: [...cuts.keys()] };
+}
+
+// ---- Any other notation (`board: text`): the position as text, each move a button.
+
+/** The page's bound on a position of a text board (the engine has its own bounds). */
+const MAX_TEXT = 400;
+
+/**
+ * The look of a game whose notation the page does not draw (`board: text` in the registry,
+ * or any board without a page of its own): the position written out and every move of the
+ * player to move a button under it, named by the engine's label; a tap plays it.
+ */
+export const TEXT = {
+  parse: (text) => String(text).trim(),
+  check(text) {
+    const t = String(text).trim();
+    if (!t) throw new Error('the position is empty');
+    if (t.length > MAX_TEXT) throw new Error(`the position has ${t.length} characters; the page takes at most ${MAX_TEXT}`);
+    return t;
+  },
+  size: () => null,
+  diff: (before, after, index) => {
+    const key = `m:${index}`;
+    return { kind: 'text', cells: [key], anchors: [key], target: null, targetOf: () => null, focus: key };
+  },
+  draw: drawText,
+};
+
+/** Two columns of move buttons under the position; returns {rows, cols} in cells. */
+function drawText(board, view) {
+  const COLS = 8; const W = COLS * U;
+  const items = [svg('rect', { x: 0, y: 0, width: W, height: U, rx: 12, class: 'text-position' }),
+    svg('text', { x: W / 2, y: U * 0.62, 'text-anchor': 'middle', class: 'letter mono' }, view.pos.length > 40 ? `${view.pos.slice(0, 39)}…` : view.pos)];
+  const row = [];
+  const moves = view.moves.filter((m) => m.geometry);
+  moves.forEach((m, i) => {
+    const x = (i % 2) * (W / 2); const y = (1.2 + Math.floor(i / 2) * 1.1) * U;
+    const mark = view.hints ? (m.winning ? ' ✓' : ' ✗') : '';
+    row.push(svg('g', { class: `cell move target${view.hints ? (m.winning ? ' win' : ' lose') : ''}`, 'data-key': m.geometry.anchors[0], role: 'gridcell', tabindex: -1, 'aria-label': `${m.label}${view.hints ? `: value after ${m.value}, ${m.winning ? 'winning' : 'losing'}` : ''}` },
+      svg('rect', { x: x + 8, y, width: W / 2 - 16, height: U, rx: 14, class: 'sq' }),
+      svg('text', { x: x + W / 4, y: y + U * 0.6, 'text-anchor': 'middle', class: 'move-label' }, `${m.label.length > 18 ? `${m.label.slice(0, 17)}…` : m.label}${mark}`)));
+  });
+  const rows = 1.2 + Math.ceil(moves.length / 2) * 1.1;
+  board.setAttribute('viewBox', `-4 -4 ${W + 8} ${rows * U + 8}`);
+  board.replaceChildren(...items, svg('g', { role: 'row' }, row));
+  return { rows, cols: COLS };
 }

@@ -111,8 +111,13 @@ export function fairStart(v) {
 export function panel(v) {
   const a = v.analysis && v.analysis.data;
   const set = (id, value) => { const n = $(id); if (n) n.replaceChildren(value === undefined || value === null ? '–' : folded(String(value), 80)); };
-  if (!a) {
+  const box = $('thermo').closest('details');
+  if (box) box.hidden = Boolean(a) && !v.hints;
+  if (!a || !v.hints) {
+    // Hints off is the spoiler-free mode: nothing that says who wins (value, outcome, mean,
+    // remoteness, the thermograph) is on screen until hints are back on.
     for (const id of ['value', 'outcome', 'mean', 'temperature', 'stops', 'components', 'atomic', 'rcf']) set(id, null);
+    if (a) set('value', 'hidden while hints are off');
     $('remoteness').textContent = '';
     $('thermo').replaceChildren();
     return;
@@ -132,7 +137,7 @@ export function panel(v) {
   const r = a.remoteness;
   const mine = r ? r.position[PLAYER[v.toMove]] : null;
   $('remoteness').textContent = r
-    ? `remoteness ${mine}: the player to move can ${remotenessWords(mine)} (quickest win, slowest loss)`
+    ? `remoteness ${mine}: the player to move ${remotenessWords(mine)} (quickest win, slowest loss)`
     : '';
   // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
   $('thermo').innerHTML = a.thermograph.svg;
@@ -162,7 +167,7 @@ export function movesTable(table, v, play) {
       el('td', { class: 'mono' }, m.label),
       el('td', { class: 'mono' }, folded(m.value, 40)),
       el('td', { class: 'mono' }, m.mean),
-      r ? el('td', { class: 'mono', title: `after it the opponent can ${remotenessWords(r.moves[m.index])}` }, r.moves[m.index]) : null,
+      r ? el('td', { class: 'mono', title: `after it the opponent ${remotenessWords(r.moves[m.index])}` }, r.moves[m.index]) : null,
       el('td', { class: m.winning ? 'good' : 'bad', title: m.index === chosen ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${m.index === chosen ? ' ★' : ''}`),
       el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
     moves.length === 0 ? el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'no moves: the game is over')) : null,

@@ -19,7 +19,24 @@ const PRESETS = [
 let data = null;
 let bad = new Map();
 
+/** The move set, size and formula in the address bar (a link reopens the same table). */
+function toUrl() {
+  const q = new URLSearchParams({ moves: $('moves').value.trim(), size: $('size').value, formula: $('formula').value.trim() });
+  history.replaceState(null, '', `?${q}`);
+}
+
+/** The move set, size and formula of the link the page was opened with, if any. */
+function fromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (q.has('moves')) $('moves').value = q.get('moves').slice(0, 200);
+  if (q.has('formula')) $('formula').value = q.get('formula').slice(0, 2000);
+  const size = q.get('size');
+  if (size && [...$('size').options].some((o) => o.value === size)) $('size').value = size;
+  matchPreset();
+}
+
 async function run() {
+  toUrl();
   const body = { moves: $('moves').value, size: Number($('size').value), formula: $('formula').value };
   const answer = await busy('table', $('verdict'), 'computing…', (signal) => api('queens/table', body, signal), $('error'));
   // After an error the last table stays, dimmed, until a new one is computed.
@@ -109,5 +126,6 @@ $('preset').addEventListener('change', () => {
 });
 $('form').addEventListener('submit', (e) => { e.preventDefault(); run(); });
 $('size').addEventListener('change', run);
+fromUrl();
 run();
 findings($('findings'), ['queens']);

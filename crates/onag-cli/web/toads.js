@@ -43,22 +43,23 @@ const game = createGame({
   chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'mean'),
   initial: () => $('text').value,
   encode: (board) => board,
-  decode: (text) => text,
+  // A link's board must be a strip (T, F, . or □, counts repeating: T2.2F2); anything else
+  // starts a new game with a banner instead of leaving the page without a board.
+  decode: (text) => {
+    const t = String(text).trim();
+    if (!/^([TF.□]\d*)+$/.test(t) || t.length > 400) throw new Error(`'${t.length > 40 ? `${t.slice(0, 40)}…` : t}' is not a strip of T (toads), F (frogs) and . or □ (empty squares); a count repeats a square, as in T2.2F2`);
+    return t;
+  },
   busyText: (board) => `analysing ${board.length > 30 ? `${board.slice(0, 30)}…` : board}… (Stop cancels)`,
   async analyse(board, toMove, signal, progress) {
-    $('stop').disabled = false;
-    try {
-      const data = await api('toads/analyze', { board }, signal, progress);
-      if (!LIMITS) loadLimits();
-      const r = data.remoteness;
-      return {
-        data,
-        moves: data.moves.map((m, i) => ({ ...m, index: i, remoteness: r ? r.moves[i] : null })).filter((m) => m.player === PLAYER[toMove]),
-        chart: r ? r.position[PLAYER[toMove]] : dyadic(data.mean),
-      };
-    } finally {
-      $('stop').disabled = true;
-    }
+    const data = await api('toads/analyze', { board }, signal, progress);
+    if (!LIMITS) loadLimits();
+    const r = data.remoteness;
+    return {
+      data,
+      moves: data.moves.map((m, i) => ({ ...m, index: i, remoteness: r ? r.moves[i] : null })).filter((m) => m.player === PLAYER[toMove]),
+      chart: r ? r.position[PLAYER[toMove]] : dyadic(data.mean),
+    };
   },
   apply: (_board, move) => move.squares,
   notation: (move, side) => `${letter(side)} ${move.from + 1}→${move.to + 1}`,
@@ -80,8 +81,16 @@ const game = createGame({
   },
 });
 
+/** The squares of a board in the notation (`T2.2F2` → `TT..FF`), at most 400 of them. */
+function expand(text) {
+  let out = '';
+  for (const [, c, n] of String(text).replace(/□/g, '.').matchAll(/([TF.])(\d*)/g)) out += c.repeat(Math.min(400, n ? Number(n) : 1));
+  return out.slice(0, 400);
+}
+
 function render(v) {
-  const board = v.analysis ? v.analysis.data.board : v.pos.replace(/□/g, '.');
+  // Before (or without) an analysis the strip is drawn from the notation, counts expanded.
+  const board = v.analysis ? v.analysis.data.board : expand(v.pos);
   $('text').value = v.analysis ? v.analysis.data.notation : v.pos;
   const moves = v.canPlay && !editing ? v.analysis.moves : [];
   const byFrom = new Map(moves.map((m) => [m.from, m]));
@@ -189,7 +198,7 @@ function renderMoves(v) {
       el('td', { class: 'mono' }, [...m.squares].map(show).join('')),
       el('td', { class: 'mono' }, folded(m.value, 60)),
       el('td', { class: 'mono' }, m.mean),
-      r ? el('td', { class: 'mono', title: `after it the opponent can ${remotenessWords(r.moves[i])}` }, r.moves[i]) : null,
+      r ? el('td', { class: 'mono', title: `after it the opponent ${remotenessWords(r.moves[i])}` }, r.moves[i]) : null,
       el('td', { class: m.winning ? 'good' : 'bad', title: chosen.has(i) ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${chosen.has(i) ? ' ★' : ''}`))),
     a.moves.length === 0 ? el('tr', {}, el('td', { colspan: r ? 6 : 5, class: 'muted' }, 'no moves: the game is over')) : null,
   ].filter(Boolean));

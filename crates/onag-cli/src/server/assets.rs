@@ -5,10 +5,12 @@
 //! static site only turns the page links (`/toads`) into file names (`toads.html`).
 //!
 //! Every game of the library's registry (`onag::games::registry::GAMES`) without a page of its
-//! own ([`OWN_PAGES`]: Toads and Frogs, Turning Corners, Wythoff) gets a page at `/<name>` with
-//! no file of its own: the grid page (`web/grid.html`, also the cake of Cutcake) or the
-//! Hackenbush page, filled in with the game's registry entry (name, title, rules, notation,
-//! example), a link in the shared header and a card on the index, grouped by family.
+//! own (`page.own_page`) gets a page at `/<name>` with no file of its own, built from its
+//! registry entry alone: the board file and script its `page.board` names (the graph page for
+//! a graph, the grid page for a grid, pieces or any other notation), filled in with the entry
+//! (name, title, rules, notation, example) and its page data as JSON (cells and pieces, how a
+//! move is shown, the hint, the presets), a link in the shared header and a card on the index,
+//! grouped by family. No page code names a game.
 //!
 //! Caching: pages link their assets under a content-hashed folder, `static/<version>/…`, where
 //! the version is a digest of every static file, so those URLs never change meaning and are
@@ -28,6 +30,7 @@ use axum::extract::Path as UrlPath;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use onag::games::analysis::GameKind;
+use onag::games::page::Board;
 use onag::games::registry::{GameInfo, GAMES};
 
 /// One embedded file.
@@ -74,11 +77,12 @@ const PAGES: &[(&str, Asset)] = &[
 /// of its board file ([`BOARD_MARKER`], [`RULES_MARKER`]), the shared value panel and moves
 /// table ([`GAME_SIDE`]), and the board's script (`__SCRIPT__`).
 const GAME_PAGE: Asset = asset!("game.html", "text/html; charset=utf-8");
-/// The board file of every registered game but Hackenbush: the grid board (and Cutcake's
-/// cake), then its rules after [`RULES_MARKER`].
+/// The board file of every registered game but a graph: the grid board (also pieces of cake,
+/// and any other notation as text with its moves), then its rules after [`RULES_MARKER`].
 const GRID_BOARD: Asset = asset!("grid.html", "text/html; charset=utf-8");
-/// Hackenbush's board file: the picture, cut by clicking edges, and its editor.
-const HACKENBUSH_BOARD: Asset = asset!("hackenbush.html", "text/html; charset=utf-8");
+/// The board file of a graph ([`Board::Graph`]): the picture, cut by clicking edges, and its
+/// editor.
+const GRAPH_BOARD: Asset = asset!("graph.html", "text/html; charset=utf-8");
 /// The place in [`GAME_PAGE`] of a board file's board column.
 const BOARD_MARKER: &str = "<!-- onag:board -->\n";
 /// The place in [`GAME_PAGE`] of a board file's rules, and where a board file's rules begin.
@@ -94,26 +98,16 @@ const FOOTER_MARKER: &str = "<!-- onag:footer -->\n";
 /// How a page's first line asks for [`HEAD`].
 const HEAD_MARKER: (&str, &str) = ("<!-- onag:head ", " -->\n");
 
-/// Registered games that have a page of their own (their specialised solver's page), by name.
-const OWN_PAGES: &[(&str, &str)] = &[
-    ("toads", "/toads"),
-    ("turning-corners", "/corners"),
-    ("wythoff", "/wythoff"),
-];
-
-/// The registered games that get a generated page.
+/// The registered games that get a generated page (those without a page of their own).
 fn generated_games() -> impl Iterator<Item = &'static GameInfo> {
-    GAMES
-        .iter()
-        .filter(|g| !OWN_PAGES.iter().any(|(name, _)| *name == g.name))
+    GAMES.iter().filter(|g| g.page.own_page.is_none())
 }
 
-/// The board file of a registered game and the script that draws it.
+/// The board file of a registered game and the script that draws it, by its kind of board.
 fn board_of(game: &GameInfo) -> (&'static Asset, &'static str) {
-    if game.name == "hackenbush" {
-        (&HACKENBUSH_BOARD, "hackenbush")
-    } else {
-        (&GRID_BOARD, "grid")
+    match game.page.board {
+        Board::Graph => (&GRAPH_BOARD, "graph"),
+        _ => (&GRID_BOARD, "grid"),
     }
 }
 
@@ -158,7 +152,7 @@ const STATIC: &[Asset] = &[
     asset!("queens.js", "text/javascript; charset=utf-8"),
     asset!("toads.js", "text/javascript; charset=utf-8"),
     asset!("grid.js", "text/javascript; charset=utf-8"),
-    asset!("hackenbush.js", "text/javascript; charset=utf-8"),
+    asset!("graph.js", "text/javascript; charset=utf-8"),
     asset!("pieces.js", "text/javascript; charset=utf-8"),
     asset!("play.js", "text/javascript; charset=utf-8"),
     asset!("heaps.js", "text/javascript; charset=utf-8"),
@@ -328,6 +322,15 @@ fn fill(body: &str, game: &GameInfo) -> String {
         .replace("__EXAMPLE__", &escape(game.example))
         .replace("__RULES__", &escape(&capitalised(game.rules)))
         .replace("__NOTATION__", &escape(game.notation))
+        .replace("__PAGE_DATA__", &page_data(game))
+}
+
+/// The game's page data ([`onag::games::page::PageInfo`]) as JSON for the page's script, safe
+/// inside `<script type="application/json">` (no `<` can close the element).
+fn page_data(game: &GameInfo) -> String {
+    serde_json::to_string(&game.page)
+        .expect("page data serialises")
+        .replace('<', "\\u003c")
 }
 
 /// Page `i` with the shared header in place, its link to the page itself marked current.
@@ -455,6 +458,26 @@ fn prepared_static() -> &'static [Prepared] {
 /// The URL paths of every page (for the router).
 pub fn page_paths() -> impl Iterator<Item = &'static str> {
     pages().iter().map(|p| p.path)
+}
+
+/// Every page's file name in the static site as a URL path (`/domineering.html`,
+/// `/index.html`) with the page it is: the server answers those too, so a link copied from
+/// the static site works against `onag serve`.
+pub fn page_file_paths() -> impl Iterator<Item = (&'static str, &'static str)> {
+    static FILES: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    FILES
+        .get_or_init(|| {
+            pages()
+                .iter()
+                .map(|p| {
+                    let file: &'static str =
+                        Box::leak(format!("/{}", file_name(p.path)).into_boxed_str());
+                    (file, p.path)
+                })
+                .collect()
+        })
+        .iter()
+        .copied()
 }
 
 /// How long a client may keep a response without asking again.
@@ -685,11 +708,7 @@ mod tests {
             assert_eq!(body.matches("<footer class=\"site\">").count(), 1, "{path}");
             assert!(!body.contains("__"), "{path} keeps a placeholder");
             if let Some(game) = page.game {
-                let script = if game.name == "hackenbush" {
-                    "hackenbush"
-                } else {
-                    "grid"
-                };
+                let (_, script) = board_of(game);
                 assert!(body.contains(&format!("{script}.js\"></script>")), "{path}");
                 assert!(body.contains("id=\"board\"") && body.contains("<h2>Rules</h2>"));
             }
@@ -718,12 +737,8 @@ mod tests {
     #[test]
     fn every_registered_game_has_a_filled_in_page_a_header_link_and_an_index_card() {
         let index = &rendered()[0].0;
-        for (name, path) in OWN_PAGES {
-            assert!(
-                GAMES.iter().any(|g| g.name == *name),
-                "{name} is registered"
-            );
-            assert!(PAGES.iter().any(|(p, _)| p == path), "{path} is a page");
+        for path in GAMES.iter().filter_map(|g| g.page.own_page) {
+            assert!(PAGES.iter().any(|(p, _)| *p == path), "{path} is a page");
         }
         for game in generated_games() {
             let path = format!("/{}", game.name);
@@ -739,6 +754,55 @@ mod tests {
             assert!(rendered()[1].0.contains(&format!("<a href=\"{path}\">")));
         }
         assert!(!index.contains("onag:game-cards"));
+    }
+
+    /// The generated pages are drawn from the registry alone: neither their scripts nor their
+    /// templates name a registered game (a quoted name would key behaviour to one game).
+    #[test]
+    fn no_generated_page_code_names_a_game() {
+        let scripts = [
+            "grid.js",
+            "graph.js",
+            "pieces.js",
+            "play.js",
+            "game.js",
+            "board.js",
+            "common.js",
+            "engine.js",
+            "worker.js",
+        ];
+        let mut sources: Vec<(&str, &str)> = scripts
+            .iter()
+            .map(|name| {
+                let asset = STATIC.iter().find(|a| a.name == *name).expect(name);
+                (*name, std::str::from_utf8(asset.body).unwrap())
+            })
+            .collect();
+        for asset in [&GAME_PAGE, &GRID_BOARD, &GRAPH_BOARD] {
+            sources.push((asset.name, std::str::from_utf8(asset.body).unwrap()));
+        }
+        sources.push(("game-side.html", GAME_SIDE));
+        for (file, text) in sources {
+            for game in GAMES {
+                for quote in ['\'', '"', '`'] {
+                    let quoted = format!("{quote}{}{quote}", game.name);
+                    assert!(!text.contains(&quoted), "{file} names {quoted}");
+                }
+            }
+        }
+        // and every generated page carries its page data for them
+        for game in generated_games() {
+            let path = format!("/{}", game.name);
+            let i = pages().iter().position(|p| p.path == path).unwrap();
+            let body = &rendered()[i].0;
+            let start = body
+                .find("<script type=\"application/json\" id=\"game-page\">")
+                .unwrap();
+            let json = &body[start..];
+            let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+            let data: serde_json::Value = serde_json::from_str(json).unwrap();
+            assert_eq!(data, serde_json::to_value(game.page).unwrap(), "{path}");
+        }
     }
 
     #[test]

@@ -153,6 +153,12 @@ pub fn router(state: AppState) -> Router {
             get(move |headers: axum::http::HeaderMap| async move { assets::page(path, &headers) }),
         );
     }
+    for (file, path) in assets::page_file_paths() {
+        app = app.route(
+            file,
+            get(move |headers: axum::http::HeaderMap| async move { assets::page(path, &headers) }),
+        );
+    }
     app.route("/static/{name}", get(assets::static_file))
         .route("/static/{version}/{name}", get(assets::versioned_file))
         .route("/favicon.ico", get(assets::favicon))

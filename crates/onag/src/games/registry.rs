@@ -25,6 +25,10 @@ use std::str::FromStr;
 
 use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budget, GameKind};
 use super::grid::GridError;
+use super::page::{
+    board, plain, Board, MoveShape, PageInfo, Preset, EMPTY_OR_BLOCK, STONES, STONES_AND_HOLES,
+    TILES,
+};
 use super::solver::{ImpartialSolver, PartizanSolver};
 use super::traits::{ImpartialGame, PartizanGame};
 use super::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
@@ -49,6 +53,8 @@ pub struct GameInfo {
     pub notation: &'static str,
     /// The rules in one line.
     pub rules: &'static str,
+    /// What a page needs to draw and play it (board, pieces, how a move is shown, presets).
+    pub page: PageInfo,
 }
 
 /// Every game, grouped by family.
@@ -61,6 +67,19 @@ pub const GAMES: &[GameInfo] = &[
         example: "....|....|....",
         notation: "rows separated by '|': '.' empty, '#' filled",
         rules: "Left places a vertical domino on two empty cells, Right a horizontal one",
+        page: PageInfo {
+            board: Board::Grid,
+            cells: EMPTY_OR_BLOCK,
+            moves: MoveShape::Domino,
+            hint: "Tap a cell: Blue places a vertical domino, Red a horizontal one (tap the second cell if it fits two ways).",
+            presets: &[
+                plain("...|...|..."),
+                plain("....|....|....|...."),
+                plain(".....|.....|.....|....."),
+                plain("###..|#....|.....|....#|..###"),
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "cram",
@@ -70,6 +89,19 @@ pub const GAMES: &[GameInfo] = &[
         example: "....|....|....",
         notation: "rows separated by '|': '.' empty, '#' filled",
         rules: "either player places a domino either way on two empty cells",
+        page: PageInfo {
+            board: Board::Grid,
+            cells: EMPTY_OR_BLOCK,
+            moves: MoveShape::Domino,
+            hint: "Tap a cell, then the cell the domino covers with it (either way).",
+            presets: &[
+                plain("...|...|..."),
+                plain("....|....|....|...."),
+                plain(".....|.....|.....|....."),
+                plain("..#..|.....|..#.."),
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "snort",
@@ -79,6 +111,19 @@ pub const GAMES: &[GameInfo] = &[
         example: "...|...|...",
         notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
         rules: "colour an uncoloured cell yours, never next to the opponent's colour",
+        page: PageInfo {
+            board: Board::Grid,
+            cells: TILES,
+            moves: MoveShape::Placement,
+            hint: "Tap an empty cell to colour it yours (never next to the opponent's colour).",
+            presets: &[
+                plain("...|..."),
+                plain("....|....|...."),
+                plain("....|....|....|...."),
+                plain("..#..|.....|..#.."),
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "col",
@@ -88,6 +133,19 @@ pub const GAMES: &[GameInfo] = &[
         example: "...|...|...",
         notation: "rows separated by '|': '.' uncoloured, 'x' Left's colour, 'o' Right's, '#' off the board",
         rules: "colour an uncoloured cell yours, never next to your own colour",
+        page: PageInfo {
+            board: Board::Grid,
+            cells: TILES,
+            moves: MoveShape::Placement,
+            hint: "Tap an empty cell to colour it yours (never next to your own colour).",
+            presets: &[
+                plain("...|..."),
+                plain("....|....|...."),
+                plain("....|....|....|...."),
+                plain("..#..|.....|..#.."),
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "clobber",
@@ -97,15 +155,45 @@ pub const GAMES: &[GameInfo] = &[
         example: "xoxo|oxox|xoxo",
         notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty",
         rules: "move one of your stones onto an adjacent opponent's stone, which is removed",
+        page: PageInfo {
+            board: Board::Grid,
+            cells: STONES,
+            moves: MoveShape::Capture,
+            hint: "Tap one of your stones, then the adjacent enemy stone it clobbers.",
+            presets: &[
+                plain("xox|oxo"),
+                plain("xxo|o.x|xoo"),
+                plain("xoxoxo|oxoxox"),
+                plain("xoxo|o..x|xoxo"),
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "konane",
         title: "Konane",
         family: "capture",
         kind: GameKind::Partizan,
-        example: "xoxo|o.ox|xo.o",
+        example: "xoxo|o..x|xoxo|oxox",
         notation: "rows separated by '|': 'x' Left's stone, 'o' Right's, '.' empty, '#' off the board",
         rules: "jump one of your stones over an adjacent opponent's stone into an empty cell, capturing it; further jumps in the same line may follow",
+        page: PageInfo {
+            board: Board::Grid,
+            cells: STONES_AND_HOLES,
+            moves: MoveShape::Jump,
+            hint: "Tap one of your stones, then the empty cell it jumps to (over enemy stones, in a line).",
+            presets: &[
+                Preset {
+                    name: "3 × 5, two holes",
+                    position: "xoxox|ox.xo|xo.ox",
+                },
+                Preset {
+                    name: "4 × 5, two stones taken",
+                    position: "xoxox|o..xo|xoxox|oxoxo",
+                },
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "hackenbush",
@@ -115,6 +203,39 @@ pub const GAMES: &[GameInfo] = &[
         example: "0-1:b 1-2:r 1-3:g 2-3:g 0-4:r 4-5:b 4-6:g",
         notation: "stalks from the ground up ('bbr + g3'), or edges U-V:C with 0 the ground ('0-1:b 1-2:r'); colours b, r, g",
         rules: "cut an edge of your colour (blue Left, red Right) or a green one; what no longer reaches the ground falls",
+        page: PageInfo {
+            board: Board::Graph,
+            cells: &[],
+            moves: MoveShape::Edge,
+            hint: "Tap an edge of your colour or a green one to cut it.",
+            presets: &[
+                Preset {
+                    name: "a blue–blue–red–blue string (7/4)",
+                    position: "bbrb",
+                },
+                Preset {
+                    name: "three strings: blue–red, red–blue, green–green",
+                    position: "br + rb + gg",
+                },
+                Preset {
+                    name: "a flower: a green stem with blue and red petals",
+                    position: "0-1:g 1-2:g 2-3:b 2-4:r 2-5:b",
+                },
+                Preset {
+                    name: "a green tree (colon principle)",
+                    position: "0-1:g 1-2:g 1-3:g 2-4:g 2-5:g 3-6:g",
+                },
+                Preset {
+                    name: "a house (a cycle through the ground)",
+                    position: "0-1:b 1-2:b 0-2:r 1-3:g 2-3:g",
+                },
+                Preset {
+                    name: "a blue–red tree",
+                    position: "0-1:b 1-2:r 1-3:b 2-4:r 3-5:r",
+                },
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "cutcake",
@@ -124,6 +245,20 @@ pub const GAMES: &[GameInfo] = &[
         example: "4x3 + 2x5",
         notation: "pieces WIDTHxHEIGHT joined by '+'",
         rules: "Left cuts a piece vertically, Right horizontally, along the unit lines",
+        page: PageInfo {
+            board: Board::Pieces,
+            cells: &[],
+            moves: MoveShape::Cut,
+            hint: "Tap a dashed line to cut the cake there: Blue cuts down, Red across.",
+            presets: &[
+                plain("3x4"),
+                plain("4x4"),
+                plain("2x2 + 1x5"),
+                plain("5x3 + 2x6"),
+                plain("5x5"),
+            ],
+            own_page: None,
+        },
     },
     GameInfo {
         name: "toads",
@@ -133,6 +268,14 @@ pub const GAMES: &[GameInfo] = &[
         example: "TT..FF",
         notation: "a strip of squares: 'T' toad (Left), 'F' frog (Right), '.' empty; counts repeat (T2.2F2)",
         rules: "a toad moves one square right or jumps a frog; a frog moves left or jumps a toad",
+        page: PageInfo {
+            own_page: Some("/toads"),
+            ..board(
+                Board::Strip,
+                MoveShape::Slide,
+                "Tap a toad or a frog to move it.",
+            )
+        },
     },
     GameInfo {
         name: "turning-corners",
@@ -142,6 +285,14 @@ pub const GAMES: &[GameInfo] = &[
         example: "4x4:2,3 4,4",
         notation: "RxC:r,c r,c … — the board size, then the heads coins (1-based)",
         rules: "turn a heads coin and the other three corners of a rectangle above and left of it",
+        page: PageInfo {
+            own_page: Some("/corners"),
+            ..board(
+                Board::Coins,
+                MoveShape::Turn,
+                "Tap a heads coin to turn it and three other corners.",
+            )
+        },
     },
     GameInfo {
         name: "wythoff",
@@ -151,6 +302,14 @@ pub const GAMES: &[GameInfo] = &[
         example: "8:3,5 2,1",
         notation: "SIDE:x,y x,y … — the board side, then the queens (0-based)",
         rules: "move one queen left, down or diagonally down-left; the corner ends a queen's moves",
+        page: PageInfo {
+            own_page: Some("/wythoff"),
+            ..board(
+                Board::Queens,
+                MoveShape::Queen,
+                "Tap a queen, then the square it moves to.",
+            )
+        },
     },
 ];
 
@@ -391,6 +550,30 @@ mod tests {
             analyze("nope", "", &Options::default(), &StopFlag::new()),
             Err(AnalyzeError::UnknownGame(_))
         ));
+    }
+
+    #[test]
+    fn every_page_preset_is_a_position_and_every_grid_example_uses_the_page_cells() {
+        for g in GAMES {
+            for p in g.page.presets {
+                check(g.name, p.position).unwrap_or_else(|e| panic!("{}: {e}", p.position));
+            }
+            if g.page.board == Board::Grid {
+                assert!(g.page.cells.iter().any(|c| c.edit), "{}", g.name);
+                for text in
+                    std::iter::once(g.example).chain(g.page.presets.iter().map(|p| p.position))
+                {
+                    for ch in text.chars().filter(|&c| c != '|') {
+                        assert!(g.page.cell(ch).is_some(), "{}: '{ch}' has no cell", g.name);
+                    }
+                }
+                // every cell the page offers is one the game reads
+                for c in g.page.cells {
+                    check(g.name, &c.symbol.to_string())
+                        .unwrap_or_else(|e| panic!("{} cell '{}': {e}", g.name, c.symbol));
+                }
+            }
+        }
     }
 
     #[test]

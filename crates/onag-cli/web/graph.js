@@ -1,12 +1,16 @@
-// Hackenbush on the shared game loop (game.js): the picture drawn as SVG (the ground, blue, red
-// and green edges), cut by click, tap or keyboard; a small editor to draw your own picture; the
+// A graph game's generated page (`board: graph` in the registry: edges between vertices above
+// a ground, cut by click, tap or keyboard) on the shared game loop (game.js): the picture drawn
+// as SVG (the ground, blue, red and green edges), a small editor to draw your own picture, the
 // engine's report (POST game/analyze) for the value, every cut with ✓/✗ and the computer.
 //
 // The page keeps the picture with coordinates — vertices [x, y] with the ground at y = 0, edges
 // [a, b, colour] — and talks to the engine in its notation (an edge list over numbered vertices,
-// the ground being vertex 0; see `toEngine`). Every vertex the page sends reaches the ground and
-// they are numbered 1, 2, … in order, which the engine keeps: a move's label `cut u-v:c` names the
+// the ground being vertex 0; see `toEngine`), the one notation of the links, the notation box
+// and the components panel. Every vertex the page sends reaches the ground and they are
+// numbered 1, 2, … in order, which the engine keeps: a move's label `cut u-v:c` names the
 // page's edge, and the page cuts it itself (what falls is what no longer reaches the ground).
+// A picture given only in the engine's notation is laid out with every vertex at a point of
+// its own and no edge through another vertex, so the picture is the graph the engine analyses.
 import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { svg } from './pieces.js';
@@ -14,6 +18,7 @@ import { largestKnown, shadeStrength } from './board.js';
 import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
 
 const GAME = document.body.dataset.game;
+const INFO = JSON.parse(document.getElementById('game-page').textContent);
 const PLAYER = ['left', 'right'];
 const COLOUR = { b: 'blue', r: 'red', g: 'green' };
 /** Which colours each player may cut. */
@@ -23,12 +28,16 @@ const MAX_Y = 10;
 
 // ---- the picture ----------------------------------------------------------------------------
 
-/** The page's own form of a picture: `x,y x,y …;a-b:c a-b:c …` (vertices, then edges). */
-function encode(pic) {
-  return `${pic.v.map(([x, y]) => `${x},${y}`).join(' ')};${pic.e.map(([a, b, c]) => `${a}-${b}:${c}`).join(' ')}`;
+/** A picture in a link: the engine's notation (the one notation of links, box and panel). */
+const encode = (pic) => toEngine(pic);
+
+/** A picture from a link: the engine's notation, or the page's older form with coordinates. */
+function decode(text) {
+  return /;/.test(String(text)) ? decodePicture(text) : layout(text);
 }
 
-function decode(text) {
+/** The page's older form of a picture: `x,y x,y …;a-b:c a-b:c …` (vertices, then edges). */
+function decodePicture(text) {
   const m = /^([^;]*);(.*)$/.exec(String(text).trim());
   if (!m) throw new Error('a picture is "x,y x,y …;a-b:c …" (vertices, then edges)');
   const v = m[1].trim() ? m[1].trim().split(/\s+/).map((p, i) => {
@@ -38,6 +47,11 @@ function decode(text) {
     if (x > MAX_X || y > MAX_Y) throw new Error(`vertex ${i} (${x}, ${y}) is outside the ${MAX_X} × ${MAX_Y} drawing area`);
     return [x, y];
   }) : [];
+  const seen = new Set();
+  for (const [x, y] of v) {
+    if (y > 0 && seen.has(`${x},${y}`)) throw new Error(`two vertices at (${x}, ${y}): each vertex needs a point of its own`);
+    seen.add(`${x},${y}`);
+  }
   const e = m[2].trim() ? m[2].trim().split(/\s+/).map((p) => {
     const q = /^(\d+)-(\d+):([brg])$/.exec(p);
     if (!q) throw new Error(`'${p}' is not an edge a-b:colour (colour b, r or g)`);
@@ -135,12 +149,24 @@ function layout(engineText) {
       xOf.set(w, u === 0 ? (column += 2) - 2 : (xOf.get(u) || 0) + (j - (kids.length - 1) / 2) * Math.max(1, 3 - depth.get(u)));
     });
   }
+  // Each vertex above the ground gets a point of its own: where the tree puts it if free,
+  // else the nearest free point at that height (then higher), never on another edge's line.
+  const taken = new Set();
+  const free = ([x, y]) => !taken.has(`${x},${y}`);
+  const spot = ([x0, y0]) => {
+    for (let y = y0; y <= MAX_Y; y++) {
+      for (let d = 0; d <= MAX_X; d++) {
+        for (const x of d ? [x0 + d, x0 - d] : [x0]) if (x >= 0 && x <= MAX_X && free([x, y])) return [x, y];
+      }
+    }
+    throw new Error(`the picture does not fit the page's ${MAX_X} × ${MAX_Y} drawing area`);
+  };
   const place = (u, groundX) => {
-    if (u === 0) return pushVertex([Math.max(0, Math.round(groundX)), 0]);
+    if (u === 0) return pushVertex([Math.max(0, Math.min(MAX_X, Math.round(groundX))), 0]);
     if (index.has(u)) return index.get(u);
     const x = Math.max(0, Math.min(MAX_X, Math.round(xOf.get(u) ?? column)));
-    const y = Math.min(MAX_Y, depth.get(u) ?? 1);
-    const i = pushVertex([x, y]);
+    const y = Math.max(1, Math.min(MAX_Y, depth.get(u) ?? 1));
+    const i = pushVertex(spot([x, y]));
     index.set(u, i);
     return i;
   };
@@ -148,26 +174,47 @@ function layout(engineText) {
     const found = v.findIndex(([x, y]) => x === p[0] && y === p[1]);
     if (found >= 0 && p[1] === 0) return found;
     v.push(p);
+    taken.add(`${p[0]},${p[1]}`);
     return v.length - 1;
   }
+  // Vertices first, in the engine's order (breadth first from the ground), then the edges.
+  for (const u of order) if (u !== 0) place(u, 0);
   const e = edges.map(([a, b, c]) => {
     const other = a === 0 ? b : a;
-    const gx = xOf.get(other) ?? 1;
+    const gx = v[place(other, 0)][0];
     return [place(a, gx), place(b, gx), c];
   });
-  return prune({ v, e });
+  return separate(prune({ v, e }));
+}
+
+/**
+ * `pic` with no vertex drawn on an edge it is not an end of (it would look joined to it):
+ * such a vertex moves up a row, with its own edges, until none is (a few tries).
+ */
+function separate(pic) {
+  const onSegment = ([px, py], [ax, ay], [bx, by]) => {
+    const cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+    if (cross !== 0) return false;
+    return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
+  };
+  for (let round = 0; round < 40; round++) {
+    const clash = pic.v.findIndex((p, i) => p[1] > 0 && pic.e.some(([a, b]) => a !== i && b !== i
+      && !(pic.v[a][0] === pic.v[b][0] && pic.v[a][1] === pic.v[b][1]) && onSegment(p, pic.v[a], pic.v[b])));
+    if (clash < 0) return pic;
+    const [x, y] = pic.v[clash];
+    const taken = new Set(pic.v.map(([a, b]) => `${a},${b}`));
+    let nx = x; let ny = y + 1;
+    while (taken.has(`${nx},${ny}`) && ny < MAX_Y) ny++;
+    if (ny > MAX_Y || taken.has(`${nx},${ny}`)) { nx = Math.min(MAX_X, x + 1); ny = y; }
+    pic = { v: pic.v.map((p, i) => (i === clash ? [nx, ny] : p)), e: pic.e };
+  }
+  return pic;
 }
 
 // ---- presets ----------------------------------------------------------------------------------
 
-const PRESETS = [
-  ['a blue–blue–red string (3/2)', '2,0 2,1 2,2 2,3;0-1:b 1-2:b 2-3:r'],
-  ['three strings: blue–red, red–blue, green–green', '1,0 1,1 1,2 3,0 3,1 3,2 5,0 5,1 5,2;0-1:b 1-2:r 3-4:r 4-5:b 6-7:g 7-8:g'],
-  ['a flower: a green stem with blue and red petals', '3,0 3,1 3,2 2,3 4,3 3,3;0-1:g 1-2:g 2-3:b 2-4:r 2-5:b'],
-  ['a green tree (colon principle)', '3,0 3,1 2,2 4,2 1,3 2,3 4,3;0-1:g 1-2:g 1-3:g 2-4:g 2-5:g 3-6:g'],
-  ['a house (a cycle through the ground)', '1,0 1,2 3,2 3,0 2,3;0-1:b 1-2:b 2-3:r 1-4:g 2-4:g'],
-  ['a blue–red tree', '3,0 3,1 2,2 4,2 2,3 4,3;0-1:b 1-2:r 1-3:b 2-4:r 3-5:r'],
-];
+/** The registry's presets of the game, in the engine's notation (laid out when chosen). */
+const PRESETS = (INFO.presets || []).map((p) => [p.name || p.position, p.position]);
 
 // ---- the game -------------------------------------------------------------------------------
 
@@ -177,7 +224,7 @@ let current = null;
 let game = null;
 
 function initial() {
-  try { return layout(document.body.dataset.example); } catch { return decode(PRESETS[0][1]); }
+  return layout(document.body.dataset.example);
 }
 
 function check(pic) {
@@ -189,28 +236,24 @@ game = createGame({
   id: GAME,
   sides: ['Blue', 'Red'],
   singular: true,
+  newGame: true,
   chartLabel: 'mean',
   initial,
   encode,
   decode: (text) => check(decode(text)),
   busyText: () => 'analysing… (Stop cancels)',
   async analyse(pic, toMove, signal) {
-    $('stop').disabled = false;
-    try {
-      const sent = prune(pic);
-      const data = await api('game/analyze', { game: GAME, position: toEngine(sent) }, signal);
-      const mover = PLAYER[toMove];
-      // While drawing, floating edges are on screen but not sent: no move is played then.
-      const moves = data.moves.map((m, index) => {
-        const edge = editing ? null : whichCut(sent, m);
-        // The page names a cut by its edge's colour and ends (the engine's label numbers vertices).
-        const label = edge === null ? m.label : edgeName(sent, edge, m.label);
-        return { ...m, index, edge, label, engineLabel: m.label, gone: edge === null ? [] : falls(sent, edge) };
-      }).filter((m) => m.player === null || m.player === mover);
-      return { data, moves, chart: dyadic(data.mean) };
-    } finally {
-      $('stop').disabled = true;
-    }
+    const sent = prune(pic);
+    const data = await api('game/analyze', { game: GAME, position: toEngine(sent) }, signal);
+    const mover = PLAYER[toMove];
+    // While drawing, floating edges are on screen but not sent: no move is played then.
+    const moves = data.moves.map((m, index) => {
+      const edge = editing ? null : whichCut(sent, m);
+      // The page names a cut by its edge's colour and ends (the engine's label numbers vertices).
+      const label = edge === null ? m.label : edgeName(sent, edge, m.label);
+      return { ...m, index, edge, label, engineLabel: m.label, gone: edge === null ? [] : falls(sent, edge) };
+    }).filter((m) => m.player === null || m.player === mover);
+    return { data, moves, chart: dyadic(data.mean) };
   },
   apply: (pic, move) => (move.edge === null ? layout(move.position) : cut(pic, move.edge)),
   notation: (move) => move.label,
@@ -286,7 +329,7 @@ function draw() {
     const d = `M${x1},${y1} Q${mx},${my} ${x2},${y2}`;
     const move = byEdge.get(i);
     const target = Boolean(move) || (editing && erasing());
-    const label = `${COLOUR[c]} edge from (${xa}, ${ya}) to (${xb}, ${yb})${move ? `: cut it — value after ${move.value}${v.hints ? (move.winning ? ', winning' : ', losing') : ''}` : ''}`;
+    const label = `${COLOUR[c]} edge from (${xa}, ${ya}) to (${xb}, ${yb})${move ? `: cut it${v.hints ? ` — value after ${move.value}, ${move.winning ? 'winning' : 'losing'}` : ''}` : ''}`;
     const shade = move && v.hints ? Math.round(shadeStrength(remOf(move), slowest) * 100) : undefined;
     const g = svg('g', {
       class: `edge ${COLOUR[c]}${target ? ' target' : ''}${shade === undefined ? '' : move.winning ? ' win' : ' lose'}`,
@@ -294,7 +337,7 @@ function draw() {
       'data-shade': shade, style: shade === undefined ? undefined : `--shade: ${shade}%`,
     },
     svg('path', { d, class: 'hit' }), svg('path', { d, class: 'stroke' }),
-    move ? svg('title', {}, `${move.label}: value after ${move.value}${v.hints ? (move.winning ? ' ✓' : ' ✗') : ''}`) : null);
+    move ? svg('title', {}, v.hints ? `${move.label}: value after ${move.value}${move.winning ? ' ✓' : ' ✗'}` : move.label) : null);
     edgeRow.push(g);
     if (move && v.hints) {
       const tx = (x1 + 2 * mx + x2) / 4 + 0.28; const ty = (y1 + 2 * my + y2) / 4;
@@ -342,7 +385,7 @@ function readout(v, moves) {
   if (v.last && v.last.by === 'computer') parts.push(`The computer (${v.last.side === 0 ? 'Blue' : 'Red'}) cut the ${v.last.move.label} edge.`);
   if (editing && prune(v.pos).e.length < v.pos.e.length) parts.push('Some edges do not reach the ground yet: join them to it (floating edges fall away when you play).');
   if (editing) parts.push(erasing() ? 'Tap an edge to erase it.' : pending ? `From (${pending[0]}, ${pending[1]}): tap the other end.` : 'Tap a point (on the ground or anywhere), then another: a new edge joins them.');
-  else if (v.canPlay && moves.length) parts.push(`Tap a ${v.toMove === 0 ? 'blue' : 'red'} or green edge to cut it.`);
+  else if (v.canPlay && moves.length) parts.push(INFO.hint || 'Tap an edge to cut it.');
   else if (v.pos.e.length === 0 && !editing) parts.push('The picture is empty: tick “draw your own” or choose a picture.');
   $('readout').textContent = parts.join(' ');
 }
@@ -414,7 +457,9 @@ $('preset').addEventListener('change', () => {
   if (!value) return;
   $('preset').value = '';
   clearError($('error'));
-  game.start(decode(value), game.settings.first);
+  let pic;
+  try { pic = layout(value); } catch (err) { showError($('error'), err.message); return; }
+  game.start(pic, game.settings.first);
 });
 $('notation').addEventListener('submit', (e) => {
   e.preventDefault();
