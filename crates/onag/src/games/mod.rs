@@ -21,6 +21,7 @@ pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
+pub mod outcome;
 pub mod registry;
 pub mod snort;
 pub mod solver;
