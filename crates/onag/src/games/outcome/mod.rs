@@ -41,6 +41,7 @@
 //! assert_eq!(report.outcome, Outcome::N);
 //! assert!(report.left_move.is_some() && report.right_move.is_some());
 //! ```
+pub mod domineering;
 
 use std::hash::Hash;
 
