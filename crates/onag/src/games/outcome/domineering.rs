@@ -214,7 +214,7 @@ pub struct DomineeringSolver {
     nodes: u64,
     progress: SearchProgress,
     halted: bool,
-    hook: Option<Box<dyn FnMut(&SearchProgress)>>,
+    hook: Option<super::ProgressHook>,
 }
 
 impl DomineeringSolver {
@@ -445,7 +445,7 @@ impl DomineeringSolver {
             count += 1;
         }
         let moves = &mut moves[..count];
-        moves.sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
 
         // enhanced transposition cut-off
         for &(_, a) in moves.iter() {
