@@ -127,30 +127,46 @@ impl Geometry {
     /// greedily from the top (optimal on a line).
     #[inline]
     fn vertical_matching(&self, e: u128) -> u32 {
+        self.vertical_pairs(e).0
+    }
+
+    /// [`Geometry::vertical_matching`] and the cells of its dominoes.
+    #[inline]
+    fn vertical_pairs(&self, e: u128) -> (u32, u128) {
         let mut count = 0;
         let mut used = 0u128;
+        let mut cells = 0u128;
         for r in 0..self.h - 1 {
             let cur = (e >> (r * self.w)) & self.row0 & !used;
             let next = (e >> ((r + 1) * self.w)) & self.row0;
             used = cur & next;
             count += used.count_ones();
+            cells |= (used | (used << self.w)) << (r * self.w);
         }
-        count
+        (count, cells)
     }
 
     /// The most disjoint horizontal dominoes on the cells `e`: each row's runs paired
     /// greedily from the left.
     #[inline]
     fn horizontal_matching(&self, e: u128) -> u32 {
+        self.horizontal_pairs(e).0
+    }
+
+    /// [`Geometry::horizontal_matching`] and the cells of its dominoes.
+    #[inline]
+    fn horizontal_pairs(&self, e: u128) -> (u32, u128) {
         let mut count = 0;
         let mut used = 0u128;
+        let mut cells = 0u128;
         for c in 0..self.w - 1 {
             let cur = (e >> c) & self.col0 & !used;
             let next = (e >> (c + 1)) & self.col0;
             used = cur & next;
             count += used.count_ones();
+            cells |= (used | (used << 1)) << c;
         }
-        count
+        (count, cells)
     }
 
     /// The board turned upside down.
@@ -215,6 +231,8 @@ pub struct DomineeringSolver {
     progress: SearchProgress,
     halted: bool,
     hook: Option<super::ProgressHook>,
+    #[doc(hidden)]
+    pub tune: [i64; 5],
 }
 
 impl DomineeringSolver {
@@ -230,6 +248,7 @@ impl DomineeringSolver {
             progress: SearchProgress::default(),
             halted: false,
             hook: None,
+            tune: [4, 2, 8, 1, 1],
         }
     }
 
@@ -392,9 +411,12 @@ impl DomineeringSolver {
         }
         let v_cov = vp | (vp << g.w);
         let h_cov = hp | (hp << 1);
-        // safe moves against the opponent's room (Bullock 2002): exact bounds
-        let (u_v, s_v) = (g.vertical_matching(e), g.vertical_matching(e & !h_cov));
-        let (u_h, s_h) = (g.horizontal_matching(e), g.horizontal_matching(e & !v_cov));
+        // safe moves against the opponent's room (Bullock 2002), and vulnerable moves: exact
+        // bounds (see the module documentation)
+        let u_v = g.vertical_matching(e);
+        let u_h = g.horizontal_matching(e);
+        let (s_v, safe_v) = g.vertical_pairs(e & !h_cov);
+        let (s_h, safe_h) = g.horizontal_pairs(e & !v_cov);
         let (u_me, s_me, u_them, s_them) = match player {
             Player::Left => (u_v, s_v, u_h, s_h),
             Player::Right => (u_h, s_h, u_v, s_v),
@@ -403,6 +425,24 @@ impl DomineeringSolver {
             return true;
         }
         if u_me <= s_them {
+            return false;
+        }
+        let (x_me, x_them) = match player {
+            Player::Left => (
+                g.vertical_matching(e & !safe_v),
+                g.horizontal_matching(e & !safe_h),
+            ),
+            Player::Right => (
+                g.horizontal_matching(e & !safe_h),
+                g.vertical_matching(e & !safe_v),
+            ),
+        };
+        // moving first, one vulnerable move a turn: each reply destroys at most two more
+        if s_me + x_me.div_ceil(3) > u_them {
+            return true;
+        }
+        // moving second: each of the mover's moves destroys at most two vulnerable moves
+        if u_me <= s_them + x_them / 3 {
             return false;
         }
         // dead cells removed, least image
@@ -439,8 +479,24 @@ impl DomineeringSolver {
             }
             .count_ones() as i64;
             let safe = i64::from(cells & their_cov == 0);
-            let score = ((4 * taken - 2 * own - 8 * safe) << 24)
-                + i64::from(self.history[my_index][a as usize]);
+            let t = self.tune;
+            let mut score = ((t[0] * taken - t[1] * own - t[2] * safe) << 24)
+                + t[3] * i64::from(self.history[my_index][a as usize]);
+            if t[0] < 0 {
+                let c = e & !cells;
+                let (cv, ch) = (g.vertical(c), g.horizontal(c));
+                let (cvc, chc) = (cv | (cv << g.w), ch | (ch << 1));
+                let (uv, sv) = (g.vertical_matching(c), g.vertical_matching(c & !chc));
+                let (uh, sh) = (g.horizontal_matching(c), g.horizontal_matching(c & !cvc));
+                let (um, sm, ut, st) = match player {
+                    Player::Left => (uv, sv, uh, sh),
+                    Player::Right => (uh, sh, uv, sv),
+                };
+                let margin = t[1] * (i64::from(sm) - i64::from(ut))
+                    + t[2] * (i64::from(um) - i64::from(st))
+                    - 8 * safe;
+                score = (margin << 24) + t[3] * i64::from(self.history[my_index][a as usize]);
+            }
             moves[count] = (score, a as u8);
             count += 1;
         }
@@ -448,7 +504,7 @@ impl DomineeringSolver {
         moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
 
         // enhanced transposition cut-off
-        for &(_, a) in moves.iter() {
+        for &(_, a) in moves.iter().filter(|_| self.tune[4] != 0) {
             let child = e & !((1u128 << a) | (1u128 << (u32::from(a) + step)));
             let cv = g.vertical(child);
             let ch = g.horizontal(child);

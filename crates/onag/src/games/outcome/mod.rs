@@ -42,6 +42,7 @@
 //! assert!(report.left_move.is_some() && report.right_move.is_some());
 //! ```
 pub mod domineering;
+pub mod named;
 
 use std::hash::Hash;
 
