@@ -9,6 +9,7 @@ pub mod nim;
 pub mod output;
 pub mod queens;
 pub mod reproduce;
+pub mod solve;
 pub mod toads;
 pub mod value;
 pub mod wythoff;

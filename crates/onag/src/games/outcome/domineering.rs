@@ -22,11 +22,17 @@
 //!   differ only in dead cells are one position for the transposition table.
 //! - **Symmetry**: the mirror images of a position (left–right, top–bottom, half turn) keep the
 //!   players' directions, hence the outcome; the table stores the least image.
+//! - **Vulnerable moves**: beyond the safe moves, a largest set of disjoint placements of P on
+//!   the other cells; each opponent move destroys at most two of them (its two cells lie in at
+//!   most two placements). Moving first and playing one a turn, P gets at least ⌈x/3⌉ of x;
+//!   moving second, at least ⌊x/3⌋. So P to move wins when `s(P) + ⌈x(P)/3⌉ > u(O)` and
+//!   loses when `u(P) ≤ s(O) + ⌊x(O)/3⌋` — a simple, provable form of Bullock's counting of
+//!   vulnerable and protected moves.
 //! - **Transposition table** of fixed size (two slots per bucket: one kept for the entries
-//!   that took the most work, one always replaced), an **enhanced transposition cut-off**
-//!   (a child known lost for the opponent is a win at once) and **move ordering** (moves that
-//!   take the most of the opponent's places and the fewest of one's own first, one's own safe
-//!   moves last, then the history heuristic: moves that refuted before are tried first).
+//!   that took the most work, one always replaced) and **move ordering**: each move is scored
+//!   by the same counts after it (the mover's safe moves minus the opponent's room, and the
+//!   mover's room minus the opponent's safe moves — the margins to the two cut-offs), one's
+//!   own safe moves last, ties broken by the history heuristic (moves that refuted before).
 //!
 //! # Examples
 //! ```
@@ -35,9 +41,9 @@
 //! use onag::partizan::Outcome;
 //!
 //! let mut solver = DomineeringSolver::new(TableSize::Bits(16));
-//! let board = Domineering::empty(5, 5).unwrap();
+//! let board = Domineering::empty(4, 4).unwrap();
 //! let r = solver.solve(&board, &onag::StopFlag::new()).unwrap();
-//! assert_eq!(r.outcome, Outcome::N); // 5×5: the first player wins
+//! assert_eq!(r.outcome, Outcome::N); // 4×4: the first player wins
 //! ```
 
 use crate::games::domineering::Domineering;
@@ -231,8 +237,6 @@ pub struct DomineeringSolver {
     progress: SearchProgress,
     halted: bool,
     hook: Option<super::ProgressHook>,
-    #[doc(hidden)]
-    pub tune: [i64; 5],
 }
 
 impl DomineeringSolver {
@@ -248,7 +252,6 @@ impl DomineeringSolver {
             progress: SearchProgress::default(),
             halted: false,
             hook: None,
-            tune: [4, 2, 8, 1, 1],
         }
     }
 
@@ -402,9 +405,9 @@ impl DomineeringSolver {
         self.progress.max_depth = self.progress.max_depth.max(depth);
         let vp = g.vertical(e);
         let hp = g.horizontal(e);
-        let (mine, step, theirs) = match player {
-            Player::Left => (vp, g.w, hp),
-            Player::Right => (hp, 1, vp),
+        let (mine, step) = match player {
+            Player::Left => (vp, g.w),
+            Player::Right => (hp, 1),
         };
         if mine == 0 {
             return false;
@@ -466,54 +469,27 @@ impl DomineeringSolver {
             let a = m.trailing_zeros();
             m &= m - 1;
             let cells = (1u128 << a) | (1u128 << (a + step));
-            // places of the opponent's that the move takes: their places touching its cells
-            let taken = match player {
-                Player::Left => theirs & (cells | ((cells >> 1) & g.has_right)),
-                Player::Right => theirs & (cells | (cells >> g.w)),
-            }
-            .count_ones() as i64;
-            // own places the move takes, besides itself
-            let own = match player {
-                Player::Left => mine & ((cells >> g.w) | (cells << g.w)) & !(1u128 << a),
-                Player::Right => mine & ((cells >> 1) | (cells << 1)) & !(1u128 << a),
-            }
-            .count_ones() as i64;
             let safe = i64::from(cells & their_cov == 0);
-            let t = self.tune;
-            let mut score = ((t[0] * taken - t[1] * own - t[2] * safe) << 24)
-                + t[3] * i64::from(self.history[my_index][a as usize]);
-            if t[0] < 0 {
-                let c = e & !cells;
-                let (cv, ch) = (g.vertical(c), g.horizontal(c));
-                let (cvc, chc) = (cv | (cv << g.w), ch | (ch << 1));
-                let (uv, sv) = (g.vertical_matching(c), g.vertical_matching(c & !chc));
-                let (uh, sh) = (g.horizontal_matching(c), g.horizontal_matching(c & !cvc));
-                let (um, sm, ut, st) = match player {
-                    Player::Left => (uv, sv, uh, sh),
-                    Player::Right => (uh, sh, uv, sv),
-                };
-                let margin = t[1] * (i64::from(sm) - i64::from(ut))
-                    + t[2] * (i64::from(um) - i64::from(st))
-                    - 8 * safe;
-                score = (margin << 24) + t[3] * i64::from(self.history[my_index][a as usize]);
-            }
+            // the child's margins towards the bounds' cut-offs: first the mover's safe moves
+            // against the opponent's room, then the mover's room against the opponent's safe
+            // moves (Bullock 2002 orders by an evaluation of the same counts)
+            let c = e & !cells;
+            let (cv, ch) = (g.vertical(c), g.horizontal(c));
+            let (cvc, chc) = (cv | (cv << g.w), ch | (ch << 1));
+            let (uv, sv) = (g.vertical_matching(c), g.vertical_matching(c & !chc));
+            let (uh, sh) = (g.horizontal_matching(c), g.horizontal_matching(c & !cvc));
+            let (um, sm, ut, st) = match player {
+                Player::Left => (uv, sv, uh, sh),
+                Player::Right => (uh, sh, uv, sv),
+            };
+            let margin =
+                (i64::from(sm) - i64::from(ut)) + 2 * (i64::from(um) - i64::from(st)) - 8 * safe;
+            let score = (margin << 24) + i64::from(self.history[my_index][a as usize]);
             moves[count] = (score, a as u8);
             count += 1;
         }
         let moves = &mut moves[..count];
         moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-
-        // enhanced transposition cut-off
-        for &(_, a) in moves.iter().filter(|_| self.tune[4] != 0) {
-            let child = e & !((1u128 << a) | (1u128 << (u32::from(a) + step)));
-            let cv = g.vertical(child);
-            let ch = g.horizontal(child);
-            let ck = child & (cv | (cv << g.w) | ch | (ch << 1));
-            if self.probe(g.least_image(ck), opponent) == Some(false) {
-                self.store(key, player, true, self.nodes - start + 1);
-                return true;
-            }
-        }
 
         let mut wins = false;
         for &(_, a) in moves.iter() {
@@ -629,5 +605,87 @@ mod tests {
         // least image is the same for mirror images
         assert_eq!(g.least_image(0b000_000_001), g.least_image(0b000_000_100));
         assert_eq!(g.least_image(0b000_000_001), g.least_image(0b100_000_000));
+    }
+}
+
+/// The committed results file against the published outcomes, the canonical forms and its
+/// own symmetry.
+#[cfg(all(test, feature = "serde"))]
+mod results_file {
+    use super::*;
+    use crate::games::PartizanSolver;
+
+    fn outcome(s: &str) -> Outcome {
+        match s {
+            "L" => Outcome::L,
+            "R" => Outcome::R,
+            "P" => Outcome::P,
+            "N" => Outcome::N,
+            _ => panic!("not an outcome: {s}"),
+        }
+    }
+
+    fn read() -> Vec<(usize, usize, Outcome)> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../results/domineering/outcomes.json"
+        );
+        let text = std::fs::read_to_string(path).expect("results/domineering/outcomes.json");
+        let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        v["boards"]
+            .as_array()
+            .expect("boards")
+            .iter()
+            .map(|b| {
+                (
+                    b["rows"].as_u64().unwrap() as usize,
+                    b["cols"].as_u64().unwrap() as usize,
+                    outcome(b["outcome"].as_str().unwrap()),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn results_agree_with_published_outcomes() {
+        let fixture = include_str!("../../../tests/data/domineering_outcomes.txt");
+        let results = read();
+        for line in fixture
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            let f: Vec<&str> = line.splitn(4, ' ').collect();
+            let (m, n) = (
+                f[0].parse::<usize>().unwrap(),
+                f[1].parse::<usize>().unwrap(),
+            );
+            if let Some(&(_, _, o)) = results.iter().find(|r| r.0 == m && r.1 == n) {
+                assert_eq!(o, outcome(f[2]), "{m}×{n}: {}", f[3]);
+            }
+        }
+    }
+
+    #[test]
+    fn results_agree_with_canonical_forms_and_with_their_transposes() {
+        let results = read();
+        assert!(!results.is_empty());
+        let mut values = PartizanSolver::new();
+        for &(m, n, o) in &results {
+            if m * n <= 16 {
+                let g = values
+                    .canonical(&Domineering::empty(m, n).unwrap(), &StopFlag::new())
+                    .unwrap();
+                assert_eq!(values.arena_mut().outcome(g), o, "{m}×{n}");
+            }
+            // a quarter turn swaps the players
+            if let Some(&(_, _, t)) = results.iter().find(|r| r.0 == n && r.1 == m) {
+                let swapped = match o {
+                    Outcome::L => Outcome::R,
+                    Outcome::R => Outcome::L,
+                    x => x,
+                };
+                assert_eq!(t, swapped, "{m}×{n} against {n}×{m}");
+            }
+        }
     }
 }
