@@ -41,6 +41,9 @@ enum Command {
     Loopy(cli::loopy::Args),
     /// Any registered game: the analysis of a position ('onag game list' lists the games).
     Game(cli::game::Args),
+    /// Who wins a position of any registered game, by outcome search (no canonical form);
+    /// '--rectangles N' solves every Domineering m×n board up to N.
+    Solve(cli::solve::Args),
     /// Toads and Frogs: values, statistics, verification, families.
     #[command(subcommand)]
     Toads(cli::toads::Cmd),
@@ -67,6 +70,7 @@ fn main() {
         Command::Value(args) => cli::value::run(args),
         Command::Loopy(args) => cli::loopy::run(args),
         Command::Game(args) => cli::game::run(args),
+        Command::Solve(args) => cli::solve::run(args),
         Command::Toads(cmd) => cli::toads::run(cmd),
         Command::Heaps(cmd) => cli::heaps::run(cmd),
         Command::Reproduce(args) => cli::reproduce::run(args),

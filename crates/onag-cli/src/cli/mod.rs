@@ -12,6 +12,7 @@ pub mod output;
 pub mod queens;
 pub mod quotient;
 pub mod reproduce;
+pub mod solve;
 pub mod toads;
 pub mod value;
 pub mod wythoff;

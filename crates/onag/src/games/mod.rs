@@ -5,6 +5,8 @@
 //! - [`PartizanSolver`] / [`ImpartialSolver`] ([`solver`]): canonical forms and Grundy
 //!   values with a transposition table over components and symmetry classes;
 //! - [`analysis`]: the analysis report of any position, the computer's move, remoteness;
+//! - [`outcome`]: who wins a position too big for canonical forms, by outcome search (and a
+//!   fast Domineering solver);
 //! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
 //! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
 //!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
@@ -21,6 +23,7 @@ pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
+pub mod outcome;
 pub mod page;
 pub mod registry;
 pub mod snort;

@@ -1,0 +1,216 @@
+//! `onag solve GAME POSITION`: who wins a position of any registered game, by outcome search
+//! (no canonical form), with a winning move for each player who wins moving first; progress
+//! on stderr. `onag solve domineering --rectangles N` solves every m×n board with m, n ≤ N by
+//! the fast Domineering solver and writes the results file (outcome, nodes, seconds per
+//! board).
+
+use std::cell::Cell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Instant;
+
+use anyhow::bail;
+use onag::games::domineering::Domineering;
+use onag::games::outcome::domineering::{DomineeringSolver, TableSize};
+use onag::games::outcome::named::{solve, SolveOptions};
+use onag::games::outcome::SearchProgress;
+
+use super::common::write_atomic;
+use super::output::{outln, print_json, Output};
+
+/// Arguments of `onag solve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (`onag game list` lists them), e.g. domineering, clobber.
+    pub game: String,
+    /// The position in the game's notation, e.g. '....|....|....|....'.
+    #[arg(allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Domineering only: solve every m×n rectangle with m, n ≤ N instead of one position.
+    #[arg(long, value_name = "N")]
+    pub rectangles: Option<usize>,
+    /// With --rectangles: skip boards of more than this many cells.
+    #[arg(long, value_name = "CELLS", default_value_t = 128)]
+    pub max_cells: usize,
+    /// With --rectangles: write the results as JSON to this file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Domineering's transposition table: 2^BITS entries of 32 bytes.
+    #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
+    pub table_bits: u32,
+    #[command(flatten)]
+    pub output: Output,
+    /// Time and memory bounds.
+    #[command(flatten)]
+    pub limits: super::common::RunLimits,
+}
+
+/// A progress printer for stderr: at most one line a second.
+fn progress_printer() -> impl FnMut(&SearchProgress) + 'static {
+    let start = Instant::now();
+    let last = Rc::new(Cell::new(0u64));
+    move |p: &SearchProgress| {
+        let secs = start.elapsed().as_secs();
+        if secs > last.get() {
+            last.set(secs);
+            let rate = p.nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
+            eprintln!(
+                "  {} nodes, {:.0} nodes/s, depth {} (deepest {}), {:.0} s",
+                p.nodes, rate, p.depth, p.max_depth, secs
+            );
+        }
+    }
+}
+
+/// Runs `onag solve`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let stop = onag::StopFlag::new();
+    args.limits.watch("the search", &stop);
+    if let Some(n) = args.rectangles {
+        if args.game != "domineering" {
+            bail!("--rectangles is for domineering only");
+        }
+        return rectangles(&args, n, &stop);
+    }
+    let Some(position) = &args.position else {
+        bail!(
+            "missing the position (e.g. 'onag solve {} \"{}\"')",
+            args.game,
+            onag::games::registry::game(&args.game).map_or("..|..", |g| g.example)
+        );
+    };
+    let options = SolveOptions {
+        domineering_table_bits: args.table_bits,
+        ..SolveOptions::default()
+    };
+    let start = Instant::now();
+    let r = solve(&args.game, position, &options, &stop, progress_printer())?;
+    if args.output.json {
+        return print_json(&r);
+    }
+    outln!("game:     {}", args.game);
+    outln!("position: {position}");
+    outln!(
+        "outcome:  {} — {}",
+        r.outcome,
+        onag::games::analysis::outcome_words(r.outcome)
+    );
+    match (&r.left_move, &r.left_after) {
+        (Some(m), Some(a)) => outln!("Left first:  wins by {m} → {a}"),
+        (Some(m), None) => outln!("Left first:  wins by {m}"),
+        _ => outln!("Left first:  loses"),
+    }
+    match (&r.right_move, &r.right_after) {
+        (Some(m), Some(a)) => outln!("Right first: wins by {m} → {a}"),
+        (Some(m), None) => outln!("Right first: wins by {m}"),
+        _ => outln!("Right first: loses"),
+    }
+    outln!(
+        "search:   {} nodes, {:.2} s",
+        r.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// One row of the rectangles file.
+#[derive(serde::Serialize)]
+struct Row {
+    rows: usize,
+    cols: usize,
+    outcome: String,
+    left_first_wins: bool,
+    right_first_wins: bool,
+    left_move: Option<String>,
+    right_move: Option<String>,
+    nodes_left_first: u64,
+    nodes_right_first: u64,
+    seconds: f64,
+}
+
+#[derive(serde::Serialize)]
+struct RectanglesFile {
+    game: &'static str,
+    convention: &'static str,
+    command: String,
+    solver: &'static str,
+    boards: Vec<Row>,
+}
+
+fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
+    if n == 0 || n > 11 {
+        bail!("--rectangles takes a side from 1 to 11");
+    }
+    if let Some(path) = &args.out {
+        super::common::check_output(path)?;
+    }
+    let mut boards = Vec::new();
+    let mut sizes: Vec<(usize, usize)> = (1..=n)
+        .flat_map(|m| (1..=n).map(move |c| (m, c)))
+        .filter(|&(m, c)| m * c <= args.max_cells)
+        .collect();
+    sizes.sort_by_key(|&(m, c)| (m * c, m, c));
+    for (m, c) in sizes {
+        let Some(board) = Domineering::empty(m, c) else {
+            continue;
+        };
+        let mut solver = DomineeringSolver::new(TableSize::Bits(args.table_bits))
+            .on_progress(progress_printer());
+        let start = Instant::now();
+        let r = solver.solve(&board, stop)?;
+        let seconds = start.elapsed().as_secs_f64();
+        eprintln!(
+            "{m}×{c}: {} ({} + {} nodes, {seconds:.2} s)",
+            r.outcome, r.left_first.nodes, r.right_first.nodes
+        );
+        boards.push(Row {
+            rows: m,
+            cols: c,
+            outcome: r.outcome.to_string(),
+            left_first_wins: r.left_first.wins,
+            right_first_wins: r.right_first.wins,
+            left_move: r.left_move,
+            right_move: r.right_move,
+            nodes_left_first: r.left_first.nodes,
+            nodes_right_first: r.right_first.nodes,
+            seconds: (seconds * 1000.0).round() / 1000.0,
+        });
+    }
+    boards.sort_by_key(|b| (b.rows, b.cols));
+    let file = RectanglesFile {
+        game: "domineering",
+        convention: "rows × cols; Left = vertical; outcome L (Left wins), R, P (second player), N (first player); nodes include the search for a winning first move",
+        command: format!(
+            "onag solve domineering --rectangles {n} --max-cells {} --table-bits {}",
+            args.max_cells, args.table_bits
+        ),
+        solver: "onag::games::outcome::domineering (docs/outcome-search.md)",
+        boards,
+    };
+    match &args.out {
+        Some(path) => {
+            let mut text = serde_json::to_string_pretty(&file)?;
+            text.push('\n');
+            write_atomic(path, text.as_bytes())?;
+            if !args.output.json {
+                outln!("wrote {}", path.display());
+            }
+            Ok(())
+        }
+        None if args.output.json => print_json(&file),
+        None => {
+            for b in &file.boards {
+                outln!(
+                    "{}×{}: {}  ({} + {} nodes, {:.3} s)",
+                    b.rows,
+                    b.cols,
+                    b.outcome,
+                    b.nodes_left_first,
+                    b.nodes_right_first,
+                    b.seconds
+                );
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Outcome search by game name and notation — what `onag solve` calls: every game of the
+//! [registry](crate::games::registry) (impartial games as partizan ones whose two players
+//! have the same moves), Domineering through its fast solver.
+
+use std::str::FromStr;
+
+use super::domineering::{DomineeringSolver, TableSize};
+use super::{OutcomeLimits, OutcomeReport, OutcomeSolver, SearchProgress};
+use crate::games::registry::{game, AnalyzeError, NotationError};
+use crate::games::traits::{AsPartizan, ImpartialGame, PartizanGame};
+use crate::games::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
+use crate::StopFlag;
+
+/// The bounds of [`solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The generic solver's bounds.
+    pub limits: OutcomeLimits,
+    /// Domineering's table: 2^bits entries of 32 bytes.
+    pub domineering_table_bits: u32,
+}
+
+impl Default for SolveOptions {
+    /// The default limits; a Domineering table of 2^22 entries (128 MiB).
+    fn default() -> Self {
+        SolveOptions {
+            limits: OutcomeLimits::default(),
+            domineering_table_bits: 22,
+        }
+    }
+}
+
+fn parse<G: FromStr>(name: &'static str, text: &str) -> Result<G, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    text.parse().map_err(|e: G::Err| AnalyzeError::Position {
+        game: name,
+        message: e.to_string(),
+        span: e.span(),
+    })
+}
+
+fn generic<G: PartizanGame + FromStr>(
+    name: &'static str,
+    text: &str,
+    options: &SolveOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<OutcomeReport, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    let position: G = parse(name, text)?;
+    let mut solver = OutcomeSolver::with_limits(options.limits).on_progress(hook);
+    Ok(solver.solve(&position, stop)?)
+}
+
+fn impartial<G: ImpartialGame + FromStr>(
+    name: &'static str,
+    text: &str,
+    options: &SolveOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<OutcomeReport, AnalyzeError>
+where
+    G::Err: NotationError,
+{
+    let position: G = parse(name, text)?;
+    let mut solver = OutcomeSolver::with_limits(options.limits).on_progress(hook);
+    Ok(solver.solve(&AsPartizan(position), stop)?)
+}
+
+fn fast_domineering(
+    text: &str,
+    options: &SolveOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<OutcomeReport, AnalyzeError> {
+    let board: domineering::Domineering = parse("domineering", text)?;
+    let mut solver =
+        DomineeringSolver::new(TableSize::Bits(options.domineering_table_bits)).on_progress(hook);
+    let r = solver.solve(&board, stop)?;
+    let after = |m: &Option<String>, player| {
+        m.as_ref().and_then(|label| {
+            board
+                .options(player)
+                .into_iter()
+                .find(|a| board.move_label(player, a) == *label)
+                .map(|a| a.to_string())
+        })
+    };
+    Ok(OutcomeReport {
+        outcome: r.outcome,
+        left_first_wins: r.left_first.wins,
+        right_first_wins: r.right_first.wins,
+        left_after: after(&r.left_move, crate::partizan::Player::Left),
+        right_after: after(&r.right_move, crate::partizan::Player::Right),
+        left_move: r.left_move,
+        right_move: r.right_move,
+        nodes: solver.nodes(),
+        small_components: 0,
+        table_entries: 0,
+    })
+}
+
+/// Who wins the position `text` of the game `name`, with a winning move for each player
+/// who wins moving first; `hook` hears the progress every few thousand nodes.
+///
+/// Errors: an unknown game or a position not in its notation ([`AnalyzeError`]); the
+/// search stopped by `stop` ([`AnalyzeError::Game`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::outcome::named::{solve, SolveOptions};
+/// use onag::partizan::Outcome;
+///
+/// let r = solve("clobber", "xo", &SolveOptions::default(), &onag::StopFlag::new(), |_| {}).unwrap();
+/// assert_eq!(r.outcome, Outcome::N); // xo = *
+/// assert!(solve("chess", "", &SolveOptions::default(), &onag::StopFlag::new(), |_| {}).is_err());
+/// ```
+pub fn solve(
+    name: &str,
+    text: &str,
+    options: &SolveOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<OutcomeReport, AnalyzeError> {
+    let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
+    let n = info.name;
+    match n {
+        "domineering" => fast_domineering(text, options, stop, hook),
+        "snort" => generic::<snort::Snort>(n, text, options, stop, hook),
+        "col" => generic::<col::Col>(n, text, options, stop, hook),
+        "clobber" => generic::<clobber::Clobber>(n, text, options, stop, hook),
+        "konane" => generic::<konane::Konane>(n, text, options, stop, hook),
+        "cutcake" => generic::<cutcake::Cutcake>(n, text, options, stop, hook),
+        "hackenbush" => generic::<hackenbush::Hackenbush>(n, text, options, stop, hook),
+        "toads" => generic::<crate::games::toads_and_frogs::Board>(n, text, options, stop, hook),
+        "cram" => impartial::<cram::Cram>(n, text, options, stop, hook),
+        "turning-corners" => {
+            impartial::<crate::games::turning_corners::TurningCorners>(n, text, options, stop, hook)
+        }
+        "wythoff" => impartial::<crate::wythoff::positions::Position>(n, text, options, stop, hook),
+        _ => Err(AnalyzeError::UnknownGame(name.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::registry::{analyze, Options, GAMES};
+
+    #[test]
+    fn every_registered_game_solves_its_example_as_the_analysis_says() {
+        for g in GAMES {
+            let r = solve(
+                g.name,
+                g.example,
+                &SolveOptions::default(),
+                &StopFlag::new(),
+                |_| {},
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", g.name));
+            let a = analyze(g.name, g.example, &Options::default(), &StopFlag::new()).unwrap();
+            assert_eq!(r.outcome, a.report.outcome, "{}", g.name);
+            assert_eq!(r.left_move.is_some(), r.left_first_wins, "{}", g.name);
+            assert_eq!(r.left_after.is_some(), r.left_first_wins, "{}", g.name);
+        }
+    }
+
+    #[test]
+    fn bad_positions_say_where() {
+        let e = solve(
+            "domineering",
+            "..|.x",
+            &SolveOptions::default(),
+            &StopFlag::new(),
+            |_| {},
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("domineering position:"), "{e}");
+    }
+}
