@@ -40,6 +40,8 @@ pub mod games;
 pub mod heaps;
 #[forbid(unsafe_code)]
 pub mod impartial;
+#[forbid(unsafe_code)]
+pub mod misere;
 pub mod nimber;
 #[forbid(unsafe_code)]
 pub mod partizan;
