@@ -17,13 +17,15 @@
 //! use onag::misere::{misere_nim_outcome, MisereStore};
 //! use onag::partizan::Outcome;
 //!
-//! // misère nim: *1 + *2 + *3 is an N-position (nim-sum 0 but a heap of 2 or more) ...
-//! assert_eq!(misere_nim_outcome(&[1, 2, 3]), Outcome::N);
+//! // misère nim: *1 + *2 + *3 has a heap of 2 or more and nim-sum 0: a P-position ...
+//! assert_eq!(misere_nim_outcome(&[1, 2, 3]), Outcome::P);
+//! // ... while two heaps of 1 are an N-position (an even number of them)
+//! assert_eq!(misere_nim_outcome(&[1, 1]), Outcome::N);
 //! // ... and the canonical forms agree
 //! let mut store = MisereStore::new();
 //! let heaps: Vec<_> = [1, 2, 3].iter().map(|&n| store.nimber(n)).collect();
 //! let sum = store.sum_all(&heaps).unwrap();
-//! assert_eq!(store.outcome(sum), Outcome::N);
+//! assert_eq!(store.outcome(sum), Outcome::P);
 //! ```
 
 pub mod brute;
