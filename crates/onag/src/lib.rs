@@ -42,6 +42,8 @@ pub mod heaps;
 pub mod impartial;
 #[forbid(unsafe_code)]
 pub mod loopy;
+#[forbid(unsafe_code)]
+pub mod misere;
 pub mod nimber;
 #[forbid(unsafe_code)]
 pub mod partizan;

@@ -38,6 +38,10 @@ pub struct Args {
     /// Write the thermograph as an SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Misère play (impartial games only): the misère canonical form, outcome, genus and a
+    /// winning move.
+    #[arg(long)]
+    pub misere: bool,
     /// Time and memory bounds.
     #[command(flatten)]
     pub limits: super::common::RunLimits,
@@ -81,6 +85,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let stop = onag::StopFlag::new();
     args.limits.watch("the analysis", &stop);
+    if args.misere {
+        if args.svg.is_some() || args.computer.is_some() {
+            bail!("--svg and --computer are for normal play, not with --misere");
+        }
+        let r = onag::misere::analyze_misere(&args.game, position, &stop)?;
+        if args.output.json {
+            return print_json(&r);
+        }
+        return print_misere(&r);
+    }
     let options = onag_api::native::game_options(args.max_table);
     let r = analyze(&args.game, position, &options, &stop).map_err(|e| match e {
         AnalyzeError::Position {
@@ -108,6 +122,65 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             ),
             None => outln!("computer ({player:?}): no move"),
         }
+    }
+    Ok(())
+}
+
+fn print_misere(r: &onag::misere::MisereReport) -> anyhow::Result<()> {
+    outln!("{} {} (misère play)", r.game, r.position);
+    outln!(
+        "outcome {}: the player to move {}",
+        r.outcome,
+        if r.outcome == onag::partizan::Outcome::N {
+            "wins"
+        } else {
+            "loses"
+        }
+    );
+    outln!(
+        "genus {}  (misère Grundy value {}, normal {})",
+        r.genus,
+        r.misere_grundy,
+        r.grundy
+    );
+    match &r.form {
+        Some(f) => outln!("form {f}  (birthday {})", r.birthday),
+        None => outln!("form: too long to print (birthday {})", r.birthday),
+    }
+    let p = &r.phylum;
+    let kinds: Vec<&str> = [
+        (p.nim_heap, "nim heap"),
+        (p.tame, "tame"),
+        (p.generally_tame && !p.tame, "generally tame"),
+        (p.restive, "restive"),
+        (p.generally_restive && !p.restive, "generally restive"),
+        (p.restless, "restless"),
+    ]
+    .iter()
+    .filter(|(b, _)| *b)
+    .map(|(_, n)| *n)
+    .collect();
+    outln!(
+        "phylum: {}",
+        if kinds.is_empty() {
+            "wild".to_string()
+        } else {
+            kinds.join(", ")
+        }
+    );
+    for m in &r.moves {
+        let mark = if m.winning { "✓" } else { "✗" };
+        outln!(
+            "  {mark} {}  → {} (misère Grundy {})",
+            m.label,
+            m.position,
+            m.misere_grundy
+        );
+    }
+    match &r.winning_move {
+        Some(m) => outln!("winning move: {m}"),
+        None if r.moves.is_empty() => outln!("no move: the player to move has won"),
+        None => outln!("no winning move"),
     }
     Ok(())
 }

@@ -36,6 +36,13 @@ pub enum Cmd {
         /// the same bound as Python's `heaps(…).values`).
         #[arg(long, value_parser = parse_usize, default_value_t = 100)]
         count: usize,
+        /// Misère play: each heap's genus (heaps 0 to count − 1, at most 1000) and the first
+        /// wild heap, from misère canonical forms.
+        #[arg(long)]
+        misere: bool,
+        /// With --misere: the most canonical forms to create.
+        #[arg(long, value_parser = parse_usize, default_value_t = onag::heaps::misere::DEFAULT_MISERE_FORMS)]
+        max_forms: usize,
         #[command(flatten)]
         limits: RunLimits,
         #[command(flatten)]
@@ -124,6 +131,13 @@ pub enum Cmd {
         /// Seed of the random choices.
         #[arg(long, value_parser = parse_u64, default_value_t = 0)]
         seed: u64,
+        /// Misère play: the exact misère outcome and every move with ✓/✗, from the misère
+        /// canonical form of the sum (heaps up to 1000).
+        #[arg(long)]
+        misere: bool,
+        /// With --misere: the most canonical forms to create.
+        #[arg(long, value_parser = parse_usize, default_value_t = onag::heaps::misere::DEFAULT_MISERE_FORMS)]
+        max_forms: usize,
         #[command(flatten)]
         output: Output,
     },
@@ -169,9 +183,16 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             ruleset: text,
             count,
             limits,
+            misere,
+            max_forms,
             output,
         } => {
             let r = ruleset(&text)?;
+            if misere {
+                let stop = StopFlag::new();
+                limits.watch("the misère genera", &stop);
+                return misere_values(&r, count, max_forms, &output, &stop);
+            }
             if count == 0 || count > NATIVE_MAX_HEAP_VALUES {
                 bail!(
                     "--count must be between 1 and {NATIVE_MAX_HEAP_VALUES} (2^30), not {count}; \
@@ -309,11 +330,16 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             heaps,
             computer,
             seed,
+            misere,
+            max_forms,
             output,
         } => {
             let r = ruleset(&text)?;
             if let Some(&big) = heaps.iter().find(|&&h| h > 1 << 20) {
                 bail!("heap {big} is above 2^20");
+            }
+            if misere {
+                return misere_play(&r, &heaps, max_forms, &output);
             }
             // every move is listed: bound them before any is computed (1,000 heaps of 2^20
             // took 4.4 GB; 1,500 aborted)
@@ -362,6 +388,92 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// The most heaps `heaps values --misere` analyses.
+const MAX_MISERE_HEAPS: usize = 1000;
+
+fn misere_values(
+    r: &Ruleset,
+    count: usize,
+    max_forms: usize,
+    output: &Output,
+    stop: &StopFlag,
+) -> anyhow::Result<()> {
+    if count == 0 || count > MAX_MISERE_HEAPS {
+        bail!("--count must be between 1 and {MAX_MISERE_HEAPS} with --misere, not {count}");
+    }
+    let report =
+        onag::heaps::misere::misere_genera(r, count as u64 - 1, max_forms, stop)?;
+    if output.json {
+        return print_json(&report);
+    }
+    let name = report
+        .name
+        .as_deref()
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default();
+    outln!(
+        "{}{name}: misère genus of heaps 0 … {}",
+        report.ruleset,
+        count - 1
+    );
+    for h in &report.heaps {
+        let mark = if h.tame_genus { "" } else { "  wild" };
+        outln!("{:>6}: {}{mark}", h.heap, h.genus);
+    }
+    match report.first_wild {
+        Some(n) => outln!("first wild heap: {n}"),
+        None => outln!("tame up to heap {}", count - 1),
+    }
+    outln!("{} canonical forms", report.forms);
+    Ok(())
+}
+
+fn misere_play(
+    r: &Ruleset,
+    heaps: &[u64],
+    max_forms: usize,
+    output: &Output,
+) -> anyhow::Result<()> {
+    if let Some(&big) = heaps.iter().find(|&&h| h > MAX_MISERE_HEAPS as u64) {
+        bail!("heap {big} is above {MAX_MISERE_HEAPS} with --misere");
+    }
+    let report = onag::heaps::misere::misere_position(r, heaps, max_forms, &StopFlag::new())?;
+    if output.json {
+        return print_json(&report);
+    }
+    let sizes: Vec<String> = report
+        .heaps
+        .iter()
+        .zip(&report.genera)
+        .map(|(h, g)| format!("{h} ({g})"))
+        .collect();
+    outln!(
+        "{} (misère play): heaps {}",
+        report.ruleset,
+        sizes.join(", ")
+    );
+    outln!(
+        "outcome {} (genus {}): the player to move {}",
+        report.outcome,
+        report.genus,
+        if report.outcome == onag::partizan::Outcome::N {
+            "wins"
+        } else {
+            "loses"
+        }
+    );
+    for m in &report.moves {
+        let mark = if m.winning { "✓" } else { "✗" };
+        outln!("  {mark} {}", m.text);
+    }
+    match &report.winning_move {
+        Some(m) => outln!("winning move: {m}"),
+        None if report.moves.is_empty() => outln!("no move: the player to move has won"),
+        None => outln!("no winning move"),
+    }
+    Ok(())
 }
 
 fn write_pretty<T: serde::Serialize>(path: &Path, value: &T) -> anyhow::Result<()> {

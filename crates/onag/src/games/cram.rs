@@ -69,6 +69,11 @@ impl ImpartialGame for Cram {
         self.0.components().into_iter().map(Cram).collect()
     }
 
+    /// The regions of empty cells are independent games; a region left out has no move.
+    fn misere_components(&self) -> Vec<Self> {
+        self.components()
+    }
+
     fn symmetric_key(&self) -> Self {
         let (key, _) = least_image(self.0.grid(), &ALL_SYMMETRIES);
         Cram(Domineering::from_grid(key))

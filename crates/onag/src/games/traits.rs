@@ -122,6 +122,14 @@ pub trait ImpartialGame: Clone + Eq + Hash + Display {
         vec![self.clone()]
     }
 
+    /// Components whose disjunctive sum is this position *as a game tree*, so that misère
+    /// play may add them too: no component may be left out unless it has no move, and
+    /// normal-play shortcuts (coin-turning's one game per head) do not count. Default: the
+    /// position itself.
+    fn misere_components(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
     /// The representative of this position's symmetry class (every symmetry of an impartial
     /// game keeps its Grundy value). Default: the position itself.
     fn symmetric_key(&self) -> Self {

@@ -41,6 +41,7 @@
 pub mod census;
 pub mod checkpoint;
 pub mod mask;
+pub mod misere;
 pub mod moves;
 pub mod parse;
 pub mod period;

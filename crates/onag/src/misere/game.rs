@@ -1,0 +1,307 @@
+//! Misère play of any impartial game of the registry: the misère canonical form of a
+//! position, its outcome, genus and phylum, and every move marked winning or not.
+
+use std::collections::HashMap;
+use std::fmt::Display;
+use std::str::FromStr;
+
+use super::genus::Genus;
+use super::phylum::{Classifier, Phylum};
+use super::store::{MisereError, MisereId, MisereStore};
+use crate::games::registry::{game as game_info, GAMES};
+use crate::games::{analysis::GameKind, ImpartialGame};
+use crate::partizan::Outcome;
+use crate::stop::StopFlag;
+
+/// The longest printed form a report carries (a longer one is left out: `form` is `None`).
+pub const MAX_FORM_TEXT: usize = 4096;
+
+/// Misère canonical forms of the positions of one impartial game, memoised by position.
+///
+/// Positions split into [`ImpartialGame::misere_components`] (a real disjunctive sum of
+/// game trees; never the normal-play shortcuts such as coin-turning's one game per head).
+#[derive(Debug)]
+pub struct MisereSolver<G> {
+    store: MisereStore,
+    memo: HashMap<G, MisereId>,
+}
+
+impl<G: ImpartialGame> Default for MisereSolver<G> {
+    fn default() -> Self {
+        MisereSolver::new()
+    }
+}
+
+impl<G: ImpartialGame> MisereSolver<G> {
+    /// A solver with an empty store.
+    pub fn new() -> Self {
+        MisereSolver::with_store(MisereStore::new())
+    }
+
+    /// A solver over `store`.
+    pub fn with_store(store: MisereStore) -> Self {
+        MisereSolver {
+            store,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The store of forms.
+    pub fn store(&self) -> &MisereStore {
+        &self.store
+    }
+
+    /// The store of forms, to add, print or classify them.
+    pub fn store_mut(&mut self) -> &mut MisereStore {
+        &mut self.store
+    }
+
+    /// The misère canonical form of `position`.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::games::cram::Cram;
+    /// use onag::misere::MisereSolver;
+    ///
+    /// let board: Cram = "...|...".parse().unwrap();
+    /// let mut solver = MisereSolver::new();
+    /// let g = solver.canonical(&board, &onag::StopFlag::new()).unwrap();
+    /// assert_eq!(solver.store().genus(g).to_string(), "1^031"); // 2×3 Cram is * in misère too
+    /// ```
+    pub fn canonical(&mut self, position: &G, stop: &StopFlag) -> Result<MisereId, MisereError> {
+        self.store.set_stop(stop);
+        let r = self.form(position, stop);
+        self.store.clear_stop();
+        r
+    }
+
+    fn form(&mut self, position: &G, stop: &StopFlag) -> Result<MisereId, MisereError> {
+        let key = position.symmetric_key();
+        if let Some(&g) = self.memo.get(&key) {
+            return Ok(g);
+        }
+        stop.check()?;
+        let parts = position.misere_components();
+        let g = if parts.len() > 1 {
+            let mut ids = Vec::with_capacity(parts.len());
+            for p in &parts {
+                ids.push(self.form(p, stop)?);
+            }
+            self.store.sum_all(&ids)?
+        } else {
+            let mut ids = Vec::new();
+            for o in position.options() {
+                ids.push(self.form(&o, stop)?);
+            }
+            self.store.from_options(&ids)?
+        };
+        self.memo.insert(key, g);
+        Ok(g)
+    }
+}
+
+/// One move of a [`MisereReport`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MisereMove {
+    /// The move in the game's words.
+    pub label: String,
+    /// The position after it.
+    pub position: String,
+    /// Its misère Grundy value (0: a misère P-position).
+    pub misere_grundy: u32,
+    /// Whether it wins (moves to a misère P-position).
+    pub winning: bool,
+}
+
+/// The misère analysis of a position of an impartial game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MisereReport {
+    /// The game's name.
+    pub game: String,
+    /// The position, printed back.
+    pub position: String,
+    /// `P` (the previous player wins) or `N` (the player to move wins), in misère play.
+    pub outcome: Outcome,
+    /// The misère Grundy value g0 (the misère nim value when the form is a nim heap).
+    pub misere_grundy: u32,
+    /// The normal-play Grundy value.
+    pub grundy: u32,
+    /// The genus, e.g. `0^120`.
+    pub genus: String,
+    /// The misère canonical form in CGSuite's notation (`None` when longer than
+    /// [`MAX_FORM_TEXT`]).
+    pub form: Option<String>,
+    /// `Some(n)` when the position is misère-equal to the nim heap \*n.
+    pub nim_heap: Option<u32>,
+    /// The birthday of the canonical form.
+    pub birthday: u32,
+    /// Tame, restive, restless, …
+    pub phylum: Phylum,
+    /// Every move, marked winning or not.
+    pub moves: Vec<MisereMove>,
+    /// The first winning move's label (`None` in a P-position, or with no move — then the
+    /// player to move has already won).
+    pub winning_move: Option<String>,
+}
+
+/// The misère report of `position` (named `game` in the report).
+///
+/// # Examples
+/// ```
+/// use onag::games::cram::Cram;
+/// use onag::misere::misere_report;
+/// use onag::partizan::Outcome;
+///
+/// let board: Cram = "..|..".parse().unwrap();
+/// let r = misere_report("cram", &board, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.outcome, Outcome::N);
+/// assert_eq!(r.form.as_deref(), Some("*[0]")); // 2×2 Cram: either move leaves a domino, *
+/// ```
+pub fn misere_report<G: ImpartialGame>(
+    game: &str,
+    position: &G,
+    stop: &StopFlag,
+) -> Result<MisereReport, MisereError> {
+    let mut solver = MisereSolver::new();
+    let g = solver.canonical(position, stop)?;
+    let mut moves = Vec::new();
+    for after in position.options() {
+        let a = solver.canonical(&after, stop)?;
+        let mg = solver.store().misere_grundy(a);
+        moves.push(MisereMove {
+            label: position.move_label(&after),
+            position: after.to_string(),
+            misere_grundy: mg,
+            winning: mg == 0,
+        });
+    }
+    let store = solver.store_mut();
+    let genus: Genus = store.genus(g).clone();
+    let form = store.name(g);
+    let phylum = Classifier::new().phylum(store, g);
+    Ok(MisereReport {
+        game: game.to_string(),
+        position: position.to_string(),
+        outcome: store.outcome(g),
+        misere_grundy: store.misere_grundy(g),
+        grundy: store.grundy(g),
+        genus: genus.to_string(),
+        form: (form.len() <= MAX_FORM_TEXT).then_some(form),
+        nim_heap: store.as_nimber(g),
+        birthday: store.birthday(g),
+        phylum,
+        winning_move: moves.iter().find(|m| m.winning).map(|m| m.label.clone()),
+        moves,
+    })
+}
+
+/// Why [`analyze_misere`] gave no report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MisereAnalyzeError {
+    /// No game of that name.
+    UnknownGame(String),
+    /// The game is partizan: misère canonical forms here are for impartial games.
+    NotImpartial(&'static str),
+    /// The position is not in the game's notation.
+    Position {
+        /// The game.
+        game: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// The computation stopped or went past its bound.
+    Misere(MisereError),
+}
+
+impl Display for MisereAnalyzeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MisereAnalyzeError::UnknownGame(name) => {
+                let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+                write!(f, "no game '{name}' (games: {})", names.join(", "))
+            }
+            MisereAnalyzeError::NotImpartial(game) => write!(
+                f,
+                "{game} is partizan: misère analysis is for impartial games (cram, \
+                 turning-corners, wythoff)"
+            ),
+            MisereAnalyzeError::Position { game, message } => {
+                write!(f, "{game} position: {message}")
+            }
+            MisereAnalyzeError::Misere(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MisereAnalyzeError {}
+
+impl From<MisereError> for MisereAnalyzeError {
+    fn from(e: MisereError) -> Self {
+        MisereAnalyzeError::Misere(e)
+    }
+}
+
+fn typed<G>(
+    game: &'static str,
+    text: &str,
+    stop: &StopFlag,
+) -> Result<MisereReport, MisereAnalyzeError>
+where
+    G: ImpartialGame + FromStr,
+    G::Err: Display,
+{
+    let position: G = text
+        .parse()
+        .map_err(|e: G::Err| MisereAnalyzeError::Position {
+            game,
+            message: e.to_string(),
+        })?;
+    Ok(misere_report(game, &position, stop)?)
+}
+
+/// The misère analysis of the position `text` of the registered impartial game `name`
+/// (`onag game NAME POSITION --misere`).
+///
+/// # Examples
+/// ```
+/// use onag::misere::analyze_misere;
+///
+/// let r = analyze_misere("cram", "...", &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.genus, "1^031");
+/// assert!(analyze_misere("domineering", "..", &onag::StopFlag::new()).is_err());
+/// ```
+pub fn analyze_misere(
+    name: &str,
+    text: &str,
+    stop: &StopFlag,
+) -> Result<MisereReport, MisereAnalyzeError> {
+    let info = game_info(name).ok_or_else(|| MisereAnalyzeError::UnknownGame(name.to_string()))?;
+    if info.kind != GameKind::Impartial {
+        return Err(MisereAnalyzeError::NotImpartial(info.name));
+    }
+    match info.name {
+        "cram" => typed::<crate::games::cram::Cram>(info.name, text, stop),
+        "turning-corners" => {
+            typed::<crate::games::turning_corners::TurningCorners>(info.name, text, stop)
+        }
+        "wythoff" => typed::<crate::wythoff::positions::Position>(info.name, text, stop),
+        _ => Err(MisereAnalyzeError::UnknownGame(name.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partizan_games_are_refused_and_cram_is_analysed() {
+        for info in GAMES.iter().filter(|g| g.kind == GameKind::Partizan) {
+            let r = analyze_misere(info.name, info.example, &StopFlag::new());
+            assert!(matches!(r, Err(MisereAnalyzeError::NotImpartial(_))));
+        }
+        let r = analyze_misere("cram", "..|..", &StopFlag::new()).unwrap();
+        assert_eq!((r.outcome, r.form.as_deref()), (Outcome::N, Some("*[0]")));
+    }
+}
