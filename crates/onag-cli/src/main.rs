@@ -97,8 +97,7 @@ fn main() {
         eprintln!("error: {}", one_line(&message));
         // a parse error's input and a caret under its place, on two lines of their own
         if let Some(lines) = cli::located::caret_lines(&err) {
-            eprintln!("{}
-{}", lines[0], lines[1]);
+            eprintln!("{}\n{}", lines[0], lines[1]);
         }
         std::process::exit(cli::common::exit_code(&err));
     }

@@ -403,8 +403,7 @@ fn misere_values(
     if count == 0 || count > MAX_MISERE_HEAPS {
         bail!("--count must be between 1 and {MAX_MISERE_HEAPS} with --misere, not {count}");
     }
-    let report =
-        onag::heaps::misere::misere_genera(r, count as u64 - 1, max_forms, stop)?;
+    let report = onag::heaps::misere::misere_genera(r, count as u64 - 1, max_forms, stop)?;
     if output.json {
         return print_json(&report);
     }
