@@ -59,9 +59,22 @@ fn run_here(args: Args) -> anyhow::Result<()> {
         }
     }
     let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
-        // A word or ':' the short notation lacks: the loopy parser's error says more.
-        let e = match (&e.kind, loopy) {
-            (ParseErrorKind::UnknownWord(_) | ParseErrorKind::UnexpectedChar(':'), Err(le)) => le,
+        // A loopy word, a label (`a{…}`, `a:`) or ':' the short notation lacks: the loopy
+        // parser's error says more. Any other unknown word is the short parser's error.
+        let loopy_syntax = match &e.kind {
+            ParseErrorKind::UnexpectedChar(':') => true,
+            ParseErrorKind::UnknownWord(w) => {
+                const WORDS: [&str; 9] = [
+                    "pass", "on", "off", "over", "under", "upon", "dud", "tis", "tisn",
+                ];
+                let after = args.game.get(e.span.byte + w.len()..).unwrap_or("");
+                WORDS.contains(&w.to_ascii_lowercase().as_str())
+                    || after.trim_start().starts_with(['{', ':'])
+            }
+            _ => false,
+        };
+        let e = match loopy {
+            Err(le) if loopy_syntax => le,
             _ => e,
         };
         Located::new(format!("bad game: {e}"), &args.game, e.span)
