@@ -207,11 +207,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             if output.json {
                 return print_json(&report);
             }
-            let name = report
-                .name
-                .as_deref()
-                .map(|n| format!(" ({n})"))
-                .unwrap_or_default();
+            let name = known_name(report.name.as_deref());
             outln!(
                 "{}{name}: G(0) … G({})",
                 report.ruleset,
@@ -407,11 +403,7 @@ fn misere_values(
     if output.json {
         return print_json(&report);
     }
-    let name = report
-        .name
-        .as_deref()
-        .map(|n| format!(" ({n})"))
-        .unwrap_or_default();
+    let name = known_name(report.name.as_deref());
     outln!(
         "{}{name}: misère genus of heaps 0 … {}",
         report.ruleset,
@@ -787,4 +779,9 @@ fn rare_words(mask: u32, count: usize) -> String {
              popcount(v & {mask:#x}) of the rare parity)"
         )
     }
+}
+
+/// A ruleset's known name after its code (" (Kayles)"), or nothing.
+fn known_name(name: Option<&str>) -> String {
+    name.map(|n| format!(" ({n})")).unwrap_or_default()
 }

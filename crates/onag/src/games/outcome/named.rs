@@ -52,8 +52,7 @@ where
     G::Err: NotationError,
 {
     let position: G = parse(name, text)?;
-    let mut solver = OutcomeSolver::with_limits(options.limits).on_progress(hook);
-    Ok(solver.solve(&position, stop)?)
+    search(&position, options, stop, hook)
 }
 
 fn impartial<G: ImpartialGame + FromStr>(
@@ -67,8 +66,18 @@ where
     G::Err: NotationError,
 {
     let position: G = parse(name, text)?;
+    search(&AsPartizan(position), options, stop, hook)
+}
+
+/// The generic outcome search of a parsed position (an impartial one as a partizan game).
+fn search<G: PartizanGame>(
+    position: &G,
+    options: &SolveOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<OutcomeReport, AnalyzeError> {
     let mut solver = OutcomeSolver::with_limits(options.limits).on_progress(hook);
-    Ok(solver.solve(&AsPartizan(position), stop)?)
+    Ok(solver.solve(position, stop)?)
 }
 
 fn fast_domineering(
