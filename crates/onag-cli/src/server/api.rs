@@ -59,6 +59,7 @@ fn health() -> axum::Json<serde_json::Value> {
             conn::MAX_REQUESTS_PER_CONNECTION.into(),
         );
         limits.insert("trial_ms".into(), ms(super::limits::TRIAL));
+        limits.insert("trial_floor_ms".into(), ms(super::limits::TRIAL_FLOOR));
     }
     axum::Json(json)
 }

@@ -4,6 +4,7 @@
 //! [`StopFlag`] that is raised when the budget runs out or the client goes away, so the
 //! computation really stops instead of burning a core for nobody.
 
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,8 +15,10 @@ use super::error::HttpError;
 
 /// How much CPU time any request may compute before it counts as heavy work.
 pub const TRIAL: Duration = Duration::from_millis(150);
+/// The shortest trial: what a trial shrinks to while many requests wait for one.
+pub const TRIAL_FLOOR: Duration = Duration::from_millis(10);
 /// How often a trial's CPU time is read.
-const TRIAL_POLL: Duration = Duration::from_millis(10);
+const TRIAL_POLL: Duration = Duration::from_millis(5);
 /// Longest wait for a trial slot before the request is answered 503.
 pub const TRIAL_WAIT: Duration = Duration::from_secs(3);
 
@@ -32,12 +35,22 @@ pub const TRIAL_WAIT: Duration = Duration::from_secs(3);
 /// finish within the trial is heavy: it takes a free heavy slot and runs again under the full
 /// budget — which counts only its own computing time, never a wait — or, when every slot is
 /// busy, is answered at once with 503 and `Retry-After` instead of queueing.
+///
+/// A trial's length shrinks with the queue behind it: a running trial may use
+/// [`TRIAL`] / (1 + requests waiting for a trial) of CPU time, never less than [`TRIAL_FLOOR`],
+/// re-read at every poll. With a fixed length, forty clients sending heavy requests filled the
+/// queue with 150 ms turns and a newcomer waited about `40 × 150 ms / (jobs + 1)` — longer than
+/// [`TRIAL_WAIT`] on two cores — even for an answer of microseconds. With the shrinking turn the
+/// queue drains in about `TRIAL × ln(waiting) / (jobs + 1)`; the price is that, under such a
+/// flood, work of more than [`TRIAL_FLOOR`] counts as heavy and needs a free heavy slot.
 #[derive(Clone)]
 pub struct Budget {
     /// Wall-clock limit of one heavy computation.
     pub time: Duration,
     slots: Arc<Semaphore>,
     trials: Arc<Semaphore>,
+    /// Requests waiting for a trial turn right now.
+    waiting: Arc<AtomicUsize>,
 }
 
 /// How one attempt at a job ended.
@@ -55,6 +68,7 @@ impl Budget {
             time,
             slots: Arc::new(Semaphore::new(jobs.max(1))),
             trials: Arc::new(Semaphore::new(jobs.max(1) + 1)),
+            waiting: Arc::new(AtomicUsize::new(0)),
         }
     }
 
@@ -77,7 +91,10 @@ impl Budget {
     {
         let work = Arc::new(work);
         let retry = self.time.as_secs().max(1);
-        let trial = tokio::time::timeout(TRIAL_WAIT, self.trials.clone().acquire_owned()).await;
+        let trial = {
+            let _waiting = Waiting::new(&self.waiting);
+            tokio::time::timeout(TRIAL_WAIT, self.trials.clone().acquire_owned()).await
+        };
         let Ok(Ok(trial)) = trial else {
             return Err(HttpError::busy(format!(
                 "the server is sizing too many other requests to start {what} within {} s; \
@@ -86,7 +103,7 @@ impl Budget {
             )));
         };
         if let Attempt::Done(result) =
-            trial_run(what, work.clone(), TRIAL.min(self.time), self.time, trial).await
+            trial_run(what, work.clone(), &self.waiting, self.time, trial).await
         {
             return result;
         }
@@ -139,13 +156,36 @@ where
     }
 }
 
+/// The CPU time a trial may use while `waiting` requests wait for a turn (see [`Budget`]).
+fn trial_length(waiting: usize, wall: Duration) -> Duration {
+    let shared = TRIAL / u32::try_from(waiting.saturating_add(1)).unwrap_or(u32::MAX);
+    shared.max(TRIAL_FLOOR).min(TRIAL).min(wall)
+}
+
+/// Counts a request as waiting for a trial turn while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, AtomicOrdering::AcqRel);
+        Self(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, AtomicOrdering::AcqRel);
+    }
+}
+
 /// The trial of `work`: on a thread of its own (at the server's priority, not the heavy
-/// work's), stopped once it has used `cpu` of its own CPU time — or, as a backstop, `wall` of
-/// wall time. The `permit` is held as long as the computation runs.
+/// work's), stopped once it has used its share of CPU time ([`trial_length`] of the requests
+/// `waiting` now, re-read at every poll) — or, as a backstop, `wall` of wall time. The
+/// `permit` is held as long as the computation runs.
 async fn trial_run<T, F>(
     what: &str,
     work: Arc<F>,
-    cpu: Duration,
+    waiting: &AtomicUsize,
     wall: Duration,
     permit: OwnedSemaphorePermit,
 ) -> Attempt<T>
@@ -194,6 +234,7 @@ where
                     i64::MIN => Duration::ZERO,
                     tid => thread_cpu(tid).unwrap_or_else(|| started.elapsed()),
                 };
+                let cpu = trial_length(waiting.load(AtomicOrdering::Acquire), wall);
                 if used >= cpu || started.elapsed() >= wall {
                     return Attempt::OverTime;
                 }
@@ -247,5 +288,38 @@ struct StopOnDrop(StopFlag);
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trial_shrinks_with_the_queue_behind_it_down_to_the_floor() {
+        let wall = Duration::from_secs(3);
+        assert_eq!(trial_length(0, wall), TRIAL);
+        assert_eq!(trial_length(2, wall), TRIAL / 3);
+        assert_eq!(trial_length(40, wall), TRIAL_FLOOR);
+        assert_eq!(trial_length(usize::MAX, wall), TRIAL_FLOOR);
+        // never longer than the whole budget
+        assert_eq!(
+            trial_length(0, Duration::from_millis(20)),
+            Duration::from_millis(20)
+        );
+        // a queue of n drains in about TRIAL × ln(n), not n × TRIAL
+        let drain: Duration = (0..40).map(|w| trial_length(w, wall)).sum();
+        assert!(drain < TRIAL * 5, "{drain:?}");
+    }
+
+    #[test]
+    fn the_waiting_count_follows_the_waiters() {
+        let count = AtomicUsize::new(0);
+        {
+            let _a = Waiting::new(&count);
+            let _b = Waiting::new(&count);
+            assert_eq!(count.load(AtomicOrdering::Acquire), 2);
+        }
+        assert_eq!(count.load(AtomicOrdering::Acquire), 0);
     }
 }
