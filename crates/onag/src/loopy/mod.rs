@@ -5,6 +5,9 @@
 //! - [`outcome`]: outcomes with draws by retrograde analysis — the ground truth;
 //! - [`stopper`]: stoppers (no play alternates for ever), comparison by Left's survival,
 //!   canonical stoppers ([`stopper::Stopper`]);
+//! - [`ondemand`]: comparison of stoppers exploring only the pairs reachable from the pair
+//!   asked; [`components`]: canonical stoppers of large games (Fox and Geese), one strongly
+//!   connected component at a time;
 //! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
 //!   canonical forms).
 //!
@@ -12,9 +15,11 @@
 //! ch. VI; Siegel, "Coping with cycles" (Games of No Chance 3, 2009). Conventions and
 //! definitions: `docs/loopy.md`.
 
+pub mod components;
 pub mod games;
 pub mod graph;
 pub mod name;
+pub mod ondemand;
 pub mod outcome;
 pub mod parse;
 pub mod report;

@@ -197,6 +197,11 @@ impl Stopper {
         Ok(Stopper { game })
     }
 
+    /// A graph already in canonical form (built by [`super::components`]).
+    pub(crate) fn from_canonical(game: LoopyGame) -> Stopper {
+        Stopper { game }
+    }
+
     /// The canonical graph (start vertex 0, every vertex reachable).
     pub fn game(&self) -> &LoopyGame {
         &self.game

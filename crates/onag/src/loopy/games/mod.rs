@@ -2,6 +2,7 @@
 //! [`LoopyGame`] graph. Unlike [`crate::games::traits::PartizanGame`], positions may repeat.
 
 pub mod backsliding_toads;
+pub mod fox_and_geese;
 
 use std::collections::HashMap;
 use std::hash::Hash;
