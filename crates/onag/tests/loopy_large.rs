@@ -178,3 +178,26 @@ fn fox_and_geese_notation_round_trips_and_rejects_bad_boards() {
         assert!(bad.parse::<Position>().is_err(), "{bad}");
     }
 }
+
+/// The 8 × 8 start (966,123 positions) against the published value (about half a minute on
+/// one core).
+#[test]
+#[ignore]
+fn ci_fox_and_geese_8x8() {
+    let text = include_str!("data/fox_and_geese.txt");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+        let position: Position = parts[1].parse().unwrap();
+        let r = onag::loopy::games::fox_and_geese::analyse(&position, 1 << 22, &StopFlag::new())
+            .unwrap();
+        assert_eq!(r.value, parts[2], "{line}");
+        // The value's outcome is the retrograde one: 2over > 0, Left wins whoever starts.
+        assert_eq!(r.outcome_text, "L", "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 1);
+}

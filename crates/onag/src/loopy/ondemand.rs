@@ -26,7 +26,7 @@ use crate::StopFlag;
 pub const MAX_STATES: usize = 1 << 25;
 
 /// Remembered results past which the memo is emptied (it is only a cache).
-const MAX_MEMO: usize = 1 << 24;
+const MAX_MEMO: usize = 1 << 22;
 
 // Memo bits per pair (a, b): bit 0 Right-to-move known, bit 1 Left survives it; bit 2
 // Left-to-move known, bit 3 Left survives it.

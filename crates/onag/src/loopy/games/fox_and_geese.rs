@@ -18,8 +18,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::LoopyRules;
+use super::{explore_indexed, LoopyRules};
+use crate::loopy::components::Values;
+use crate::loopy::name::name;
+use crate::loopy::outcome::{LoopyOutcome, Outcomes};
+use crate::loopy::LoopyError;
 use crate::partizan::Player;
+use crate::StopFlag;
 
 /// A Fox and Geese position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -253,4 +258,97 @@ impl LoopyRules for Position {
         }
         out
     }
+}
+
+/// The value of a Fox and Geese position, and of the fox on every other square it can reach
+/// with the same geese.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Report {
+    /// The position, in the notation of this module.
+    pub position: String,
+    /// Its value, a canonical stopper named as CGSuite does (`2over` is 2 + over).
+    pub value: String,
+    /// The outcome with draws (retrograde analysis of the whole game graph).
+    pub outcome: LoopyOutcome,
+    /// The outcome as text (L, R, P, N).
+    pub outcome_text: String,
+    /// Positions reachable from it.
+    pub positions: usize,
+    /// Strongly connected components of the game graph.
+    pub components: usize,
+    /// Distinct values met (vertices of the graph of values).
+    pub distinct_values: usize,
+    /// Comparisons asked and the pair states they explored.
+    pub comparisons: u64,
+    /// Pair states explored by the comparisons.
+    pub comparison_states: u64,
+    /// Positions of the value's canonical stopper.
+    pub canonical_positions: usize,
+    /// The same geese with the fox on each dark square it can reach, with its value.
+    pub fox_squares: Vec<FoxSquare>,
+}
+
+/// The value with the fox on one square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FoxSquare {
+    /// Row, from 1.
+    pub row: usize,
+    /// Column, from 1.
+    pub column: usize,
+    /// The value.
+    pub value: String,
+    /// The outcome (L, R, P, N).
+    pub outcome: String,
+}
+
+/// The report of `position`, exploring at most `max_positions` positions; progress in
+/// positions valued is reported through `stop` (its total set to the positions found).
+///
+/// # Examples
+/// ```
+/// use onag::loopy::games::fox_and_geese::{analyse, Position};
+///
+/// let r = analyse(&Position::start(4, 4, 1).unwrap(), 10_000, &onag::StopFlag::new()).unwrap();
+/// assert_eq!((r.value.as_str(), r.outcome_text.as_str()), ("over", "L"));
+/// ```
+pub fn analyse(
+    position: &Position,
+    max_positions: usize,
+    stop: &StopFlag,
+) -> Result<Report, LoopyError> {
+    let (game, index) = explore_indexed(position, max_positions, stop)?;
+    let outcomes = Outcomes::of(&game.graph);
+    let values = Values::of(&game.graph, stop)?;
+    let s = values.stopper(game.start, stop)?;
+    let mut fox_squares = Vec::new();
+    for r in 1..=position.height() {
+        for c in 1..=position.width() {
+            let Some(v) = position.with_fox(r, c).and_then(|p| index.get(&p)) else {
+                continue;
+            };
+            fox_squares.push(FoxSquare {
+                row: r,
+                column: c,
+                value: name(&values.stopper(*v, stop)?),
+                outcome: outcomes.at(*v).to_string(),
+            });
+        }
+    }
+    let (comparisons, comparison_states) = values.comparisons();
+    let outcome = outcomes.at(game.start);
+    Ok(Report {
+        position: position.to_string(),
+        value: name(&s),
+        outcome,
+        outcome_text: outcome.to_string(),
+        positions: game.graph.len(),
+        components: values.components,
+        distinct_values: values.distinct,
+        comparisons,
+        comparison_states,
+        canonical_positions: s.game().graph.len(),
+        fox_squares,
+    })
 }

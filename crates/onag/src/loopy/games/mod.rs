@@ -61,3 +61,46 @@ pub fn explore<G: LoopyRules>(start: &G, max_positions: usize) -> Result<LoopyGa
     }
     Ok(LoopyGame { graph, start: root })
 }
+
+/// [`explore`] polling `stop`, also returning the vertex of every position.
+pub fn explore_indexed<G: LoopyRules>(
+    start: &G,
+    max_positions: usize,
+    stop: &crate::StopFlag,
+) -> Result<(LoopyGame, HashMap<G, u32>), LoopyError> {
+    let mut index: HashMap<G, u32> = HashMap::new();
+    let mut graph = Graph::new();
+    let mut todo: Vec<(u32, G)> = Vec::new();
+    let root = graph.add_vertex();
+    index.insert(start.clone(), root);
+    todo.push((root, start.clone()));
+    let mut work = 0u32;
+    while let Some((v, pos)) = todo.pop() {
+        work = work.wrapping_add(1);
+        if work.is_multiple_of(16_384) && stop.is_stopped() {
+            return Err(LoopyError::Stopped);
+        }
+        for player in [Player::Left, Player::Right] {
+            let mut opts = Vec::new();
+            for o in pos.options(player) {
+                let w = match index.get(&o) {
+                    Some(&w) => w,
+                    None => {
+                        if graph.len() >= max_positions {
+                            return Err(LoopyError::TooLarge(format!(
+                                "more than {max_positions} positions"
+                            )));
+                        }
+                        let w = graph.add_vertex();
+                        index.insert(o.clone(), w);
+                        todo.push((w, o));
+                        w
+                    }
+                };
+                opts.push(w);
+            }
+            graph.set_options(v, player, opts);
+        }
+    }
+    Ok((LoopyGame { graph, start: root }, index))
+}
