@@ -1,0 +1,373 @@
+// A live board for notebooks (an anywidget front end): the pages' own board drawing (pieces.js:
+// grids, pieces of cake, any notation as text), their value panel pieces and moves table
+// (play.js) and their WebAssembly engine (engine.js, worker.js), mounted in one element.
+//
+// The model (anywidget's: get/set/on/save_changes) holds `position` (the game's notation; a
+// heap game: the heap sizes separated by spaces), `to_move` ('left' or 'right'), `game` (a
+// registered game's name, or a heap game's code), `page` (the registry's page data; for heaps
+// {board: 'heaps'}) and `_wasm` (the engine's bytes). The user edits the board, plays moves for
+// either side (each move's value and ✓/✗ as on the pages), asks the engine for a move and
+// undoes; every change of the position is written back to the model, and a position set on
+// the model (from Python) redraws the board.
+import { api, el } from './common.js';
+import { provideEngine } from './engine.js';
+import { gridLook, drawGrid, diffMove, CAKE, TEXT, svg, U } from './pieces.js';
+import { keyboardBoard, movesTable, readableLabels } from './play.js';
+
+const PLAYER = ['left', 'right'];
+const SIDES = ['Left (blue)', 'Right (red)'];
+
+/** A strip of Toads and Frogs ('T' toad, 'F' frog, '.' empty; counts repeat) as one grid row. */
+const STRIP_CELLS = [
+  { symbol: '.', piece: 'empty', edit: true },
+  { symbol: 'T', piece: 'left-stone', edit: true },
+  { symbol: 'F', piece: 'right-stone', edit: true },
+];
+/** `T2.2F2` → `TT..FF` (the engine's notation allows counts after a square). */
+const expandStrip = (text) => String(text).trim().replace(/([TF.])(\d+)/g, (_, ch, n) => ch.repeat(Math.min(Number(n), 200)));
+
+/** The heaps of a heap game's position ("3 5 7"). */
+function parseHeaps(text) {
+  const parts = String(text).trim().split(/[\s,+]+/).filter(Boolean);
+  const heaps = parts.map((p) => {
+    if (!/^\d+$/.test(p)) throw new Error(`'${p}' is not a heap size (whole numbers separated by spaces)`);
+    return Number(p);
+  });
+  return heaps.filter((n) => n > 0);
+}
+
+/**
+ * A heap game's board: each heap a row of counters. Playing: the moves are the table's buttons
+ * (a heap may split); editing: a tap on counter k of a heap leaves k − 1 counters, the `+` at a
+ * row's end adds one, the last row's `+` adds a heap.
+ */
+const HEAPS = {
+  check: (text) => parseHeaps(text).join(' '),
+  diff: (before, after, index) => ({ kind: 'text', cells: [`m:${index}`], anchors: [`m:${index}`], target: null, targetOf: () => null, focus: `m:${index}` }),
+  edit(pos, key) {
+    const heaps = parseHeaps(pos);
+    const [what, i, k] = key.split(':');
+    if (what === 'add') heaps[Number(i)] = (heaps[Number(i)] || 0) + 1;
+    else heaps[Number(i)] = Number(k);
+    return heaps.filter((n) => n > 0).join(' ');
+  },
+  draw(board, view) {
+    const heaps = parseHeaps(view.pos);
+    const cols = Math.max(4, ...heaps.map((n) => n + 1));
+    const rows = [];
+    heaps.forEach((n, i) => {
+      const cells = [];
+      for (let k = 0; k < n; k++) {
+        cells.push(svg('g', { class: `cell${view.editing ? ' target' : ''}`, 'data-key': view.editing ? `h:${i}:${k}` : undefined, role: 'gridcell', 'aria-label': `heap ${i + 1}, counter ${k + 1}` },
+          svg('circle', { cx: k * U + U / 2, cy: i * U + U / 2, r: U * 0.36, class: 'counter', fill: 'var(--counter)', stroke: 'var(--counter-edge)', 'stroke-width': 6 })));
+      }
+      if (view.editing) cells.push(svg('g', { class: 'cell target', 'data-key': `add:${i}`, role: 'gridcell', 'aria-label': `heap ${i + 1}: one more` }, svg('text', { x: n * U + U / 2, y: i * U + U * 0.65, 'text-anchor': 'middle', class: 'move-label' }, '+')));
+      rows.push(svg('g', { role: 'row', 'aria-label': `heap ${i + 1}: ${n}` }, cells));
+    });
+    if (view.editing) rows.push(svg('g', { role: 'row' }, svg('g', { class: 'cell target', 'data-key': `add:${heaps.length}`, role: 'gridcell', 'aria-label': 'a new heap' }, svg('text', { x: U / 2, y: heaps.length * U + U * 0.65, 'text-anchor': 'middle', class: 'move-label' }, '+ heap'))));
+    const height = Math.max(1, heaps.length + (view.editing ? 1 : 0));
+    board.setAttribute('viewBox', `-4 -4 ${cols * U + 8} ${height * U + 8}`);
+    board.replaceChildren(...rows);
+    return { rows: height, cols };
+  },
+};
+
+/** How a board kind of the registry (`page.board`) is read, checked, edited and drawn. */
+export function lookOf(page) {
+  if (page.board === 'grid') return gridLook(page);
+  if (page.board === 'pieces') return CAKE;
+  if (page.board === 'strip') {
+    const look = gridLook({ ...page, cells: STRIP_CELLS });
+    const check = (text) => {
+      const t = expandStrip(text);
+      if (!/^[TF.]+$/.test(t)) throw new Error(`a strip holds only T, F and . ('${t}')`);
+      return t;
+    };
+    return { ...look, check, resize: undefined };
+  }
+  if (page.board === 'heaps') return HEAPS;
+  // Hackenbush pictures, Turning Corners' coins and Wythoff's queens: their notation and the
+  // moves as buttons (the pages' text board).
+  return { ...TEXT, check: (text) => TEXT.check(text) };
+}
+
+/** The engine's analysis of `pos` with `toMove` to move, in the shape the pages' table reads. */
+async function analyse(game, page, look, pos, toMove) {
+  if (page.board === 'heaps') {
+    const heaps = parseHeaps(pos);
+    const nim = (n) => (n ? `*${n}` : '0');
+    // No heap left: no move, nothing to ask the engine.
+    const data = heaps.length ? await api('heaps/position', { code: game, heaps })
+      : { heaps: [], nim_sum: 0, to_move_wins: false, moves: [], computer: null };
+    const moves = data.moves.map((m, index) => ({
+      index, player: null, label: m.text, position: m.heaps_after.join(' '), value: nim(m.nim_sum_after), mean: '–', winning: m.winning,
+      geometry: HEAPS.diff(pos, '', index),
+    }));
+    const chosen = data.computer ? data.moves.findIndex((m) => m.text === data.computer.text) : null;
+    return {
+      data: {
+        ...data, position: heaps.join(' '), value: nim(data.nim_sum), grundy: data.nim_sum,
+        outcome: data.to_move_wins ? 'N' : 'P', outcome_words: data.to_move_wins ? 'the player to move wins' : 'the player to move loses',
+        temperature: null, atomic_weight: null, thermograph: null, computer: { left: chosen, right: chosen }, remoteness: null,
+      },
+      moves,
+    };
+  }
+  const data = await api('game/analyze', { game, position: pos });
+  const mover = PLAYER[toMove];
+  const moves = data.moves
+    .map((m, index) => {
+      const after = page.board === 'strip' ? expandStrip(m.position) : m.position;
+      const geometry = look.diff ? look.diff(pos, after, index) : diffMove(pos, after, look.isEmpty);
+      return { ...m, position: after, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
+    })
+    .filter((m) => m.player === null || m.player === mover);
+  return { data, moves };
+}
+
+/** The bytes of the model's `_wasm` (ipywidgets hands binary traits over as a DataView). */
+function wasmBytes(value) {
+  if (!value) return new Uint8Array(0);
+  if (typeof value === 'string') return Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+  return value;
+}
+
+/**
+ * Mounts the widget of `model` in `root` (an element or a shadow root); returns a function that
+ * unmounts it. `sources` are the pages' files by name (worker.js and style.css are read here).
+ */
+export function mount({ model, root, sources }) {
+  provideEngine({ wasm: wasmBytes(model.get('_wasm')), worker: sources['worker.js'] });
+  const game = model.get('game');
+  const page = model.get('page');
+  const look = lookOf(page);
+  const state = { history: [], cursor: 0, editing: false, selected: null, gen: 0 };
+
+  const style = el('style', {}, `${(sources['style.css'] || '').replace(/:root/g, ':host')}
+:host { display: block; }
+.onag-widget { color: var(--ink); background: var(--bg); font: 14px/1.45 system-ui, sans-serif; padding: 10px; border-radius: 10px; display: flex; flex-wrap: wrap; gap: 14px; }
+.onag-widget .board-col { flex: 1 1 320px; min-width: 0; }
+.onag-widget .side-col { flex: 1 1 280px; min-width: 0; }
+.onag-widget .toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
+.onag-widget .thermo svg { max-width: 320px; }
+.onag-widget .error:empty { display: none; }`);
+  const board = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  board.setAttribute('class', 'gameboard');
+  board.setAttribute('role', 'grid');
+  board.setAttribute('aria-label', `${game} board`);
+  const wrap = el('div', { class: 'board-wrap' }, board);
+  const status = el('p', { class: 'status', role: 'status' });
+  const error = el('div', { class: 'error', role: 'alert' });
+  const side = el('select', { 'aria-label': 'to move', class: 'to-move' }, ...SIDES.map((s, i) => el('option', { value: PLAYER[i] }, `${s} to move`)));
+  const undo = el('button', { type: 'button', class: 'undo' }, 'Undo');
+  const computer = el('button', { type: 'button', class: 'computer' }, 'Engine moves');
+  const editBox = el('input', { type: 'checkbox', class: 'edit' });
+  const text = el('input', { class: 'mono notation', spellcheck: 'false', 'aria-label': "position in the game's notation", size: 24 });
+  const rows = el('input', { type: 'number', min: 1, max: 12, class: 'rows', 'aria-label': 'rows', style: { width: '4em' } });
+  const cols = el('input', { type: 'number', min: 1, max: 12, class: 'cols', 'aria-label': 'columns', style: { width: '4em' } });
+  const kv = (name, cls) => [el('dt', {}, name), el('dd', { class: cls }, '–')];
+  const values = el('dl', { class: 'kv' }, ...kv('value', 'value'), ...kv('outcome', 'outcome'), ...kv('temperature', 'temperature'), ...kv('atomic weight', 'atomic'));
+  const thermo = el('div', { class: 'thermo', role: 'img', 'aria-label': 'thermograph' });
+  const moves = el('table', { class: 'data moves' });
+  const container = el('div', { class: 'onag-widget' },
+    el('section', { class: 'board-col' }, error, wrap, status,
+      el('div', { class: 'toolbar' }, side, undo, computer,
+        look.edit ? el('label', { class: 'check' }, editBox, ' edit') : null,
+        look.resize ? el('span', { class: 'size' }, rows, ' × ', cols) : null),
+      el('form', { class: 'toolbar', onsubmit: (e) => { e.preventDefault(); setPosition(text.value, true); } },
+        text, el('button', { type: 'submit' }, 'Set'))),
+    el('section', { class: 'side-col' }, values, thermo,
+      el('div', { class: 'scroll', style: { maxHeight: '260px', overflow: 'auto' } }, moves)));
+  root.append(style, container);
+
+  const entry = () => state.history[state.cursor];
+  const toMoveIndex = () => (model.get('to_move') === 'right' ? 1 : 0);
+
+  function check(pos) {
+    return look.check ? look.check(pos, 400) : (() => { const g = String(pos).trim(); if (!g) throw new Error('the position is empty'); return g; })();
+  }
+
+  /** Starts from `pos` (a new line of play; the old one stays under Undo). */
+  function setPosition(pos, fromUser) {
+    let checked;
+    try { checked = check(pos); } catch (err) { error.textContent = err.message; return; }
+    error.textContent = '';
+    const toMove = toMoveIndex();
+    state.history = state.history.slice(0, state.cursor + 1);
+    state.history.push({ pos: checked, toMove, move: null, analysis: null });
+    state.cursor = state.history.length - 1;
+    if (fromUser) write();
+    step();
+  }
+
+  /** Writes the shown position (and the side to move) to the model: Python hears it. */
+  function write() {
+    const e = entry();
+    // The model echoes our own sets as change events: they are not news from Python.
+    state.writing = true;
+    try {
+      if (model.get('position') !== e.pos) model.set('position', e.pos);
+      if (model.get('to_move') !== PLAYER[e.toMove]) model.set('to_move', PLAYER[e.toMove]);
+    } finally { state.writing = false; }
+    model.save_changes();
+  }
+
+  async function step() {
+    const gen = ++state.gen;
+    const e = entry();
+    draw();
+    if (!e.analysis) {
+      status.textContent = 'analysing…';
+      try {
+        e.analysis = await analyse(game, page, look, e.pos, e.toMove);
+      } catch (err) {
+        if (gen !== state.gen) return;
+        error.textContent = err.message;
+        status.textContent = 'The position could not be analysed.';
+        draw();
+        status.dataset.ready = 'error';
+        return;
+      }
+      if (gen !== state.gen) return;
+    }
+    const n = e.analysis.moves.length;
+    const wins = e.analysis.moves.filter((m) => m.winning).length;
+    status.textContent = n === 0 ? `${SIDES[e.toMove]} cannot move and loses.`
+      : `${SIDES[e.toMove]} to move: ${wins} of ${n} moves win (✓).`;
+    status.dataset.ready = '1';
+    draw();
+  }
+
+  function view() {
+    const e = entry();
+    const last = e.move ? { move: e.move, by: 'you', side: 1 - e.toMove } : null;
+    const canPlay = Boolean(e.analysis) && !state.editing;
+    return { pos: e.pos, analysis: e.analysis, toMove: e.toMove, last, hints: true, canPlay, stale: !e.analysis };
+  }
+
+  function draw() {
+    const v = view();
+    const e = entry();
+    delete status.dataset.ready;
+    const playable = v.canPlay ? v.analysis.moves : [];
+    const drawn = (look.draw || drawGrid)(board, {
+      pos: v.pos, moves: playable, selected: state.selected, hints: true, last: v.last, toMove: v.toMove,
+      editing: state.editing, played: [], remoteness: null,
+    }, look);
+    board.classList.toggle('stale', v.stale);
+    const cell = Math.max(28, Math.min(64, Math.floor(420 / Math.max(drawn.cols, 1))));
+    board.setAttribute('width', Math.round(cell * drawn.cols));
+    board.setAttribute('height', Math.round(cell * drawn.rows));
+    keyboardBoard(board, drawn.cols, activate, () => { state.selected = null; draw(); });
+    text.value = e.pos;
+    side.value = PLAYER[e.toMove];
+    undo.disabled = state.cursor === 0;
+    computer.disabled = !v.canPlay || playable.length === 0;
+    if (look.resize) {
+      try { const g = e.pos.split('|'); rows.value = g.length; cols.value = [...g[0]].length; } catch { /* not a grid */ }
+    }
+    const a = v.analysis && v.analysis.data;
+    const set = (cls, value) => { values.querySelector(`.${cls}`).textContent = value === null || value === undefined ? '–' : String(value); };
+    set('value', a ? (a.grundy !== null && a.grundy !== undefined && page.board !== 'heaps' ? `${a.value} (Grundy value ${a.grundy})` : a.value) : null);
+    set('outcome', a ? `${a.outcome}: ${a.outcome_words}` : null);
+    set('temperature', a ? a.temperature : null);
+    set('atomic', a ? a.atomic_weight : null);
+    // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
+    thermo.innerHTML = a && a.thermograph ? a.thermograph.svg : '';
+    if (thermo.firstElementChild) readableLabels(thermo.firstElementChild);
+    movesTable(moves, v, (m) => play(m));
+    if (v.analysis) status.dataset.ready = '1';
+  }
+
+  /** A cell (or cut) was tapped: select, play or edit (as the grid page does). */
+  function activate(key) {
+    const v = view();
+    if (state.editing) {
+      try {
+        setPosition(look.edit(v.pos, key), true);
+      } catch (err) { error.textContent = err.message; }
+      return;
+    }
+    if (!v.canPlay) return;
+    const ms = v.analysis.moves.filter((m) => m.geometry);
+    const single = ms.filter((m) => m.geometry.anchors.includes(key) && m.geometry.target === null);
+    if (single.length === 1) { single[0].geometry.tapped = key; play(single[0]); return; }
+    if (state.selected) {
+      const chosen = ms.find((m) => m.geometry.anchors.includes(state.selected) && m.geometry.targetOf(state.selected) === key);
+      if (chosen) { play(chosen); return; }
+    }
+    const from = ms.filter((m) => m.geometry.anchors.includes(key));
+    if (from.length === 1) { play(from[0]); return; }
+    state.selected = from.length ? (state.selected === key ? null : key) : null;
+    draw();
+  }
+
+  /** Plays `move` for the side to move; the other side moves next. */
+  function play(move) {
+    const e = entry();
+    if (!e.analysis || !e.analysis.moves.includes(move)) return;
+    state.selected = null;
+    const pos = look.apply ? look.apply(e.pos, move) : move.position;
+    state.history = state.history.slice(0, state.cursor + 1);
+    state.history.push({ pos, toMove: 1 - e.toMove, move, analysis: null });
+    state.cursor += 1;
+    write();
+    step();
+  }
+
+  side.addEventListener('change', () => {
+    const e = entry();
+    const toMove = side.value === 'right' ? 1 : 0;
+    if (toMove === e.toMove) return;
+    // The same position with the other side to move: its moves are the other side's.
+    state.history = state.history.slice(0, state.cursor + 1);
+    state.history.push({ pos: e.pos, toMove, move: null, analysis: e.analysis && page.board === 'heaps' ? e.analysis : null });
+    state.cursor += 1;
+    write();
+    step();
+  });
+  undo.addEventListener('click', () => {
+    if (state.cursor === 0) return;
+    state.cursor -= 1;
+    write();
+    step();
+  });
+  computer.addEventListener('click', () => {
+    const e = entry();
+    if (!e.analysis || e.analysis.moves.length === 0) return;
+    const a = e.analysis.data;
+    const choice = a.computer ? (a.computer[PLAYER[e.toMove]] ?? a.computer.left) : null;
+    play(e.analysis.moves.find((m) => m.index === choice) || e.analysis.moves.find((m) => m.winning) || e.analysis.moves[0]);
+  });
+  editBox.addEventListener('change', () => { state.editing = editBox.checked; state.selected = null; draw(); });
+  const resize = () => {
+    try { setPosition(look.resize(entry().pos, Number(rows.value), Number(cols.value)), true); } catch (err) { error.textContent = err.message; }
+  };
+  rows.addEventListener('change', resize);
+  cols.addEventListener('change', resize);
+
+  // Python sets the position (or the side to move): the board follows.
+  const fromModel = () => {
+    if (state.writing) return;
+    const e = entry();
+    const pos = model.get('position');
+    const toMove = toMoveIndex();
+    if (e && e.pos === pos && e.toMove === toMove) return;
+    setPosition(pos, false);
+  };
+  model.on('change:position', fromModel);
+  model.on('change:to_move', fromModel);
+  state.history = [];
+  state.cursor = -1;
+  setPosition(model.get('position'), false);
+  return () => {
+    model.off('change:position', fromModel);
+    model.off('change:to_move', fromModel);
+  };
+}
+
+/** anywidget's entry point: the widget in a shadow root, so the pages' styles stay inside it. */
+export function render({ model, el: host, sources }) {
+  const root = host.attachShadow ? host.attachShadow({ mode: 'open' }) : host;
+  return mount({ model, root, sources });
+}
