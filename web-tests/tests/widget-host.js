@@ -27,8 +27,9 @@ export function widgetModule() {
   return entry.replace(mark, JSON.stringify(sources).replace(/<\//g, '<\\/'));
 }
 
-/** The engine the binary serves (its static site's onag.wasm). */
+/** The engine the binary serves (its static site's onag.wasm), or the file ONAG_WIDGET_WASM names. */
 function engineBytes() {
+  if (process.env.ONAG_WIDGET_WASM) return readFileSync(process.env.ONAG_WIDGET_WASM);
   const dir = mkdtempSync(join(tmpdir(), 'onag-widget-'));
   try {
     execFileSync(binary(), ['site', '--out', dir], { stdio: 'ignore' });

@@ -90,7 +90,7 @@ test('the Domineering widget: a domino placed by tapping two cells, then the boa
   assert.deepEqual(page.errors, []);
 });
 
-test('the heap-game widget: Dawson’s Kayles heaps, a move, an edited heap', async () => {
+test('the heap-game widget: Dawson’s chess heaps, a move, an edited heap', async () => {
   const id = 'w-heaps';
   await mount(id, { game: '0.137', page: { board: 'heaps' }, position: '3 4', to_move: 'left' });
   assert.equal(await shown(id, 'value'), '*2'); // G(3) = 2, G(4) = 0 (Winning Ways, ch. 4: Dawson's chess)
@@ -106,5 +106,30 @@ test('the heap-game widget: Dawson’s Kayles heaps, a move, an edited heap', as
   await settled(page, id);
   assert.equal(await model(id, 'position'), '5');
   assert.equal(await shown(id, 'value'), '*3');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the Hackenbush widget: the pages’ picture, an edge cut by a tap, an edge drawn', async () => {
+  const id = 'w-hackenbush-taps';
+  const info = registry().find((g) => g.name === 'hackenbush');
+  // Blue, blue, red from the ground up: 3/2 (Winning Ways, ch. 2: a string's sign expansion).
+  await mount(id, { game: 'hackenbush', page: info.page, position: '0-1:b 1-2:b 2-3:r', to_move: 'left' });
+  assert.equal(await shown(id, 'value'), '3/2');
+  assert.equal(await page.locator(`#${id} svg.gameboard .edge`).count(), 3);
+  // Left cuts the second blue edge: the red one above it falls. (A vertical edge has a box of
+  // no width, which Playwright takes for hidden: the click is dispatched, as the page's tests do.)
+  await page.locator(`#${id} [data-key="e:1"]`).dispatchEvent('click');
+  await settled(page, id);
+  assert.equal(await model(id, 'position'), '0-1:b');
+  assert.equal(await shown(id, 'value'), '1');
+  assert.equal(await page.locator(`#${id} svg.gameboard .edge`).count(), 1);
+  // Drawing: a red edge from a free point of the ground up; blue + red = 0.
+  await page.locator(`#${id} input.edit`).check();
+  await page.locator(`#${id} select.pen`).selectOption('r');
+  await page.locator(`#${id} [data-key="p:3,0"]`).click();
+  await page.locator(`#${id} [data-key="p:3,1"]`).click();
+  await settled(page, id);
+  assert.equal(await model(id, 'position'), '0-1:b 0-2:r');
+  assert.equal(await shown(id, 'value'), cliShown('hackenbush', '0-1:b 0-2:r'));
   assert.deepEqual(page.errors, []);
 });

@@ -13,6 +13,7 @@ import { api, el } from './common.js';
 import { provideEngine } from './engine.js';
 import { gridLook, drawGrid, diffMove, CAKE, TEXT, svg, U } from './pieces.js';
 import { keyboardBoard, movesTable, readableLabels } from './play.js';
+import { MAX_EDGES, layout, prune, cut, toEngine, whichCut, edgeName, falls, drawPicture } from './picture.js';
 
 const PLAYER = ['left', 'right'];
 const SIDES = ['Left (blue)', 'Right (red)'];
@@ -35,6 +36,11 @@ function parseHeaps(text) {
   });
   return heaps.filter((n) => n > 0);
 }
+
+/** A `+` cell of the heap editor at column `c`, row `r` (a square wide, so a tap finds it). */
+const plus = (key, c, r, label, text) => svg('g', { class: 'cell target', 'data-key': key, role: 'gridcell', 'aria-label': label },
+  svg('rect', { x: c * U + 4, y: r * U + 4, width: U - 8, height: U - 8, rx: 14, class: 'sq', fill: 'transparent' }),
+  svg('text', { x: c * U + U / 2, y: r * U + U * 0.65, 'text-anchor': 'middle', class: 'move-label' }, text));
 
 /**
  * A heap game's board: each heap a row of counters. Playing: the moves are the table's buttons
@@ -61,16 +67,82 @@ const HEAPS = {
         cells.push(svg('g', { class: `cell${view.editing ? ' target' : ''}`, 'data-key': view.editing ? `h:${i}:${k}` : undefined, role: 'gridcell', 'aria-label': `heap ${i + 1}, counter ${k + 1}` },
           svg('circle', { cx: k * U + U / 2, cy: i * U + U / 2, r: U * 0.36, class: 'counter', fill: 'var(--counter)', stroke: 'var(--counter-edge)', 'stroke-width': 6 })));
       }
-      if (view.editing) cells.push(svg('g', { class: 'cell target', 'data-key': `add:${i}`, role: 'gridcell', 'aria-label': `heap ${i + 1}: one more` }, svg('text', { x: n * U + U / 2, y: i * U + U * 0.65, 'text-anchor': 'middle', class: 'move-label' }, '+')));
+      if (view.editing) cells.push(plus(`add:${i}`, n, i, `heap ${i + 1}: one more`, '+'));
       rows.push(svg('g', { role: 'row', 'aria-label': `heap ${i + 1}: ${n}` }, cells));
     });
-    if (view.editing) rows.push(svg('g', { role: 'row' }, svg('g', { class: 'cell target', 'data-key': `add:${heaps.length}`, role: 'gridcell', 'aria-label': 'a new heap' }, svg('text', { x: U / 2, y: heaps.length * U + U * 0.65, 'text-anchor': 'middle', class: 'move-label' }, '+ heap'))));
+    if (view.editing) rows.push(svg('g', { role: 'row' }, plus(`add:${heaps.length}`, 0, heaps.length, 'a new heap', '+ heap')));
     const height = Math.max(1, heaps.length + (view.editing ? 1 : 0));
     board.setAttribute('viewBox', `-4 -4 ${cols * U + 8} ${height * U + 8}`);
     board.replaceChildren(...rows);
     return { rows: height, cols };
   },
 };
+
+/**
+ * A graph game's board (Hackenbush): the pages' picture (picture.js). The position is the
+ * engine's notation; each notation keeps the picture it was made from, so a cut leaves the
+ * rest where it was. Editing: the pen (`editor.pen`: b, r, g or erase) draws an edge between
+ * two tapped points or erases a tapped edge; edges that do not reach the ground yet stay on
+ * screen while editing and fall away in play.
+ */
+function graphLook() {
+  const pics = new Map();
+  const picOf = (text) => { if (!pics.has(text)) pics.set(text, layout(text)); return pics.get(text); };
+  const remember = (pic) => {
+    if (pic.e.length > MAX_EDGES) throw new Error(`the picture has ${pic.e.length} edges; the widget takes at most ${MAX_EDGES}`);
+    const text = toEngine(prune(pic));
+    pics.set(text, pic);
+    return text;
+  };
+  const played = (pos) => prune(picOf(pos));
+  const editor = { pen: 'b', pending: null };
+  return {
+    editor,
+    check(text) {
+      const t = String(text).trim();
+      return pics.has(t) ? t : remember(layout(t));
+    },
+    diff(pos, after, index, m) {
+      const pic = played(pos);
+      const edge = whichCut(pic, m);
+      if (edge === null) return null;
+      const key = `e:${edge}`;
+      return { kind: 'edge', cells: [key], anchors: [key], target: null, targetOf: () => null, focus: key, edge, name: edgeName(pic, edge, m.label), gone: falls(pic, edge) };
+    },
+    label: (g) => g.name,
+    apply(pos, move) { return move.geometry ? remember(cut(played(pos), move.geometry.edge)) : this.check(move.position); },
+    edit(pos, key) {
+      const from = picOf(pos);
+      const pic = { v: from.v.map((p) => [...p]), e: from.e.map((e) => [...e]) };
+      if (key.startsWith('e:')) {
+        if (editor.pen !== 'erase') return null;
+        pic.e.splice(Number(key.slice(2)), 1);
+        return remember(pic);
+      }
+      const [x, y] = key.slice(2).split(',').map(Number);
+      const first = editor.pending;
+      if (!first || (first[0] === x && first[1] === y)) { editor.pending = first ? null : [x, y]; return null; }
+      editor.pending = null;
+      if (first[1] === 0 && y === 0) throw new Error('both ends are on the ground: an edge needs at least one end above it');
+      const vertex = ([px, py]) => {
+        const found = pic.v.findIndex(([qx, qy]) => qx === px && qy === py);
+        if (found >= 0) return found;
+        pic.v.push([px, py]);
+        return pic.v.length - 1;
+      };
+      pic.e.push([vertex(first), vertex([x, y]), editor.pen]);
+      return remember(pic);
+    },
+    draw(board, view) {
+      const moves = view.moves.filter((m) => m.geometry).map((m) => ({ ...m, edge: m.geometry.edge }));
+      const last = view.last && view.last.move.geometry ? { ...view.last, move: { gone: view.last.move.geometry.gone } } : null;
+      return drawPicture(board, {
+        pic: view.editing ? picOf(view.pos) : played(view.pos), moves, all: [], remoteness: null, hints: view.hints, last,
+        editing: view.editing, erasing: editor.pen === 'erase', pending: editor.pending,
+      });
+    },
+  };
+}
 
 /** How a board kind of the registry (`page.board`) is read, checked, edited and drawn. */
 export function lookOf(page) {
@@ -86,8 +158,9 @@ export function lookOf(page) {
     return { ...look, check, resize: undefined };
   }
   if (page.board === 'heaps') return HEAPS;
-  // Hackenbush pictures, Turning Corners' coins and Wythoff's queens: their notation and the
-  // moves as buttons (the pages' text board).
+  if (page.board === 'graph') return graphLook();
+  // Turning Corners' coins and Wythoff's queens (drawn by pages of their own): their notation
+  // and the moves as buttons (the pages' text board).
   return { ...TEXT, check: (text) => TEXT.check(text) };
 }
 
@@ -118,7 +191,7 @@ async function analyse(game, page, look, pos, toMove) {
   const moves = data.moves
     .map((m, index) => {
       const after = page.board === 'strip' ? expandStrip(m.position) : m.position;
-      const geometry = look.diff ? look.diff(pos, after, index) : diffMove(pos, after, look.isEmpty);
+      const geometry = look.diff ? look.diff(pos, after, index, m) : diffMove(pos, after, look.isEmpty);
       return { ...m, position: after, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
     })
     .filter((m) => m.player === null || m.player === mover);
@@ -150,7 +223,8 @@ export function mount({ model, root, sources }) {
 .onag-widget .side-col { flex: 1 1 280px; min-width: 0; }
 .onag-widget .toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
 .onag-widget .thermo svg { max-width: 320px; }
-.onag-widget .error:empty { display: none; }`);
+.onag-widget .error:empty { display: none; }
+.onag-widget h3.title { margin: 0 0 6px; font-size: 1.05rem; }`);
   const board = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   board.setAttribute('class', 'gameboard');
   board.setAttribute('role', 'grid');
@@ -162,6 +236,9 @@ export function mount({ model, root, sources }) {
   const undo = el('button', { type: 'button', class: 'undo' }, 'Undo');
   const computer = el('button', { type: 'button', class: 'computer' }, 'Engine moves');
   const editBox = el('input', { type: 'checkbox', class: 'edit' });
+  const pen = look.editor ? el('select', { class: 'pen', 'aria-label': 'what a tap draws', hidden: true },
+    el('option', { value: 'b' }, 'blue edge'), el('option', { value: 'r' }, 'red edge'),
+    el('option', { value: 'g' }, 'green edge'), el('option', { value: 'erase' }, 'erase')) : null;
   const text = el('input', { class: 'mono notation', spellcheck: 'false', 'aria-label': "position in the game's notation", size: 24 });
   const rows = el('input', { type: 'number', min: 1, max: 12, class: 'rows', 'aria-label': 'rows', style: { width: '4em' } });
   const cols = el('input', { type: 'number', min: 1, max: 12, class: 'cols', 'aria-label': 'columns', style: { width: '4em' } });
@@ -170,9 +247,9 @@ export function mount({ model, root, sources }) {
   const thermo = el('div', { class: 'thermo', role: 'img', 'aria-label': 'thermograph' });
   const moves = el('table', { class: 'data moves' });
   const container = el('div', { class: 'onag-widget' },
-    el('section', { class: 'board-col' }, error, wrap, status,
+    el('section', { class: 'board-col' }, el('h3', { class: 'title' }, page.title || game), error, wrap, status,
       el('div', { class: 'toolbar' }, side, undo, computer,
-        look.edit ? el('label', { class: 'check' }, editBox, ' edit') : null,
+        look.edit ? el('label', { class: 'check' }, editBox, ' edit') : null, pen,
         look.resize ? el('span', { class: 'size' }, rows, ' × ', cols) : null),
       el('form', { class: 'toolbar', onsubmit: (e) => { e.preventDefault(); setPosition(text.value, true); } },
         text, el('button', { type: 'submit' }, 'Set'))),
@@ -196,7 +273,9 @@ export function mount({ model, root, sources }) {
     state.history = state.history.slice(0, state.cursor + 1);
     state.history.push({ pos: checked, toMove, move: null, analysis: null });
     state.cursor = state.history.length - 1;
-    if (fromUser) write();
+    // A position from Python goes back only when the board writes it otherwise (a Hackenbush
+    // picture's vertices renumbered in its drawing's order): the model holds what is shown.
+    if (fromUser || checked !== model.get('position')) write();
     step();
   }
 
@@ -245,6 +324,19 @@ export function mount({ model, root, sources }) {
     return { pos: e.pos, analysis: e.analysis, toMove: e.toMove, last, hints: true, canPlay, stale: !e.analysis };
   }
 
+  /**
+   * The moves that led to the position on show, back to where it was set (for boards that keep
+   * no trace of who played what: Domineering's dominoes are drawn from them).
+   */
+  function played() {
+    const out = [];
+    for (let i = state.cursor; i > 0 && state.history[i].move; i--) {
+      const h = state.history[i];
+      if (h.move.geometry) out.unshift({ geometry: h.move.geometry, side: 1 - h.toMove });
+    }
+    return out;
+  }
+
   function draw() {
     const v = view();
     const e = entry();
@@ -252,10 +344,10 @@ export function mount({ model, root, sources }) {
     const playable = v.canPlay ? v.analysis.moves : [];
     const drawn = (look.draw || drawGrid)(board, {
       pos: v.pos, moves: playable, selected: state.selected, hints: true, last: v.last, toMove: v.toMove,
-      editing: state.editing, played: [], remoteness: null,
+      editing: state.editing, played: played(), remoteness: null,
     }, look);
     board.classList.toggle('stale', v.stale);
-    const cell = Math.max(28, Math.min(64, Math.floor(420 / Math.max(drawn.cols, 1))));
+    const cell = Math.max(28, Math.min(84, Math.floor(440 / Math.max(drawn.cols, 1))));
     board.setAttribute('width', Math.round(cell * drawn.cols));
     board.setAttribute('height', Math.round(cell * drawn.rows));
     keyboardBoard(board, drawn.cols, activate, () => { state.selected = null; draw(); });
@@ -283,9 +375,10 @@ export function mount({ model, root, sources }) {
   function activate(key) {
     const v = view();
     if (state.editing) {
-      try {
-        setPosition(look.edit(v.pos, key), true);
-      } catch (err) { error.textContent = err.message; }
+      let next;
+      try { next = look.edit(v.pos, key); } catch (err) { error.textContent = err.message; draw(); return; }
+      // null: the edit is not finished (the first end of an edge is chosen)
+      if (next === null) draw(); else setPosition(next, true);
       return;
     }
     if (!v.canPlay) return;
@@ -339,7 +432,13 @@ export function mount({ model, root, sources }) {
     const choice = a.computer ? (a.computer[PLAYER[e.toMove]] ?? a.computer.left) : null;
     play(e.analysis.moves.find((m) => m.index === choice) || e.analysis.moves.find((m) => m.winning) || e.analysis.moves[0]);
   });
-  editBox.addEventListener('change', () => { state.editing = editBox.checked; state.selected = null; draw(); });
+  editBox.addEventListener('change', () => {
+    state.editing = editBox.checked;
+    state.selected = null;
+    if (pen) { pen.hidden = !state.editing; look.editor.pending = null; }
+    draw();
+  });
+  if (pen) pen.addEventListener('change', () => { look.editor.pen = pen.value; look.editor.pending = null; draw(); });
   const resize = () => {
     try { setPosition(look.resize(entry().pos, Number(rows.value), Number(cols.value)), true); } catch (err) { error.textContent = err.message; }
   };

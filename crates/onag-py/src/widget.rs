@@ -13,13 +13,15 @@ macro_rules! web {
     };
 }
 
-/// The modules widget.js imports (directly or not), the engine's worker and the stylesheet.
+/// The modules widget.js imports (directly or not), the engine's worker and the stylesheet
+/// (the browser test reads this list: web-tests/tests/widget-host.js).
 const SOURCES: &[(&str, &str)] = &[
     web!("widget.js"),
     web!("common.js"),
     web!("engine.js"),
     web!("worker.js"),
     web!("pieces.js"),
+    web!("picture.js"),
     web!("board.js"),
     web!("play.js"),
     web!("game.js"),

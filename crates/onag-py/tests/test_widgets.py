@@ -34,7 +34,7 @@ def test_position_round_trips_for_every_registered_game(info):
     name = info["name"]
     w = widgets.board(name)
     assert w.position == info["example"] and w.to_move == "left" and w.game == name
-    assert w.page["board"] == info["page"]["board"]
+    assert w.page["board"] == info["page"]["board"] and w.page["title"] == info["title"]
     _expect(w, name, info["example"])
 
     # Python sets a position (the position after the example's first move): the values follow,
@@ -65,7 +65,7 @@ def test_a_report_and_heaps_give_their_widgets():
     w = games.domineering("..|..").widget()
     assert (w.game, w.position, w.value, w.outcome) == ("domineering", "..|..", "±1", "N")
     h = onag.heaps("0.137").widget([3, 4])
-    assert (h.game, h.page, h.position) == ("0.137", {"board": "heaps"}, "3 4")
+    assert (h.game, h.page["board"], h.position) == ("0.137", "heaps", "3 4")
     # G(3) = 2, G(4) = 0, G(5) = 3 for Dawson's chess (Winning Ways, ch. 4): nim-sums.
     assert (h.value, h.outcome) == ("*2", "N")
     h.set_state({"position": "4"})

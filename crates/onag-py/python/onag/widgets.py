@@ -151,7 +151,8 @@ def board(game: str, position: Optional[str] = None, to_move: str = "left") -> A
     if info is None:
         names = ", ".join(g["name"] for g in GAMES)
         raise ValueError(f"no registered game {game!r} (the games: {names})")
-    return _widget_class()(game, dict(info["page"]), info["example"] if position is None else position, to_move)
+    page = dict(info["page"], title=info["title"])
+    return _widget_class()(game, page, info["example"] if position is None else position, to_move)
 
 
 def heaps(ruleset: str, sizes: Sequence[int] = (3, 5, 7)) -> Any:
@@ -160,8 +161,10 @@ def heaps(ruleset: str, sizes: Sequence[int] = (3, 5, 7)) -> Any:
     the sizes separated by spaces."""
     from ._heaps import Heaps
 
-    printed = Heaps(ruleset).ruleset
-    return _widget_class()(printed, {"board": "heaps"}, " ".join(str(int(n)) for n in sizes))
+    rules = Heaps(ruleset)
+    title = f"{rules.ruleset} ({rules.name})" if rules.name else rules.ruleset
+    page = {"board": "heaps", "title": f"Heaps of {title}"}
+    return _widget_class()(rules.ruleset, page, " ".join(str(int(n)) for n in sizes))
 
 
 def __getattr__(name: str) -> Any:
