@@ -133,3 +133,24 @@ test('the Hackenbush widget: the pages’ picture, an edge cut by a tap, an edge
   assert.equal(await shown(id, 'value'), cliShown('hackenbush', '0-1:b 0-2:r'));
   assert.deepEqual(page.errors, []);
 });
+
+test('the Turning Corners and Wythoff widgets: a coin and a queen moved by taps on their boards', async () => {
+  const all = registry();
+  const corners = all.find((g) => g.name === 'turning-corners');
+  await mount('w-coins', { game: 'turning-corners', page: corners.page, position: '3x3:2,3 3,3', to_move: 'left' });
+  // The heads coin in row 2, column 3, then the far corner of its rectangle (row 1, column 1).
+  await page.locator('#w-coins [data-key="1,2"]').click();
+  await page.locator('#w-coins [data-key="0,0"]').click();
+  await settled(page, 'w-coins');
+  assert.equal(await model('w-coins', 'position'), '3x3:1,1 1,3 2,1 3,3');
+  assert.equal(await shown('w-coins', 'value'), cliShown('turning-corners', '3x3:1,1 1,3 2,1 3,3'));
+  const wythoff = all.find((g) => g.name === 'wythoff');
+  await mount('w-queens', { game: 'wythoff', page: wythoff.page, position: '4:1,2 0,1', to_move: 'left' });
+  // The queen at (1, 2) (row 1 from the top of a side-4 board), then (0, 1): down-left.
+  await page.locator('#w-queens [data-key="1,1"]').click();
+  await page.locator('#w-queens [data-key="2,0"]').click();
+  await settled(page, 'w-queens');
+  assert.equal(await model('w-queens', 'position'), '4:0,1 0,1');
+  assert.equal(await shown('w-queens', 'value'), cliShown('wythoff', '4:0,1 0,1'));
+  assert.deepEqual(page.errors, []);
+});

@@ -144,6 +144,134 @@ function graphLook() {
   };
 }
 
+/**
+ * A board of squares whose moves start at one square and end at another (a coin and the far
+ * corner of its rectangle, a queen and where it goes): `read(pos)` gives {rows, cols, marks:
+ * Map key → mark}; `piece(mark, x, y, newest)` draws one; a move is found by comparing the
+ * marks before and after it (`ends(before, after)` → [from, to]); `toggle` is the editor's tap.
+ */
+function squaresLook({ read, print, piece, ends, shade, toggle }) {
+  return {
+    check: (text) => print(read(text)),
+    diff(before, after) {
+      let a; let b;
+      try { a = read(before); b = read(after); } catch { return null; }
+      const [from, to] = ends(a, b);
+      if (!from) return null;
+      return { kind: 'move', cells: [from, to], anchors: [from], from, to, target: to, targetOf: (k) => (k === from ? to : null), focus: from };
+    },
+    edit(pos, key) { return print(toggle(read(pos), key)); },
+    draw(board, view) {
+      const { rows, cols, marks } = read(view.pos);
+      const from = new Map();
+      for (const m of view.moves) if (m.geometry) from.set(m.geometry.from, [...(from.get(m.geometry.from) || []), m]);
+      const shown = view.selected ? (from.get(view.selected) || []) : [];
+      const to = new Map(shown.map((m) => [m.geometry.to, m]));
+      const lastTo = view.last && view.last.move.geometry ? view.last.move.geometry.to : null;
+      const rowsOut = [];
+      for (let r = 0; r < rows; r++) {
+        const cells = [];
+        for (let c = 0; c < cols; c++) {
+          const key = `${r},${c}`;
+          const x = c * U; const y = r * U;
+          const move = to.get(key);
+          const playable = from.has(key) || Boolean(move) || view.editing;
+          cells.push(svg('g', {
+            class: `cell${playable ? ' target' : ''}${view.selected === key ? ' selected' : ''}${move ? (move.winning ? ' win' : ' lose') : ''}`,
+            'data-key': key, role: 'gridcell', tabindex: -1,
+            'aria-label': `${key}${marks.has(key) ? ` ${marks.get(key)}` : ''}${move ? `: value after ${move.value}, ${move.winning ? 'winning' : 'losing'}` : ''}`,
+          },
+          svg('rect', { x, y, width: U, height: U, fill: shade(r, c), stroke: view.selected === key ? 'var(--focus)' : 'var(--line)', 'stroke-width': view.selected === key ? 8 : 2 }),
+          marks.has(key) ? piece(marks.get(key), x, y, key === lastTo) : null,
+          move ? svg('text', { x: x + U - 16, y: y + 26, 'text-anchor': 'middle', class: `mark ${move.winning ? 'win' : 'lose'}` }, move.winning ? '✓' : '✗') : null,
+          move ? svg('title', {}, `${move.label}: value after ${move.value}`) : null));
+        }
+        rowsOut.push(svg('g', { role: 'row' }, cells));
+      }
+      board.setAttribute('viewBox', `-4 -4 ${cols * U + 8} ${rows * U + 8}`);
+      board.replaceChildren(...rowsOut);
+      return { rows, cols };
+    },
+  };
+}
+
+/**
+ * Turning Corners' coins (`RxC:r,c …`, the heads, 1-based): a move turns a heads coin and the
+ * other corners of a rectangle above and left of it; the rectangle's far corner ends it (the
+ * coin itself, for the coin turned alone).
+ */
+const COINS = squaresLook({
+  read(text) {
+    const m = /^\s*(\d+)x(\d+):(.*)$/.exec(String(text));
+    if (!m) throw new Error('a board of coins is RxC:r,c r,c … (the size, then the heads, 1-based)');
+    const rows = Number(m[1]); const cols = Number(m[2]);
+    if (rows < 1 || cols < 1 || rows > 16 || cols > 16) throw new Error('the widget takes boards of 1 to 16 rows and columns');
+    const marks = new Map();
+    for (const p of m[3].trim().split(/\s+/).filter(Boolean)) {
+      const q = /^(\d+),(\d+)$/.exec(p);
+      if (!q || Number(q[1]) < 1 || Number(q[2]) < 1 || Number(q[1]) > rows || Number(q[2]) > cols) throw new Error(`'${p}' is not a coin of a ${rows} × ${cols} board`);
+      marks.set(`${Number(q[1]) - 1},${Number(q[2]) - 1}`, 'heads');
+    }
+    return { rows, cols, marks };
+  },
+  print({ rows, cols, marks }) {
+    const heads = [...marks.keys()].map((k) => k.split(',').map(Number)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return `${rows}x${cols}:${heads.map(([r, c]) => `${r + 1},${c + 1}`).join(' ')}`;
+  },
+  ends(a, b) {
+    const turned = [...new Set([...a.marks.keys(), ...b.marks.keys()])].filter((k) => a.marks.has(k) !== b.marks.has(k)).map((k) => k.split(',').map(Number));
+    if (!turned.length) return [null, null];
+    const r1 = Math.min(...turned.map(([r]) => r)); const c1 = Math.min(...turned.map(([, c]) => c));
+    const r2 = Math.max(...turned.map(([r]) => r)); const c2 = Math.max(...turned.map(([, c]) => c));
+    return [`${r2},${c2}`, `${r1},${c1}`];
+  },
+  piece: (mark, x, y, newest) => svg('circle', { cx: x + U / 2, cy: y + U / 2, r: U * 0.34, fill: 'var(--gold)', stroke: 'var(--gold-edge)', 'stroke-width': newest ? 10 : 6, class: 'coin heads' }),
+  shade: () => 'var(--tail)',
+  toggle(board, key) {
+    if (board.marks.has(key)) board.marks.delete(key); else board.marks.set(key, 'heads');
+    return board;
+  },
+});
+
+/**
+ * Wythoff's queens (`SIDE:x,y …`, 0-based, (0, 0) the corner at the bottom left): a queen moves
+ * left, down or diagonally down-left; queens may share a square.
+ */
+const QUEENS = squaresLook({
+  read(text) {
+    const m = /^\s*(\d+):(.*)$/.exec(String(text));
+    if (!m) throw new Error('a board of queens is SIDE:x,y x,y … (0-based)');
+    const side = Number(m[1]);
+    if (side < 1 || side > 24) throw new Error('the widget takes sides of 1 to 24');
+    const marks = new Map(); const list = [];
+    for (const p of m[2].trim().split(/\s+/).filter(Boolean)) {
+      const q = /^(\d+),(\d+)$/.exec(p);
+      if (!q || Number(q[1]) >= side || Number(q[2]) >= side) throw new Error(`'${p}' is not a square of a ${side} × ${side} board`);
+      const key = `${side - 1 - Number(q[2])},${Number(q[1])}`;
+      marks.set(key, (marks.get(key) || 0) + 1);
+      list.push(key);
+    }
+    return { rows: side, cols: side, marks, list };
+  },
+  print({ rows, list }) {
+    return `${rows}:${list.map((k) => { const [r, c] = k.split(',').map(Number); return `${c},${rows - 1 - r}`; }).join(' ')}`;
+  },
+  ends(a, b) {
+    const left = [...a.list]; const added = [];
+    for (const k of b.list) { const i = left.indexOf(k); if (i >= 0) left.splice(i, 1); else added.push(k); }
+    return left.length === 1 && added.length === 1 ? [left[0], added[0]] : [null, null];
+  },
+  piece: (count, x, y, newest) => svg('g', { class: `queen${newest ? ' newest' : ''}` },
+    svg('text', { x: x + U / 2, y: y + U * 0.72, 'text-anchor': 'middle', 'font-size': U * 0.62, fill: 'var(--queen-edge)' }, '♛'),
+    count > 1 ? svg('text', { x: x + U - 14, y: y + U - 10, 'text-anchor': 'end', 'font-size': U * 0.26 }, `×${count}`) : null),
+  shade: (r, c) => ((r + c) % 2 ? 'var(--board-dark)' : 'var(--board-light)'),
+  toggle(board, key) {
+    const i = board.list.indexOf(key);
+    if (i >= 0) board.list.splice(i, 1); else board.list.push(key);
+    return board;
+  },
+});
+
 /** How a board kind of the registry (`page.board`) is read, checked, edited and drawn. */
 export function lookOf(page) {
   if (page.board === 'grid') return gridLook(page);
@@ -159,9 +287,10 @@ export function lookOf(page) {
   }
   if (page.board === 'heaps') return HEAPS;
   if (page.board === 'graph') return graphLook();
-  // Turning Corners' coins and Wythoff's queens (drawn by pages of their own): their notation
-  // and the moves as buttons (the pages' text board).
-  return { ...TEXT, check: (text) => TEXT.check(text) };
+  if (page.board === 'coins') return COINS;
+  if (page.board === 'queens') return QUEENS;
+  // Any other notation: the position written out, the moves as buttons (the pages' text board).
+  return TEXT;
 }
 
 /** The engine's analysis of `pos` with `toMove` to move, in the shape the pages' table reads. */
