@@ -154,3 +154,13 @@ test('the Turning Corners and Wythoff widgets: a coin and a queen moved by taps 
   assert.equal(await shown('w-queens', 'value'), cliShown('wythoff', '4:0,1 0,1'));
   assert.deepEqual(page.errors, []);
 });
+
+test('the widget plays from the keyboard inside its shadow root (Tab into the board, arrows, Enter)', async () => {
+  const dom = registry().find((g) => g.name === 'domineering');
+  await mount('w-keys', { game: 'domineering', page: dom.page, position: '..|..', to_move: 'left' });
+  await page.locator('#w-keys [data-key="0,0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter'); // Left's only domino from the top right cell: down
+  await settled(page, 'w-keys');
+  assert.equal(await model('w-keys', 'position'), '.#|.#');
+});

@@ -8,10 +8,11 @@ on the board and Python sees it. ``value``, ``outcome``, ``temperature``, ``atom
 ``thermograph`` (SVG) follow the position, computed here by the native engine, so they are
 there without a browser too.
 
->>> w = board("domineering", "..|..")          # doctest: +SKIP
->>> w                                          # doctest: +SKIP  (the board, in a notebook)
->>> w.position = "...|..."; w.value            # doctest: +SKIP
-'{1|-1}'
+In a notebook::
+
+    w = board("domineering", "..|..")     # or onag.games.domineering("..|..").widget()
+    w                                      # the board
+    w.position = "#.|#."                   # the board redraws; w.value is now "-1"
 
 Needs the ``[notebook]`` extra (``pip install 'onag[notebook]'``: anywidget). JupyterLab, Jupyter
 Notebook 7 and VS Code render it.
