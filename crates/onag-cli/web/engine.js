@@ -44,6 +44,22 @@ function engineModule() {
 }
 
 let workerUrlPromise = null;
+
+/**
+ * Hands the engine its files where they do not lie beside this script (a notebook widget: the
+ * modules are blob URLs, so `./onag.wasm` names nothing): `wasm` the module's bytes (an
+ * ArrayBuffer or a view of one), `worker` the source text of worker.js. Call it before the
+ * first request.
+ */
+export function provideEngine({ wasm, worker }) {
+  const bytes = ArrayBuffer.isView(wasm) ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength) : new Uint8Array(wasm);
+  modulePromise = (bytes.length === 0
+    ? Promise.reject(new Error('the package was built without it (ONAG_SKIP_WASM)'))
+    : WebAssembly.compile(bytes)
+  ).catch((err) => { throw new ApiError(0, `the engine could not be loaded: ${err.message}`); });
+  modulePromise.catch(() => {}); // reported to each request that needs it
+  workerUrlPromise = Promise.resolve(URL.createObjectURL(new Blob([worker], { type: 'text/javascript' })));
+}
 /**
  * The worker's script as a blob URL, fetched once: a restart (Stop, a trap) needs no server,
  * so a page keeps working after `onag serve` stops.

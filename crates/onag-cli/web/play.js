@@ -46,7 +46,8 @@ export function keyboardBoard(board, cols, activate, cancel) {
   };
   const step = Math.max(1, Math.round(cols));
   board.onkeydown = (e) => {
-    const i = cells.indexOf(document.activeElement);
+    // The focused cell, in the board's own tree (a page, or a widget's shadow root).
+    const i = cells.indexOf(board.getRootNode().activeElement);
     if (e.key === 'Escape') { e.preventDefault(); cancel(); return; }
     if (i < 0) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: step, ArrowUp: -step, Home: -i, End: cells.length - 1 - i };

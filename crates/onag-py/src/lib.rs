@@ -21,6 +21,7 @@ mod partizan;
 mod registry;
 mod research;
 mod toads;
+mod widget;
 mod wythoff;
 
 /// A library report as Python objects: the report's JSON (what the CLI's `--json` and the API
@@ -139,5 +140,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     registry::register(m)?;
     heaps::register(m)?;
     research::register(m)?;
+    widget::register(m)?;
     Ok(())
 }

@@ -83,7 +83,7 @@ def test_extras_and_entry_point_are_declared():
     assert extras["numpy"] == ["numpy"]
     assert {"matplotlib", "anywidget"} <= set(extras["notebook"])
     assert any(d.startswith("dask") for d in extras["cluster"])
-    assert {"nbclient", "ipykernel", "matplotlib"} <= set(extras["test"])
+    assert {"nbclient", "ipykernel", "matplotlib", "anywidget"} <= set(extras["test"])
 
 
 def test_licence_files_match_the_declared_licence():

@@ -153,6 +153,7 @@ const STATIC: &[Asset] = &[
     asset!("toads.js", "text/javascript; charset=utf-8"),
     asset!("grid.js", "text/javascript; charset=utf-8"),
     asset!("graph.js", "text/javascript; charset=utf-8"),
+    asset!("picture.js", "text/javascript; charset=utf-8"),
     asset!("pieces.js", "text/javascript; charset=utf-8"),
     asset!("play.js", "text/javascript; charset=utf-8"),
     asset!("heaps.js", "text/javascript; charset=utf-8"),
@@ -763,6 +764,7 @@ mod tests {
         let scripts = [
             "grid.js",
             "graph.js",
+            "picture.js",
             "pieces.js",
             "play.js",
             "game.js",

@@ -76,6 +76,7 @@ __all__ = [
     "ParseError",
     "games",
     "plot",
+    "widgets",
     "canonical",
     "grundy",
     "memo_usage",
@@ -260,5 +261,5 @@ def toads_family_report(
     return Report.of(report)
 
 
-from . import coins, games, plot, wythoff  # noqa: E402  (submodules use the names above)
+from . import coins, games, plot, widgets, wythoff  # noqa: E402  (submodules use the names above)
 from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402

@@ -118,6 +118,13 @@ class Heaps:
         """The computer's move in the position (``None`` when no move is left)."""
         return self.position(heaps, strategy, level, seed)["computer"]
 
+    def widget(self, heaps: Sequence[int] = (3, 5, 7)) -> Any:
+        """A live board of heaps of these sizes (:func:`onag.widgets.heaps`): edit the heaps,
+        play for either side, undo. Needs the ``[notebook]`` extra (anywidget)."""
+        from .widgets import heaps as heaps_widget
+
+        return heaps_widget(self.ruleset, heaps)
+
     def __repr__(self) -> str:
         return f"heaps({self.ruleset!r})" + (f"  # {self.name}" if self.name else "")
 

@@ -209,3 +209,7 @@ def heap_census_merge(
     members: Optional[Dict[str, List[str]]] = None,
     expected: Optional[List[List[str]]] = None,
 ) -> str: ...
+
+# The notebook widget's front end (onag.widgets): {"entry": the ES module with a place for the
+# sources, "sources": {file name: text} of the web pages' files, "wasm": the engine's bytes}.
+def widget_assets() -> Dict[str, Any]: ...

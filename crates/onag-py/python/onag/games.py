@@ -44,6 +44,14 @@ class GameReport(Report):
         """
         return game(self["canonical"])
 
+    def widget(self) -> Any:
+        """A live board of this position (:func:`onag.widgets.board`): edit it, play moves for
+        either side, undo; its ``position`` traitlet follows the board. Needs the
+        ``[notebook]`` extra (anywidget)."""
+        from .widgets import board
+
+        return board(self["game"], self["position"])
+
     def __repr__(self) -> str:
         return f"<{self['game']} {self['position']!r} = {self['value']}>"
 
