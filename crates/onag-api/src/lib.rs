@@ -266,6 +266,11 @@ routes! {
     /// computer's move at that strength.
     GameComputer(routes::game::Computer) = POST "/game/computer"
         from routes::game::ComputerRequest, heavy, "the computer's move", |r, stop| r.run(stop);
+    /// `POST /api/solve` `{"game", "position", "max_nodes"?}` (position ≤ 256 bytes, bounded
+    /// tables): who wins with Left and with Right to move, by outcome search (no canonical
+    /// form), a winning move for each, the nodes searched; `"proven": false` past `max_nodes`.
+    Solve(routes::solve::Solve) = POST "/solve" from routes::solve::SolveRequest,
+        heavy, "the outcome search", |r, stop| r.run(stop);
     /// `POST /api/value` `{"expr"}`: the value of a game expression or the truth of a
     /// comparison.
     Value(routes::value::Value) = POST "/value" from routes::value::ValueRequest,

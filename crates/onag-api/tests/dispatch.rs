@@ -29,6 +29,7 @@ fn sample(path: &str) -> Value {
         "/game/analyze" => json!({ "game": "domineering", "position": "...|..." }),
         "/game/computer" => json!({ "game": "clobber", "position": "xox|oxo", "player": "left" }),
         "/value" => json!({ "expr": "domineering(\"..|..\") + {1|-1} >= 0" }),
+        "/solve" => json!({ "game": "clobber", "position": "xox|oxo" }),
         other => panic!("no sample for {other}"),
     }
 }
