@@ -20,6 +20,7 @@ mod nim;
 mod partizan;
 mod registry;
 mod research;
+mod solve;
 mod toads;
 mod wythoff;
 
@@ -139,5 +140,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     registry::register(m)?;
     heaps::register(m)?;
     research::register(m)?;
+    solve::register(m)?;
     Ok(())
 }
