@@ -31,6 +31,15 @@ pub const MAX_TOADS_WORK: u64 = 100_000_000;
 /// the memory bound of a page's analysis; the time bound is the server's budget or the page's
 /// stop button.
 pub const MAX_GAME_TABLE_ENTRIES: usize = 1 << 22;
+/// Longest position of `/solve`, in bytes of notation: a 15×15 board with its row separators.
+/// Each entry of the outcome search's table holds positions, so this and
+/// [`MAX_SOLVE_TABLE_ENTRIES`] together bound its memory (about 2^17 × 256 bytes).
+pub const MAX_SOLVE_NOTATION_BYTES: usize = 256;
+/// Most entries of the outcome search's transposition table, and of its table of component
+/// values, for one `/solve` request.
+pub const MAX_SOLVE_TABLE_ENTRIES: usize = 1 << 17;
+/// Domineering's outcome table for one `/solve` request: 2^18 entries of 32 bytes (8 MiB).
+pub const SOLVE_DOMINEERING_TABLE_BITS: u32 = 18;
 /// Most (position, player) pairs the remoteness search of one game request visits before it
 /// gives up (the report's remoteness is then `null`).
 pub const MAX_GAME_REMOTENESS: usize = 1 << 18;

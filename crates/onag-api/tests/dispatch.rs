@@ -29,6 +29,7 @@ fn sample(path: &str) -> Value {
         "/game/analyze" => json!({ "game": "domineering", "position": "...|..." }),
         "/game/computer" => json!({ "game": "clobber", "position": "xox|oxo", "player": "left" }),
         "/value" => json!({ "expr": "domineering(\"..|..\") + {1|-1} >= 0" }),
+        "/solve" => json!({ "game": "clobber", "position": "xox|oxo" }),
         other => panic!("no sample for {other}"),
     }
 }
@@ -329,4 +330,51 @@ fn too_long_boards_state_the_web_apps_limit() {
         );
         assert!(!e.message.contains("127"), "{board}: {}", e.message);
     }
+}
+
+/// The table makes a listed route without a handler impossible to write; this checks the
+/// derived pieces agree at run time too: every listed path parses to a request of that route,
+/// no path is listed twice, and an unlisted path is 404.
+#[test]
+fn every_listed_route_is_dispatched_and_nothing_else() {
+    let mut paths: Vec<&str> = ROUTES.iter().map(|r| r.path).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    assert_eq!(paths.len(), ROUTES.len(), "a path is listed twice");
+    for r in ROUTES {
+        let body = match r.method {
+            "GET" => Vec::new(),
+            _ => serde_json::to_vec(&sample(r.path)).unwrap(),
+        };
+        let request = Request::parse(r.path, &body).unwrap_or_else(|e| panic!("{}: {e}", r.path));
+        assert_eq!(request.route(), r, "{}", r.path);
+        assert!(r.method == "GET" || r.method == "POST", "{}", r.path);
+        assert!(!r.doc.trim().is_empty(), "{} has no documentation", r.path);
+        assert!(
+            r.doc.contains(&format!("/api{}", r.path)),
+            "{}: {}",
+            r.path,
+            r.doc
+        );
+    }
+    for unlisted in ["/", "/nim", "/nim/calc/", "/NIM/CALC", "/game/list/x"] {
+        let e = Request::parse(unlisted, b"{}").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NotFound, "{unlisted}");
+    }
+}
+
+/// docs/api.md is the table's reference, word for word (regenerate it from
+/// `onag_api::reference()` when a row changes).
+#[test]
+fn the_api_reference_page_is_the_table() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md")).unwrap();
+    let (begin, end) = ("<!-- routes: begin -->\n", "<!-- routes: end -->");
+    let start = page.find(begin).expect("docs/api.md has no routes section") + begin.len();
+    let stop = page.find(end).expect("docs/api.md has no routes end");
+    assert_eq!(
+        &page[start..stop],
+        onag_api::reference(),
+        "docs/api.md's routes differ from the table: paste onag_api::reference() there"
+    );
 }

@@ -20,6 +20,7 @@ mod nim;
 mod partizan;
 mod registry;
 mod research;
+mod solve;
 mod toads;
 mod widget;
 mod wythoff;
@@ -141,5 +142,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     heaps::register(m)?;
     research::register(m)?;
     widget::register(m)?;
+    solve::register(m)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ pub mod game;
 pub mod heaps;
 pub mod nim;
 pub mod queens;
+pub mod solve;
 pub mod toads;
 pub mod value;
 pub mod wythoff;

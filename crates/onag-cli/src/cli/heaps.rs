@@ -11,7 +11,7 @@ use clap::Subcommand;
 use onag::heaps::position::position_report;
 use onag::heaps::{
     census_codes, census_entry, census_of, checkpoint, values_report, Analysis, CensusEntry,
-    CensusReport, PeriodReport, PeriodSearch, Ruleset, Status, Strategy,
+    CensusReport, CheckReport, PeriodReport, PeriodSearch, Ruleset, Status, Strategy,
 };
 use onag::StopFlag;
 
@@ -682,36 +682,23 @@ fn check(
     let stop = StopFlag::new();
     limits.watch("the check", &stop);
     let fresh = run_census(&list, stored.max_n, &stop, output.quiet)?;
-    let mut differ = Vec::new();
-    for e in &fresh.entries {
-        let old = wanted.iter().find(|w| w.ruleset == e.ruleset);
-        if old.map(|o| &o.analysis) != Some(&e.analysis) {
-            differ.push(e.ruleset.clone());
-        }
-    }
-    if codes.is_none() && fresh != stored {
-        differ.push("(the report's totals or equivalences)".to_string());
-    }
+    let report = CheckReport::census(file.display().to_string(), &stored, &fresh, codes.is_none());
     if output.json {
-        print_json(&serde_json::json!({
-            "file": file.display().to_string(),
-            "checked": fresh.entries.len(),
-            "differ": differ,
-        }))?;
+        print_json(&report)?;
     } else {
         outln!(
             "{}: {} entries recomputed, {} differ{}",
             file.display(),
-            fresh.entries.len(),
-            differ.len(),
-            if differ.is_empty() {
+            report.checked,
+            report.differ.len(),
+            if report.same() {
                 String::new()
             } else {
-                format!(": {}", differ.join(", "))
+                format!(": {}", report.differ.join(", "))
             }
         );
     }
-    verdict(file, differ.is_empty())
+    verdict(file, report.same())
 }
 
 fn verdict(file: &Path, same: bool) -> anyhow::Result<()> {
@@ -740,27 +727,23 @@ fn check_period(
     let mut search = PeriodSearch::new(&r, stored.max_n);
     search.run(usize::MAX, &stop, &mut |n| bar.set_position(n as u64))?;
     bar.finish_and_clear();
-    let same = search.report() == *stored;
+    let report = CheckReport::period(file.display().to_string(), stored, &search.report());
     if output.json {
-        print_json(&serde_json::json!({
-            "file": file.display().to_string(),
-            "checked": 1,
-            "differ": if same { vec![] } else { vec![stored.ruleset.clone()] },
-        }))?;
+        print_json(&report)?;
     } else {
         outln!(
             "{}: the period search of {} to {} recomputed: {}",
             file.display(),
             stored.ruleset,
             stored.max_n,
-            if same {
+            if report.same() {
                 "the same report"
             } else {
                 "it differs"
             }
         );
     }
-    verdict(file, same)
+    verdict(file, report.same())
 }
 
 /// The rare heaps in words. The engine splits the values by a mask, as in the sparse-space

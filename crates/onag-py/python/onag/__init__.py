@@ -82,6 +82,7 @@ __all__ = [
     "memo_usage",
     "memo_clear",
     "Report",
+    "solve",
 ]
 
 
@@ -261,5 +262,40 @@ def toads_family_report(
     return Report.of(report)
 
 
+<<<<<<< HEAD
 from . import coins, games, plot, widgets, wythoff  # noqa: E402  (submodules use the names above)
+=======
+def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Report:
+    """Who wins ``position`` of the registered game ``game`` (``onag.games.GAMES``), by
+    outcome search: no canonical form, so boards far past :func:`onag.games.analyze`'s reach
+    are answered (``onag solve GAME POSITION --json`` prints the same fields).
+
+    The report's ``proven`` is ``True`` when the search finished: then ``outcome`` (``"L"``,
+    ``"R"``, ``"P"``: the second player wins, ``"N"``: the first), ``outcome_words``,
+    ``left_first_wins`` and ``right_first_wins``, a winning move for each player who wins
+    moving first (``left_move``, ``right_move``: the game's move label) with the position
+    after it (``left_after``, ``right_after``), and the ``nodes`` searched. Past
+    ``max_seconds`` (``None``: no limit; Ctrl-C stops the search either way) ``proven`` is
+    ``False`` and ``unproven`` says how far it got (``nodes``, ``max_seconds``, ``message``).
+    Bad notation raises :class:`onag.ParseError`, an unknown game ``ValueError``.
+
+    >>> r = solve("domineering", "....|....|....|....")   # 4×4: the first player wins
+    >>> r.proven, r.outcome, r.left_first_wins, r.right_first_wins
+    (True, 'N', True, True)
+    >>> solve("domineering", r.left_after).right_first_wins   # Left's move wins for her
+    False
+    >>> big = solve("domineering", "|".join(["........"] * 8), max_seconds=0.2)
+    >>> big.proven, big.outcome, big.unproven.message.startswith("not proven within")
+    (False, None, True)
+    """
+    r = Report.of(_onag.outcome_solve(game, position, max_seconds))
+    # Every field reads as an attribute either way: None where the search has no answer.
+    for field in ("outcome", "left_first_wins", "right_first_wins", "left_move", "left_after",
+                  "right_move", "right_after", "unproven"):
+        r.setdefault(field, None)
+    return r
+
+
+from . import coins, games, plot, wythoff  # noqa: E402  (submodules use the names above)
+>>>>>>> api
 from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402

@@ -39,6 +39,7 @@
 //! ```
 
 pub mod census;
+mod check;
 pub mod checkpoint;
 pub mod mask;
 pub mod misere;
@@ -57,6 +58,7 @@ pub use census::{
     census, census_codes, census_entry, census_of, census_tasks, representative, shared_prefix,
     task_analyses, CensusEntry, CensusReport, CensusTask, Equivalence,
 };
+pub use check::CheckReport;
 pub use moves::{Leave, Moves};
 pub use parse::{RulesetError, RulesetErrorKind};
 pub use position::{PositionReport, Strategy};

@@ -1,5 +1,9 @@
 //! The moves of a ruleset on one heap: the one move generator behind the reference values,
 //! the fast engine's move lists and the playing services.
+//!
+//! The dependency goes one way: a [`Ruleset`] is the rules as written (a code, a subtraction
+//! set), and this module turns it into moves; `ruleset.rs` knows nothing of moves
+//! ([`Ruleset::moves`] is defined here, next to [`Moves::of`]).
 
 use super::ruleset::Ruleset;
 
@@ -55,6 +59,13 @@ pub struct Moves {
     pub(crate) unequal: bool,
     /// Every `i ≥ tail` may be removed, leaving no heap or one (the all-but games).
     pub(crate) tail: Option<usize>,
+}
+
+impl Ruleset {
+    /// The moves the ruleset allows, in the form the engines use ([`Moves::of`]).
+    pub fn moves(&self) -> Moves {
+        Moves::of(self)
+    }
 }
 
 impl Moves {

@@ -10,8 +10,6 @@
 
 use std::fmt;
 
-use super::moves::Moves;
-
 /// The most digits after the point a [`Code`] may have.
 pub const MAX_CODE_DIGITS: usize = 64;
 
@@ -154,11 +152,6 @@ pub enum Ruleset {
 }
 
 impl Ruleset {
-    /// The moves the ruleset allows, in the form the engines use.
-    pub fn moves(&self) -> Moves {
-        Moves::of(self)
-    }
-
     /// Whether the Guy–Smith periodicity theorem applies: a finite code with no
     /// condition on the sizes of the heaps left (not Grundy's game, not an all-but game).
     pub fn has_periodicity_theorem(&self) -> bool {

@@ -1,0 +1,3 @@
+fn main() {
+    print!("{}", onag_api::reference());
+}
