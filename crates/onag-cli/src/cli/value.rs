@@ -142,6 +142,18 @@ pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> a
             outln!("offside:     {off}");
         }
     }
+    if let (Some(l), Some(r)) = (&r.left_stop, &r.right_stop) {
+        outln!("left stop:   {l}");
+        outln!("right stop:  {r}");
+    }
+    if let Some(m) = &r.mean {
+        outln!("mean:        {m}");
+    }
+    for (side, st) in [("onside", &r.onside_stops), ("offside", &r.offside_stops)] {
+        if let Some([l, r]) = st {
+            outln!("{side} stops: {l}, {r}");
+        }
+    }
     outln!("positions:   {}", r.positions);
     if let Some(n) = r.canonical_positions {
         outln!("canonical positions: {n}");

@@ -5,6 +5,7 @@
 //! - [`outcome`]: outcomes with draws by retrograde analysis — the ground truth;
 //! - [`stopper`]: stoppers (no play alternates for ever), comparison by Left's survival,
 //!   canonical stoppers ([`stopper::Stopper`]);
+//! - [`stops`]: left and right stops of stoppers (pseudonumbers) and their means;
 //! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
 //!   canonical forms).
 //!
@@ -20,6 +21,7 @@ pub mod parse;
 pub mod report;
 pub mod sides;
 pub mod stopper;
+pub mod stops;
 
 use std::fmt;
 
