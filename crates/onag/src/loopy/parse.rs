@@ -1,7 +1,8 @@
 //! The loopy notation (CGSuite's): the short notation of [`crate::partizan::parse`] plus
 //! `pass`, the named values `on off over under upon dud tis tisn`, pseudonumbers such as
-//! `3/2under`, and named positions `a{0|a}` / `a:{0|a}` (a name may be used anywhere in the
-//! text, before or after its definition).
+//! `3/2under`, CGSuite's upon forms `x^[on]*n` and `xv[on]*n` (x + upon + *n and x − upon +
+//! *n), and named positions `a{0|a}` / `a:{0|a}` (a name may be used anywhere in the text,
+//! before or after its definition).
 //!
 //! | word   | game                     |
 //! |--------|--------------------------|
@@ -9,7 +10,8 @@
 //! | `off`  | { \| pass}               |
 //! | `over` | {0 \| pass}              |
 //! | `under`| {pass \| 0}              |
-//! | `upon` | {pass \| *}              |
+//! | `upon`, `^[on]` | {pass \| *}    |
+//! | `v[on]`| {* \| pass} = −upon       |
 //! | `dud`  | {pass \| pass}           |
 //! | `tis`  | {tisn \| }, tisn = { \| tis} |
 //!
@@ -101,7 +103,9 @@ impl From<ParseError> for LoopyParseError {
 }
 
 /// The words of the notation that are values.
-const WORDS: [&str; 8] = ["on", "off", "over", "under", "upon", "dud", "tis", "tisn"];
+const WORDS: [&str; 10] = [
+    "on", "off", "over", "under", "upon", "^[on]", "v[on]", "dud", "tis", "tisn",
+];
 
 /// Whether `expr` uses loopy notation anywhere.
 pub fn is_loopy(expr: &Expr) -> bool {
@@ -230,14 +234,16 @@ impl Builder {
                 g.add_edge(l, v, v);
                 g.add_edge(r, v, v);
             }
-            "over" | "under" | "upon" => {
+            "over" | "under" | "upon" | "^[on]" | "v[on]" => {
                 let x = g.add_vertex();
-                if w == "upon" {
+                if matches!(w, "upon" | "^[on]" | "v[on]") {
+                    // x = *
                     let z = g.add_vertex();
                     g.add_edge(l, x, z);
                     g.add_edge(r, x, z);
                 }
-                if w == "over" {
+                // over = {0|pass}, −upon = v[on] = {*|pass}
+                if matches!(w, "over" | "v[on]") {
                     g.add_edge(l, v, x);
                     g.add_edge(r, v, v);
                 } else {
