@@ -25,6 +25,9 @@ pub struct Args {
     pub max_positions: usize,
     #[command(flatten)]
     pub output: Output,
+    /// Time and memory bounds (sidling a large game can take long).
+    #[command(flatten)]
+    pub limits: super::common::RunLimits,
 }
 
 /// Runs `onag loopy`.
@@ -38,6 +41,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             explore(&board, args.max_positions)?
         }
     };
-    let r = loopy_report(&game, &onag::StopFlag::new())?;
+    let stop = onag::StopFlag::new();
+    args.limits.watch("the loopy value", &stop);
+    let r = loopy_report(&game, &stop)?;
     super::value::print_loopy_report(&r, args.output.json)
 }

@@ -72,7 +72,7 @@ pub fn sided_name(s: &Sides) -> String {
 
 /// The report of `g`.
 pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
-    let outcome = g.outcome();
+    let outcome = super::outcome::Outcomes::of_with_stop(&g.graph, stop)?.at(g.start);
     let mut r = LoopyReport {
         value: String::new(),
         stopper: g.is_stopper(),
