@@ -145,11 +145,22 @@ pub fn parse_loopy_with_limits(
 
 /// Builds the loopy game of a syntax tree from [`parse_loopy_expr`].
 pub fn build_loopy(text: &str, expr: &Expr) -> Result<LoopyGame, LoopyParseError> {
+    build_loopy_bounded(text, expr, super::graph::MAX_VERTICES)
+}
+
+/// [`build_loopy`] with every sum bounded: a sum whose parts' sizes multiply past
+/// `max_positions` is [`LoopyError::TooLarge`] before it is built (the web app's bound).
+pub fn build_loopy_bounded(
+    text: &str,
+    expr: &Expr,
+    max_positions: usize,
+) -> Result<LoopyGame, LoopyParseError> {
     let mut b = Builder {
         arena: Arena::new(),
         graph: Graph::new(),
         names: HashMap::new(),
         defining: Vec::new(),
+        max_positions,
     };
     let err = |(pos, kind): (usize, LoopyParseErrorKind)| LoopyParseError {
         span: Span::at(text, pos),
@@ -168,6 +179,8 @@ struct Builder {
     names: HashMap<String, u32>,
     /// named vertices whose options are being built (a sum may not reach them)
     defining: Vec<(u32, String)>,
+    /// the largest sum built (by the product of its parts' sizes)
+    max_positions: usize,
 }
 
 impl Builder {
@@ -214,6 +227,22 @@ impl Builder {
             ));
         }
         LoopyGame::new(&self.graph, v).map_err(|e2| (position(e), LoopyParseErrorKind::Loopy(e2)))
+    }
+
+    /// a + b, refused before it is built when the sizes multiply past the bound.
+    fn sum(&self, a: &LoopyGame, b: &LoopyGame, pos: usize) -> BuildResult<LoopyGame> {
+        let bound = a.graph.len().saturating_mul(b.graph.len());
+        if bound > self.max_positions {
+            return Err((
+                pos,
+                LoopyParseErrorKind::Loopy(LoopyError::TooLarge(format!(
+                    "the sum may have {bound} positions (more than {})",
+                    self.max_positions
+                ))),
+            ));
+        }
+        a.try_sum(b)
+            .map_err(|e2| (pos, LoopyParseErrorKind::Loopy(e2)))
     }
 
     fn short(&mut self, e: &Expr) -> BuildResult<u32> {
@@ -310,9 +339,7 @@ impl Builder {
                 let mut acc = self.standalone(&terms[0])?;
                 for t in &terms[1..] {
                     let g = self.standalone(t)?;
-                    acc = acc
-                        .try_sum(&g)
-                        .map_err(|e2| (position(t), LoopyParseErrorKind::Loopy(e2)))?;
+                    acc = self.sum(&acc, &g, position(t))?;
                 }
                 Ok(self.append(&acc))
             }
@@ -337,9 +364,7 @@ impl Builder {
                 let g = self.standalone(a)?;
                 let mut acc = LoopyGame::zero();
                 for _ in 0..*k {
-                    acc = acc
-                        .try_sum(&g)
-                        .map_err(|e2| (*pos, LoopyParseErrorKind::Loopy(e2)))?;
+                    acc = self.sum(&acc, &g, *pos)?;
                 }
                 Ok(self.append(&acc))
             }
