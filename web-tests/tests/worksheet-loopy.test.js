@@ -18,10 +18,11 @@ for (const mode of MODES) {
   test(`${mode.name}: the worksheet evaluates loopy games`, async () => {
     const url = mode.page(env.servers[mode.name].url, 'worksheet');
     const page = await openPage(env.browser.context, url);
-    await ask(page, '{0|pass} + {on|1}');
+    await ask(page, '{on|3/2under}');
     const first = page.locator('#entries .entry').nth(0);
+    assert.equal(await first.locator('.value').textContent(), '{on|3/2under}');
     assert.equal(await first.locator('.stopper').textContent(), 'yes');
-    assert.equal(await first.locator('.stops').textContent(), 'Left on, Right 1over');
+    assert.equal(await first.locator('.stops').textContent(), 'Left on, Right 3/2under');
     assert.match(await first.locator('.outcome').textContent(), /^L/);
     assert.equal(await first.locator('.thermo').count(), 0);
 
