@@ -1,5 +1,6 @@
 // The worksheet: any expression of the engine's notation (POST /value, computed by the page's
-// WebAssembly engine), each answer an entry of a list that the page's link carries.
+// WebAssembly engine), each answer an entry of a list that the page's link carries. Loopy
+// expressions (`on`, `over + 1`, `{0|pass}`) answer with the loopy report (docs/loopy.md).
 import { api, el, $, busy, showError, clearError, say } from './common.js';
 
 const OUTCOMES = {
@@ -39,6 +40,26 @@ function rows(r) {
   ].flatMap(([k, v, cls]) => [el('dt', {}, k), el('dd', { class: cls }, String(v))]);
 }
 
+/** The rows of a loopy report: value, outcome with draws, stopper or sides, stops, mean. */
+function loopyRows(r) {
+  const out = [
+    ['value', r.value, 'value'],
+    ['outcome', OUTCOMES[r.outcome_text] || r.outcome_text, 'outcome'],
+    ['stopper', r.stopper ? 'yes' : 'no (some play alternates for ever)', 'stopper'],
+  ];
+  if (r.stopper) {
+    out.push(['stops', `Left ${r.left_stop}, Right ${r.right_stop}`, 'stops']);
+    if (r.mean != null) out.push(['mean', r.mean, 'mean']);
+  } else if (r.onside != null) {
+    out.push(['onside', r.onside, 'onside'], ['offside', r.offside, 'offside']);
+    if (r.onside_stops) out.push(['onside stops', `Left ${r.onside_stops[0]}, Right ${r.onside_stops[1]}`, 'onside-stops']);
+    if (r.offside_stops) out.push(['offside stops', `Left ${r.offside_stops[0]}, Right ${r.offside_stops[1]}`, 'offside-stops']);
+  }
+  out.push(['positions', r.canonical_positions != null
+    ? `${r.positions} (canonical: ${r.canonical_positions})` : String(r.positions), 'positions']);
+  return out.flatMap(([k, v, cls]) => [el('dt', {}, k), el('dd', { class: cls }, String(v))]);
+}
+
 function thermograph(r, label) {
   const box = el('div', { class: 'thermo', role: 'img', 'aria-label': `thermograph of ${label}` });
   box.innerHTML = r.thermograph.svg; // the engine's own SVG
@@ -61,6 +82,8 @@ function entry(expr, a, index) {
     parts.push(el('div', { class: 'sides' },
       el('div', {}, el('h3', {}, 'left side'), el('dl', { class: 'kv' }, rows(a.value)), thermograph(a.value, 'the left side')),
       el('div', {}, el('h3', {}, 'right side'), el('dl', { class: 'kv' }, rows(c.right)), thermograph(c.right, 'the right side'))));
+  } else if (a.loopy) {
+    parts.push(el('div', { class: 'sides' }, el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))));
   } else {
     parts.push(el('div', { class: 'sides' },
       el('dl', { class: 'kv' }, rows(a.value)), thermograph(a.value, expr)));

@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 mod coins;
 mod custom;
 mod heaps;
+mod loopy;
 mod nim;
 mod partizan;
 mod registry;
@@ -140,6 +141,7 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     custom::register(m)?;
     registry::register(m)?;
     heaps::register(m)?;
+    loopy::register(m)?;
     research::register(m)?;
     widget::register(m)?;
     solve::register(m)?;

@@ -186,7 +186,7 @@ fn names_parse_back() {
 
 #[test]
 fn fox_and_geese_style_value_two_plus_over_prints() {
-    // 2 + 1/on, the value of Fox and Geese (Winning Ways 2nd ed. ch. 22)
+    // 2 + 1/on, the value of Fox and Geese (Winning Ways 2nd ed. ch. 20)
     let s = stopper("2 + over");
     assert_eq!(name(&s), "2over");
 }

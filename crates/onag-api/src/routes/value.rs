@@ -6,12 +6,20 @@
 //!
 //! The answer is the value's [`GameReport`] (`onag value --json`, names with ↑ ± ·), or for a
 //! comparison both sides' reports, how they compare and whether the comparison asked holds.
+//! An expression in the loopy notation (`on`, `off`, `over`, `upon`, `{0|pass}`, `a{0|{1|a}}`,
+//! sums of them: `onag::loopy::parse`) is answered by its [`LoopyReport`] instead (`value` is
+//! then absent): the loopy value, the outcome with draws, whether it is a stopper, its stops or
+//! its sides' stops. Loopy work is bounded: sums of at most [`MAX_LOOPY_POSITIONS`] positions,
+//! and the request's time budget.
+//!
 //! Errors say where the expression went wrong: "at character N: …", N counted in the text as
 //! typed (a registered game's position is checked by its own notation, and an error there
 //! points into the position).
 
 use onag::games::analysis::Budget;
 use onag::games::registry::{self, AnalyzeError, Options};
+use onag::loopy::report::{loopy_report, LoopyReport};
+use onag::loopy::LoopyError;
 use onag::partizan::game::{Arena, GameError};
 use onag::partizan::name::NameStyle;
 use onag::partizan::parse::{parse_with_limits, ParseError, ParseLimits};
@@ -24,6 +32,10 @@ use crate::ApiError;
 
 /// Most positions of registered games in one expression (each is an analysis of its own).
 pub const MAX_GAME_CALLS: usize = 8;
+
+/// Most positions of a loopy expression's game graph (a stopper's canonical form compares
+/// every pair of positions: 2048² pairs is a few tens of MB).
+pub const MAX_LOOPY_POSITIONS: usize = 2048;
 
 /// The body of `POST /value`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -131,8 +143,11 @@ pub struct GameCall {
 pub struct ValueResponse {
     /// The expression, as sent.
     pub expr: String,
-    /// The value (the left side of a comparison).
-    pub value: GameReport,
+    /// The value (the left side of a comparison); absent for a loopy expression.
+    pub value: Option<GameReport>,
+    /// The loopy value, for an expression in the loopy notation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy: Option<LoopyReport>,
     /// The comparison asked, if any: the operator, the right side's report, how the two
     /// compare exactly and whether the operator holds.
     pub comparison: Option<Comparison>,
@@ -249,12 +264,28 @@ impl Value {
         let mut arena = Arena::new();
         arena.set_stop(Some(stop.clone()));
         let mut games = Vec::new();
-        let g = self.side(&mut arena, &self.left, &mut games, stop)?;
-        let value = report(&mut arena, g, stop)?;
-        let comparison = match &self.comparison {
+        let left = self.substituted(&self.left, &mut games, stop)?;
+        if let Some(expr) = loopy_expr(&left.0) {
+            if self.comparison.is_some() {
+                return Err(no_loopy_comparison(&self.expr));
+            }
+            return self.loopy(&left, &expr, games, stop);
+        }
+        let right = match &self.comparison {
             None => None,
-            Some((operator, side)) => {
-                let h = self.side(&mut arena, side, &mut games, stop)?;
+            Some((_, side)) => {
+                let r = self.substituted(side, &mut games, stop)?;
+                if loopy_expr(&r.0).is_some() {
+                    return Err(no_loopy_comparison(&self.expr));
+                }
+                Some(r)
+            }
+        };
+        let g = self.side(&mut arena, &self.left, &left, stop)?;
+        let value = report(&mut arena, g, stop)?;
+        let comparison = match (&self.comparison, right) {
+            (Some((operator, side)), Some(right)) => {
+                let h = self.side(&mut arena, side, &right, stop)?;
                 let le = arena.try_le(g, h).map_err(|e| game_error(e, stop))?;
                 let ge = arena.try_le(h, g).map_err(|e| game_error(e, stop))?;
                 Some(Comparison {
@@ -264,52 +295,92 @@ impl Value {
                     holds: operator.holds(le, ge),
                 })
             }
+            _ => None,
         };
         Ok(ValueResponse {
             expr: self.expr.clone(),
-            value,
+            value: Some(value),
+            loopy: None,
             comparison,
             games,
         })
     }
 
-    /// Builds one side: registered games' positions replaced by their values, then parsed.
-    fn side(
+    /// The answer for a loopy expression (the left side; there is no comparison).
+    fn loopy(
         &self,
-        arena: &mut Arena,
+        (parsed, pieces): &(String, Vec<Piece>),
+        expr: &onag::partizan::parse::Expr,
+        games: Vec<GameCall>,
+        stop: &StopFlag,
+    ) -> Result<ValueResponse, ApiError> {
+        let g = onag::loopy::parse::build_loopy_bounded(parsed, expr, MAX_LOOPY_POSITIONS)
+            .map_err(|e| match e.kind {
+                onag::loopy::parse::LoopyParseErrorKind::Loopy(LoopyError::TooLarge(what)) => {
+                    ApiError::too_large(format!(
+                        "this loopy expression is beyond the web app's limits: {what} (the \
+                         command line `onag value` takes larger ones)"
+                    ))
+                }
+                kind => at(
+                    &self.expr,
+                    self.left.start + place(pieces, e.span.byte),
+                    kind,
+                ),
+            })?;
+        if g.graph.len() > MAX_LOOPY_POSITIONS {
+            return Err(ApiError::too_large(format!(
+                "this loopy game has {} positions, more than the web app's {MAX_LOOPY_POSITIONS} \
+                 (the command line `onag value` takes larger ones)",
+                g.graph.len()
+            )));
+        }
+        let report = loopy_report(&g, stop).map_err(|e| match e {
+            LoopyError::Stopped => ApiError::stopped("the value was stopped (time budget)"),
+            LoopyError::TooLarge(what) => ApiError::too_large(format!(
+                "this loopy expression is beyond the web app's limits: {what}"
+            )),
+            other => ApiError::bad(other.to_string()),
+        })?;
+        Ok(ValueResponse {
+            expr: self.expr.clone(),
+            value: None,
+            loopy: Some(report),
+            comparison: None,
+            games,
+        })
+    }
+
+    /// One side's text with registered games' positions replaced by their values.
+    fn substituted(
+        &self,
         side: &Side,
         games: &mut Vec<GameCall>,
         stop: &StopFlag,
-    ) -> Result<onag::partizan::game::GameId, ApiError> {
-        let text = &side.text;
-        if text.trim().is_empty() {
+    ) -> Result<(String, Vec<Piece>), ApiError> {
+        if side.text.trim().is_empty() {
             return Err(at(
                 &self.expr,
                 side.start,
                 "a comparison needs a game on both sides",
             ));
         }
-        let (parsed, pieces) = self.substitute(side, games, stop)?;
-        let limits = ParseLimits {
-            max_len: limits::MAX_NOTATION_BYTES * 4,
-            ..ParseLimits::default()
-        };
-        parse_with_limits(arena, &parsed, limits).map_err(|e: ParseError| {
+        self.substitute(side, games, stop)
+    }
+
+    /// Parses one side's substituted text.
+    fn side(
+        &self,
+        arena: &mut Arena,
+        side: &Side,
+        (parsed, pieces): &(String, Vec<Piece>),
+        stop: &StopFlag,
+    ) -> Result<onag::partizan::game::GameId, ApiError> {
+        parse_with_limits(arena, parsed, parse_limits()).map_err(|e: ParseError| {
             if let onag::partizan::parse::ParseErrorKind::Game(GameError::Stopped) = e.kind {
                 return game_error(GameError::Stopped, stop);
             }
-            // Back from the parser's text to the expression as typed.
-            let piece = pieces
-                .iter()
-                .rev()
-                .find(|p| p.to <= e.span.byte)
-                .unwrap_or(&pieces[0]);
-            let byte = if piece.call {
-                piece.from
-            } else {
-                piece.from + (e.span.byte - piece.to)
-            };
-            at(&self.expr, side.start + byte, e.kind)
+            at(&self.expr, side.start + place(pieces, e.span.byte), e.kind)
         })
     }
 
@@ -433,6 +504,41 @@ impl Value {
     }
 }
 
+fn no_loopy_comparison(expr: &str) -> ApiError {
+    ApiError::bad(format!(
+        "{expr}: comparisons with loopy games are not offered on the worksheet (type each side \
+         alone for its value)"
+    ))
+}
+
+fn parse_limits() -> ParseLimits {
+    ParseLimits {
+        max_len: limits::MAX_NOTATION_BYTES * 4,
+        ..ParseLimits::default()
+    }
+}
+
+/// The expression's syntax tree when it is in the loopy notation (and not plain short
+/// notation); errors are left to the short parser, which reports them as before.
+fn loopy_expr(parsed: &str) -> Option<onag::partizan::parse::Expr> {
+    let expr = onag::partizan::parse::parse_loopy_expr(parsed, parse_limits()).ok()?;
+    onag::loopy::parse::is_loopy(&expr).then_some(expr)
+}
+
+/// Back from a byte of the parser's text to the side's text as typed.
+fn place(pieces: &[Piece], byte: usize) -> usize {
+    let piece = pieces
+        .iter()
+        .rev()
+        .find(|p| p.to <= byte)
+        .unwrap_or(&pieces[0]);
+    if piece.call {
+        piece.from
+    } else {
+        piece.from + (byte - piece.to)
+    }
+}
+
 fn game_error(e: GameError, stop: &StopFlag) -> ApiError {
     if e == GameError::Stopped || stop.is_stopped() {
         ApiError::stopped("the value was stopped (time budget)")
@@ -477,12 +583,15 @@ mod tests {
     #[test]
     fn values_of_the_notation() {
         let r = value("{5 | {3|-3}, 1*}").unwrap();
-        assert_eq!(r.value.canonical, "{5|±3,1*}");
-        assert_eq!(r.value.temperature.to_string(), "2");
+        assert_eq!(r.value.as_ref().unwrap().canonical, "{5|±3,1*}");
+        assert_eq!(r.value.as_ref().unwrap().temperature.to_string(), "2");
         assert!(r.comparison.is_none() && r.games.is_empty());
-        assert_eq!(value("cool({5|1}, 1)").unwrap().value.canonical, "{4|2}");
-        assert_eq!(value("^ + ^ - ^2").unwrap().value.canonical, "0");
-        assert_eq!(value("aw(^^*)").unwrap().value.canonical, "2");
+        assert_eq!(
+            value("cool({5|1}, 1)").unwrap().value.unwrap().canonical,
+            "{4|2}"
+        );
+        assert_eq!(value("^ + ^ - ^2").unwrap().value.unwrap().canonical, "0");
+        assert_eq!(value("aw(^^*)").unwrap().value.unwrap().canonical, "2");
     }
 
     #[test]
@@ -532,7 +641,7 @@ mod tests {
     fn registered_games_by_name_and_position() {
         let r = value(r#"domineering("..|..") + domineering("..")"#).unwrap();
         // ±1 + (−1) = {0|−2}.
-        assert_eq!(r.value.canonical, "{0|-2}");
+        assert_eq!(r.value.as_ref().unwrap().canonical, "{0|-2}");
         assert_eq!(r.games.len(), 2);
         assert_eq!(
             (r.games[0].game.as_str(), r.games[0].value.as_str()),
@@ -582,6 +691,48 @@ mod tests {
         assert!(e.starts_with("at character 4:"), "{e}");
         assert!(error("   ").contains("empty"));
         assert!(error(&"1+".repeat(3000)).contains("limit"));
+    }
+
+    #[test]
+    fn loopy_expressions_answer_with_the_loopy_report() {
+        let r = value("on").unwrap();
+        assert!(r.value.is_none());
+        let l = r.loopy.unwrap();
+        assert_eq!((l.value.as_str(), l.outcome_text.as_str()), ("on", "L"));
+        assert!(l.stopper);
+        assert_eq!(l.left_stop.as_deref(), Some("on"));
+        let l = value("{0|pass} + 1").unwrap().loopy.unwrap();
+        assert_eq!(l.value, "1over");
+        assert_eq!(
+            (l.left_stop.as_deref(), l.mean.as_deref()),
+            (Some("1over"), Some("1"))
+        );
+        let l = value("on + off").unwrap().loopy.unwrap();
+        assert_eq!(l.value, "dud");
+        assert!(!l.stopper);
+        assert_eq!(l.onside_stops, Some(["on".to_string(), "on".to_string()]));
+        // registered games' positions inside a loopy sum: a 1×2 Domineering row is −1
+        let r = value("domineering(\"..\") + over").unwrap();
+        assert_eq!(r.loopy.unwrap().value, "-1over");
+        // short expressions are as before
+        let r = value("{1|-1}").unwrap();
+        assert!(r.loopy.is_none() && r.value.is_some());
+    }
+
+    #[test]
+    fn loopy_work_is_bounded_and_errors_have_places() {
+        let e = value("{pass|").unwrap_err();
+        assert_eq!(e.kind.status(), 400, "{}", e.message);
+        let e = value("1 + frob").unwrap_err();
+        assert!(e.message.starts_with("at character 5:"), "{}", e.message);
+        // 8^5 = 32768 positions: refused before it is built
+        let big = ["a", "b", "c", "d", "f"]
+            .map(|n| format!("{n}{{0|{{1|{{2|{{3|{{4|{{5|{{6|{n}}}}}}}}}}}}}}}"))
+            .join(" + ");
+        let e = value(&big).unwrap_err();
+        assert_eq!(e.kind.status(), 422, "{}", e.message);
+        let e = value("on < 1").unwrap_err();
+        assert!(e.message.contains("loopy"), "{}", e.message);
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub struct Args {
     pub max_positions: Option<usize>,
     #[command(flatten)]
     pub output: Output,
+    /// Time and memory bounds (sidling a large game can take long).
     #[command(flatten)]
     pub limits: super::common::RunLimits,
 }
@@ -45,7 +46,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         LoopyRuleset::FoxAndGeese => return fox_and_geese(&args),
     };
-    let r = loopy_report(&game, &onag::StopFlag::new())?;
+    let stop = onag::StopFlag::new();
+    args.limits.watch("the loopy value", &stop);
+    let r = loopy_report(&game, &stop)?;
     super::value::print_loopy_report(&r, args.output.json)
 }
 

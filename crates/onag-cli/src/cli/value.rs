@@ -43,7 +43,8 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         super::common::check_output(path)?;
     }
-    args.limits.watch("the value", &onag::StopFlag::new());
+    let stop = onag::StopFlag::new();
+    args.limits.watch("the value", &stop);
     let mut arena = Arena::new();
     // The command line is trusted more than the web server: long inputs (printed canonical
     // forms) are fine, and the deep stack allows deeper nesting.
@@ -55,7 +56,7 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     let loopy = onag::partizan::parse::parse_loopy_expr(&args.game, limits);
     if let Ok(expr) = &loopy {
         if onag::loopy::parse::is_loopy(expr) {
-            return run_loopy(&args, expr);
+            return run_loopy(&args, expr, &stop);
         }
     }
     let g = parse_with_limits(&mut arena, &args.game, limits).map_err(|e| {
@@ -111,13 +112,17 @@ fn run_here(args: Args) -> anyhow::Result<()> {
 }
 
 /// `onag value` of a game in the loopy notation.
-fn run_loopy(args: &Args, expr: &onag::partizan::parse::Expr) -> anyhow::Result<()> {
+fn run_loopy(
+    args: &Args,
+    expr: &onag::partizan::parse::Expr,
+    stop: &onag::StopFlag,
+) -> anyhow::Result<()> {
     if args.svg.is_some() {
         anyhow::bail!("--svg: thermographs of loopy games are not implemented");
     }
     let g = onag::loopy::parse::build_loopy(&args.game, expr)
         .map_err(|e| Located::new(format!("bad game: {e}"), &args.game, e.span))?;
-    let r = onag::loopy::report::loopy_report(&g, &onag::StopFlag::new())?;
+    let r = onag::loopy::report::loopy_report(&g, stop)?;
     print_loopy_report(&r, args.output.json)
 }
 
@@ -140,6 +145,18 @@ pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> a
         if let (Some(on), Some(off)) = (&r.onside, &r.offside) {
             outln!("onside:      {on}");
             outln!("offside:     {off}");
+        }
+    }
+    if let (Some(l), Some(r)) = (&r.left_stop, &r.right_stop) {
+        outln!("left stop:   {l}");
+        outln!("right stop:  {r}");
+    }
+    if let Some(m) = &r.mean {
+        outln!("mean:        {m}");
+    }
+    for (side, st) in [("onside", &r.onside_stops), ("offside", &r.offside_stops)] {
+        if let Some([l, r]) = st {
+            outln!("{side} stops: {l}, {r}");
         }
     }
     outln!("positions:   {}", r.positions);

@@ -63,6 +63,7 @@ __all__ = [
     "nim_table",
     "Game",
     "game",
+    "loopy",
     "Thermograph",
     "Toads",
     "toads",
@@ -118,6 +119,25 @@ def nim_table_info(n: int) -> Report:
     field), ``max`` (the largest product) and ``field`` (n, or the field it overflows into).
     """
     return Report.of(_onag.nim_table_report(n))
+
+
+def loopy(text: str) -> Report:
+    """The loopy value of a game in the loopy notation (CGSuite's: ``pass``, ``on``, ``off``,
+    ``over``, ``under``, ``upon``, ``dud``, ``tis``, ``3/2under``, ``a{0|{1|a}}``, sums), as
+    ``onag value --json`` reports it (``docs/loopy.md``): ``value``, ``outcome_text`` (with
+    draws), ``stopper``, ``left_stop``/``right_stop`` and ``mean`` (stoppers), ``onside``/
+    ``offside`` with ``onside_stops``/``offside_stops`` (games with stopper sides).
+
+    >>> r = loopy("{pass|3/2}")
+    >>> r.value, r.outcome_text, r.stopper, r.left_stop
+    ('3/2under', 'L', True, '3/2under')
+    >>> loopy("upon + 1").value
+    '1^[on]'
+    >>> d = loopy("on + off")
+    >>> d.value, d.stopper, d.onside, d.offside, d.outcome_text
+    ('dud', False, 'on', 'off', 'Left first: draw, Right first: draw')
+    """
+    return Report.of(_onag.loopy_report(text))
 
 
 class Toads:
@@ -262,9 +282,6 @@ def toads_family_report(
     return Report.of(report)
 
 
-<<<<<<< HEAD
-from . import coins, games, plot, widgets, wythoff  # noqa: E402  (submodules use the names above)
-=======
 def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Report:
     """Who wins ``position`` of the registered game ``game`` (``onag.games.GAMES``), by
     outcome search: no canonical form, so boards far past :func:`onag.games.analyze`'s reach
@@ -296,6 +313,5 @@ def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Repo
     return r
 
 
-from . import coins, games, plot, wythoff  # noqa: E402  (submodules use the names above)
->>>>>>> api
+from . import coins, games, plot, widgets, wythoff  # noqa: E402  (submodules use the names above)
 from ._heaps import Heaps, heap_rulesets, heaps  # noqa: E402

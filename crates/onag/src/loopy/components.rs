@@ -1,7 +1,7 @@
 //! Canonical stoppers of large games, one strongly connected component at a time.
 //!
 //! The canonical form of [`super::stopper`] compares every pair of positions at once, which is
-//! out of reach for games of a million positions such as Fox and Geese (*Winning Ways* ch. 22).
+//! out of reach for games of a million positions such as Fox and Geese (*Winning Ways* ch. 20).
 //! Here the game graph is cut into strongly connected components (Tarjan's algorithm), taken
 //! sinks first: when a component is reached, every position outside it that it can move to
 //! already has its value, a canonical stopper kept in a shared graph of values (the *arena*).

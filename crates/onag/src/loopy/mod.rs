@@ -8,6 +8,7 @@
 //! - [`ondemand`]: comparison of stoppers exploring only the pairs reachable from the pair
 //!   asked; [`components`]: canonical stoppers of large games (Fox and Geese), one strongly
 //!   connected component at a time;
+//! - [`stops`]: left and right stops of stoppers (pseudonumbers) and their means;
 //! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
 //!   canonical forms).
 //!
@@ -25,6 +26,7 @@ pub mod parse;
 pub mod report;
 pub mod sides;
 pub mod stopper;
+pub mod stops;
 
 use std::fmt;
 

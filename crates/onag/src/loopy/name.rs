@@ -4,7 +4,10 @@
 //!   ([`crate::partizan::name`]);
 //! - `on` = {pass|}, `off` = {|pass}; the pseudonumbers x + over = {x|pass} print `xover`
 //!   (`over` for x = 0) and x + under = {pass|x} print `xunder` (so {pass|3/2} is `3/2under`);
-//!   x + upon = {pass|x*} prints `xupon` (`upon` = {pass|*});
+//!   upon forms print as CGSuite's `CanonicalStopper` prints them: {pass|x*n} is x + upon +
+//!   *(n⊕1) and prints `x^[on]*m` with m = n⊕1 (`^[on]` for upon = {pass|*}, `1^[on]` for
+//!   1 + upon), {pass, x|x} prints `x^[on]*`, and their negatives print with `v[on]`
+//!   ({*|pass} is `v[on]`);
 //! - an edge from a position to itself prints `pass`; any other position met again along a
 //!   cycle gets a name (`a`, `b`, …) at its first appearance, written `a{…}`, and the name
 //!   afterwards: `a{0|{1|a}}`.
@@ -119,6 +122,22 @@ impl Namer<'_> {
                 x.to_string()
             }
         };
+        // x*n with n ≥ 1 (a number plus a nonzero nimber)
+        let number_star = |w: u32| {
+            let (x, ups, star) = self.shorts[w as usize].and_then(|g| self.arena.as_nus(g))?;
+            (ups == 0 && star >= 1).then_some((x, star))
+        };
+        let star_text = |m: u32| match m {
+            0 => String::new(),
+            1 => "*".into(),
+            m => format!("*{m}"),
+        };
+        // {pass, x | x}: x + upon + * (left = {v, x} in either order)
+        let pass_and = |opts: &[u32]| match opts {
+            [a, b] if *a == v => Some(*b),
+            [a, b] if *b == v => Some(*a),
+            _ => None,
+        };
         match (l, r) {
             ([a], []) if *a == v => Some("on".into()),
             ([], [a]) if *a == v => Some("off".into()),
@@ -126,10 +145,26 @@ impl Namer<'_> {
                 if let Some(x) = number(*x) {
                     return Some(format!("{}under", prefix(x)));
                 }
-                let (x, ups, star) = self.shorts[*x as usize].and_then(|g| self.arena.as_nus(g))?;
-                (ups == 0 && star == 1).then(|| format!("{}upon", prefix(x)))
+                let (x, n) = number_star(*x)?;
+                Some(format!("{}^[on]{}", prefix(x), star_text(n ^ 1)))
             }
-            ([x], [a]) if *a == v => number(*x).map(|x| format!("{}over", prefix(x))),
+            ([x], [a]) if *a == v => {
+                if let Some(x) = number(*x) {
+                    return Some(format!("{}over", prefix(x)));
+                }
+                let (x, n) = number_star(*x)?;
+                Some(format!("{}v[on]{}", prefix(x), star_text(n ^ 1)))
+            }
+            (ls, [x]) if pass_and(ls).is_some() => {
+                let y = pass_and(ls)?;
+                let (x, y) = (number(*x)?, number(y)?);
+                (x == y).then(|| format!("{}^[on]*", prefix(x)))
+            }
+            ([x], rs) if pass_and(rs).is_some() => {
+                let y = pass_and(rs)?;
+                let (x, y) = (number(*x)?, number(y)?);
+                (x == y).then(|| format!("{}v[on]*", prefix(x)))
+            }
             _ => None,
         }
     }

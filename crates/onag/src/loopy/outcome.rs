@@ -10,6 +10,7 @@ use std::fmt;
 
 use super::graph::Graph;
 use crate::partizan::Player;
+use crate::{StopFlag, Stopped};
 
 /// The result for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -96,6 +97,14 @@ impl Outcomes {
     /// assert_eq!((o.left_first, o.right_first), (Result3::Win, Result3::Loss));
     /// ```
     pub fn of(graph: &Graph) -> Outcomes {
+        // a flag nobody else holds is never raised
+        Outcomes::of_with_stop(graph, &StopFlag::new()).unwrap_or_else(|_| Outcomes {
+            results: vec![Result3::Draw; 2 * graph.len()],
+        })
+    }
+
+    /// [`Outcomes::of`], polling `stop` as the analysis goes (by work done).
+    pub fn of_with_stop(graph: &Graph, stop: &StopFlag) -> Result<Outcomes, Stopped> {
         let n = graph.len();
         let state = |v: u32, p: Player| 2 * v as usize + usize::from(p == Player::Right);
         let mut preds: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
@@ -116,7 +125,12 @@ impl Outcomes {
             results[s] = Result3::Loss;
             decided[s] = true;
         }
+        let mut work = 0u32;
         while let Some(s) = queue.pop() {
+            work = work.wrapping_add(1);
+            if work.is_multiple_of(65_536) {
+                stop.check()?;
+            }
             for &p in &preds[s] {
                 let p = p as usize;
                 if decided[p] {
@@ -136,7 +150,7 @@ impl Outcomes {
                 }
             }
         }
-        Outcomes { results }
+        Ok(Outcomes { results })
     }
 
     /// The result for `mover` moving first at `v`.

@@ -1,7 +1,8 @@
 //! The loopy notation (CGSuite's): the short notation of [`crate::partizan::parse`] plus
 //! `pass`, the named values `on off over under upon dud tis tisn`, pseudonumbers such as
-//! `3/2under`, and named positions `a{0|a}` / `a:{0|a}` (a name may be used anywhere in the
-//! text, before or after its definition).
+//! `3/2under`, CGSuite's upon forms `x^[on]*n` and `xv[on]*n` (x + upon + *n and x − upon +
+//! *n), and named positions `a{0|a}` / `a:{0|a}` (a name may be used anywhere in the text,
+//! before or after its definition).
 //!
 //! | word   | game                     |
 //! |--------|--------------------------|
@@ -9,7 +10,8 @@
 //! | `off`  | { \| pass}               |
 //! | `over` | {0 \| pass}              |
 //! | `under`| {pass \| 0}              |
-//! | `upon` | {pass \| *}              |
+//! | `upon`, `^[on]` | {pass \| *}    |
+//! | `v[on]`| {* \| pass} = −upon       |
 //! | `dud`  | {pass \| pass}           |
 //! | `tis`  | {tisn \| }, tisn = { \| tis} |
 //!
@@ -101,7 +103,9 @@ impl From<ParseError> for LoopyParseError {
 }
 
 /// The words of the notation that are values.
-const WORDS: [&str; 8] = ["on", "off", "over", "under", "upon", "dud", "tis", "tisn"];
+const WORDS: [&str; 10] = [
+    "on", "off", "over", "under", "upon", "^[on]", "v[on]", "dud", "tis", "tisn",
+];
 
 /// Whether `expr` uses loopy notation anywhere.
 pub fn is_loopy(expr: &Expr) -> bool {
@@ -141,11 +145,22 @@ pub fn parse_loopy_with_limits(
 
 /// Builds the loopy game of a syntax tree from [`parse_loopy_expr`].
 pub fn build_loopy(text: &str, expr: &Expr) -> Result<LoopyGame, LoopyParseError> {
+    build_loopy_bounded(text, expr, super::graph::MAX_VERTICES)
+}
+
+/// [`build_loopy`] with every sum bounded: a sum whose parts' sizes multiply past
+/// `max_positions` is [`LoopyError::TooLarge`] before it is built (the web app's bound).
+pub fn build_loopy_bounded(
+    text: &str,
+    expr: &Expr,
+    max_positions: usize,
+) -> Result<LoopyGame, LoopyParseError> {
     let mut b = Builder {
         arena: Arena::new(),
         graph: Graph::new(),
         names: HashMap::new(),
         defining: Vec::new(),
+        max_positions,
     };
     let err = |(pos, kind): (usize, LoopyParseErrorKind)| LoopyParseError {
         span: Span::at(text, pos),
@@ -164,6 +179,8 @@ struct Builder {
     names: HashMap<String, u32>,
     /// named vertices whose options are being built (a sum may not reach them)
     defining: Vec<(u32, String)>,
+    /// the largest sum built (by the product of its parts' sizes)
+    max_positions: usize,
 }
 
 impl Builder {
@@ -212,6 +229,22 @@ impl Builder {
         LoopyGame::new(&self.graph, v).map_err(|e2| (position(e), LoopyParseErrorKind::Loopy(e2)))
     }
 
+    /// a + b, refused before it is built when the sizes multiply past the bound.
+    fn sum(&self, a: &LoopyGame, b: &LoopyGame, pos: usize) -> BuildResult<LoopyGame> {
+        let bound = a.graph.len().saturating_mul(b.graph.len());
+        if bound > self.max_positions {
+            return Err((
+                pos,
+                LoopyParseErrorKind::Loopy(LoopyError::TooLarge(format!(
+                    "the sum may have {bound} positions (more than {})",
+                    self.max_positions
+                ))),
+            ));
+        }
+        a.try_sum(b)
+            .map_err(|e2| (pos, LoopyParseErrorKind::Loopy(e2)))
+    }
+
     fn short(&mut self, e: &Expr) -> BuildResult<u32> {
         let id =
             build(&mut self.arena, e).map_err(|(p, err)| (p, LoopyParseErrorKind::Game(err)))?;
@@ -230,14 +263,16 @@ impl Builder {
                 g.add_edge(l, v, v);
                 g.add_edge(r, v, v);
             }
-            "over" | "under" | "upon" => {
+            "over" | "under" | "upon" | "^[on]" | "v[on]" => {
                 let x = g.add_vertex();
-                if w == "upon" {
+                if matches!(w, "upon" | "^[on]" | "v[on]") {
+                    // x = *
                     let z = g.add_vertex();
                     g.add_edge(l, x, z);
                     g.add_edge(r, x, z);
                 }
-                if w == "over" {
+                // over = {0|pass}, −upon = v[on] = {*|pass}
+                if matches!(w, "over" | "v[on]") {
                     g.add_edge(l, v, x);
                     g.add_edge(r, v, v);
                 } else {
@@ -304,9 +339,7 @@ impl Builder {
                 let mut acc = self.standalone(&terms[0])?;
                 for t in &terms[1..] {
                     let g = self.standalone(t)?;
-                    acc = acc
-                        .try_sum(&g)
-                        .map_err(|e2| (position(t), LoopyParseErrorKind::Loopy(e2)))?;
+                    acc = self.sum(&acc, &g, position(t))?;
                 }
                 Ok(self.append(&acc))
             }
@@ -331,9 +364,7 @@ impl Builder {
                 let g = self.standalone(a)?;
                 let mut acc = LoopyGame::zero();
                 for _ in 0..*k {
-                    acc = acc
-                        .try_sum(&g)
-                        .map_err(|e2| (*pos, LoopyParseErrorKind::Loopy(e2)))?;
+                    acc = self.sum(&acc, &g, *pos)?;
                 }
                 Ok(self.append(&acc))
             }

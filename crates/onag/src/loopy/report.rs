@@ -6,6 +6,7 @@ use super::name::name;
 use super::outcome::LoopyOutcome;
 use super::sides::{sides, Sides};
 use super::stopper::Stopper;
+use super::stops::stops;
 use super::LoopyError;
 use crate::StopFlag;
 
@@ -18,6 +19,7 @@ use crate::StopFlag;
 /// let r = loopy_report(&parse_loopy("{pass|3/2}").unwrap(), &onag::StopFlag::new()).unwrap();
 /// assert_eq!(r.value, "3/2under");
 /// assert!(r.stopper && !r.short);
+/// assert_eq!((r.left_stop.as_deref(), r.right_stop.as_deref()), (Some("3/2under"), Some("3/2under")));
 /// let r = loopy_report(&parse_loopy("on + off").unwrap(), &onag::StopFlag::new()).unwrap();
 /// assert_eq!((r.value.as_str(), r.outcome.to_string().as_str()), ("dud", "Left first: draw, Right first: draw"));
 /// ```
@@ -43,6 +45,16 @@ pub struct LoopyReport {
     pub positions: usize,
     /// Positions of the canonical stopper (stoppers only).
     pub canonical_positions: Option<usize>,
+    /// The left stop L(G), a pseudonumber (stoppers only).
+    pub left_stop: Option<String>,
+    /// The right stop R(G) (stoppers only).
+    pub right_stop: Option<String>,
+    /// The mean where it is defined (see [`super::stops`]).
+    pub mean: Option<String>,
+    /// The onside's left and right stops (games with stopper sides that are not stoppers).
+    pub onside_stops: Option<[String; 2]>,
+    /// The offside's left and right stops.
+    pub offside_stops: Option<[String; 2]>,
 }
 
 /// The value of stopper sides as CGSuite writes it: one stopper when both sides are equal,
@@ -60,7 +72,7 @@ pub fn sided_name(s: &Sides) -> String {
 
 /// The report of `g`.
 pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
-    let outcome = g.outcome();
+    let outcome = super::outcome::Outcomes::of_with_stop(&g.graph, stop)?.at(g.start);
     let mut r = LoopyReport {
         value: String::new(),
         stopper: g.is_stopper(),
@@ -71,6 +83,11 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         offside: None,
         positions: g.graph.len(),
         canonical_positions: None,
+        left_stop: None,
+        right_stop: None,
+        mean: None,
+        onside_stops: None,
+        offside_stops: None,
     };
     if r.stopper {
         let s = Stopper::new_with_stop(g, stop)?;
@@ -79,6 +96,10 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.canonical_positions = Some(s.game().graph.len());
         r.onside = Some(r.value.clone());
         r.offside = Some(r.value.clone());
+        let st = stops(&s, stop)?;
+        r.left_stop = Some(st.left.to_string());
+        r.right_stop = Some(st.right.to_string());
+        r.mean = st.mean.map(|m| m.to_string());
         return Ok(r);
     }
     match sides(g, stop)? {
@@ -86,6 +107,12 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
             r.value = sided_name(&s);
             r.onside = Some(name(&s.onside));
             r.offside = Some(name(&s.offside));
+            let pair = |x: &Stopper| -> Result<[String; 2], LoopyError> {
+                let st = stops(x, stop)?;
+                Ok([st.left.to_string(), st.right.to_string()])
+            };
+            r.onside_stops = Some(pair(&s.onside)?);
+            r.offside_stops = Some(pair(&s.offside)?);
         }
         None => {
             r.value = format!(

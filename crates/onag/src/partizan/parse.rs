@@ -691,7 +691,7 @@ impl Parser<'_> {
                     self.expect(Tok::RBrace, "',', '|' or '}'")?;
                     Ok(Expr::Named(tok.pos, word, Box::new(game)))
                 } else {
-                    Ok(Expr::Word(tok.pos, word))
+                    self.upon_star(vec![Expr::Word(tok.pos, word)])
                 }
             }
             _ => Err(self.expected("a game")),
@@ -832,14 +832,37 @@ impl Parser<'_> {
             ups,
             star,
         };
-        // Loopy notation: `3/2under` is 3/2 + under (CGSuite's pseudonumbers).
+        // Loopy notation: `3/2under` is 3/2 + under (CGSuite's pseudonumbers), `1^[on]*` is
+        // 1 + upon + * (CGSuite's upon forms).
         if let Some(Tok::Word(word)) = self.peek_glued().cloned() {
-            if self.loopy && matches!(word.as_str(), "over" | "under" | "upon") {
+            if self.loopy && matches!(word.as_str(), "over" | "under" | "upon" | "^[on]" | "v[on]")
+            {
                 let at = self.bump().map_or(0, |t| t.pos);
-                return Ok(Expr::Sum(vec![nus, Expr::Word(at, word)]));
+                return self.upon_star(vec![nus, Expr::Word(at, word)]);
             }
         }
         Ok(nus)
+    }
+
+    /// The star glued after an upon form (`^[on]*`, `1v[on]*3`), added to `terms`.
+    fn upon_star(&mut self, mut terms: Vec<Expr>) -> Result<Expr, ParseError> {
+        let upon = matches!(terms.last(), Some(Expr::Word(_, w)) if w == "^[on]" || w == "v[on]");
+        if upon && self.peek_glued() == Some(&Tok::Star) {
+            let pos = self.peek().map_or(0, |t| t.pos);
+            let star = self.star()?;
+            terms.push(Expr::Nus {
+                pos,
+                num: 0,
+                exp: 0,
+                ups: 0,
+                star,
+            });
+        }
+        Ok(if terms.len() == 1 {
+            terms.swap_remove(0)
+        } else {
+            Expr::Sum(terms)
+        })
     }
 
     /// The inside of `{…}`: option lists separated by runs of bars.

@@ -1,4 +1,4 @@
-//! Fox and Geese (*Winning Ways* ch. 22; Siegel, *Combinatorial Game Theory* ch. VI): on the
+//! Fox and Geese (*Winning Ways* ch. 20; Siegel, *Combinatorial Game Theory* ch. VI): on the
 //! dark squares of a checkerboard, the geese (Left) each step one square diagonally forward,
 //! the fox (Right) one square diagonally in any direction; no piece is ever taken. A player who
 //! cannot move loses, so the geese win by trapping the fox. The geese have finitely many moves

@@ -104,6 +104,15 @@ pub(super) fn lex(text: &str, loopy: bool) -> Result<Vec<Token>, ParseError> {
                         break;
                     }
                 }
+                // CGSuite prints −upon as `v[on]` (a down arrow with `[on]` below it).
+                if loopy && word == "v" && text[pos + 1..].starts_with("[on]") {
+                    for _ in 0.."[on]".len() {
+                        chars.next();
+                    }
+                    out.push(single(Tok::Word("v[on]".into())));
+                    glued = true;
+                    continue;
+                }
                 let tok = match word.to_ascii_lowercase().as_str() {
                     "tiny" => Tok::Tiny,
                     "miny" => Tok::Miny,
@@ -148,6 +157,15 @@ pub(super) fn lex(text: &str, loopy: bool) -> Result<Vec<Token>, ParseError> {
             }
             '-' | '−' => Tok::Minus,
             '±' => Tok::PlusMinus,
+            // CGSuite prints upon = {pass|*} as `^[on]` (an up arrow with `[on]` above it).
+            '^' | '↑' if loopy && text[pos + c.len_utf8()..].starts_with("[on]") => {
+                for _ in 0..1 + "[on]".len() {
+                    chars.next();
+                }
+                out.push(single(Tok::Word("^[on]".into())));
+                glued = true;
+                continue;
+            }
             '^' | '↑' => Tok::Arrows(1),
             '⇑' => Tok::Arrows(2),
             '↓' => Tok::Arrows(-1),
