@@ -38,7 +38,7 @@ fn long_integer_chains_do_not_abort() {
     for (game, want) in [
         ("-(40000)", "-40000"),
         ("1-40000", "-39999"),
-        ("tiny50000", "tiny-50000"),
+        ("tiny50000", "Tiny(50000)"),
         ("+-40000", "+-40000"),
     ] {
         assert_eq!(value_json(game)["canonical"], want);
