@@ -172,14 +172,14 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: a long canonical form is folded, not stretching the value panel`, async () => {
-    // T8□2F8's value is 1,766 characters long.
+    // T8□2F8's value is 1,776 characters long (tiny and miny written Tiny(x), Miny(x)).
     const page = await openPage(env.browser.context, url('?pos=TTTTTTTT..FFFFFFFF'));
     await page.waitForFunction(() => document.querySelector('#value details.fold'), null, { timeout: 60000 });
-    assert.match(await page.locator('#value summary').textContent(), /show all 1766 characters/);
+    assert.match(await page.locator('#value summary').textContent(), /show all 1776 characters/);
     const height = await page.locator('#panel').evaluate((n) => n.getBoundingClientRect().height);
     assert.ok(height < 900, `the value panel stays short (${height}px)`);
     await page.locator('#value summary').click();
-    assert.equal((await page.locator('#value details .mono').textContent()).length, 1766);
+    assert.equal((await page.locator('#value details .mono').textContent()).length, 1776);
     const right = await page.locator('#value details .mono').evaluate((n) => n.getBoundingClientRect().right);
     assert.ok(right <= 1280, `the unfolded value wraps inside the window (${right})`);
     assert.deepEqual(page.errors, []);
@@ -202,12 +202,14 @@ for (const mode of MODES) {
     await page.close();
   });
 
-  test(`${mode.name}: phone width wraps the strip at a tappable size and nothing runs past the window`, async () => {
+  test(`${mode.name}: phone width keeps the strip one row at a tappable size, scrolling in its box`, async () => {
     const page = await openPage(env.browser.context, url('?pos=TFTFF.FT..TTFF.TFF..TT'));
     await page.setViewportSize({ width: 390, height: 844 });
     await yourMoveOrOver(page);
-    const cells = await page.evaluate(() => [...document.querySelectorAll('#strip .cell')].map((c) => c.getBoundingClientRect()).map((r) => ({ w: r.width, right: r.right })));
-    assert.ok(cells.every((c) => c.w >= 32 && c.right <= 390), 'the 22 squares wrap, each a finger\'s tap, inside the window');
+    const cells = await page.evaluate(() => [...document.querySelectorAll('#strip .cell')].map((c) => c.getBoundingClientRect()).map((r) => ({ w: r.width, top: r.top })));
+    assert.ok(cells.every((c) => c.w >= 24), 'each square at least WCAG 2.2\'s minimum target size');
+    assert.equal(new Set(cells.map((c) => Math.round(c.top))).size, 1, 'the 22 squares are one row');
+    assert.equal(await page.locator('#strip-cue').isVisible(), true, 'a cue says the strip scrolls');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `no horizontal scrolling (overflow ${overflow}px)`);
     const right = await page.evaluate(() => Math.max(...[...document.querySelectorAll('#moves td')].map((c) => c.getBoundingClientRect().right)));

@@ -23,15 +23,49 @@ pub const MAX_PART_BYTES: u64 = 64 << 20;
 
 /// The text of `value` with its checksum: one line of JSON.
 fn seal_value<T: Serialize>(value: &T) -> Result<String, String> {
+    seal_keyed(value, "checksum", &onag::checksum::PUBLIC_KEY)
+}
+
+/// The text of `value` sealed under `key`: one line of JSON (keys sorted) with the field
+/// `field` added, holding `siphash24:` and the tag of the line without that field. [`unseal`]
+/// checks it on the bytes before anything is parsed. A checkpoint, whose own `checksum` field
+/// tags its fields once parsed, is sealed under its writer's key in a field of another name,
+/// so a damaged or oversized one costs one pass of the hash, never a parse.
+///
+/// # Examples
+/// ```
+/// let key = [3u8; 16];
+/// let text = onag_api::shard::seal_keyed(&serde_json::json!({"a": [1, 2]}), "seal", &key).unwrap();
+/// let body = onag_api::shard::unseal(text.as_bytes(), "a test file", "seal", &key).unwrap();
+/// assert_eq!(body, br#"{"a":[1,2]}"#);
+/// assert!(onag_api::shard::unseal(text.as_bytes(), "a test file", "seal", &[0; 16]).is_err());
+/// ```
+pub fn seal_keyed<T: Serialize>(
+    value: &T,
+    field: &str,
+    key: &onag::checksum::Key,
+) -> Result<String, String> {
     let mut value = serde_json::to_value(value).map_err(|e| format!("internal error: {e}"))?;
-    let sum = onag::checksum::tag(&onag::checksum::PUBLIC_KEY, value.to_string().as_bytes());
-    value["checksum"] = sum.into();
+    if !value.is_object() || value.get(field).is_some() {
+        return Err(format!(
+            "internal error: cannot seal a value in its field {field}"
+        ));
+    }
+    let sum = onag::checksum::tag(key, value.to_string().as_bytes());
+    value[field] = sum.into();
     Ok(format!("{value}\n"))
 }
 
-/// The bytes the checksum of a sealed file was computed over (the file without its
-/// `checksum` field), checked before any parse: `what` names the file in messages.
-fn unseal(bytes: &[u8], what: &str) -> Result<Vec<u8>, String> {
+/// The bytes the seal of a file written by [`seal_keyed`] (with `field` and `key`) was
+/// computed over — the file without that field — checked before any parse: a file over
+/// [`MAX_PART_BYTES`], not one JSON object, without the field, or whose tag differs is refused
+/// (`what` names the file in messages).
+pub fn unseal(
+    bytes: &[u8],
+    what: &str,
+    field: &str,
+    key: &onag::checksum::Key,
+) -> Result<Vec<u8>, String> {
     if bytes.len() as u64 > MAX_PART_BYTES {
         return Err(format!(
             "is larger than {} MiB: not {what}",
@@ -42,18 +76,21 @@ fn unseal(bytes: &[u8], what: &str) -> Result<Vec<u8>, String> {
     if text.first() != Some(&b'{') || text.last() != Some(&b'}') {
         return Err(format!("is not {what} (not one JSON object)"));
     }
-    const FIELD: &[u8] = br#""checksum":"siphash24:"#;
-    let Some(at) = text.windows(FIELD.len()).position(|w| w == FIELD) else {
-        return Err("has no checksum (written by an older onag): run it again".into());
+    let marker = format!("\"{field}\":\"siphash24:");
+    let marker = marker.as_bytes();
+    let Some(at) = text.windows(marker.len()).rposition(|w| w == marker) else {
+        return Err(format!(
+            "has no {field} (written by an older onag, or not {what}): run it again"
+        ));
     };
-    let hex_at = at + FIELD.len();
+    let hex_at = at + marker.len();
     let hex = text
         .get(hex_at..hex_at + 16)
         .and_then(|h| std::str::from_utf8(h).ok())
         .and_then(|h| u64::from_str_radix(h, 16).ok());
     let end = hex_at + 16;
     let (Some(stored), Some(b'"')) = (hex, text.get(end)) else {
-        return Err(format!("is not {what} (a malformed checksum)"));
+        return Err(format!("is not {what} (a malformed {field})"));
     };
     // the field and one comma beside it come out
     let (cut_from, cut_to) = if text.get(end + 1) == Some(&b',') {
@@ -66,10 +103,22 @@ fn unseal(bytes: &[u8], what: &str) -> Result<Vec<u8>, String> {
     let mut body = Vec::with_capacity(text.len());
     body.extend_from_slice(&text[..cut_from]);
     body.extend_from_slice(&text[cut_to..]);
-    if onag::checksum::siphash24(&onag::checksum::PUBLIC_KEY, &body) != stored {
-        return Err("fails its checksum (corrupted or edited): refusing it".into());
+    if onag::checksum::siphash24(key, &body) != stored {
+        return Err(if *key == onag::checksum::PUBLIC_KEY {
+            format!("fails its {field} (corrupted or edited): refusing it")
+        } else {
+            format!(
+                "fails its integrity check (its {field} does not match: edited, corrupted, or \
+                 written under another user's checkpoint key): refusing it"
+            )
+        });
     }
     Ok(body)
+}
+
+/// [`unseal`] of a part file (the public key, the field `checksum`).
+fn unseal_part(bytes: &[u8], what: &str) -> Result<Vec<u8>, String> {
+    unseal(bytes, what, "checksum", &onag::checksum::PUBLIC_KEY)
 }
 
 /// The file's text: one line of JSON with its `checksum` field.
@@ -89,7 +138,7 @@ pub fn seal(file: &ShardFile) -> Result<String, String> {
 /// Reads a sealed shard file's bytes: refused when the checksum is missing or wrong (checked
 /// on the bytes, before any parse), or the JSON is not a shard file.
 pub fn open(bytes: &[u8]) -> Result<ShardFile, String> {
-    let body = unseal(bytes, "an onag toads stats shard file")?;
+    let body = unseal_part(bytes, "an onag toads stats shard file")?;
     serde_json::from_slice(&body)
         .map_err(|e| format!("is not an onag toads stats shard file ({e})"))
 }
@@ -122,7 +171,7 @@ pub fn seal_census(part: &CensusPart) -> Result<String, String> {
 /// or an entry claims values past the part's cap.
 pub fn open_census(bytes: &[u8]) -> Result<CensusPart, String> {
     let what = "an onag heaps census part";
-    let body = unseal(bytes, what)?;
+    let body = unseal_part(bytes, what)?;
     let part: CensusPart =
         serde_json::from_slice(&body).map_err(|e| format!("is not {what} ({e})"))?;
     let mut seen = BTreeSet::new();
@@ -237,7 +286,7 @@ mod tests {
     #[test]
     fn a_part_naming_no_code_or_past_its_cap_is_refused() {
         let mut bad: CensusPart =
-            serde_json::from_slice(&unseal(part().as_bytes(), "").unwrap()).unwrap();
+            serde_json::from_slice(&unseal_part(part().as_bytes(), "").unwrap()).unwrap();
         bad.entries[0].ruleset = "not a code".into();
         assert!(open_census(seal_census(&bad).unwrap().as_bytes())
             .unwrap_err()

@@ -8,14 +8,17 @@ fn config_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("onag-corners-mex-config-{}", std::process::id()))
 }
 
-/// Tags `doc` as this user's onag would: the key file in [`config_dir`].
-fn retag(doc: &mut Value) {
+/// Tags and seals `doc` as this user's onag would (the key file in [`config_dir`]), returning
+/// the file's text.
+fn retag(doc: &mut Value) -> String {
     let hex = std::fs::read_to_string(config_dir().join("checkpoint.key")).unwrap();
     let key: [u8; 16] =
         std::array::from_fn(|i| u8::from_str_radix(&hex.trim()[2 * i..2 * i + 2], 16).unwrap());
+    doc.as_object_mut().unwrap().remove("seal");
     let file: onag::games::turning_corners::definition::MexCheckpoint =
         serde_json::from_value(doc.clone()).unwrap();
     doc["checksum"] = file.expected_checksum(&key).into();
+    onag_api::shard::seal_keyed(&*doc, "seal", &key).unwrap()
 }
 
 fn mex(args: &[&str]) -> (i32, Value) {
@@ -53,8 +56,8 @@ fn a_resumed_run_reports_what_a_whole_run_does() {
     // edited without the user's key: refused
     std::fs::write(&file, doc.to_string()).unwrap();
     assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
-    retag(&mut doc);
-    std::fs::write(&file, doc.to_string()).unwrap();
+    let text = retag(&mut doc);
+    std::fs::write(&file, text).unwrap();
     let (code, resumed) = mex(&["100", "--checkpoint", path, "--resume"]);
     assert_eq!(code, 0);
     assert_eq!(resumed["rows_resumed"], 50);
@@ -78,13 +81,13 @@ fn a_resumed_run_reports_what_a_whole_run_does() {
     let mut claim = serde_json::json!({"kind": "corners-mex", "n": 100, "rows": rows});
     std::fs::write(&file, claim.to_string()).unwrap();
     assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
-    retag(&mut claim);
-    std::fs::write(&file, claim.to_string()).unwrap();
+    let text = retag(&mut claim);
+    std::fs::write(&file, text).unwrap();
     assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
     // an `options` count that would wrap the total is refused
     claim["rows"][0][1] = u64::MAX.into();
-    retag(&mut claim);
-    std::fs::write(&file, claim.to_string()).unwrap();
+    let text = retag(&mut claim);
+    std::fs::write(&file, text).unwrap();
     assert_eq!(mex(&["100", "--checkpoint", path, "--resume"]).0, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -102,6 +102,8 @@ fn parse_errors_put_a_caret_under_the_place() {
             2,
         ),
         (&["heaps", "values", "0.8x"], "0.8x", 3),
+        (&["nim", "mul", "w^x", "1"], "w^x", 2),
+        (&["nim", "inv", "w+w^2"], "w+w^2", 5),
     ];
     for &(args, input, column) in cases {
         let (code, out, err) = onag(args);

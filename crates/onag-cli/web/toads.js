@@ -126,9 +126,17 @@ function render(v) {
   strip.classList.toggle('stale', v.stale);
   strip.style.setProperty('--n', board.length + (editing ? 2 : 0));
   rovingGrid(strip, '.cell', cells.length);
+  showScrollCue();
   renderPanel(v);
   renderMoves(v);
 }
+
+/** Shows the cue under the strip when the strip is wider than its box (it scrolls sideways). */
+function showScrollCue() {
+  const wrap = $('strip-wrap');
+  $('strip-cue').hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
+}
+window.addEventListener('resize', showScrollCue);
 
 function renderPanel(v) {
   const a = v.analysis && v.analysis.data;

@@ -3,7 +3,7 @@
 // with a value slider and a hover readout, and the row plot of g(x, y) − y. All in the worker.
 import { api, el, $, busy, cellReadout, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
 import { createGame, fairStart, remotenessTitle, showRemoteness } from './game.js';
-import { gridRows, keepInView, maxRemoteness, piece, shade, slide, zoomable } from './board.js';
+import { MIN_TAP, gridRows, keepInView, maxRemoteness, piece, shade, slide, zoomable } from './board.js';
 
 /** Board sides and queen counts the page takes (the engine's limits: side ≤ 64, 1–4 queens). */
 const SIDES = [1, 64];
@@ -23,6 +23,21 @@ function randomStart(side, count) {
 const newStart = () => fairStart(game, () => randomStart(Number($('side').value), Number($('count').value)),
   async (pos) => (await api('wythoff/position', { side: pos.side, queens: pos.queens })).xor !== 0);
 const newGame = async () => { selected = null; game.start(await newStart()); };
+
+// The default board is the largest offered whose cells fit the screen at a tappable size
+// (MIN_TAP and the 2 px gap, a column of labels beside the board): 12 on a desktop, 8 on a
+// 390 px phone, which opens on a whole board instead of a panning one. A link's board keeps
+// its own side.
+{
+  const room = $('board-wrap').clientWidth || window.innerWidth;
+  const fits = (side) => (side + 1) * (MIN_TAP + 2) <= room;
+  const sides = [...$('side').options].map((o) => Number(o.value));
+  const chosen = Number($('side').value);
+  if (!fits(chosen)) {
+    const smaller = sides.filter((s) => s < chosen && fits(s));
+    if (smaller.length) $('side').value = String(Math.max(...smaller));
+  }
+}
 
 const game = createGame({
   id: 'wythoff',

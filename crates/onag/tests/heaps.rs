@@ -512,7 +512,8 @@ fn checkpoints_resume_identically_and_refuse_damage() {
 fn forged(values: &[u32], key: &onag::checksum::Key) -> Vec<u8> {
     let r = rules("0.16");
     let search = PeriodSearch::resume(
-        onag::heaps::sparse::Sequence::from_values(&r, values.to_vec()),
+        onag::heaps::sparse::Sequence::from_values(&r, values.to_vec(), &onag::StopFlag::new())
+            .unwrap(),
         40_000,
         0,
     );
@@ -638,4 +639,23 @@ proptest! {
         m.for_each_leave(n, |_| k += 1);
         prop_assert_eq!(k, m.count_leaves(n));
     }
+}
+
+/// Rebuilding a sequence from a checkpoint's values is linear in them (hundreds of millions
+/// in a long run): it polls its stop flag, so a raised flag ends it with `Stopped`, and an
+/// unraised one rebuilds exactly the sequence that was computed.
+#[test]
+fn from_values_polls_its_stop_flag() {
+    use onag::heaps::sparse::Sequence;
+    let r = rules("0.16");
+    let mut computed = Sequence::new(&r);
+    computed.extend_to(5_000, &StopFlag::new()).unwrap();
+    let rebuilt = Sequence::from_values(&r, computed.values().to_vec(), &StopFlag::new()).unwrap();
+    assert_eq!(rebuilt.values(), computed.values());
+    let stop = StopFlag::new();
+    stop.stop();
+    assert_eq!(
+        Sequence::from_values(&r, computed.values().to_vec(), &stop).err(),
+        Some(onag::Stopped)
+    );
 }

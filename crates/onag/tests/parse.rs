@@ -326,7 +326,7 @@ proptest! {
             let i = a.from_options(&[zero], &[ng]).unwrap();
             a.from_options(&[zero], &[i]).unwrap()
         };
-        prop_assert_eq!(name(&a, tiny, NameStyle::Ascii), format!("tiny-{}", d(n, e)));
+        prop_assert_eq!(name(&a, tiny, NameStyle::Ascii), format!("Tiny({})", d(n, e)));
         for game in [tiny, miny, pm, pm1, tiny_g] {
             for style in [NameStyle::Ascii, NameStyle::Unicode] {
                 let text = name(&a, game, style);

@@ -75,6 +75,60 @@ pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> any
     serde_json::from_str(&text).with_context(|| format!("{} is not {what}", path.display()))
 }
 
+/// The field holding a checkpoint's seal: the keyed tag of its bytes ([`write_sealed`]).
+const SEAL_FIELD: &str = "seal";
+
+/// Writes `value` (a checkpoint) to `path` sealed under this user's
+/// [checkpoint key](checkpoint_key): one line of JSON whose `seal` field tags the rest of the
+/// line ([`onag_api::shard::seal_keyed`]), so [`read_sealed`] checks it before any parse.
+pub fn write_sealed<T: serde::Serialize>(path: &Path, value: &T) -> anyhow::Result<()> {
+    let text =
+        onag_api::shard::seal_keyed(value, SEAL_FIELD, &checkpoint_key()?).map_err(Internal)?;
+    write_atomic(path, text.as_bytes())
+}
+
+/// Reads a checkpoint written by [`write_sealed`] into `T`: a file over
+/// [`onag_api::shard::MAX_PART_BYTES`] (the size is checked while reading), not one line of
+/// JSON, without its seal, or whose seal fails under this user's key is refused on its bytes,
+/// before any parse — so an edited, truncated or garbage file costs one pass of the hash, never
+/// a JSON tree. Every message is one line naming the file (bad input, exit 2).
+pub fn read_sealed<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> {
+    let text = read_capped(path, onag_api::shard::MAX_PART_BYTES, what)?;
+    let body = onag_api::shard::unseal(text.as_bytes(), what, SEAL_FIELD, &checkpoint_key()?)
+        .map_err(|e| anyhow::anyhow!("{} {e}", path.display()))?;
+    serde_json::from_slice(&body)
+        .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))
+}
+
+/// Checks that the JSON text of `path` declares the format `format` and a version in
+/// `versions` (its top-level `format` and `version` fields) in one pass that keeps nothing
+/// else (every other field is skipped unread), before the whole file is parsed into memory
+/// proportional to it: a file of another kind, or garbage, is refused at the cost of a scan.
+/// `text` is the file's text, already read under a size cap ([`read_capped`]).
+pub fn check_header(
+    path: &Path,
+    text: &str,
+    format: &str,
+    versions: &[u64],
+    what: &str,
+) -> anyhow::Result<()> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: Option<String>,
+        version: Option<u64>,
+    }
+    let header: Header = serde_json::from_str(text)
+        .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))?;
+    match (header.format.as_deref(), header.version) {
+        (Some(f), Some(v)) if f == format && versions.contains(&v) => Ok(()),
+        (Some(f), Some(v)) if f == format => anyhow::bail!(
+            "{} is {what} of version {v}, which this onag does not read",
+            path.display()
+        ),
+        _ => anyhow::bail!("{} is not {what} (no format \"{format}\")", path.display()),
+    }
+}
+
 /// A progress bar on stderr, hidden when `quiet` is set or stderr is not a terminal.
 pub fn progress(len: u64, message: &str, quiet: bool) -> ProgressBar {
     let bar = if quiet || !std::io::stderr().is_terminal() {

@@ -8,7 +8,7 @@ use clap::Subcommand;
 use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint, MexRun, MAX_N};
 use onag::StopFlag;
 
-use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, write_atomic, Internal};
+use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, Internal};
 use super::output::{outln, print_json, Output};
 
 /// The `corners` subcommands.
@@ -136,23 +136,17 @@ fn recheck_sample(check: &MexCheck, path: &Path) -> anyhow::Result<usize> {
     Ok(picks.len())
 }
 
-/// Writes the finished rows of `check` ([`MexCheckpoint`], tagged with this user's key).
+/// Writes the finished rows of `check` ([`MexCheckpoint`], tagged and sealed with this user's
+/// key).
 fn save(check: &MexCheck, path: &Path) -> anyhow::Result<()> {
     let key = super::common::checkpoint_key()?;
-    let text = serde_json::to_string(&MexCheckpoint::of(check, &key))
-        .map_err(|e| Internal(e.to_string()))?;
-    write_atomic(path, format!("{text}\n").as_bytes())
+    super::common::write_sealed(path, &MexCheckpoint::of(check, &key))
 }
 
 /// Reads the rows saved by [`save`] into `check` (same `n`). A wrong file is bad input.
 fn load(check: &mut MexCheck, path: &Path) -> anyhow::Result<()> {
-    let text = super::common::read_capped(
-        path,
-        super::common::MAX_INPUT_FILE,
-        "an onag corners checkpoint",
-    )?;
     let bad = |what: &str| anyhow::anyhow!("checkpoint {}: {what}", path.display());
-    let saved: MexCheckpoint = serde_json::from_str(&text).map_err(|e| bad(&e.to_string()))?;
+    let saved: MexCheckpoint = super::common::read_sealed(path, "an onag corners checkpoint")?;
     saved
         .restore(check, &super::common::checkpoint_key()?)
         .map_err(|e| bad(&e))

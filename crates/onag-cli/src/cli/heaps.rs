@@ -659,14 +659,23 @@ fn check(
     output: Output,
 ) -> anyhow::Result<()> {
     let what = "an onag census or period report";
-    let raw: serde_json::Value = common::read_json(file, what)?;
-    if raw.get("entries").is_none() && raw.get("analysis").is_some() {
-        let stored: PeriodReport = serde_json::from_value(raw)
+    let text = common::read_capped(file, common::MAX_INPUT_FILE, what)?;
+    // Which of the two reports it is, from a scan that keeps no field (each is skipped
+    // unread), then one typed parse: never a JSON tree of the whole file.
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        entries: Option<serde::de::IgnoredAny>,
+        analysis: Option<serde::de::IgnoredAny>,
+    }
+    let kind: Kind =
+        serde_json::from_str(&text).with_context(|| format!("{} is not {what}", file.display()))?;
+    if kind.entries.is_none() && kind.analysis.is_some() {
+        let stored: PeriodReport = serde_json::from_str(&text)
             .with_context(|| format!("{} is not {what}", file.display()))?;
         return check_period(file, &stored, limits, output);
     }
     let stored: CensusReport =
-        serde_json::from_value(raw).with_context(|| format!("{} is not {what}", file.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("{} is not {what}", file.display()))?;
     let wanted: Vec<&CensusEntry> = stored
         .entries
         .iter()

@@ -8,6 +8,7 @@ use onag::nimber::Nimber128;
 use onag::StopFlag;
 
 use super::common::{parse_u128, parse_usize};
+use super::located::Located;
 use super::output::{outln, print_json, Output};
 
 /// The `nim` subcommands.
@@ -17,35 +18,35 @@ pub enum Cmd {
     /// below ω^(ω^54) in Cantor normal form such as 'w^2', 'w^w*3+w+1').
     Mul {
         /// First factor.
-        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
-        a: NimArg,
+        #[arg(allow_hyphen_values = true)]
+        a: String,
         /// Second factor.
-        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
-        b: NimArg,
+        #[arg(allow_hyphen_values = true)]
+        b: String,
         #[command(flatten)]
         output: Output,
     },
     /// The nim inverse of A (A ≠ 0): in GF(2^128), or of a transfinite ordinal.
     Inv {
         /// The number (or ordinal) to invert.
-        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
-        a: NimArg,
+        #[arg(allow_hyphen_values = true)]
+        a: String,
         #[command(flatten)]
         output: Output,
     },
     /// The nim square root of A (a number or a transfinite ordinal).
     Sqrt {
         /// The number (or ordinal).
-        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
-        a: NimArg,
+        #[arg(allow_hyphen_values = true)]
+        a: String,
         #[command(flatten)]
         output: Output,
     },
     /// The nim power A^E.
     Pow {
         /// The base (a number or a transfinite ordinal).
-        #[arg(value_parser = parse_nim_arg, allow_hyphen_values = true)]
-        a: NimArg,
+        #[arg(allow_hyphen_values = true)]
+        a: String,
         /// The exponent (an ordinary integer below 2^128).
         #[arg(value_parser = parse_u128, allow_hyphen_values = true)]
         e: u128,
@@ -102,14 +103,21 @@ impl NimArg {
     }
 }
 
-fn parse_nim_arg(text: &str) -> Result<NimArg, String> {
+/// A `nim` argument from the command line: a number below 2^128, else an ordinal; an ordinal
+/// that does not parse is reported with a caret under the place ([`Located`]).
+fn parse_nim_arg(text: &str) -> anyhow::Result<NimArg> {
     if let Ok(n) = parse_u128(text) {
         return Ok(NimArg::Finite(n));
     }
     match text.parse::<Ordinal>() {
         Ok(o) => Ok(NimArg::Ordinal(o)),
-        Err(e) if text.contains(['w', 'ω']) => Err(format!("'{text}': {e}")),
-        Err(_) => parse_u128(text).map(NimArg::Finite),
+        Err(e @ OrdinalError::Parse { span, .. }) if text.contains(['w', 'ω']) => {
+            Err(Located::new(e, text, span).into())
+        }
+        Err(e) if text.contains(['w', 'ω']) => Err(anyhow::anyhow!("'{text}': {e}")),
+        Err(_) => parse_u128(text)
+            .map(NimArg::Finite)
+            .map_err(|e| anyhow::anyhow!("{e}")),
     }
 }
 
@@ -134,50 +142,44 @@ fn answer_ordinal(
 pub fn run(cmd: Cmd) -> anyhow::Result<()> {
     match cmd {
         Cmd::Mul {
-            a: NimArg::Finite(a),
-            b: NimArg::Finite(b),
-            output: Output { json, .. },
-        } => {
-            let r = (Nimber128(a) * Nimber128(b)).0;
-            answer("mul", &[&a, &b], r, json)
-        }
-        Cmd::Mul {
             a,
             b,
             output: Output { json, .. },
-        } => answer_ordinal("mul", &[&a, &b], a.ordinal().mul(&b.ordinal()), json),
-        Cmd::Inv {
-            a: NimArg::Finite(a),
-            output: Output { json, .. },
-        } => match Nimber128(a).inverse() {
-            Some(r) => answer("inv", &[&a], r.0, json),
-            None => bail!("0 has no nim inverse"),
+        } => match (parse_nim_arg(&a)?, parse_nim_arg(&b)?) {
+            (NimArg::Finite(a), NimArg::Finite(b)) => {
+                let r = (Nimber128(a) * Nimber128(b)).0;
+                answer("mul", &[&a, &b], r, json)
+            }
+            (a, b) => answer_ordinal("mul", &[&a, &b], a.ordinal().mul(&b.ordinal()), json),
         },
         Cmd::Inv {
             a,
             output: Output { json, .. },
-        } => answer_ordinal("inv", &[&a], a.ordinal().inverse(), json),
-        Cmd::Sqrt {
-            a: NimArg::Finite(a),
-            output: Output { json, .. },
-        } => answer("sqrt", &[&a], Nimber128(a).sqrt().0, json),
+        } => match parse_nim_arg(&a)? {
+            NimArg::Finite(a) => match Nimber128(a).inverse() {
+                Some(r) => answer("inv", &[&a], r.0, json),
+                None => bail!("0 has no nim inverse"),
+            },
+            a => answer_ordinal("inv", &[&a], a.ordinal().inverse(), json),
+        },
         Cmd::Sqrt {
             a,
             output: Output { json, .. },
-        } => answer_ordinal("sqrt", &[&a], a.ordinal().sqrt(), json),
-        Cmd::Pow {
-            a: NimArg::Finite(a),
-            e,
-            output: Output { json, .. },
-        } => answer("pow", &[&a, &e], Nimber128(a).pow(e).0, json),
+        } => match parse_nim_arg(&a)? {
+            NimArg::Finite(a) => answer("sqrt", &[&a], Nimber128(a).sqrt().0, json),
+            a => answer_ordinal("sqrt", &[&a], a.ordinal().sqrt(), json),
+        },
         Cmd::Pow {
             a,
             e,
             output: Output { json, .. },
-        } => {
-            let exponent = NimArg::Finite(e);
-            answer_ordinal("pow", &[&a, &exponent], a.ordinal().pow(e), json)
-        }
+        } => match parse_nim_arg(&a)? {
+            NimArg::Finite(a) => answer("pow", &[&a, &e], Nimber128(a).pow(e).0, json),
+            a => {
+                let exponent = NimArg::Finite(e);
+                answer_ordinal("pow", &[&a, &exponent], a.ordinal().pow(e), json)
+            }
+        },
         Cmd::Table {
             n,
             output: Output { json, .. },

@@ -8,7 +8,7 @@ use clap::Subcommand;
 use onag::games::toads_and_frogs::{
     board_report, cell_record, check_results, family_threads, merge_shards, named_shards,
     table_cells, verify_all, Board, BoardReport, FamilyReport, ResultsFile, ShardFile, Solver,
-    StatsReport,
+    StatsReport, RESULTS_FORMAT,
 };
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::name::{name, NameStyle};
@@ -16,7 +16,7 @@ use onag::partizan::parse::parse;
 use onag::partizan::search::{equal_by_search, ArenaPosition, EqualsReport};
 use onag::StopFlag;
 
-use super::common::{progress, read_json, write_atomic, Internal};
+use super::common::{progress, write_atomic, Internal};
 use super::output::{outln, print_json, Output};
 
 /// Longest board length accepted by `stats` and `verify` (3^16 ≈ 43 million boards).
@@ -637,7 +637,11 @@ fn verify_results(
     max_squares: usize,
     output: Output,
 ) -> anyhow::Result<()> {
-    let file: ResultsFile = read_json(path, "an onag toads results file")?;
+    let what = "an onag toads results file";
+    let text = super::common::read_capped(path, super::common::MAX_INPUT_FILE, what)?;
+    super::common::check_header(path, &text, RESULTS_FORMAT, &[1], what)?;
+    let file: ResultsFile = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))?;
     let bar = progress(file.values().len() as u64, "boards", output.quiet);
     let check = check_results(&file, max_squares, &StopFlag::new(), |_| bar.inc(1))
         .with_context(|| format!("{}", path.display()))?;

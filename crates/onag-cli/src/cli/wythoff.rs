@@ -310,13 +310,13 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
 
 fn write_checkpoint(path: &Path, search: &PeriodSearch, first: usize) -> anyhow::Result<()> {
     let file = CheckpointFile::new(search, first, &common::checkpoint_key()?);
-    let text = serde_json::to_string(&file).map_err(|e| Internal(e.to_string()))?;
-    common::write_atomic(path, text.as_bytes())
+    common::write_sealed(path, &file)
 }
 
-/// Reads a checkpoint file and checks its format, version and integrity.
+/// Reads a checkpoint file and checks its format, version and integrity: its seal on the bytes
+/// before any parse ([`common::read_sealed`]), then the tag of its fields.
 pub(crate) fn read_checkpoint(path: &Path) -> anyhow::Result<CheckpointFile> {
-    let file: CheckpointFile = common::read_json(path, "an onag periods checkpoint")?;
+    let file: CheckpointFile = common::read_sealed(path, "an onag periods checkpoint")?;
     file.check(&common::checkpoint_key()?)
         .with_context(|| format!("checkpoint {}", path.display()))?;
     Ok(file)

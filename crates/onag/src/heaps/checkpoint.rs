@@ -241,7 +241,8 @@ pub fn decode(bytes: &[u8], key: &Key, stop: &StopFlag) -> Result<PeriodSearch, 
         max = max.max(v);
         values.push(v);
     }
-    let seq = Sequence::from_values(&h.ruleset, values);
+    let seq =
+        Sequence::from_values(&h.ruleset, values, stop).map_err(|_| CheckpointError::Stopped)?;
     seq.verify_tail(h.count.saturating_sub(RECHECK), stop)
         .map_err(|e| e.map_or(CheckpointError::Stopped, CheckpointError::WrongValue))?;
     Ok(PeriodSearch::resume(seq, h.max_n, h.next_check))

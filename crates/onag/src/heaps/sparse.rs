@@ -32,6 +32,10 @@ use super::moves::Moves;
 use super::ruleset::Ruleset;
 use crate::{StopFlag, Stopped};
 
+/// How many values [`Sequence::from_values`] handles between two polls of its stop flag: each
+/// costs a few nanoseconds, so a raised flag is seen within well under a millisecond.
+pub const POLL_EVERY: usize = 1 << 14;
+
 /// How many first heaps of each value are kept as witnesses.
 const FIRST_KEPT: usize = 16;
 
@@ -216,23 +220,40 @@ impl Sequence {
 
     /// The sequence of `ruleset` with the given first values (from a checkpoint): the mask
     /// and the rare heaps are derived from them again. The values are trusted: check them
-    /// first ([`Sequence::verify_tail`]) when they come from outside.
-    pub fn from_values(ruleset: &Ruleset, values: Vec<u32>) -> Sequence {
+    /// first ([`Sequence::verify_tail`]) when they come from outside. The work is linear in
+    /// the values (a checkpoint holds up to hundreds of millions), so `stop` is polled every
+    /// [`POLL_EVERY`] values: `Err(Stopped)` once it is raised.
+    pub fn from_values(
+        ruleset: &Ruleset,
+        values: Vec<u32>,
+        stop: &StopFlag,
+    ) -> Result<Sequence, Stopped> {
         let mut seq = Sequence::new(ruleset);
-        let max = values.iter().copied().max().unwrap_or(0);
+        let mut max = 0;
+        for chunk in values.chunks(POLL_EVERY) {
+            stop.check()?;
+            max = chunk.iter().copied().fold(max, u32::max);
+        }
         seq.fit_range(max);
         seq.max_value = max;
         for (n, &v) in values.iter().enumerate() {
+            if n.is_multiple_of(POLL_EVERY) {
+                stop.check()?;
+            }
             seq.note_first(n, v);
         }
         seq.values = values;
         if let Some(tail) = seq.moves.tail {
             let n = seq.values.len();
             for j in 0..(n + 1).saturating_sub(tail) {
+                if j.is_multiple_of(POLL_EVERY) {
+                    stop.check()?;
+                }
                 let v = seq.values[j];
                 set(&mut seq.prefix, v);
             }
         }
+        stop.check()?;
         // the masks an uninterrupted run chose last: at the last power of two below the length
         let len = seq.values.len();
         let at = if len > FIRST_MASK_AT {
@@ -241,7 +262,8 @@ impl Sequence {
             0
         };
         seq.choose_mask(at);
-        seq
+        stop.check()?;
+        Ok(seq)
     }
 
     /// The ruleset.
@@ -332,7 +354,8 @@ impl Sequence {
     /// `Err(None)` says `stop` was raised. Checks a resumed checkpoint's last values.
     pub fn verify_tail(&self, from: usize, stop: &crate::StopFlag) -> Result<(), Option<usize>> {
         let from = from.min(self.values.len());
-        let mut head = Sequence::from_values(&self.ruleset, self.values[..from].to_vec());
+        let mut head = Sequence::from_values(&self.ruleset, self.values[..from].to_vec(), stop)
+            .map_err(|_| None)?;
         for n in from..self.values.len() {
             if stop.is_stopped() {
                 return Err(None);

@@ -10,7 +10,8 @@
 //! | −1 + ⇑                 | `-1^2`       | `-1⇑`         |
 //! | {x \| −x}              | `+-x`        | `±x`          |
 //! | {A, B \| −A, −B}       | `+-(A,B)`    | `±(A,B)`      |
-//! | {0 ‖ 0 \| −x}, x > 0   | `tiny-x`     | `tiny-x`      |
+//! | {0 ‖ 0 \| −x}, x > 0   | `Tiny(x)`    | `Tiny(x)`     |
+//! | {x \| 0 ‖ 0}, x > 0    | `Miny(x)`    | `Miny(x)`     |
 //! | anything else          | `{A,B\|C}`   | `{A,B\|C}`    |
 //!
 //! Options are printed in one canonical order that does not depend on how the game was built
@@ -145,7 +146,9 @@ impl Namer<'_> {
         Named { text, atomic: true }
     }
 
-    /// tiny-x = {0 ‖ 0 | −x} and miny-x = {x | 0 ‖ 0} for a positive number x.
+    /// tiny-x = {0 ‖ 0 | −x} and miny-x = {x | 0 ‖ 0} for a positive number x, written as
+    /// CGSuite writes them, `Tiny(x)` and `Miny(x)` (the literature's subscript, tiny_x,
+    /// has no plain-text form; the parser reads both this and `tiny-x`).
     fn tiny_or_miny(&mut self, g: GameId) -> Option<Named> {
         let a = self.arena;
         let zero = a.zero();
@@ -167,9 +170,9 @@ impl Namer<'_> {
         if x <= Dyadic::ZERO {
             return None;
         }
-        let word = if tiny { "tiny" } else { "miny" };
+        let word = if tiny { "Tiny" } else { "Miny" };
         Some(Named {
-            text: format!("{word}-{x}"),
+            text: format!("{word}({x})"),
             atomic: false,
         })
     }

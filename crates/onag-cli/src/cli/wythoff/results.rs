@@ -11,7 +11,7 @@ use serde::Deserialize;
 use onag::wythoff::checkpoint::RowRecord;
 use onag::wythoff::periodicity::{PeriodConfig, PeriodSearch, RowResult};
 use onag::wythoff::report::{BfileReport, VerifyReport};
-use onag::wythoff::results::{ResultsFile, RunInfo};
+use onag::wythoff::results::{ResultsFile, RunInfo, RESULTS_FORMAT, RESULTS_VERSION};
 use onag::wythoff::runs::{audit, bfile, Discrepancy, RowSequence};
 use onag::StopFlag;
 
@@ -180,7 +180,11 @@ fn write_bfile(args: &ResultsArgs) -> anyhow::Result<()> {
 
 /// The period cap and rows of a results file.
 pub(crate) fn read_results(path: &Path) -> anyhow::Result<(u64, Vec<RowResult>)> {
-    let file: ResultsFile = common::read_json(path, "an onag Wythoff results file")?;
+    let what = "an onag Wythoff results file";
+    let text = common::read_capped(path, common::MAX_INPUT_FILE, what)?;
+    common::check_header(path, &text, RESULTS_FORMAT, &[RESULTS_VERSION], what)?;
+    let file: ResultsFile = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))?;
     file.check().with_context(|| path.display().to_string())?;
     Ok((file.parameters.period_cap, file.results()))
 }
