@@ -8,8 +8,10 @@ a value comes from the engine's names, the drawings from its thermographs.
 >>> import onag
 >>> latex("{5|±3,1*}")
 '\\\\{5 \\\\mid \\\\pm 3, 1{*}\\\\}'
->>> latex("2+4·↓"), latex("tiny-1/4"), latex("*3")
+>>> latex("2+4·↓"), latex("Tiny(1/4)"), latex("*3")
 ('2 + 4 \\\\cdot {\\\\downarrow}', '{\\\\rm tiny}_{\\\\frac{1}{4}}', '{*}3')
+>>> latex("Miny(Tiny(2))") == latex("miny-tiny-2")
+True
 """
 
 import html
@@ -68,6 +70,11 @@ def latex(name: str) -> str:
             else:
                 out.append(num)
             i = m.end()
+        elif name.startswith(("Tiny(", "Miny("), i):
+            # the engine's names, as CGSuite prints them: Tiny(x), Miny(x)
+            end = _operand_end(name, i + 4)
+            out.append(rf"{{\rm {name[i:i + 4].lower()}}}_{{{latex(name[i + 5:end - 1])}}}")
+            i = end
         elif name.startswith(("tiny-", "miny-"), i):
             end = _operand_end(name, i + 5)
             word = name[i:i + 4]
