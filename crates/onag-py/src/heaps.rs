@@ -121,6 +121,7 @@ fn heaps_position(
         strategy,
         level,
         seed,
+        misere: false,
     }
     .checked()
     .map_err(bad)?;

@@ -9,7 +9,10 @@ use super::genus::Genus;
 use super::phylum::{Classifier, Phylum};
 use super::store::{MisereError, MisereId, MisereStore};
 use crate::games::registry::{game as game_info, GAMES};
-use crate::games::{analysis::GameKind, ImpartialGame};
+use crate::games::{
+    analysis::{GameKind, Strength},
+    ImpartialGame,
+};
 use crate::partizan::Outcome;
 use crate::stop::StopFlag;
 
@@ -197,6 +200,64 @@ pub fn misere_report<G: ImpartialGame>(
         winning_move: moves.iter().find(|m| m.winning).map(|m| m.label.clone()),
         moves,
     })
+}
+
+/// The computer's misère move in `report` (an index into `report.moves`; `None` with no
+/// move): at [`Strength::Perfect`] a winning move when there is one, else the first move; at
+/// [`Strength::Random`] any move, uniformly from `seed`; at [`Strength::Skill`]`(p)` the
+/// perfect move with probability `p`, else a random one.
+///
+/// # Examples
+/// ```
+/// use onag::games::analysis::Strength;
+/// use onag::misere::{analyze_misere, misere_computer_move};
+///
+/// let r = analyze_misere("cram", "..|..", 1000, &onag::StopFlag::new()).unwrap();
+/// let i = misere_computer_move(&r, Strength::Perfect, 0).unwrap();
+/// assert!(r.moves[i].winning);
+/// ```
+pub fn misere_computer_move(report: &MisereReport, strength: Strength, seed: u64) -> Option<usize> {
+    choose_index(
+        report.moves.len(),
+        report.moves.iter().position(|m| m.winning),
+        strength,
+        seed,
+    )
+}
+
+/// A move among `count`: the `perfect` one (else the first) or a random one, by `strength`.
+pub(crate) fn choose_index(
+    count: usize,
+    perfect: Option<usize>,
+    strength: Strength,
+    seed: u64,
+) -> Option<usize> {
+    if count == 0 {
+        return None;
+    }
+    let random = (splitmix(seed) % count as u64) as usize;
+    let perfect = perfect.unwrap_or(0);
+    Some(match strength {
+        Strength::Perfect => perfect,
+        Strength::Random => random,
+        Strength::Skill(p) => {
+            let u = (splitmix(seed ^ 0x5eed) >> 11) as f64 / (1u64 << 53) as f64;
+            if u < p {
+                perfect
+            } else {
+                random
+            }
+        }
+    })
+}
+
+/// SplitMix64 (Steele, Lea and Flood, *Fast splittable pseudorandom number generators*,
+/// OOPSLA 2014): one well-mixed word from a seed.
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Why [`analyze_misere`] gave no report.
