@@ -524,3 +524,19 @@ fn bounded_names_agree_with_full_names() {
         }
     }
 }
+
+/// A nim heap reached from its options (before the store built it as a heap) is still named
+/// as one: `*[2]`, not its options' `*[10]`.
+#[test]
+fn nim_heaps_reached_from_options_are_nim_heaps() {
+    let mut store = MisereStore::new();
+    let one = store.from_options(&[MisereId::ZERO]).unwrap();
+    let two = store.from_options(&[MisereId::ZERO, one]).unwrap();
+    let three = store.from_options(&[MisereId::ZERO, one, two]).unwrap();
+    assert_eq!(store.as_nimber(two), Some(2));
+    assert_eq!(store.as_nimber(three), Some(3));
+    assert_eq!(store.name(three), "*[3]");
+    let not_heap = store.from_options(&[two]).unwrap(); // *[2#]
+    assert_eq!(store.as_nimber(not_heap), None);
+    assert_eq!(store.nimber(3), three);
+}
