@@ -144,3 +144,9 @@ pub fn check_body(body: &[u8]) -> Result<(), ApiError> {
     }
     Ok(())
 }
+
+/// The most misère canonical forms one `"misere": true` request may create (the games' and
+/// heaps' routes); a larger position is refused as too large.
+pub const MAX_MISERE_FORMS: usize = 1 << 18;
+/// The most heaps `/heaps/values` lists with `"misere": true` (genera).
+pub const MAX_MISERE_HEAP_VALUES: usize = 512;

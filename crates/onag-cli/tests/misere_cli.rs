@@ -49,3 +49,29 @@ fn heaps_misere_values_and_play() {
     assert_eq!(code, 2);
     assert!(err.contains("limit of 40 forms"), "{err}");
 }
+
+#[test]
+fn game_misere_registry_example_finishes_and_max_forms_bounds_it() {
+    let (code, out, err) = onag(&[
+        "game",
+        "turning-corners",
+        "4x4:2,3 4,4",
+        "--misere",
+        "--max-seconds",
+        "60",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("outcome N"), "{out}");
+    assert!(out.contains("winning move: 4x4:4,4"), "{out}");
+    let (code, _, err) = onag(&[
+        "game",
+        "turning-corners",
+        "4x4:2,3 4,4",
+        "--misere",
+        "--max-forms",
+        "100",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("limit of 100 forms"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}

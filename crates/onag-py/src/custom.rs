@@ -582,6 +582,40 @@ fn grundy(py: Python<'_>, position: &Bound<'_, PyAny>, max_positions: usize) -> 
     Ok(n.0)
 }
 
+/// `misere(position, max_positions=…, max_forms=…)`: the misère analysis of a position of an
+/// impartial game written in Python (a class with `options()`): the library's `MisereReport`
+/// (misère outcome, genus, misère canonical form in CGSuite's notation, phylum, every move
+/// with its ✓/✗). The whole game tree is explored; `components()` is not used (misère play
+/// is not decided component by component).
+#[pyfunction]
+#[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS, max_forms=onag::heaps::misere::DEFAULT_MISERE_FORMS))]
+fn misere<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    max_positions: usize,
+    max_forms: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let generation = generation();
+    let root = explore(py, position, Kind::Impartial, max_positions, generation)?;
+    let (mut r, options) = run_stoppable(py, None, move |stop, _| {
+        let r = onag::misere::misere_report("python", &Node(root), max_forms, stop)
+            .map_err(|e| e.to_string())?;
+        if self::generation() != generation {
+            return Err(cleared());
+        }
+        Ok((r, ImpartialGame::options(&Node(root))))
+    })?;
+    // The positions as Python shows them (their `repr`), not the graph's indices.
+    let shown = |i: u32| -> PyResult<String> { Ok(object(py, i)?.repr()?.to_string()) };
+    r.position = shown(root)?;
+    for (m, o) in r.moves.iter_mut().zip(&options) {
+        m.position = shown(o.0)?;
+        m.label = m.position.clone();
+    }
+    r.winning_move = r.moves.iter().find(|m| m.winning).map(|m| m.label.clone());
+    crate::report(py, &r)
+}
+
 /// `memo_usage()`: what the memo of Python-defined games holds — `positions` interned, and
 /// the solvers' `partizan_entries` / `impartial_entries` with their table bytes.
 #[pyfunction]
@@ -620,6 +654,7 @@ fn memo_clear(py: Python<'_>) -> PyResult<()> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(misere, m)?)?;
     m.add_function(wrap_pyfunction!(memo_usage, m)?)?;
     m.add_function(wrap_pyfunction!(memo_clear, m)?)?;
     Ok(())

@@ -95,7 +95,7 @@ fn heaps_period(
 
 /// A position of heaps as the report's JSON: the API's request, with the API's bounds.
 #[pyfunction]
-#[pyo3(signature = (ruleset, heaps, strategy="perfect", level=None, seed=None))]
+#[pyo3(signature = (ruleset, heaps, strategy="perfect", level=None, seed=None, misere=false))]
 fn heaps_position(
     py: Python<'_>,
     ruleset: &str,
@@ -103,6 +103,7 @@ fn heaps_position(
     strategy: &str,
     level: Option<u8>,
     seed: Option<u64>,
+    misere: bool,
 ) -> PyResult<String> {
     parse(py, ruleset)?;
     let strategy = match strategy {
@@ -121,6 +122,7 @@ fn heaps_position(
         strategy,
         level,
         seed,
+        misere,
     }
     .checked()
     .map_err(bad)?;
@@ -130,7 +132,24 @@ fn heaps_position(
     json(&report)
 }
 
+/// The genus of heaps 0 to `count − 1` (`onag heaps values --misere`) as the report's JSON,
+/// with at most `max_forms` misère canonical forms.
+#[pyfunction]
+#[pyo3(signature = (ruleset, count, max_forms=onag::heaps::misere::DEFAULT_MISERE_FORMS))]
+fn heaps_genera(py: Python<'_>, ruleset: &str, count: usize, max_forms: usize) -> PyResult<String> {
+    let r = parse(py, ruleset)?;
+    if count == 0 {
+        return Err(bad("count must be at least 1"));
+    }
+    let report = run_stoppable(py, None, move |stop, _| {
+        onag::heaps::misere::misere_genera(&r, count as u64 - 1, max_forms, stop)
+            .map_err(|e| e.to_string())
+    })?;
+    json(&report)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(heaps_genera, m)?)?;
     m.add_function(wrap_pyfunction!(heaps_ruleset, m)?)?;
     m.add_function(wrap_pyfunction!(heaps_names, m)?)?;
     m.add_function(wrap_pyfunction!(heaps_values, m)?)?;

@@ -58,7 +58,25 @@ fn game_analyze<'py>(py: Python<'py>, name: &str, position: &str) -> PyResult<Bo
     }
 }
 
+/// `game_analyze_misere(name, position, max_forms=…)`: the misère report of a position of a
+/// registered impartial game (the library's `MisereReport`, as `onag game … --misere --json`).
+#[pyfunction]
+#[pyo3(signature = (name, position, max_forms=onag::heaps::misere::DEFAULT_MISERE_FORMS))]
+fn game_analyze_misere<'py>(
+    py: Python<'py>,
+    name: &str,
+    position: &str,
+    max_forms: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (name_owned, text) = (name.to_string(), position.to_string());
+    let r = run_stoppable(py, None, move |stop, _| {
+        onag::misere::analyze_misere(&name_owned, &text, max_forms, stop).map_err(|e| e.to_string())
+    })?;
+    report(py, &r)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(game_analyze_misere, m)?)?;
     m.add_function(wrap_pyfunction!(game_list, m)?)?;
     m.add_function(wrap_pyfunction!(game_analyze, m)?)?;
     Ok(())

@@ -6,6 +6,7 @@ mod common;
 use std::collections::HashMap;
 
 use onag::games::cram::Cram;
+use onag::games::turning_corners::TurningCorners;
 use onag::games::ImpartialGame;
 use onag::misere::{
     misere_nim_outcome, misere_outcome, Classifier, Genus, MisereId, MisereSolver, MisereStore,
@@ -422,7 +423,6 @@ impl ImpartialGame for MisereSum2 {
 
 #[test]
 fn wythoff_and_turning_corners_positions_match_brute_force() {
-    use onag::games::turning_corners::TurningCorners;
     use onag::wythoff::positions::Position;
     for text in [
         "5:(1,2)",
@@ -444,15 +444,13 @@ fn wythoff_and_turning_corners_positions_match_brute_force() {
         );
     }
     for text in [
-        "3x3:(2,2)",
-        "3x3:(1,2)",
-        "3x4:(2,3)",
-        "3x3:(2,2),(1,1)",
-        "4x4:(3,3),(2,1)",
+        "3x3:2,2",
+        "3x3:1,2",
+        "3x4:2,3",
+        "3x3:2,2 1,1",
+        "4x4:3,3 2,1",
     ] {
-        let Ok(p) = text.parse::<TurningCorners>() else {
-            continue;
-        };
+        let p: TurningCorners = text.parse().unwrap();
         let mut solver = MisereSolver::new();
         let g = solver.canonical(&p, &stop()).unwrap();
         assert_eq!(
@@ -461,4 +459,84 @@ fn wythoff_and_turning_corners_positions_match_brute_force() {
             "{text}"
         );
     }
+}
+
+/// The registry's examples under misère play, checked move by move against brute force: the
+/// report's outcome, and each move's ✓/✗ (a move wins iff it leaves a misère P-position).
+#[test]
+fn registry_examples_match_brute_force_move_by_move() {
+    use onag::games::registry::GAMES;
+    use onag::misere::analyze_misere;
+    use onag::partizan::Outcome;
+    let cases: Vec<(&str, String)> = GAMES
+        .iter()
+        .filter(|g| g.kind == onag::games::analysis::GameKind::Impartial)
+        .map(|g| (g.name, g.example.to_string()))
+        .chain([
+            // separate regions: a disjunctive sum, solved part by part
+            ("cram", "..#...|..#...|###...".to_string()),
+            ("cram", "...#..|.#.#..|...#..".to_string()),
+        ])
+        .collect();
+    assert!(cases.iter().any(|(g, _)| *g == "turning-corners"));
+    for (game, text) in &cases {
+        let r = analyze_misere(game, text, 1 << 20, &stop()).unwrap();
+        macro_rules! brute {
+            ($t:ty) => {{
+                let p: $t = text.parse().unwrap();
+                let opts = p.options();
+                let outs: Vec<Outcome> = opts
+                    .iter()
+                    .map(|o| misere_outcome(o, &stop()).unwrap())
+                    .collect();
+                (misere_outcome(&p, &stop()).unwrap(), outs)
+            }};
+        }
+        let (outcome, moves) = match *game {
+            "cram" => brute!(Cram),
+            "turning-corners" => brute!(TurningCorners),
+            "wythoff" => brute!(onag::wythoff::positions::Position),
+            other => panic!("no brute force for {other}"),
+        };
+        assert_eq!(r.outcome, outcome, "{game} {text}");
+        assert_eq!(r.moves.len(), moves.len(), "{game} {text}");
+        for (m, o) in r.moves.iter().zip(&moves) {
+            assert_eq!(m.winning, *o == Outcome::P, "{game} {text} {}", m.label);
+        }
+    }
+}
+
+/// A bounded name is the full name when it fits, and `None` when it does not.
+#[test]
+fn bounded_names_agree_with_full_names() {
+    let mut solver = MisereSolver::new();
+    for (i, t) in random_trees(11, 300, 4).iter().enumerate() {
+        let g = solver.canonical(t, &stop()).unwrap();
+        let store = solver.store_mut();
+        let full = store.name(g);
+        assert_eq!(
+            store.name_within(g, full.len()).as_ref(),
+            Some(&full),
+            "{i}"
+        );
+        if full.len() > 4 {
+            assert_eq!(store.name_within(g, full.len() - 1), None, "{i}");
+        }
+    }
+}
+
+/// A nim heap reached from its options (before the store built it as a heap) is still named
+/// as one: `*[2]`, not its options' `*[10]`.
+#[test]
+fn nim_heaps_reached_from_options_are_nim_heaps() {
+    let mut store = MisereStore::new();
+    let one = store.from_options(&[MisereId::ZERO]).unwrap();
+    let two = store.from_options(&[MisereId::ZERO, one]).unwrap();
+    let three = store.from_options(&[MisereId::ZERO, one, two]).unwrap();
+    assert_eq!(store.as_nimber(two), Some(2));
+    assert_eq!(store.as_nimber(three), Some(3));
+    assert_eq!(store.name(three), "*[3]");
+    let not_heap = store.from_options(&[two]).unwrap(); // *[2#]
+    assert_eq!(store.as_nimber(not_heap), None);
+    assert_eq!(store.nimber(3), three);
 }

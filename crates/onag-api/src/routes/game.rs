@@ -9,10 +9,18 @@
 //! - `POST /game/computer` `{"game", "position", "player": "left", "strength": "perfect" |
 //!   "random" | 0.7, "seed": 1}`: the computer's move at that strength.
 //!
+//! With `"misere": true` (impartial games only) both answer for misère play (the player who
+//! cannot move wins): `/game/analyze` gives the library's [`MisereReport`] (misère outcome,
+//! genus, canonical form, every move with its ✓/✗), `/game/computer` a misère-perfect move,
+//! within [`limits::MAX_MISERE_FORMS`] canonical forms.
+//!
 //! A page plays a move by analysing the position after it (each move carries its `position`).
 
 use onag::games::analysis::{computer_move, AnalysisReport, Budget, MoveReport, Strength};
 use onag::games::registry::{self, AnalyzeError, GameInfo, Options, GAMES};
+use onag::misere::{
+    analyze_misere, misere_computer_move, MisereAnalyzeError, MisereError, MisereMove, MisereReport,
+};
 use onag::partizan::game::GameError;
 use onag::partizan::Player;
 use onag::StopFlag;
@@ -28,6 +36,9 @@ pub struct AnalyzeRequest {
     pub game: String,
     /// The position in the game's notation.
     pub position: String,
+    /// Misère play (impartial games only; default false).
+    #[serde(default)]
+    pub misere: bool,
 }
 
 /// A checked request: a registered game and a position that parses.
@@ -37,6 +48,18 @@ pub struct Analyze {
     pub game: &'static str,
     /// The position, as the game prints it.
     pub position: String,
+    /// Misère play.
+    pub misere: bool,
+}
+
+/// The answer of `POST /game/analyze`: the normal-play report, or the misère one.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum AnalyzeAnswer {
+    /// Normal play.
+    Normal(Box<AnalysisReport>),
+    /// Misère play.
+    Misere(Box<MisereReport>),
 }
 
 /// The computer's strength in a request: `"perfect"`, `"random"` or a skill `p` in [0, 1].
@@ -64,6 +87,9 @@ pub struct ComputerRequest {
     /// The seed of the random choices (default 0).
     #[serde(default)]
     pub seed: u64,
+    /// Misère play (impartial games only; default false).
+    #[serde(default)]
+    pub misere: bool,
 }
 
 /// A checked `POST /game/computer`.
@@ -89,6 +115,42 @@ pub struct ComputerResponse {
     pub index: Option<usize>,
 }
 
+/// The answer of `POST /game/computer` with `"misere": true`: the same shape, the move as the
+/// misère report lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MisereComputerResponse {
+    /// The move (`None` when there is no move: the player to move has won).
+    #[serde(rename = "move")]
+    pub chosen: Option<MisereMove>,
+    /// Its index in the misère report's `moves`.
+    pub index: Option<usize>,
+}
+
+/// The answer of `POST /game/computer`, by convention.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ComputerAnswer {
+    /// Normal play.
+    Normal(ComputerResponse),
+    /// Misère play.
+    Misere(MisereComputerResponse),
+}
+
+fn misere_error(e: MisereAnalyzeError) -> ApiError {
+    match e {
+        MisereAnalyzeError::Misere(MisereError::Stopped) => {
+            ApiError::stopped("the misère analysis was stopped (time budget)")
+        }
+        MisereAnalyzeError::Misere(e @ MisereError::TooManyForms { .. }) => {
+            ApiError::too_large(format!(
+                "this position is beyond the web app's limits: {e} (the command line `onag \
+                 game … --misere --max-forms N` takes larger ones)"
+            ))
+        }
+        other => ApiError::bad(other.to_string()),
+    }
+}
+
 fn analyze_error(e: AnalyzeError) -> ApiError {
     match e {
         AnalyzeError::Game(GameError::Stopped) => {
@@ -112,17 +174,36 @@ impl AnalyzeRequest {
             ))
         })?;
         let position = registry::check(info.name, &self.position).map_err(analyze_error)?;
+        if self.misere && info.kind != onag::games::analysis::GameKind::Impartial {
+            return Err(misere_error(MisereAnalyzeError::NotImpartial(info.name)));
+        }
         Ok(Analyze {
             game: info.name,
             position,
+            misere: self.misere,
         })
     }
 }
 
 impl Analyze {
-    /// The report, within [`limits::MAX_GAME_TABLE_ENTRIES`] and [`limits::MAX_GAME_REMOTENESS`],
-    /// polling `stop`.
-    pub fn run(&self, stop: &StopFlag) -> Result<AnalysisReport, ApiError> {
+    /// The report of the request's convention, polling `stop`.
+    pub fn run(&self, stop: &StopFlag) -> Result<AnalyzeAnswer, ApiError> {
+        Ok(if self.misere {
+            AnalyzeAnswer::Misere(Box::new(self.misere(stop)?))
+        } else {
+            AnalyzeAnswer::Normal(Box::new(self.normal(stop)?))
+        })
+    }
+
+    /// The misère report, within [`limits::MAX_MISERE_FORMS`] forms, polling `stop`.
+    pub fn misere(&self, stop: &StopFlag) -> Result<MisereReport, ApiError> {
+        analyze_misere(self.game, &self.position, limits::MAX_MISERE_FORMS, stop)
+            .map_err(misere_error)
+    }
+
+    /// The normal-play report, within [`limits::MAX_GAME_TABLE_ENTRIES`] and
+    /// [`limits::MAX_GAME_REMOTENESS`], polling `stop`.
+    pub fn normal(&self, stop: &StopFlag) -> Result<AnalysisReport, ApiError> {
         let options = Options {
             budget: Budget {
                 max_table_entries: limits::MAX_GAME_TABLE_ENTRIES,
@@ -151,6 +232,7 @@ impl ComputerRequest {
         let analyze = AnalyzeRequest {
             game: self.game,
             position: self.position,
+            misere: self.misere,
         }
         .checked()?;
         Ok(Computer {
@@ -164,13 +246,21 @@ impl ComputerRequest {
 
 impl Computer {
     /// The computer's move, polling `stop`.
-    pub fn run(&self, stop: &StopFlag) -> Result<ComputerResponse, ApiError> {
-        let report = self.analyze.run(stop)?;
+    pub fn run(&self, stop: &StopFlag) -> Result<ComputerAnswer, ApiError> {
+        if self.analyze.misere {
+            let report = self.analyze.misere(stop)?;
+            let index = misere_computer_move(&report, self.strength, self.seed);
+            return Ok(ComputerAnswer::Misere(MisereComputerResponse {
+                chosen: index.map(|i| report.moves[i].clone()),
+                index,
+            }));
+        }
+        let report = self.analyze.normal(stop)?;
         let index = computer_move(&report, self.player, self.strength, self.seed);
-        Ok(ComputerResponse {
+        Ok(ComputerAnswer::Normal(ComputerResponse {
             chosen: index.map(|i| report.moves[i].clone()),
             index,
-        })
+        }))
     }
 }
 

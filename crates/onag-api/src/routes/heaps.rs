@@ -5,12 +5,22 @@
 //! and the computer's move) and `/heaps/computer` (the computer's move alone, perfect, random or
 //! skilled). The answers are the library's reports ([`ValuesReport`], [`PeriodReport`],
 //! [`PositionReport`]) with their field names.
+//!
+//! With `"misere": true`, `/heaps/values` lists each heap's genus ([`MisereGeneraReport`]),
+//! and `/heaps/position` and `/heaps/computer` answer for misère play (exact, by misère
+//! canonical forms — Conway, *On Numbers and Games*, ch. 12), within
+//! [`limits::MAX_MISERE_FORMS`] forms.
 
+use onag::heaps::misere::{
+    misere_computer, misere_genera, misere_position, MisereGeneraReport, MisereHeapMove,
+    MiserePositionReport,
+};
 use onag::heaps::position::{position_report, MoveReport};
 use onag::heaps::{
     values_report, PeriodReport, PeriodSearch, PositionReport, Ruleset, Strategy, ValuesReport,
     NAMES,
 };
+use onag::misere::MisereError;
 use onag::{StopFlag, Stopped};
 use serde::{Deserialize, Serialize};
 
@@ -100,8 +110,12 @@ pub fn rulesets() -> Rulesets {
 pub struct ValuesRequest {
     /// The ruleset.
     pub code: String,
-    /// How many values: `G(0) … G(count − 1)`, `1..=`[`limits::MAX_HEAP_VALUES`].
+    /// How many values: `G(0) … G(count − 1)`, `1..=`[`limits::MAX_HEAP_VALUES`] (with
+    /// `misere`, `1..=`[`limits::MAX_MISERE_HEAP_VALUES`]).
     pub count: usize,
+    /// Misère play: the genus of each heap instead of its Grundy value (default false).
+    #[serde(default)]
+    pub misere: bool,
 }
 
 /// A checked values request.
@@ -111,12 +125,80 @@ pub struct Values {
     pub ruleset: Ruleset,
     /// How many values.
     pub count: usize,
+    /// Misère play.
+    pub misere: bool,
+}
+
+/// The answer of `POST /heaps/values`, by convention.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ValuesAnswer {
+    /// Normal play: the Grundy values.
+    Normal(ValuesReport),
+    /// Misère play: the genera.
+    Misere(MisereGeneraReport),
+}
+
+/// The answer of `POST /heaps/position`, by convention.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum PositionAnswer {
+    /// Normal play.
+    Normal(PositionReport),
+    /// Misère play, with the computer's move.
+    Misere(MiserePosition),
+}
+
+/// The misère answer of `POST /heaps/position`: the library's report and the computer's move.
+#[derive(Clone, Debug, Serialize)]
+pub struct MiserePosition {
+    /// The report (outcome, genera, every move with its ✓/✗).
+    #[serde(flatten)]
+    pub report: MiserePositionReport,
+    /// The computer's move by the request's strategy (`null` with no move).
+    pub computer: Option<MisereHeapMove>,
+}
+
+/// The misère answer of `POST /heaps/computer`.
+#[derive(Clone, Debug, Serialize)]
+pub struct MisereComputerResponse {
+    /// The computer's move (`null` when there is no move: the player to move has won).
+    #[serde(rename = "move")]
+    pub mv: Option<MisereHeapMove>,
+}
+
+/// The answer of `POST /heaps/computer`, by convention.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ComputerAnswer {
+    /// Normal play.
+    Normal(ComputerResponse),
+    /// Misère play.
+    Misere(MisereComputerResponse),
+}
+
+fn misere_error(e: MisereError) -> ApiError {
+    match e {
+        MisereError::Stopped => ApiError::stopped("the misère analysis was stopped (time budget)"),
+        e @ MisereError::TooManyForms { .. } => ApiError::too_large(format!(
+            "this position is beyond the web app's limits: {e} (the command line `onag heaps \
+             … --misere --max-forms N` takes larger ones)"
+        )),
+    }
 }
 
 impl ValuesRequest {
     /// Parses the ruleset and bounds the count.
     pub fn checked(self) -> Result<Values, ApiError> {
         let ruleset = ruleset("code", &self.code)?;
+        if self.misere {
+            check_range("count", self.count, 1..=limits::MAX_MISERE_HEAP_VALUES)?;
+            return Ok(Values {
+                ruleset,
+                count: self.count,
+                misere: true,
+            });
+        }
         check_range("count", self.count, 1..=limits::MAX_HEAP_VALUES)?;
         let reach = definition_reach(&ruleset, self.count);
         if reach < self.count {
@@ -130,14 +212,24 @@ impl ValuesRequest {
         Ok(Values {
             ruleset,
             count: self.count,
+            misere: false,
         })
     }
 }
 
 impl Values {
-    /// The values and the rare heaps, polling `stop`.
-    pub fn run(&self, stop: &StopFlag) -> Result<ValuesReport, ApiError> {
-        values_report(&self.ruleset, self.count, stop).map_err(stopped)
+    /// The values and the rare heaps (with `misere`, the genera within
+    /// [`limits::MAX_MISERE_FORMS`] forms), polling `stop`.
+    pub fn run(&self, stop: &StopFlag) -> Result<ValuesAnswer, ApiError> {
+        if self.misere {
+            let last = self.count as u64 - 1;
+            return misere_genera(&self.ruleset, last, limits::MAX_MISERE_FORMS, stop)
+                .map(ValuesAnswer::Misere)
+                .map_err(misere_error);
+        }
+        values_report(&self.ruleset, self.count, stop)
+            .map(ValuesAnswer::Normal)
+            .map_err(stopped)
     }
 }
 
@@ -212,6 +304,9 @@ pub struct PositionRequest {
     /// For `random` and `skill`: the seed (the same seed, the same move; default 0).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Misère play (default false).
+    #[serde(default)]
+    pub misere: bool,
 }
 
 /// A checked position: the ruleset, the heaps and the computer's strategy.
@@ -223,6 +318,8 @@ pub struct Position {
     pub heaps: Vec<u64>,
     /// How the computer chooses.
     pub strategy: Strategy,
+    /// Misère play.
+    pub misere: bool,
 }
 
 impl PositionRequest {
@@ -261,6 +358,7 @@ impl PositionRequest {
             ruleset,
             heaps: self.heaps,
             strategy,
+            misere: self.misere,
         })
     }
 }
@@ -274,15 +372,39 @@ pub struct ComputerResponse {
 }
 
 impl Position {
-    /// The position report, polling `stop`.
-    pub fn run(&self, stop: &StopFlag) -> Result<PositionReport, ApiError> {
+    /// The position report of the request's convention, polling `stop`.
+    pub fn run(&self, stop: &StopFlag) -> Result<PositionAnswer, ApiError> {
+        Ok(if self.misere {
+            PositionAnswer::Misere(self.misere(stop)?)
+        } else {
+            PositionAnswer::Normal(self.normal(stop)?)
+        })
+    }
+
+    /// The normal-play report, polling `stop`.
+    pub fn normal(&self, stop: &StopFlag) -> Result<PositionReport, ApiError> {
         position_report(&self.ruleset, &self.heaps, self.strategy, stop).map_err(stopped)
     }
 
+    /// The misère report (exact, by misère canonical forms within
+    /// [`limits::MAX_MISERE_FORMS`]) and the computer's move, polling `stop`.
+    pub fn misere(&self, stop: &StopFlag) -> Result<MiserePosition, ApiError> {
+        let report = misere_position(&self.ruleset, &self.heaps, limits::MAX_MISERE_FORMS, stop)
+            .map_err(misere_error)?;
+        let computer = misere_computer(&report, self.strategy).map(|i| report.moves[i].clone());
+        Ok(MiserePosition { report, computer })
+    }
+
     /// The computer's move alone.
-    pub fn computer(&self, stop: &StopFlag) -> Result<ComputerResponse, ApiError> {
-        Ok(ComputerResponse {
-            mv: self.run(stop)?.computer,
+    pub fn computer(&self, stop: &StopFlag) -> Result<ComputerAnswer, ApiError> {
+        Ok(if self.misere {
+            ComputerAnswer::Misere(MisereComputerResponse {
+                mv: self.misere(stop)?.computer,
+            })
+        } else {
+            ComputerAnswer::Normal(ComputerResponse {
+                mv: self.normal(stop)?.computer,
+            })
         })
     }
 }

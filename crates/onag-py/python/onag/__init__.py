@@ -54,7 +54,8 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 from . import _onag
 from ._errors import ParseError
 from ._report import Report
-from ._onag import Game, Nimber, Thermograph, canonical, game, grundy, memo_clear, memo_usage
+from ._onag import (Game, Nimber, Thermograph, canonical, game, grundy, memo_clear, memo_usage,
+                    misere)
 
 __version__ = _onag.__version__
 
@@ -80,6 +81,7 @@ __all__ = [
     "widgets",
     "canonical",
     "grundy",
+    "misere",
     "memo_usage",
     "memo_clear",
     "Report",

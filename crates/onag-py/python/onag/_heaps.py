@@ -78,6 +78,19 @@ class Heaps:
         out["values"] = _array(raw, numpy)  # read as out["values"] (`.values` is dict's)
         return out
 
+    def genera(self, n: int, max_forms: Optional[int] = None) -> Report:
+        """Misère play: the genus of heaps ``0 … n − 1`` (Conway, *On Numbers and Games*,
+        ch. 12): ``ruleset``, ``name``, ``heaps`` (each ``heap``, ``genus``, ``tame_genus``,
+        ``misere_grundy``, ``phylum``, ``birthday``), ``first_wild`` and ``forms``, creating
+        at most ``max_forms`` misère canonical forms.
+
+        >>> [h["genus"] for h in heaps("kayles").genera(4)["heaps"]]
+        ['0^120', '1^031', '2^20', '3^31']
+        """
+        raw = (_onag.heaps_genera(self.ruleset, int(n)) if max_forms is None
+               else _onag.heaps_genera(self.ruleset, int(n), int(max_forms)))
+        return Report.of(json.loads(raw))
+
     def period(self, max_n: int = 1 << 20, progress: Progress = None) -> Report:
         """The period search up to ``max_n`` heaps: ``ruleset``, ``name``, ``max_n``,
         ``theorem``, ``analysis`` (``status``: ``"periodic"`` — proven, with ``proof``
@@ -93,20 +106,31 @@ class Heaps:
         strategy: str = "perfect",
         level: Optional[int] = None,
         seed: Optional[int] = None,
+        misere: bool = False,
     ) -> Report:
         """A sum of heaps: ``heaps`` (each ``size`` and ``value``), ``nim_sum``,
         ``to_move_wins``, ``moves`` (every legal move: ``heap``, ``take``, ``leave``,
         ``heaps_after``, ``nim_sum_after``, ``winning``, ``text``), ``winning_moves`` and
         ``computer`` (its move by ``strategy``: ``"perfect"`` — a winning move if any, else
         the fewest tokens —, ``"random"`` from ``seed``, or ``"skill"``: perfect with
-        probability ``level``/100). Bounds as the web app's (``onag_api::limits``)."""
+        probability ``level``/100). Bounds as the web app's (``onag_api::limits``).
+
+        With ``misere=True``, misère play (exact, by misère canonical forms): ``heaps``,
+        ``genera``, ``outcome``, ``misere_grundy``, ``genus``, ``moves`` (``text``,
+        ``heaps_after``, ``winning``), ``winning_move`` and ``computer``.
+
+        >>> heaps("nim").position([1, 1], misere=True)["outcome"]
+        'N'
+        """
         return Report.of(json.loads(
-            _onag.heaps_position(self.ruleset, [int(h) for h in heaps], strategy, level, seed)
+            _onag.heaps_position(self.ruleset, [int(h) for h in heaps], strategy, level, seed,
+                                 misere)
         ))
 
-    def moves(self, heaps: Sequence[int]) -> List[Dict[str, Any]]:
-        """Every legal move of the position, with its ✓ (``winning``) and the nim-sum after."""
-        return self.position(heaps)["moves"]
+    def moves(self, heaps: Sequence[int], misere: bool = False) -> List[Dict[str, Any]]:
+        """Every legal move of the position, with its ✓ (``winning``; under misère play with
+        ``misere=True``) and, in normal play, the nim-sum after."""
+        return self.position(heaps, misere=misere)["moves"]
 
     def computer_move(
         self,
@@ -114,9 +138,11 @@ class Heaps:
         strategy: str = "perfect",
         level: Optional[int] = None,
         seed: Optional[int] = None,
+        misere: bool = False,
     ) -> Optional[Dict[str, Any]]:
-        """The computer's move in the position (``None`` when no move is left)."""
-        return self.position(heaps, strategy, level, seed)["computer"]
+        """The computer's move in the position (``None`` when no move is left), misère-perfect
+        with ``misere=True``."""
+        return self.position(heaps, strategy, level, seed, misere)["computer"]
 
     def widget(self, heaps: Sequence[int] = (3, 5, 7)) -> Any:
         """A live board of heaps of these sizes (:func:`onag.widgets.heaps`): edit the heaps,

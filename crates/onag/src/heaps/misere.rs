@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::moves::Moves;
-use super::position::{HeapMove, Heaps};
+use super::position::{HeapMove, Heaps, Strategy};
 use super::ruleset::Ruleset;
 use crate::misere::{Classifier, MisereError, MisereId, MisereStore, Phylum};
 use crate::partizan::Outcome;
@@ -269,4 +269,31 @@ fn play(position: &Heaps, mv: HeapMove) -> Vec<u64> {
     let mut heaps = position.heaps().to_vec();
     heaps.splice(mv.heap..=mv.heap, mv.leave.parts().iter().copied());
     heaps
+}
+
+/// The computer's misère move in `report` (an index into `report.moves`; `None` with no
+/// move), by the same strategies as normal play ([`Strategy`]): a winning move when there is
+/// one (else the first), a uniformly random one, or the perfect one `level`% of the time.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::misere::{misere_computer, misere_position};
+/// use onag::heaps::{Ruleset, Strategy};
+///
+/// let kayles: Ruleset = "kayles".parse().unwrap();
+/// let r = misere_position(&kayles, &[1, 1], 1000, &onag::StopFlag::new()).unwrap();
+/// let i = misere_computer(&r, Strategy::Perfect).unwrap();
+/// assert!(r.moves[i].winning);
+/// ```
+pub fn misere_computer(report: &MiserePositionReport, strategy: Strategy) -> Option<usize> {
+    use crate::games::analysis::Strength;
+    let perfect = report.moves.iter().position(|m| m.winning);
+    let (strength, seed) = match strategy {
+        Strategy::Perfect => (Strength::Perfect, 0),
+        Strategy::Random { seed } => (Strength::Random, seed),
+        Strategy::Skill { level, seed } => {
+            (Strength::Skill(f64::from(level.min(100)) / 100.0), seed)
+        }
+    };
+    crate::misere::game::choose_index(report.moves.len(), perfect, strength, seed)
 }

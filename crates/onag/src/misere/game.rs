@@ -9,7 +9,10 @@ use super::genus::Genus;
 use super::phylum::{Classifier, Phylum};
 use super::store::{MisereError, MisereId, MisereStore};
 use crate::games::registry::{game as game_info, GAMES};
-use crate::games::{analysis::GameKind, ImpartialGame};
+use crate::games::{
+    analysis::{GameKind, Strength},
+    ImpartialGame,
+};
 use crate::partizan::Outcome;
 use crate::stop::StopFlag;
 
@@ -146,7 +149,8 @@ pub struct MisereReport {
     pub winning_move: Option<String>,
 }
 
-/// The misère report of `position` (named `game` in the report).
+/// The misère report of `position` (named `game` in the report), creating at most
+/// `max_forms` canonical forms ([`MisereError::TooManyForms`] past it).
 ///
 /// # Examples
 /// ```
@@ -155,16 +159,17 @@ pub struct MisereReport {
 /// use onag::partizan::Outcome;
 ///
 /// let board: Cram = "..|..".parse().unwrap();
-/// let r = misere_report("cram", &board, &onag::StopFlag::new()).unwrap();
+/// let r = misere_report("cram", &board, 10_000, &onag::StopFlag::new()).unwrap();
 /// assert_eq!(r.outcome, Outcome::N);
 /// assert_eq!(r.form.as_deref(), Some("*[0]")); // 2×2 Cram: either move leaves a domino, *
 /// ```
 pub fn misere_report<G: ImpartialGame>(
     game: &str,
     position: &G,
+    max_forms: usize,
     stop: &StopFlag,
 ) -> Result<MisereReport, MisereError> {
-    let mut solver = MisereSolver::new();
+    let mut solver = MisereSolver::with_store(MisereStore::with_limit(max_forms));
     let g = solver.canonical(position, stop)?;
     let mut moves = Vec::new();
     for after in position.options() {
@@ -179,7 +184,7 @@ pub fn misere_report<G: ImpartialGame>(
     }
     let store = solver.store_mut();
     let genus: Genus = store.genus(g).clone();
-    let form = store.name(g);
+    let form = store.name_within(g, MAX_FORM_TEXT);
     let phylum = Classifier::new().phylum(store, g);
     Ok(MisereReport {
         game: game.to_string(),
@@ -188,13 +193,71 @@ pub fn misere_report<G: ImpartialGame>(
         misere_grundy: store.misere_grundy(g),
         grundy: store.grundy(g),
         genus: genus.to_string(),
-        form: (form.len() <= MAX_FORM_TEXT).then_some(form),
+        form,
         nim_heap: store.as_nimber(g),
         birthday: store.birthday(g),
         phylum,
         winning_move: moves.iter().find(|m| m.winning).map(|m| m.label.clone()),
         moves,
     })
+}
+
+/// The computer's misère move in `report` (an index into `report.moves`; `None` with no
+/// move): at [`Strength::Perfect`] a winning move when there is one, else the first move; at
+/// [`Strength::Random`] any move, uniformly from `seed`; at [`Strength::Skill`]`(p)` the
+/// perfect move with probability `p`, else a random one.
+///
+/// # Examples
+/// ```
+/// use onag::games::analysis::Strength;
+/// use onag::misere::{analyze_misere, misere_computer_move};
+///
+/// let r = analyze_misere("cram", "..|..", 1000, &onag::StopFlag::new()).unwrap();
+/// let i = misere_computer_move(&r, Strength::Perfect, 0).unwrap();
+/// assert!(r.moves[i].winning);
+/// ```
+pub fn misere_computer_move(report: &MisereReport, strength: Strength, seed: u64) -> Option<usize> {
+    choose_index(
+        report.moves.len(),
+        report.moves.iter().position(|m| m.winning),
+        strength,
+        seed,
+    )
+}
+
+/// A move among `count`: the `perfect` one (else the first) or a random one, by `strength`.
+pub(crate) fn choose_index(
+    count: usize,
+    perfect: Option<usize>,
+    strength: Strength,
+    seed: u64,
+) -> Option<usize> {
+    if count == 0 {
+        return None;
+    }
+    let random = (splitmix(seed) % count as u64) as usize;
+    let perfect = perfect.unwrap_or(0);
+    Some(match strength {
+        Strength::Perfect => perfect,
+        Strength::Random => random,
+        Strength::Skill(p) => {
+            let u = (splitmix(seed ^ 0x5eed) >> 11) as f64 / (1u64 << 53) as f64;
+            if u < p {
+                perfect
+            } else {
+                random
+            }
+        }
+    })
+}
+
+/// SplitMix64 (Steele, Lea and Flood, *Fast splittable pseudorandom number generators*,
+/// OOPSLA 2014): one well-mixed word from a seed.
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Why [`analyze_misere`] gave no report.
@@ -246,6 +309,7 @@ impl From<MisereError> for MisereAnalyzeError {
 fn typed<G>(
     game: &'static str,
     text: &str,
+    max_forms: usize,
     stop: &StopFlag,
 ) -> Result<MisereReport, MisereAnalyzeError>
 where
@@ -258,23 +322,31 @@ where
             game,
             message: e.to_string(),
         })?;
-    Ok(misere_report(game, &position, stop)?)
+    Ok(misere_report(game, &position, max_forms, stop)?)
 }
 
 /// The misère analysis of the position `text` of the registered impartial game `name`
-/// (`onag game NAME POSITION --misere`).
+/// (`onag game NAME POSITION --misere`), creating at most `max_forms` canonical forms.
+///
+/// Positions split into their components where the game's rules make them a disjunctive
+/// sum (Cram's separate regions; [`ImpartialGame::misere_components`]): the sum's form is the
+/// canonical form of the sum of the parts' forms, which is sound in misère play because
+/// Conway's simplification respects sums (*On Numbers and Games*, ch. 12). Nothing
+/// nim-sum-like is used: misère outcomes are not component-wise.
 ///
 /// # Examples
 /// ```
 /// use onag::misere::analyze_misere;
 ///
-/// let r = analyze_misere("cram", "...", &onag::StopFlag::new()).unwrap();
+/// let stop = onag::StopFlag::new();
+/// let r = analyze_misere("cram", "...", 10_000, &stop).unwrap();
 /// assert_eq!(r.genus, "1^031");
-/// assert!(analyze_misere("domineering", "..", &onag::StopFlag::new()).is_err());
+/// assert!(analyze_misere("domineering", "..", 10_000, &stop).is_err());
 /// ```
 pub fn analyze_misere(
     name: &str,
     text: &str,
+    max_forms: usize,
     stop: &StopFlag,
 ) -> Result<MisereReport, MisereAnalyzeError> {
     let info = game_info(name).ok_or_else(|| MisereAnalyzeError::UnknownGame(name.to_string()))?;
@@ -282,11 +354,11 @@ pub fn analyze_misere(
         return Err(MisereAnalyzeError::NotImpartial(info.name));
     }
     match info.name {
-        "cram" => typed::<crate::games::cram::Cram>(info.name, text, stop),
+        "cram" => typed::<crate::games::cram::Cram>(info.name, text, max_forms, stop),
         "turning-corners" => {
-            typed::<crate::games::turning_corners::TurningCorners>(info.name, text, stop)
+            typed::<crate::games::turning_corners::TurningCorners>(info.name, text, max_forms, stop)
         }
-        "wythoff" => typed::<crate::wythoff::positions::Position>(info.name, text, stop),
+        "wythoff" => typed::<crate::wythoff::positions::Position>(info.name, text, max_forms, stop),
         _ => Err(MisereAnalyzeError::UnknownGame(name.to_string())),
     }
 }
@@ -298,10 +370,10 @@ mod tests {
     #[test]
     fn partizan_games_are_refused_and_cram_is_analysed() {
         for info in GAMES.iter().filter(|g| g.kind == GameKind::Partizan) {
-            let r = analyze_misere(info.name, info.example, &StopFlag::new());
+            let r = analyze_misere(info.name, info.example, 1000, &StopFlag::new());
             assert!(matches!(r, Err(MisereAnalyzeError::NotImpartial(_))));
         }
-        let r = analyze_misere("cram", "..|..", &StopFlag::new()).unwrap();
+        let r = analyze_misere("cram", "..|..", 1000, &StopFlag::new()).unwrap();
         assert_eq!((r.outcome, r.form.as_deref()), (Outcome::N, Some("*[0]")));
     }
 }

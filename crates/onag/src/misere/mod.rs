@@ -37,7 +37,8 @@ pub mod store;
 
 pub use brute::{misere_outcome, MisereSum};
 pub use game::{
-    analyze_misere, misere_report, MisereAnalyzeError, MisereMove, MisereReport, MisereSolver,
+    analyze_misere, misere_computer_move, misere_report, MisereAnalyzeError, MisereMove,
+    MisereReport, MisereSolver,
 };
 pub use genus::Genus;
 pub use notation::NotationError;

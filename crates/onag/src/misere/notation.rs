@@ -10,8 +10,9 @@
 //! output, and also CGSuite's input lists: `*[[2],0]` (a list is the game of its entries, a
 //! number the nim heap), with `+` between terms (`*[[*[4] + *[2]]]`).
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::store::{MisereError, MisereId, MisereStore};
 
@@ -45,9 +46,15 @@ fn digit_text(n: u32) -> String {
 
 /// Order keys for printing: a form's even part (itself, or G + \* when that is born
 /// earlier) first by birthday, number of options, g⁺, g⁻, then its options, even forms first.
+///
+/// Forms are DAGs that may be exponentially smaller than their trees, so `prepare` visits each
+/// form once, `cmp` is memoised, and `write` stops once the text passes `budget` characters.
 struct Printer<'a> {
     store: &'a mut MisereStore,
     even: HashMap<MisereId, (MisereId, bool)>,
+    prepared: HashSet<MisereId>,
+    order: RefCell<HashMap<(MisereId, MisereId), Ordering>>,
+    budget: usize,
 }
 
 impl Printer<'_> {
@@ -65,6 +72,9 @@ impl Printer<'_> {
     }
 
     fn prepare(&mut self, g: MisereId) {
+        if !self.prepared.insert(g) {
+            return;
+        }
         let (e, _) = self.even_part(g);
         for o in self.store.options(e).to_vec() {
             self.prepare(o);
@@ -78,6 +88,15 @@ impl Printer<'_> {
         if a == b {
             return Ordering::Equal;
         }
+        if let Some(&o) = self.order.borrow().get(&(a, b)) {
+            return o;
+        }
+        let o = self.cmp_uncached(a, b);
+        self.order.borrow_mut().insert((a, b), o);
+        o
+    }
+
+    fn cmp_uncached(&self, a: MisereId, b: MisereId) -> Ordering {
         let (ea, even_a) = self.even[&a];
         let (eb, even_b) = self.even[&b];
         let s = &*self.store;
@@ -116,6 +135,9 @@ impl Printer<'_> {
     /// CGSuite's recursive printer; `open` says whether a subscript bracket is to be opened
     /// (on entry) or was opened (on exit).
     fn write(&mut self, g: MisereId, out: &mut String, parenthesize: bool, open: &mut bool) {
+        if out.len() > self.budget {
+            return;
+        }
         if let Some(n) = self.store.as_nimber(g) {
             out.push_str(&digit_text(n));
             if *open {
@@ -177,9 +199,30 @@ impl Printer<'_> {
 impl MisereStore {
     /// The form in CGSuite's notation, e.g. `*[2#0]`.
     pub fn name(&mut self, g: MisereId) -> String {
+        self.name_within(g, usize::MAX)
+            .expect("an unbounded name always fits")
+    }
+
+    /// The form in CGSuite's notation when it has at most `max_len` characters, else `None`
+    /// — found in time proportional to `max_len` and the form's DAG, never to its tree
+    /// (which may be exponentially larger).
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::misere::MisereStore;
+    ///
+    /// let mut store = MisereStore::new();
+    /// let g = store.parse("*[2#1]").unwrap();
+    /// assert_eq!(store.name_within(g, 100).as_deref(), Some("*[2#1]"));
+    /// assert_eq!(store.name_within(g, 5), None);
+    /// ```
+    pub fn name_within(&mut self, g: MisereId, max_len: usize) -> Option<String> {
         let mut p = Printer {
             store: self,
             even: HashMap::new(),
+            prepared: HashSet::new(),
+            order: RefCell::new(HashMap::new()),
+            budget: max_len,
         };
         p.prepare(g);
         let mut out = String::from("*[");
@@ -189,7 +232,7 @@ impl MisereStore {
             out.push(']');
         }
         out.push(']');
-        out
+        (out.len() <= max_len).then_some(out)
     }
 
     /// Same as [`MisereStore::name`] (the printed form).

@@ -239,7 +239,20 @@ impl MisereStore {
     /// `Some(n)` when `g` is the nim heap \*n.
     pub fn as_nimber(&self, g: MisereId) -> Option<u32> {
         let n = self.birthday(g);
-        (self.nimbers.get(n as usize) == Some(&g)).then_some(n)
+        if let Some(&heap) = self.nimbers.get(n as usize) {
+            return (heap == g).then_some(n);
+        }
+        // *n not built by `nimber` yet, but perhaps reached from options: {0, *, …, *(n−1)}
+        // (the options are distinct forms, so n of them with values 0..n are exactly those).
+        let options = self.options(g);
+        let mut seen = vec![false; n as usize];
+        for &o in options {
+            match self.as_nimber(o) {
+                Some(k) if k < n && !seen[k as usize] => seen[k as usize] = true,
+                _ => return None,
+            }
+        }
+        (options.len() == n as usize).then_some(n)
     }
 
     /// The canonical form of the game whose options are `options` (each already canonical).
