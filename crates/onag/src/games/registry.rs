@@ -336,9 +336,15 @@ impl NotationError for hackenbush::HackenbushError {
     }
 }
 
-impl NotationError for super::builtin::NotationError {
+impl NotationError for super::turning_corners::CornersError {
     fn span(&self) -> Option<Span> {
-        self.span
+        super::turning_corners::CornersError::span(self)
+    }
+}
+
+impl NotationError for crate::wythoff::positions::PositionError {
+    fn span(&self) -> Option<Span> {
+        crate::wythoff::positions::PositionError::span(self)
     }
 }
 

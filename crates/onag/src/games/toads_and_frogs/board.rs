@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::games::{Keyed, PartizanGame};
 use crate::partizan::search::Position;
 use crate::partizan::Player;
 use crate::{Play, Span};
@@ -122,6 +123,18 @@ impl fmt::Display for BoardError {
 }
 
 impl std::error::Error for BoardError {}
+
+impl BoardError {
+    /// Where the error is, if at one place.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            BoardError::UnexpectedChar { span, .. }
+            | BoardError::DanglingCount { span }
+            | BoardError::ZeroCount { span } => Some(*span),
+            BoardError::Empty | BoardError::TooLong { .. } => None,
+        }
+    }
+}
 
 /// Why a move was rejected by [`Play::play`] on a [`Board`]: no piece on `from` can reach `to`
 /// (off the board, an empty square, a blocked step or jump, or not one or two squares in the
@@ -400,5 +413,55 @@ pub(crate) fn moves_of(squares: &[Square], player: Player, mut visit: impl FnMut
 impl Position for Board {
     fn options(&self, player: Player) -> Vec<Board> {
         Board::options(self, player)
+    }
+}
+
+/// Toads and Frogs on the generic partizan solver: its values agree with the specialised
+/// [`Solver`](super::Solver) and its reductions (the tests compare them), and the registry's
+/// faces (`onag game`, `/api/game/analyze`) work for it.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{Board, Solver};
+/// use onag::games::PartizanSolver;
+///
+/// let stop = onag::StopFlag::new();
+/// let board: Board = "T.TF.F".parse().unwrap();
+/// let mut generic = PartizanSolver::new();
+/// let g = generic.canonical(&board, &stop).unwrap();
+/// let name = onag::partizan::name::name(generic.arena(), g, Default::default());
+/// let mut fast = Solver::new();
+/// let h = fast.value(&board).unwrap();
+/// assert_eq!(name, onag::partizan::name::name(fast.arena(), h, Default::default()));
+/// ```
+impl PartizanGame for Board {
+    fn options(&self, player: Player) -> Vec<Self> {
+        Board::options(self, player)
+    }
+
+    /// A board and its mirror (reversed, toads and frogs swapped) are negatives.
+    fn symmetric_key(&self) -> Keyed<Self> {
+        let mirror = self.mirror();
+        if mirror < *self {
+            Keyed {
+                key: mirror,
+                negated: true,
+            }
+        } else {
+            Keyed {
+                key: self.clone(),
+                negated: false,
+            }
+        }
+    }
+
+    fn move_label(&self, player: Player, after: &Self) -> String {
+        self.moves(player)
+            .into_iter()
+            .find(|&m| self.play_unchecked(m) == *after)
+            .map_or_else(
+                || after.to_string(),
+                |m| format!("{}→{}", m.from + 1, m.to + 1),
+            )
     }
 }
