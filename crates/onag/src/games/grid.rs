@@ -10,8 +10,6 @@
 //! Notation (as CGSuite's grid games): rows top to bottom separated by `|` (or new lines),
 //! one character per cell, e.g. Domineering `"..#|...".` Every row has the same length.
 
-use std::fmt;
-
 use crate::Span;
 
 /// Most cells of a grid (one `u128` per layer).
@@ -58,11 +56,13 @@ pub struct Symbols<const L: usize> {
 }
 
 /// Why a grid's notation is not a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
     /// The text has no cell.
+    #[error("the board has no cell")]
     Empty,
     /// A character that is no cell of this game.
+    #[error("{span}: '{found}' is not a cell (expected one of {expected})")]
     BadCell {
         /// The character.
         found: char,
@@ -72,6 +72,7 @@ pub enum GridError {
         expected: String,
     },
     /// A row of another length than the first.
+    #[error("{span}: row {row} has {len} cells, the first row has {expected} (rows are separated by '|')")]
     Ragged {
         /// The row (1-based).
         row: usize,
@@ -83,38 +84,12 @@ pub enum GridError {
         span: Span,
     },
     /// More than [`MAX_CELLS`] cells.
+    #[error("the board has {cells} cells; at most {MAX_CELLS} are supported")]
     TooLarge {
         /// Width × height.
         cells: usize,
     },
 }
-
-impl fmt::Display for GridError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GridError::Empty => f.write_str("the board has no cell"),
-            GridError::BadCell {
-                found,
-                span,
-                expected,
-            } => write!(f, "{span}: '{found}' is not a cell (expected one of {expected})"),
-            GridError::Ragged {
-                row,
-                len,
-                expected,
-                span,
-            } => write!(
-                f,
-                "{span}: row {row} has {len} cells, the first row has {expected} (rows are separated by '|')"
-            ),
-            GridError::TooLarge { cells } => {
-                write!(f, "the board has {cells} cells; at most {MAX_CELLS} are supported")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GridError {}
 
 impl GridError {
     /// Where the error is, if it is at one place.

@@ -107,9 +107,10 @@ impl fmt::Display for HeapMove {
 }
 
 /// Why a move is illegal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// There is no heap with that index.
+    #[error("there is no heap {} (the position has {heaps})", .heap + 1)]
     NoSuchHeap {
         /// The index asked for.
         heap: usize,
@@ -117,6 +118,7 @@ pub enum MoveError {
         heaps: usize,
     },
     /// The ruleset does not allow that change of the heap.
+    #[error("{ruleset} does not allow the move {mv}")]
     NotAllowed {
         /// The move.
         mv: String,
@@ -124,25 +126,6 @@ pub enum MoveError {
         ruleset: String,
     },
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::NoSuchHeap { heap, heaps } => {
-                write!(
-                    f,
-                    "there is no heap {} (the position has {heaps})",
-                    heap + 1
-                )
-            }
-            MoveError::NotAllowed { mv, ruleset } => {
-                write!(f, "{ruleset} does not allow the move {mv}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 impl Play for Heaps {
     type Move = HeapMove;

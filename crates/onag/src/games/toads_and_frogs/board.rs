@@ -69,11 +69,16 @@ pub struct Move {
 }
 
 /// Why a board text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// No squares at all.
+    #[error("empty board: write squares like TTT..FFF or T3.2F3")]
     Empty,
     /// A character that is not `T`, `F`, `.`, `□`, a count or `^`.
+    #[error(
+        "unexpected '{found}' at {span}: squares are T, F, '.' or '□', each optionally \
+        followed by a count"
+    )]
     UnexpectedChar {
         /// Where in the text.
         span: Span,
@@ -81,16 +86,19 @@ pub enum BoardError {
         found: char,
     },
     /// A count with nothing before it to repeat (`3T`) or a `^` without a count.
+    #[error("count at {span} does not follow a square")]
     DanglingCount {
         /// Where in the text.
         span: Span,
     },
     /// A repeat count of zero.
+    #[error("zero repeat count at {span}")]
     ZeroCount {
         /// Where in the text.
         span: Span,
     },
     /// More squares than [`MAX_LEN`].
+    #[error("board of {len} squares is longer than the limit of {max}")]
     TooLong {
         /// The length asked for (saturating).
         len: usize,
@@ -98,31 +106,6 @@ pub enum BoardError {
         max: usize,
     },
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Empty => f.write_str("empty board: write squares like TTT..FFF or T3.2F3"),
-            BoardError::UnexpectedChar { span, found } => write!(
-                f,
-                "unexpected '{found}' at {span}: squares are T, F, '.' or '□', each optionally \
-                 followed by a count"
-            ),
-            BoardError::DanglingCount { span } => {
-                write!(f, "count at {span} does not follow a square")
-            }
-            BoardError::ZeroCount { span } => write!(f, "zero repeat count at {span}"),
-            BoardError::TooLong { len, max } => {
-                write!(
-                    f,
-                    "board of {len} squares is longer than the limit of {max}"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 impl BoardError {
     /// Where the error is, if at one place.
@@ -139,22 +122,9 @@ impl BoardError {
 /// Why a move was rejected by [`Play::play`] on a [`Board`]: no piece on `from` can reach `to`
 /// (off the board, an empty square, a blocked step or jump, or not one or two squares in the
 /// piece's direction).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no piece can move from square {} to square {}", .0.from + 1, .0.to + 1)]
 pub struct IllegalMove(pub Move);
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Move { from, to } = self.0;
-        write!(
-            f,
-            "no piece can move from square {} to square {}",
-            from + 1,
-            to + 1
-        )
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 impl FromStr for Board {
     type Err = BoardError;
