@@ -135,10 +135,13 @@ pub(crate) enum PairsError {
     },
 }
 
+/// A head and its pairs ([`head_and_pairs`]).
+pub(crate) type HeadAndPairs<'a> = (&'a str, Vec<(usize, usize)>);
+
 /// `HEAD:a,b a,b …` (pairs separated by whitespace or `;`) → the trimmed head and the pairs,
 /// with the place of each bad pair for errors: the notation of Turning Corners positions
 /// (`4x4:2,3 4,4`) and of sums of Wythoff queens (`8:3,5 2,1`).
-pub(crate) fn head_and_pairs(s: &str) -> Result<(&str, Vec<(usize, usize)>), PairsError> {
+pub(crate) fn head_and_pairs(s: &str) -> Result<HeadAndPairs<'_>, PairsError> {
     let (head, rest) = s
         .split_once(':')
         .ok_or_else(|| PairsError::MissingColon(Span::at(s, s.len())))?;
