@@ -413,6 +413,30 @@ impl<const L: usize> Grid<L> {
     }
 }
 
+/// The notation of a grid game whose position wraps a [`Grid`] (Domineering, Clobber, Konane,
+/// Snort, Col): `Display` prints the board with the game's [`Symbols`] and `FromStr` reads it,
+/// a [`GridError`] saying what is wrong and where. Written once here for every such game:
+/// `grid_notation!([generics] Type, constructor, SYMBOLS)`, the type having a `grid()`
+/// accessor and the constructor taking the [`Grid`].
+macro_rules! grid_notation {
+    ([$($generics:tt)*] $game:ty, $make:path, $symbols:path) => {
+        impl<$($generics)*> ::std::fmt::Display for $game {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&self.grid().print(&$symbols))
+            }
+        }
+
+        impl<$($generics)*> ::std::str::FromStr for $game {
+            type Err = $crate::games::grid::GridError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $crate::games::grid::Grid::parse(s, &$symbols).map($make)
+            }
+        }
+    };
+}
+pub(crate) use grid_notation;
+
 impl<const L: usize> Symbols<L> {
     fn expected(&self) -> String {
         let mut all: Vec<String> = self.layers.iter().map(|c| format!("'{c}'")).collect();

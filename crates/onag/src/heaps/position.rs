@@ -10,6 +10,7 @@ use std::fmt;
 use super::moves::Leave;
 use super::ruleset::Ruleset;
 use super::sparse::Sequence;
+use crate::splitmix::mix;
 use crate::{Play, StopFlag, Stopped};
 
 /// A sum of heaps under a ruleset: a position of the game. Heaps of size 0 are not kept.
@@ -450,27 +451,18 @@ fn choose(moves: &[MoveReport], strategy: Strategy) -> Option<&MoveReport> {
         if moves.is_empty() {
             None
         } else {
-            Some(&moves[(splitmix(seed) % moves.len() as u64) as usize])
+            Some(&moves[(mix(seed) % moves.len() as u64) as usize])
         }
     };
     match strategy {
         Strategy::Perfect => perfect(),
         Strategy::Random { seed } => random(seed),
         Strategy::Skill { level, seed } => {
-            if splitmix(seed ^ 0x5eed) % 100 < u64::from(level.min(100)) {
+            if mix(seed ^ 0x5eed) % 100 < u64::from(level.min(100)) {
                 perfect()
             } else {
                 random(seed)
             }
         }
     }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, *Fast splittable pseudorandom number generators*,
-/// OOPSLA 2014): one well-mixed word from a seed.
-fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
