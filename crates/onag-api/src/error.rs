@@ -1,8 +1,6 @@
 //! The typed error of [`crate::dispatch`]: a kind (which maps to an HTTP status) and a message
 //! for a person.
 
-use std::fmt;
-
 /// What kind of failure: the HTTP front end answers [`ErrorKind::status`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
@@ -36,7 +34,8 @@ impl ErrorKind {
 }
 
 /// A failed request: its kind and what went wrong, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct ApiError {
     /// The kind (and so the HTTP status).
     pub kind: ErrorKind,
@@ -85,14 +84,6 @@ impl ApiError {
             .unwrap_or_else(|_| b"{\"error\":\"?\"}".to_vec())
     }
 }
-
-impl fmt::Display for ApiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ApiError {}
 
 /// A computation ended through its [`onag::StopFlag`]: the time budget ran out (503).
 impl From<onag::Stopped> for ApiError {

@@ -18,20 +18,8 @@ use onag::games::PartizanSolver;
 use onag::partizan::game::Arena;
 use onag::partizan::name::{name, NameStyle};
 use onag::partizan::parse::{parse_with_limits, ParseLimits};
+use onag::splitmix::SplitMix64;
 use onag::StopFlag;
-
-/// SplitMix64: the deterministic sample.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,11 +39,12 @@ fn main() {
             // shapes of 3–7 rows and columns, at most 40 cells, each cell blocked with
             // probability 1/4
             let count: usize = arg(1).parse().expect("COUNT");
-            let mut rng = Rng(arg(2).parse().expect("SEED"));
+            // SplitMix64: the deterministic sample
+            let mut rng = SplitMix64::new(arg(2).parse().expect("SEED"));
             let mut n = 0;
             while n < count {
-                let r = 3 + (rng.next() % 5) as usize;
-                let c = 3 + (rng.next() % 5) as usize;
+                let r = 3 + (rng.next_u64() % 5) as usize;
+                let c = 3 + (rng.next_u64() % 5) as usize;
                 if r * c > 40 {
                     continue;
                 }
@@ -65,7 +54,7 @@ fn main() {
                         text.push('|');
                     }
                     for _ in 0..c {
-                        text.push(if rng.next().is_multiple_of(4) { '#' } else { '.' });
+                        text.push(if rng.next_u64().is_multiple_of(4) { '#' } else { '.' });
                     }
                 }
                 println!("{text}");

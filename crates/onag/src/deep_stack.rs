@@ -44,24 +44,15 @@ pub fn spawn_deep<'scope, 'env, T: Send + 'scope>(
 }
 
 /// Why [`on_deep_stack`] has no answer.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DeepStackError {
     /// The thread could not start.
+    #[error("cannot start a thread with a deep stack: {0}")]
     Spawn(std::io::Error),
     /// The work panicked.
+    #[error("the computation panicked")]
     Panicked,
 }
-
-impl std::fmt::Display for DeepStackError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Spawn(e) => write!(f, "cannot start a thread with a deep stack: {e}"),
-            Self::Panicked => f.write_str("the computation panicked"),
-        }
-    }
-}
-
-impl std::error::Error for DeepStackError {}
 
 /// Runs `f` on a thread with a deep stack named `name` and waits for its answer.
 ///

@@ -56,6 +56,8 @@ pub use play::Play;
 #[forbid(unsafe_code)]
 pub mod remoteness;
 mod span;
+#[forbid(unsafe_code)]
+pub mod splitmix;
 pub use span::Span;
 
 #[forbid(unsafe_code)]

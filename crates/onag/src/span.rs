@@ -119,3 +119,44 @@ impl fmt::Display for Span {
         write!(f, "character {}", self.column())
     }
 }
+
+/// Why a text is not `HEAD:a,b a,b …` ([`head_and_pairs`]); each notation that uses it turns
+/// this into its own error type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PairsError {
+    /// No `:` after the head (the span is the end of the text).
+    MissingColon(Span),
+    /// A pair that is not two numbers `a,b`.
+    BadPair {
+        /// The pair as written.
+        found: String,
+        /// Where it starts.
+        span: Span,
+    },
+}
+
+/// A head and its pairs ([`head_and_pairs`]).
+pub(crate) type HeadAndPairs<'a> = (&'a str, Vec<(usize, usize)>);
+
+/// `HEAD:a,b a,b …` (pairs separated by whitespace or `;`) → the trimmed head and the pairs,
+/// with the place of each bad pair for errors: the notation of Turning Corners positions
+/// (`4x4:2,3 4,4`) and of sums of Wythoff queens (`8:3,5 2,1`).
+pub(crate) fn head_and_pairs(s: &str) -> Result<HeadAndPairs<'_>, PairsError> {
+    let (head, rest) = s
+        .split_once(':')
+        .ok_or_else(|| PairsError::MissingColon(Span::at(s, s.len())))?;
+    let mut out = Vec::new();
+    let mut offset = head.len() + 1;
+    for part in rest.split(|c: char| c.is_whitespace() || c == ';') {
+        if !part.is_empty() {
+            let bad = || PairsError::BadPair {
+                found: part.to_string(),
+                span: Span::at(s, offset),
+            };
+            let (a, b) = part.split_once(',').ok_or_else(bad)?;
+            out.push((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?));
+        }
+        offset += part.len() + 1;
+    }
+    Ok((head.trim(), out))
+}

@@ -128,13 +128,6 @@ impl StopFlag {
 }
 
 /// The error of a computation interrupted through its [`StopFlag`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the computation was stopped before it finished")]
 pub struct Stopped;
-
-impl std::fmt::Display for Stopped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the computation was stopped before it finished")
-    }
-}
-
-impl std::error::Error for Stopped {}

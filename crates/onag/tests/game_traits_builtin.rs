@@ -121,7 +121,66 @@ fn notation_round_trips() {
         assert_eq!(p.to_string(), text);
     }
     let e = "4x4:2,x".parse::<TurningCorners>().unwrap_err();
-    assert_eq!(e.span.unwrap().char, 4);
+    assert_eq!(e.span().unwrap().char, 4);
     assert!("4x4:0,1".parse::<TurningCorners>().is_err());
     assert!("8:9,1".parse::<Position>().is_err());
+}
+
+/// Each notation error's message and place, as `onag game` prints them.
+#[test]
+fn notation_errors_say_what_and_where() {
+    let corners = |t: &str| {
+        let e = t.parse::<TurningCorners>().unwrap_err();
+        (e.to_string(), e.span().map(|s| s.char))
+    };
+    let queens = |t: &str| {
+        let e = t.parse::<Position>().unwrap_err();
+        (e.to_string(), e.span().map(|s| s.char))
+    };
+    let at = |m: &str, c: Option<usize>| (m.to_string(), c);
+    assert_eq!(
+        corners("4x4 2,3"),
+        at(
+            "character 8: expected the size RxC, a ':' and then pairs a,b",
+            Some(7)
+        )
+    );
+    assert_eq!(
+        corners("4x4:2,x"),
+        at("character 5: '2,x' is not a pair of numbers a,b", Some(4))
+    );
+    assert_eq!(
+        corners("4y4:1,1"),
+        at("character 1: '4y4' is not a board size RxC", Some(0))
+    );
+    assert_eq!(
+        corners("4x4:0,1"),
+        at("heads coins are numbered from 1,1", None)
+    );
+    assert_eq!(
+        corners("40x4:1,1"),
+        at(
+            "a Turning Corners board is 1..=32 squares a side, not 40x4",
+            None
+        )
+    );
+    assert_eq!(
+        queens("8"),
+        at(
+            "character 2: expected the board side, a ':' and then pairs a,b",
+            Some(1)
+        )
+    );
+    assert_eq!(
+        queens("x:1,1"),
+        at("character 1: 'x' is not a board side", Some(0))
+    );
+    assert_eq!(
+        queens("8:9,1"),
+        at("queen 0 at (9, 1) is off the board", None)
+    );
+    assert_eq!(
+        queens("8:1;1"),
+        at("character 3: '1' is not a pair of numbers a,b", Some(2))
+    );
 }

@@ -8,6 +8,7 @@ use onag::games::{PartizanGame, PartizanSolver};
 use onag::partizan::dyadic::Dyadic;
 use onag::partizan::search::{Position, Searcher};
 use onag::partizan::Player;
+use onag::splitmix::SplitMix64;
 use onag::StopFlag;
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -16,19 +17,6 @@ struct Plain(Hackenbush);
 impl Position for Plain {
     fn options(&self, player: Player) -> Vec<Self> {
         self.0.options(player).into_iter().map(Plain).collect()
-    }
-}
-
-/// A tiny reproducible generator (SplitMix64) for the random pictures.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % n
     }
 }
 
@@ -89,7 +77,7 @@ fn blue_red_strings_follow_the_sign_expansion() {
 }
 
 /// A random rooted tree on `n` edges: edge i hangs from vertex `parent[i]` (0 the ground).
-fn random_tree(rng: &mut Rng, n: usize) -> Vec<usize> {
+fn random_tree(rng: &mut SplitMix64, n: usize) -> Vec<usize> {
     (0..n).map(|i| rng.below(i as u64 + 1) as usize).collect()
 }
 
@@ -107,7 +95,7 @@ fn colon_value(parent: &[usize], vertex: usize) -> u64 {
 
 #[test]
 fn green_trees_follow_the_colon_principle() {
-    let mut rng = Rng(25);
+    let mut rng = SplitMix64::new(25);
     let mut solver = PartizanSolver::new();
     for _ in 0..400 {
         let n = 1 + rng.below(12) as usize;
@@ -195,7 +183,7 @@ fn fusion_value(n_vertices: usize, edges: &[(usize, usize)]) -> u64 {
 
 #[test]
 fn green_graphs_follow_the_fusion_principle() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let mut solver = PartizanSolver::new();
     let mut cycles = 0;
     for _ in 0..300 {
@@ -233,7 +221,7 @@ fn green_graphs_follow_the_fusion_principle() {
 
 #[test]
 fn small_pictures_against_search() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     let mut solver = PartizanSolver::new();
     let mut searcher: Searcher<Plain> = Searcher::new();
     let colours = [Colour::Blue, Colour::Red, Colour::Green];

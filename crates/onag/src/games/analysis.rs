@@ -36,6 +36,7 @@ use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
 use crate::partizan::name::{name, NameStyle};
 use crate::partizan::report::{game_report, GameReport};
 use crate::partizan::{ByPlayer, Outcome, Player};
+use crate::splitmix::SplitMix64;
 use crate::StopFlag;
 
 /// Partizan or impartial.
@@ -268,50 +269,18 @@ fn partizan_report<G: PartizanGame>(
             )?);
         }
     }
-    let remoteness = remoteness(position, budget.remoteness_positions, stop)?;
-    let after = remoteness.as_ref().map(|r| r.moves.as_slice());
-    let computer = ByPlayer {
-        left: best_move(&moves, Some(Player::Left), Player::Left, after),
-        right: best_move(&moves, Some(Player::Right), Player::Right, after),
-    };
-    let report = report_of(solver.arena_mut(), value, GameKind::Partizan)?;
-    Ok(AnalysisReport {
-        game: game.to_string(),
-        position: position.to_string(),
+    let findings = Findings {
+        kind: GameKind::Partizan,
+        value,
+        grundy: None,
         components,
         moves,
-        computer,
-        remoteness,
-        usage: solver.usage(),
-        ..report
-    })
-}
-
-/// The fields every analysis shares, from the value in `arena`: its name, outcome and
-/// [`GameReport`]; the rest empty, for the caller to fill in.
-fn report_of(
-    arena: &mut Arena,
-    value: GameId,
-    kind: GameKind,
-) -> Result<AnalysisReport, GameError> {
-    let report = game_report(arena, value, NameStyle::Ascii).map_err(report_error)?;
-    Ok(AnalysisReport {
-        game: String::new(),
-        kind,
-        position: String::new(),
-        value: name(arena, value, NameStyle::Unicode),
-        grundy: None,
-        outcome_words: outcome_words(report.outcome).to_string(),
-        report,
-        components: Vec::new(),
-        moves: Vec::new(),
-        computer: ByPlayer {
-            left: None,
-            right: None,
-        },
-        remoteness: None,
-        usage: SolverUsage::default(),
-    })
+        remoteness: remoteness(position, budget.remoteness_positions, stop)?,
+    };
+    let mut report = findings.report(solver.arena_mut(), game, position.to_string())?;
+    // read after the report: its thermograph and atomic weight grow the arena
+    report.usage = solver.usage();
+    Ok(report)
 }
 
 /// The analysis of a position of an impartial game: Grundy values by `solver`, shown as
@@ -349,24 +318,72 @@ pub fn analyze_impartial<G: ImpartialGame>(
             v.0 == 0,
         )?);
     }
-    let remoteness = impartial_remoteness(position, budget.remoteness_positions, stop)?;
-    let after = remoteness.as_ref().map(|r| r.moves.as_slice());
-    let choice = best_move(&moves, None, Player::Left, after);
-    let report = report_of(&mut arena, value, GameKind::Impartial)?;
-    Ok(AnalysisReport {
-        game: game.to_string(),
-        position: position.to_string(),
+    let findings = Findings {
+        kind: GameKind::Impartial,
+        value,
         grundy: Some(grundy.0),
         components,
         moves,
-        computer: ByPlayer {
-            left: choice,
-            right: choice,
-        },
-        remoteness,
-        usage: solver.usage(),
-        ..report
-    })
+        remoteness: impartial_remoteness(position, budget.remoteness_positions, stop)?,
+    };
+    let mut report = findings.report(&mut arena, game, position.to_string())?;
+    report.usage = solver.usage();
+    Ok(report)
+}
+
+/// What an analysis found before its report: the value (in the arena the report is built
+/// from), the components, the moves and the remoteness. [`Findings::report`] is the one place
+/// an [`AnalysisReport`] is assembled, for partizan and impartial games alike.
+struct Findings {
+    kind: GameKind,
+    value: GameId,
+    grundy: Option<u64>,
+    components: Vec<ComponentReport>,
+    moves: Vec<MoveReport>,
+    remoteness: Option<RemotenessReport>,
+}
+
+impl Findings {
+    /// The report of the game `game` at `position`: the value's name, outcome and
+    /// [`GameReport`] from `arena`, the computer's choices from the moves and the remoteness.
+    /// Its `usage` is left for the caller, who knows its solver.
+    fn report(
+        self,
+        arena: &mut Arena,
+        game: &str,
+        position: String,
+    ) -> Result<AnalysisReport, GameError> {
+        let report = game_report(arena, self.value, NameStyle::Ascii).map_err(report_error)?;
+        let after = self.remoteness.as_ref().map(|r| r.moves.as_slice());
+        let computer = match self.kind {
+            GameKind::Partizan => ByPlayer {
+                left: best_move(&self.moves, Some(Player::Left), Player::Left, after),
+                right: best_move(&self.moves, Some(Player::Right), Player::Right, after),
+            },
+            // either player makes the same moves: one choice, Left's order of means
+            GameKind::Impartial => {
+                let choice = best_move(&self.moves, None, Player::Left, after);
+                ByPlayer {
+                    left: choice,
+                    right: choice,
+                }
+            }
+        };
+        Ok(AnalysisReport {
+            game: game.to_string(),
+            kind: self.kind,
+            position,
+            value: name(arena, self.value, NameStyle::Unicode),
+            grundy: self.grundy,
+            outcome_words: outcome_words(report.outcome).to_string(),
+            report,
+            components: self.components,
+            moves: self.moves,
+            computer,
+            remoteness: self.remoteness,
+            usage: SolverUsage::default(),
+        })
+    }
 }
 
 fn nimber(arena: &mut Arena, n: u64) -> Result<GameId, GameError> {
@@ -416,33 +433,18 @@ pub fn computer_move(
     if mine.is_empty() {
         return None;
     }
-    let mut rng = SplitMix(seed);
-    let random = mine[(rng.next() % mine.len() as u64) as usize];
+    let mut rng = SplitMix64::new(seed);
+    let random = mine[rng.below(mine.len() as u64) as usize];
     match strength {
         Strength::Perfect => perfect,
         Strength::Random => Some(random),
         Strength::Skill(p) => {
-            let u = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-            if u < p {
+            if rng.unit() < p {
                 perfect
             } else {
                 Some(random)
             }
         }
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny reproducible generator for the computer's
-/// random moves.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
     }
 }
 

@@ -21,10 +21,7 @@
 //! assert_eq!(name(solver.arena(), g, Default::default()), "*");
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::grid::{least_image, regions, Grid, GridError, Symbols, ALL_SYMMETRIES};
+use super::grid::{grid_notation, least_image, regions, Grid, Symbols, ALL_SYMMETRIES};
 use super::traits::{Keyed, PartizanGame};
 use crate::partizan::Player;
 
@@ -63,19 +60,7 @@ impl Clobber {
     }
 }
 
-impl fmt::Display for Clobber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.print(&SYMBOLS))
-    }
-}
-
-impl FromStr for Clobber {
-    type Err = GridError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Grid::parse(s, &SYMBOLS).map(Clobber)
-    }
-}
+grid_notation!([] Clobber, Clobber, SYMBOLS);
 
 impl PartizanGame for Clobber {
     fn options(&self, player: Player) -> Vec<Self> {

@@ -42,9 +42,12 @@ pub const MAX_PIECES: usize = 64;
 pub struct Cutcake(Vec<(u32, u32)>);
 
 /// Why a text is not a Cutcake position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CutcakeError {
     /// A piece that is not `WxH` with 1 ≤ W, H ≤ [`MAX_SIDE`].
+    #[error(
+        "{span}: '{found}' is not a piece (write WIDTHxHEIGHT, sides 1 to {MAX_SIDE}, e.g. 3x2)"
+    )]
     BadPiece {
         /// The piece as written.
         found: String,
@@ -52,24 +55,9 @@ pub enum CutcakeError {
         span: Span,
     },
     /// No piece, or more than [`MAX_PIECES`].
+    #[error("{0} pieces; a position has 1 to {MAX_PIECES} pieces")]
     Count(usize),
 }
-
-impl fmt::Display for CutcakeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CutcakeError::BadPiece { found, span } => write!(
-                f,
-                "{span}: '{found}' is not a piece (write WIDTHxHEIGHT, sides 1 to {MAX_SIDE}, e.g. 3x2)"
-            ),
-            CutcakeError::Count(n) => {
-                write!(f, "{n} pieces; a position has 1 to {MAX_PIECES} pieces")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CutcakeError {}
 
 impl CutcakeError {
     /// Where the error is, if at one place.

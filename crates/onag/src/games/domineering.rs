@@ -33,10 +33,7 @@
 //! assert_eq!(value("..|..|.."), "{1/2|-2}");
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::grid::{least_image, Grid, GridError, Symbols, ALL_SYMMETRIES};
+use super::grid::{grid_notation, least_image, Grid, Symbols, ALL_SYMMETRIES};
 use super::traits::{Keyed, PartizanGame};
 use crate::partizan::Player;
 
@@ -103,19 +100,7 @@ impl Domineering {
     }
 }
 
-impl fmt::Display for Domineering {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.print(&SYMBOLS))
-    }
-}
-
-impl FromStr for Domineering {
-    type Err = GridError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Grid::parse(s, &SYMBOLS).map(Domineering)
-    }
-}
+grid_notation!([] Domineering, Domineering, SYMBOLS);
 
 impl PartizanGame for Domineering {
     fn options(&self, player: Player) -> Vec<Self> {

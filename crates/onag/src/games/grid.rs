@@ -10,8 +10,6 @@
 //! Notation (as CGSuite's grid games): rows top to bottom separated by `|` (or new lines),
 //! one character per cell, e.g. Domineering `"..#|...".` Every row has the same length.
 
-use std::fmt;
-
 use crate::Span;
 
 /// Most cells of a grid (one `u128` per layer).
@@ -58,11 +56,13 @@ pub struct Symbols<const L: usize> {
 }
 
 /// Why a grid's notation is not a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
     /// The text has no cell.
+    #[error("the board has no cell")]
     Empty,
     /// A character that is no cell of this game.
+    #[error("{span}: '{found}' is not a cell (expected one of {expected})")]
     BadCell {
         /// The character.
         found: char,
@@ -72,6 +72,7 @@ pub enum GridError {
         expected: String,
     },
     /// A row of another length than the first.
+    #[error("{span}: row {row} has {len} cells, the first row has {expected} (rows are separated by '|')")]
     Ragged {
         /// The row (1-based).
         row: usize,
@@ -83,38 +84,12 @@ pub enum GridError {
         span: Span,
     },
     /// More than [`MAX_CELLS`] cells.
+    #[error("the board has {cells} cells; at most {MAX_CELLS} are supported")]
     TooLarge {
         /// Width × height.
         cells: usize,
     },
 }
-
-impl fmt::Display for GridError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GridError::Empty => f.write_str("the board has no cell"),
-            GridError::BadCell {
-                found,
-                span,
-                expected,
-            } => write!(f, "{span}: '{found}' is not a cell (expected one of {expected})"),
-            GridError::Ragged {
-                row,
-                len,
-                expected,
-                span,
-            } => write!(
-                f,
-                "{span}: row {row} has {len} cells, the first row has {expected} (rows are separated by '|')"
-            ),
-            GridError::TooLarge { cells } => {
-                write!(f, "the board has {cells} cells; at most {MAX_CELLS} are supported")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GridError {}
 
 impl GridError {
     /// Where the error is, if it is at one place.
@@ -437,6 +412,30 @@ impl<const L: usize> Grid<L> {
         names.join("-")
     }
 }
+
+/// The notation of a grid game whose position wraps a [`Grid`] (Domineering, Clobber, Konane,
+/// Snort, Col): `Display` prints the board with the game's [`Symbols`] and `FromStr` reads it,
+/// a [`GridError`] saying what is wrong and where. Written once here for every such game:
+/// `grid_notation!([generics] Type, constructor, SYMBOLS)`, the type having a `grid()`
+/// accessor and the constructor taking the [`Grid`].
+macro_rules! grid_notation {
+    ([$($generics:tt)*] $game:ty, $make:path, $symbols:path) => {
+        impl<$($generics)*> ::std::fmt::Display for $game {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&self.grid().print(&$symbols))
+            }
+        }
+
+        impl<$($generics)*> ::std::str::FromStr for $game {
+            type Err = $crate::games::grid::GridError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $crate::games::grid::Grid::parse(s, &$symbols).map($make)
+            }
+        }
+    };
+}
+pub(crate) use grid_notation;
 
 impl<const L: usize> Symbols<L> {
     fn expected(&self) -> String {

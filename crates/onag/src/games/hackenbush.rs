@@ -110,9 +110,10 @@ pub struct Hackenbush {
 }
 
 /// Why a text is not a Hackenbush picture.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HackenbushError {
     /// Something that is neither a stalk nor an edge `U-V:C`.
+    #[error("{span}: '{found}' is not {expected}")]
     Bad {
         /// What was found.
         found: String,
@@ -122,23 +123,9 @@ pub enum HackenbushError {
         expected: &'static str,
     },
     /// More than [`MAX_EDGES`] edges, or a vertex number above 255.
+    #[error("{0}")]
     TooLarge(String),
 }
-
-impl fmt::Display for HackenbushError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HackenbushError::Bad {
-                found,
-                span,
-                expected,
-            } => write!(f, "{span}: '{found}' is not {expected}"),
-            HackenbushError::TooLarge(what) => write!(f, "{what}"),
-        }
-    }
-}
-
-impl std::error::Error for HackenbushError {}
 
 impl HackenbushError {
     /// Where the error is, if at one place.

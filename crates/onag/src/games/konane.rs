@@ -26,10 +26,7 @@
 //! assert_eq!(value("xo.o."), "1");
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::grid::{least_image, regions, Grid, GridError, Symbols, ALL_SYMMETRIES};
+use super::grid::{grid_notation, least_image, regions, Grid, Symbols, ALL_SYMMETRIES};
 use super::traits::{Keyed, PartizanGame};
 use crate::partizan::Player;
 
@@ -50,19 +47,7 @@ impl Konane {
     }
 }
 
-impl fmt::Display for Konane {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.print(&SYMBOLS))
-    }
-}
-
-impl FromStr for Konane {
-    type Err = GridError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Grid::parse(s, &SYMBOLS).map(Konane)
-    }
-}
+grid_notation!([] Konane, Konane, SYMBOLS);
 
 impl PartizanGame for Konane {
     fn options(&self, player: Player) -> Vec<Self> {

@@ -10,11 +10,10 @@
 //! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
 //! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
 //!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
-//!   hand-built Turning Corners and Toads and Frogs with their specialised solvers (on the
-//!   traits too: [`builtin`]).
+//!   hand-built [`turning_corners`] and [`toads_and_frogs`] with their specialised solvers
+//!   (each on the traits too, as are sums of Wythoff queens, [`crate::wythoff::positions`]).
 
 pub mod analysis;
-pub mod builtin;
 pub mod clobber;
 pub mod col;
 pub mod cram;

@@ -336,9 +336,15 @@ impl NotationError for hackenbush::HackenbushError {
     }
 }
 
-impl NotationError for super::builtin::NotationError {
+impl NotationError for super::turning_corners::CornersError {
     fn span(&self) -> Option<Span> {
-        self.span
+        super::turning_corners::CornersError::span(self)
+    }
+}
+
+impl NotationError for crate::wythoff::positions::PositionError {
+    fn span(&self) -> Option<Span> {
+        crate::wythoff::positions::PositionError::span(self)
     }
 }
 
@@ -355,11 +361,13 @@ impl NotationError for GridError {
 }
 
 /// Why [`analyze`] gave no report.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalyzeError {
     /// No game of that name.
+    #[error("no game '{0}' (games: {names})", names = game_names())]
     UnknownGame(String),
     /// The position is not in the game's notation.
+    #[error("{game} position: {message}")]
     Position {
         /// The game.
         game: &'static str,
@@ -369,23 +377,15 @@ pub enum AnalyzeError {
         span: Option<Span>,
     },
     /// The solver stopped or went past a bound.
+    #[error(transparent)]
     Game(GameError),
 }
 
-impl fmt::Display for AnalyzeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnalyzeError::UnknownGame(name) => {
-                let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
-                write!(f, "no game '{name}' (games: {})", names.join(", "))
-            }
-            AnalyzeError::Position { game, message, .. } => write!(f, "{game} position: {message}"),
-            AnalyzeError::Game(e) => e.fmt(f),
-        }
-    }
+/// The registered games' names, for the message of [`AnalyzeError::UnknownGame`].
+fn game_names() -> String {
+    let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+    names.join(", ")
 }
-
-impl std::error::Error for AnalyzeError {}
 
 impl From<GameError> for AnalyzeError {
     fn from(e: GameError) -> Self {

@@ -24,10 +24,7 @@
 //! assert_eq!(value("x."), "1");
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::grid::{least_image, regions, Grid, GridError, Symbols, ALL_SYMMETRIES};
+use super::grid::{grid_notation, least_image, regions, Grid, Symbols, ALL_SYMMETRIES};
 use super::traits::{Keyed, PartizanGame};
 use crate::partizan::Player;
 
@@ -70,19 +67,7 @@ impl<const SAME: bool> Colouring<SAME> {
     }
 }
 
-impl<const SAME: bool> fmt::Display for Colouring<SAME> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.print(&SYMBOLS))
-    }
-}
-
-impl<const SAME: bool> FromStr for Colouring<SAME> {
-    type Err = GridError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Grid::parse(s, &SYMBOLS).map(Colouring)
-    }
-}
+grid_notation!([const SAME: bool] Colouring<SAME>, Colouring, SYMBOLS);
 
 impl<const SAME: bool> PartizanGame for Colouring<SAME> {
     fn options(&self, player: Player) -> Vec<Self> {

@@ -33,9 +33,12 @@ pub use report::{MoveReport, PositionReport};
 
 use std::collections::HashMap;
 use std::fmt;
+use std::str::FromStr;
 
+use super::traits::ImpartialGame;
 use crate::nimber::Nimber;
-use crate::Play;
+use crate::span::{head_and_pairs, PairsError};
+use crate::{Play, Span};
 
 /// The largest side a board may have.
 pub const MAX_SIDE: usize = 32;
@@ -130,10 +133,11 @@ pub struct MarkedMove {
     pub wins: bool,
 }
 
-/// Why a board or a move was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a board, a move or a position's notation was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CornersError {
     /// A side of 0 or above [`MAX_SIDE`].
+    #[error("a Turning Corners board is 1..={MAX_SIDE} squares a side, not {rows}x{cols}")]
     BadSize {
         /// Requested rows.
         rows: usize,
@@ -141,34 +145,55 @@ pub enum CornersError {
         cols: usize,
     },
     /// A coin outside `1..=rows × 1..=cols`.
+    #[error("({}, {}) is not a coin of the board", .0.row, .0.col)]
     OffBoard(Coin),
     /// The move's head is not a heads coin.
+    #[error("the coin ({}, {}) is not heads", .0.row, .0.col)]
     NotHeads(Coin),
     /// The corner is not strictly above and left of the head.
+    #[error(
+        "the corner ({}, {}) is not above and left of ({}, {})",
+        .0.corner.row, .0.corner.col, .0.coin.row, .0.coin.col
+    )]
     BadCorner(Move),
+    /// Notation: no `:` between the size and the heads coins.
+    #[error("{span}: expected the size RxC, a ':' and then pairs a,b")]
+    MissingColon {
+        /// The end of the text.
+        span: Span,
+    },
+    /// Notation: a heads coin that is not a pair of numbers `r,c`.
+    #[error("{span}: '{found}' is not a pair of numbers a,b")]
+    BadPair {
+        /// The pair as written.
+        found: String,
+        /// Where it starts.
+        span: Span,
+    },
+    /// Notation: a size that is not `RxC`.
+    #[error("{span}: '{found}' is not a board size RxC")]
+    BadSizeText {
+        /// The size as written (trimmed).
+        found: String,
+        /// The start of the text.
+        span: Span,
+    },
+    /// Notation: a heads coin in row or column 0 (the notation numbers coins from `1,1`).
+    #[error("heads coins are numbered from 1,1")]
+    ZeroCoin,
 }
 
-impl fmt::Display for CornersError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CornersError {
+    /// Where the error is, if at one place in a position's notation.
+    pub fn span(&self) -> Option<Span> {
         match self {
-            CornersError::BadSize { rows, cols } => write!(
-                f,
-                "a Turning Corners board is 1..={MAX_SIDE} squares a side, not {rows}x{cols}"
-            ),
-            CornersError::OffBoard(c) => {
-                write!(f, "({}, {}) is not a coin of the board", c.row, c.col)
-            }
-            CornersError::NotHeads(c) => write!(f, "the coin ({}, {}) is not heads", c.row, c.col),
-            CornersError::BadCorner(m) => write!(
-                f,
-                "the corner ({}, {}) is not above and left of ({}, {})",
-                m.corner.row, m.corner.col, m.coin.row, m.coin.col
-            ),
+            CornersError::MissingColon { span }
+            | CornersError::BadPair { span, .. }
+            | CornersError::BadSizeText { span, .. } => Some(*span),
+            _ => None,
         }
     }
 }
-
-impl std::error::Error for CornersError {}
 
 /// A Turning Corners position: the board size and which coins are heads.
 ///
@@ -371,5 +396,94 @@ impl Play for TurningCorners {
             }
         }
         next
+    }
+}
+
+/// The notation `RxC:r,c r,c …`: the board size, then the heads coins, 1-based (`4x4:2,3 4,4`).
+impl fmt::Display for TurningCorners {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (rows, cols) = self.size();
+        write!(f, "{rows}x{cols}:")?;
+        for (i, c) in self.heads().iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            write!(f, "{sep}{},{}", c.row, c.col)?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads `RxC:r,c r,c …` (`x`, `X` or `×` between the sides; coins separated by whitespace
+/// or `;`).
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::{Coin, CornersError, TurningCorners};
+///
+/// let game: TurningCorners = "4x4:2,3 4,4".parse().unwrap();
+/// assert_eq!(game.heads(), vec![Coin::new(2, 3), Coin::new(4, 4)]);
+/// assert_eq!(game.to_string(), "4x4:2,3 4,4");
+/// let err = "4x4:2;3".parse::<TurningCorners>().unwrap_err();
+/// assert_eq!(err.to_string(), "character 5: '2' is not a pair of numbers a,b");
+/// assert_eq!(err.span().map(|s| s.char), Some(4));
+/// assert_eq!("2x2:0,1".parse::<TurningCorners>(), Err(CornersError::ZeroCoin));
+/// ```
+impl FromStr for TurningCorners {
+    type Err = CornersError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (size, heads) = head_and_pairs(s).map_err(|e| match e {
+            PairsError::MissingColon(span) => CornersError::MissingColon { span },
+            PairsError::BadPair { found, span } => CornersError::BadPair { found, span },
+        })?;
+        let bad_size = || CornersError::BadSizeText {
+            found: size.to_string(),
+            span: Span::at(s, 0),
+        };
+        let (r, c) = size.split_once(['x', 'X', '×']).ok_or_else(bad_size)?;
+        let rows: usize = r.trim().parse().map_err(|_| bad_size())?;
+        let cols: usize = c.trim().parse().map_err(|_| bad_size())?;
+        let coins: Vec<Coin> = heads.iter().map(|&(r, c)| Coin::new(r, c)).collect();
+        if coins.iter().any(|c| c.on_border()) {
+            return Err(CornersError::ZeroCoin);
+        }
+        TurningCorners::from_heads(rows, cols, &coins)
+    }
+}
+
+/// Turning Corners on the generic impartial solver: its values agree with the nim product
+/// (the tests compare them), and the registry's faces (`onag game`, `/api/game/analyze`)
+/// work for it.
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::TurningCorners;
+/// use onag::games::ImpartialSolver;
+/// use onag::nimber::Nimber;
+///
+/// let corners: TurningCorners = "4x4:2,3 4,4".parse().unwrap();
+/// let stop = onag::StopFlag::new();
+/// let value = ImpartialSolver::new().grundy(&corners, &stop).unwrap();
+/// assert_eq!(value, Nimber(corners.value())); // the nim product's value
+/// ```
+impl ImpartialGame for TurningCorners {
+    fn options(&self) -> Vec<Self> {
+        self.moves()
+            .into_iter()
+            .map(|m| self.play_unchecked(m))
+            .collect()
+    }
+
+    /// Each heads coin is a game of its own (a coin-turning position is the sum of its heads
+    /// coins, *Winning Ways* ch. 14).
+    fn components(&self) -> Vec<Self> {
+        let heads = self.heads();
+        if heads.len() <= 1 {
+            return vec![self.clone()];
+        }
+        let (rows, cols) = self.size();
+        heads
+            .into_iter()
+            .filter_map(|c| TurningCorners::from_heads(rows, cols, &[c]).ok())
+            .collect()
     }
 }

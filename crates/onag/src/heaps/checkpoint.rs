@@ -12,7 +12,6 @@
 //! file's length), so a reader sizes the file before it reads it; every value is bounded by
 //! the mex rule before any memory is sized by it; and the last values are recomputed from
 //! the ones before them ([`decode`]), polling a [`StopFlag`].
-use std::fmt;
 
 use super::ruleset::Ruleset;
 use super::search::PeriodSearch;
@@ -35,19 +34,25 @@ pub const HEADER_BYTES: usize = 8 + 4 + 4 + MAX_RULESET_TEXT + 24;
 pub const RECHECK: usize = 4096;
 
 /// Why bytes are not a checkpoint.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckpointError {
     /// Not an onag heap checkpoint (wrong magic) or cut short.
+    #[error("not an onag heaps checkpoint (or cut short)")]
     NotACheckpoint,
     /// A version this library does not read.
+    #[error("checkpoint version {0}; this onag reads version {VERSION}")]
     Version(u32),
     /// The checksum does not match: the file is corrupt or was edited.
+    #[error("the checkpoint's checksum does not match: the file is corrupt or was edited")]
     Checksum,
     /// The ruleset text does not parse.
+    #[error("the checkpoint's ruleset does not parse: {0}")]
     Ruleset(String),
     /// A stored value is not what the ruleset gives: the heap.
+    #[error("the checkpoint's value of heap {0} is wrong")]
     WrongValue(usize),
     /// The file's length is not the one its header declares.
+    #[error("the checkpoint's header declares {declared} bytes but the file has {actual}")]
     Length {
         /// The length the header declares.
         declared: u64,
@@ -55,40 +60,9 @@ pub enum CheckpointError {
         actual: u64,
     },
     /// The recomputation of the last values was stopped.
+    #[error("the checkpoint's values were being re-checked when the run stopped")]
     Stopped,
 }
-
-impl fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheckpointError::NotACheckpoint => {
-                f.write_str("not an onag heaps checkpoint (or cut short)")
-            }
-            CheckpointError::Version(v) => write!(
-                f,
-                "checkpoint version {v}; this onag reads version {VERSION}"
-            ),
-            CheckpointError::Checksum => f.write_str(
-                "the checkpoint's checksum does not match: the file is corrupt or was edited",
-            ),
-            CheckpointError::Ruleset(e) => {
-                write!(f, "the checkpoint's ruleset does not parse: {e}")
-            }
-            CheckpointError::WrongValue(n) => {
-                write!(f, "the checkpoint's value of heap {n} is wrong")
-            }
-            CheckpointError::Length { declared, actual } => write!(
-                f,
-                "the checkpoint's header declares {declared} bytes but the file has {actual}"
-            ),
-            CheckpointError::Stopped => {
-                f.write_str("the checkpoint's values were being re-checked when the run stopped")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CheckpointError {}
 
 /// The bytes of `search`'s state, sealed under `key`.
 ///

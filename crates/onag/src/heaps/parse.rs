@@ -7,31 +7,47 @@
 //!
 //! Spaces around the text and after commas are allowed.
 
-use std::fmt;
 use std::str::FromStr;
 
 use super::ruleset::{Code, CodeError, Ruleset, MAX_CODE_DIGITS, MAX_SUBTRACTION, NAMES};
 use crate::Span;
 
-/// What is wrong with a ruleset's text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is wrong with a ruleset's text (its message says what, [`RulesetError`]'s adds where).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesetErrorKind {
     /// Nothing to parse.
+    #[error("empty ruleset: give a code such as 0.77, S(1,2) or a name such as kayles")]
     Empty,
     /// Neither a code, a subtraction set nor a known name.
+    #[error(
+        "unknown ruleset '{0}': give a code such as 0.137, S(1,3,4), all-but(2), or one of {names}",
+        names = ruleset_names()
+    )]
     Unknown(String),
     /// A character that does not belong there.
+    #[error("unexpected '{0}'")]
     Unexpected(char),
     /// A code with no digit after the point.
+    #[error("no digit after the point")]
     NoDigits,
     /// The digits do not make a code.
+    #[error("{0}")]
     Code(CodeError),
     /// A number in a set that is 0, too large, or not a number.
+    #[error("expected a number from 1 to {MAX_SUBTRACTION}")]
     BadNumber,
     /// `S()`: a subtraction game needs a number.
+    #[error("a subtraction set needs a number")]
     EmptySet,
     /// The text ended inside a set.
+    #[error("missing ')'")]
     Unclosed,
+}
+
+/// The known names, for the message of [`RulesetErrorKind::Unknown`].
+fn ruleset_names() -> String {
+    let names: Vec<&str> = NAMES.iter().map(|(n, _, _)| *n).collect();
+    names.join(", ")
 }
 
 /// A ruleset's text that does not parse: what is wrong and where.
@@ -45,7 +61,8 @@ pub enum RulesetErrorKind {
 /// assert_eq!(err.to_string(), "unexpected 'g' at character 4");
 /// assert!("1.3".parse::<Ruleset>().is_err()); // d0 may only split
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}{}", place(.kind, *.span))]
 pub struct RulesetError {
     /// What is wrong.
     pub kind: RulesetErrorKind,
@@ -53,39 +70,15 @@ pub struct RulesetError {
     pub span: Span,
 }
 
-impl fmt::Display for RulesetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            RulesetErrorKind::Empty => f.write_str(
-                "empty ruleset: give a code such as 0.77, S(1,2) or a name such as kayles",
-            ),
-            RulesetErrorKind::Unknown(name) => {
-                let names: Vec<&str> = NAMES.iter().map(|(n, _, _)| *n).collect();
-                write!(
-                    f,
-                    "unknown ruleset '{name}': give a code such as 0.137, S(1,3,4), all-but(2), or one of {}",
-                    names.join(", ")
-                )
-            }
-            RulesetErrorKind::Unexpected(c) => write!(f, "unexpected '{c}' at {}", self.span),
-            RulesetErrorKind::NoDigits => {
-                write!(f, "no digit after the point at {}", self.span)
-            }
-            RulesetErrorKind::Code(e) => write!(f, "{e} (at {})", self.span),
-            RulesetErrorKind::BadNumber => write!(
-                f,
-                "expected a number from 1 to {MAX_SUBTRACTION} at {}",
-                self.span
-            ),
-            RulesetErrorKind::EmptySet => {
-                write!(f, "a subtraction set needs a number at {}", self.span)
-            }
-            RulesetErrorKind::Unclosed => write!(f, "missing ')' at {}", self.span),
-        }
+/// Where a [`RulesetError`] is, as its message says it: nowhere for an empty or unknown
+/// name (the whole text is wrong), in brackets after a bad code's own message.
+fn place(kind: &RulesetErrorKind, span: Span) -> String {
+    match kind {
+        RulesetErrorKind::Empty | RulesetErrorKind::Unknown(_) => String::new(),
+        RulesetErrorKind::Code(_) => format!(" (at {span})"),
+        _ => format!(" at {span}"),
     }
 }
-
-impl std::error::Error for RulesetError {}
 
 impl FromStr for Ruleset {
     type Err = RulesetError;

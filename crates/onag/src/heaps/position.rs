@@ -10,6 +10,7 @@ use std::fmt;
 use super::moves::Leave;
 use super::ruleset::Ruleset;
 use super::sparse::Sequence;
+use crate::splitmix::mix;
 use crate::{Play, StopFlag, Stopped};
 
 /// A sum of heaps under a ruleset: a position of the game. Heaps of size 0 are not kept.
@@ -107,9 +108,10 @@ impl fmt::Display for HeapMove {
 }
 
 /// Why a move is illegal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// There is no heap with that index.
+    #[error("there is no heap {} (the position has {heaps})", .heap + 1)]
     NoSuchHeap {
         /// The index asked for.
         heap: usize,
@@ -117,6 +119,7 @@ pub enum MoveError {
         heaps: usize,
     },
     /// The ruleset does not allow that change of the heap.
+    #[error("{ruleset} does not allow the move {mv}")]
     NotAllowed {
         /// The move.
         mv: String,
@@ -124,25 +127,6 @@ pub enum MoveError {
         ruleset: String,
     },
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::NoSuchHeap { heap, heaps } => {
-                write!(
-                    f,
-                    "there is no heap {} (the position has {heaps})",
-                    heap + 1
-                )
-            }
-            MoveError::NotAllowed { mv, ruleset } => {
-                write!(f, "{ruleset} does not allow the move {mv}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 impl Play for Heaps {
     type Move = HeapMove;
@@ -467,27 +451,18 @@ fn choose(moves: &[MoveReport], strategy: Strategy) -> Option<&MoveReport> {
         if moves.is_empty() {
             None
         } else {
-            Some(&moves[(splitmix(seed) % moves.len() as u64) as usize])
+            Some(&moves[(mix(seed) % moves.len() as u64) as usize])
         }
     };
     match strategy {
         Strategy::Perfect => perfect(),
         Strategy::Random { seed } => random(seed),
         Strategy::Skill { level, seed } => {
-            if splitmix(seed ^ 0x5eed) % 100 < u64::from(level.min(100)) {
+            if mix(seed ^ 0x5eed) % 100 < u64::from(level.min(100)) {
                 perfect()
             } else {
                 random(seed)
             }
         }
     }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, *Fast splittable pseudorandom number generators*,
-/// OOPSLA 2014): one well-mixed word from a seed.
-fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

@@ -35,39 +35,25 @@ pub struct Code {
 }
 
 /// Why a list of digits is not a take-and-break code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CodeError {
     /// A digit above 15.
+    #[error("digit {index} of the code is above f (15)")]
     DigitTooLarge {
         /// Its index (0 for the digit before the point).
         index: usize,
     },
     /// The digit before the point asks for a move that removes nothing and leaves no heap or
     /// the same heap (bits 1 and 2).
+    #[error(
+        "the digit before the point may only split a heap (0, 4, 8 or c): \
+        removing nothing must leave two or three heaps"
+    )]
     BadLeadingDigit,
     /// More than [`MAX_CODE_DIGITS`] digits after the point.
+    #[error("a code has at most {MAX_CODE_DIGITS} digits after the point")]
     TooLong,
 }
-
-impl fmt::Display for CodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CodeError::DigitTooLarge { index } => {
-                write!(f, "digit {index} of the code is above f (15)")
-            }
-            CodeError::BadLeadingDigit => f.write_str(
-                "the digit before the point may only split a heap (0, 4, 8 or c): \
-                 removing nothing must leave two or three heaps",
-            ),
-            CodeError::TooLong => write!(
-                f,
-                "a code has at most {MAX_CODE_DIGITS} digits after the point"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CodeError {}
 
 impl Code {
     /// The code with digits `d0, d1, …` (trailing zeros after the point dropped).

@@ -54,21 +54,12 @@ pub const MOEBIUS: Rule = Rule::AtMost(5);
 pub const MOGUL: Rule = Rule::AtMost(7);
 
 /// A ruleset name that [`Rule::from_str`] does not know.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown ruleset '{0}' (expected twins, ruler, mock-turtles, moebius, mogul or \
+    at-most:K with 1 ≤ K ≤ 64)"
+)]
 pub struct RuleError(pub String);
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown ruleset '{}' (expected twins, ruler, mock-turtles, moebius, mogul or \
-             at-most:K with 1 ≤ K ≤ 64)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for RuleError {}
 
 impl FromStr for Rule {
     type Err = RuleError;
@@ -317,7 +308,8 @@ pub struct ValuesReport {
 }
 
 /// Why [`Rule::values_report`] gave up: value `index` exceeds the bound.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{rule}: v({index}) exceeds {max_value}; ask for at most {index} values")]
 pub struct ValueTooLarge {
     /// The ruleset's name.
     pub rule: String,
@@ -326,15 +318,3 @@ pub struct ValueTooLarge {
     /// The bound.
     pub max_value: u64,
 }
-
-impl std::fmt::Display for ValueTooLarge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: v({}) exceeds {}; ask for at most {} values",
-            self.rule, self.index, self.max_value, self.index
-        )
-    }
-}
-
-impl std::error::Error for ValueTooLarge {}

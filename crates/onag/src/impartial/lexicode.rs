@@ -70,11 +70,13 @@ pub struct LexicodeReport {
 }
 
 /// Why a lexicode is not computed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum LexicodeError {
     /// `n` is 0 or above [`MAX_LENGTH`].
+    #[error("N must be between 1 and {MAX_LENGTH}, not {0}")]
     Length(u32),
     /// `d` is outside `1..=n+1` (`2..=n+1` with the game comparison).
+    #[error("D must be between {min} and N+1, not {d}")]
     Distance {
         /// The distance asked for.
         d: u32,
@@ -82,26 +84,9 @@ pub enum LexicodeError {
         min: u32,
     },
     /// More than [`MAX_WORK`] words would be marked.
+    #[error("it would mark about {0:.1e} words; choose a smaller N")]
     TooMuchWork(f64),
 }
-
-impl std::fmt::Display for LexicodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LexicodeError::Length(n) => {
-                write!(f, "N must be between 1 and {MAX_LENGTH}, not {n}")
-            }
-            LexicodeError::Distance { d, min } => {
-                write!(f, "D must be between {min} and N+1, not {d}")
-            }
-            LexicodeError::TooMuchWork(w) => {
-                write!(f, "it would mark about {w:.1e} words; choose a smaller N")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LexicodeError {}
 
 /// `lexicode(n, d)` with its weights, and with `compare_game` the check against the
 /// P-positions of "turn at most d − 1 coins"; bounds checked first.

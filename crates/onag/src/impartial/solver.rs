@@ -9,7 +9,6 @@
 //! form the kernel of a GF(2)-linear map, so their number is a power of two.
 
 use rayon::prelude::*;
-use std::fmt;
 use std::str::FromStr;
 
 use super::coins::{Rule, RuleError};
@@ -73,44 +72,27 @@ pub struct Board {
 }
 
 /// Why a board description was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// Not of the form `KIND:N` or `KIND:RxC`.
+    #[error(
+        "bad board '{0}': expected RULE:N (e.g. ruler:22) or PRODUCT:RxC (e.g. \
+        corners:5x5, rugs:5x5, ruler*mock-turtles:4x5)"
+    )]
     Syntax(String),
     /// A ruleset name that is not known.
+    #[error(transparent)]
     Rule(RuleError),
     /// Zero coins, or more than [`MAX_COINS`].
+    #[error("a board needs between 1 and {MAX_COINS} coins, not {0}")]
     Size(usize),
     /// More moves in all than [`MAX_MOVES`] (e.g. turn-at-most-k with a large k).
+    #[error("the board has {0} moves, more than the {MAX_MOVES} allowed")]
     TooManyMoves(u128),
 }
 
 /// The most moves (summed over the coins) a board may have.
 pub const MAX_MOVES: u128 = 1 << 22;
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Syntax(s) => write!(
-                f,
-                "bad board '{s}': expected RULE:N (e.g. ruler:22) or PRODUCT:RxC (e.g. \
-                 corners:5x5, rugs:5x5, ruler*mock-turtles:4x5)"
-            ),
-            BoardError::Rule(e) => e.fmt(f),
-            BoardError::Size(k) => {
-                write!(f, "a board needs between 1 and {MAX_COINS} coins, not {k}")
-            }
-            BoardError::TooManyMoves(m) => {
-                write!(
-                    f,
-                    "the board has {m} moves, more than the {MAX_MOVES} allowed"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 impl From<RuleError> for BoardError {
     fn from(e: RuleError) -> Self {

@@ -146,9 +146,10 @@ pub const MAX_EXPONENT_DIGIT: u64 = 1 << 32;
 pub const MAX_DEGREE: usize = 400;
 
 /// Why an ordinal operation failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OrdinalError {
     /// Text that is not an ordinal in Cantor normal form.
+    #[error("not an ordinal: {message} at {span}")]
     Parse {
         /// What was expected or found.
         message: String,
@@ -157,30 +158,17 @@ pub enum OrdinalError {
         span: Span,
     },
     /// An ordinal past the represented segment (see the module docs).
+    #[error(
+        "{0}: onag represents the ordinals below ω^(ω^{LEVELS}) with coefficients below 2^128"
+    )]
     BeyondSegment(String),
     /// 0 has no inverse.
+    #[error("0 has no nim inverse")]
     ZeroInverse,
     /// An exponent or a field degree beyond the limits of this implementation.
+    #[error("too large: {0}")]
     TooLarge(String),
 }
-
-impl fmt::Display for OrdinalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OrdinalError::Parse { message, span } => {
-                write!(f, "not an ordinal: {message} at {span}")
-            }
-            OrdinalError::BeyondSegment(m) => write!(
-                f,
-                "{m}: onag represents the ordinals below ω^(ω^{LEVELS}) with coefficients below 2^128"
-            ),
-            OrdinalError::ZeroInverse => f.write_str("0 has no nim inverse"),
-            OrdinalError::TooLarge(m) => write!(f, "too large: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for OrdinalError {}
 
 /// The exponent α = Σ ω^j·aⱼ (j < [`LEVELS`]) of a Cantor-normal-form term, as its
 /// coefficients a₀, a₁, … (no trailing zeros); `Ord` is the ordinal order.

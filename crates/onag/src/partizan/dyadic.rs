@@ -28,27 +28,18 @@ pub struct Dyadic {
 }
 
 /// Why a dyadic operation or parse failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DyadicError {
     /// The exact result does not fit (numerator beyond `i64` or exponent beyond `MAX_EXP`).
+    #[error("dyadic arithmetic overflow")]
     Overflow,
     /// A fraction whose denominator is not a power of two.
+    #[error("the denominator is not a power of two")]
     NotDyadic,
     /// Text that is not a number; the message says why.
+    #[error("not a dyadic number: {0}")]
     Parse(String),
 }
-
-impl fmt::Display for DyadicError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DyadicError::Overflow => f.write_str("dyadic arithmetic overflow"),
-            DyadicError::NotDyadic => f.write_str("the denominator is not a power of two"),
-            DyadicError::Parse(msg) => write!(f, "not a dyadic number: {msg}"),
-        }
-    }
-}
-
-impl std::error::Error for DyadicError {}
 
 /// Narrows an exact `i128` numerator over `2^exp` to a normalised [`Dyadic`].
 fn normalise(mut num: i128, mut exp: u32) -> Result<Dyadic, DyadicError> {

@@ -35,8 +35,6 @@ mod sum;
 mod temperature_ops;
 pub mod thermograph;
 
-use std::fmt;
-
 use crate::partizan::dyadic::{Dyadic, DyadicError};
 use crate::Stopped;
 
@@ -63,39 +61,29 @@ impl GameId {
 }
 
 /// Why an arena operation failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// Dyadic arithmetic overflowed (a number beyond `i64 / 2^62` precision).
+    #[error(
+        "exact arithmetic overflow: a number here needs more than {} binary places or a \
+         numerator beyond 2^63 (onag's exact numbers are dyadic rationals of 64 bits; a \
+         Hackenbush stalk of alternating colours has one binary place an edge, so 63 \
+         edges at most)",
+        crate::partizan::dyadic::Dyadic::MAX_EXP
+    )]
     Overflow,
     /// A [`crate::StopFlag`] was raised.
+    #[error("the computation was stopped before it finished")]
     Stopped,
     /// The game would need too many nodes (an integer, nimber or multiple of ↑ beyond the
     /// arena's limits, or more than 2^32 games).
+    #[error("too large: {0}")]
     TooLarge(String),
     /// The operation is not defined for this game (e.g. the atomic weight of a game that is
     /// not all-small, cooling by a negative temperature); the message says why.
+    #[error("undefined: {0}")]
     Undefined(String),
 }
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Overflow => write!(
-                f,
-                "exact arithmetic overflow: a number here needs more than {} binary places or a \
-                 numerator beyond 2^63 (onag's exact numbers are dyadic rationals of 64 bits; a \
-                 Hackenbush stalk of alternating colours has one binary place an edge, so 63 \
-                 edges at most)",
-                crate::partizan::dyadic::Dyadic::MAX_EXP
-            ),
-            GameError::Stopped => f.write_str("the computation was stopped before it finished"),
-            GameError::TooLarge(what) => write!(f, "too large: {what}"),
-            GameError::Undefined(why) => write!(f, "undefined: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
 
 impl From<DyadicError> for GameError {
     fn from(_: DyadicError) -> Self {

@@ -35,8 +35,6 @@
 //! Input is bounded ([`ParseLimits`]): length, nesting depth and multiplicities, so a server can
 //! accept untrusted text without risking a stack overflow or an unbounded construction.
 
-use std::fmt;
-
 mod lex;
 
 use lex::{describe, lex, Tok, Token};
@@ -68,25 +66,34 @@ impl Default for ParseLimits {
 }
 
 /// What went wrong in a [`ParseError`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseErrorKind {
     /// The input is empty (or only whitespace).
+    #[error("empty game")]
     Empty,
     /// The input is longer than [`ParseLimits::max_len`] bytes.
+    #[error("input longer than {max} bytes")]
     TooLong {
         /// The limit.
         max: usize,
     },
     /// Braces, parentheses or prefix operators nest deeper than [`ParseLimits::max_depth`].
+    #[error("nesting deeper than {max}")]
     TooDeep {
         /// The limit.
         max: usize,
     },
     /// A character that is not part of the notation.
+    #[error("unexpected character '{0}'")]
     UnexpectedChar(char),
     /// A word other than `tiny`, `miny` or a run of `v`.
+    #[error(
+        "unknown word '{0}' (known: tiny, miny, v, cool, freeze, heat, overheat, aw, \
+        rcf, norton, mean, temp)"
+    )]
     UnknownWord(String),
     /// A token that cannot appear here.
+    #[error("unexpected '{found}', expected {expected}")]
     Unexpected {
         /// What was found.
         found: String,
@@ -94,26 +101,34 @@ pub enum ParseErrorKind {
         expected: &'static str,
     },
     /// The input ended too early.
+    #[error("unexpected end of input, expected {expected}")]
     UnexpectedEnd {
         /// What would have been accepted.
         expected: &'static str,
     },
     /// A number does not fit in 64 bits.
+    #[error("number too large")]
     NumberTooLarge,
     /// A fraction's denominator is not a power of two (short games only have dyadic numbers).
+    #[error("denominator is not a power of two (short games are dyadic)")]
     NotDyadic,
     /// A count after `^`/`v`/`*` or before `·` exceeds [`ParseLimits::max_count`].
+    #[error("count larger than {max}")]
     CountTooLarge {
         /// The limit.
         max: u32,
     },
     /// A brace game without any `|`, e.g. `{1}`.
+    #[error("a game needs a '|' between its options")]
     MissingBar,
     /// Two runs of bars of the same, longest, length in one game, e.g. `{1|2|3}`.
+    #[error("ambiguous bars: write {{a|{{b|c}}}} or {{a||b|c}} instead of {{a|b|c}}")]
     AmbiguousBars,
     /// Building the game failed (a dyadic overflow, or the computation was stopped).
+    #[error("{0}")]
     Game(GameError),
     /// A function called with the wrong number of arguments.
+    #[error("{func} takes {expected} argument(s), not {found}")]
     Arity {
         /// The function.
         func: &'static str,
@@ -223,64 +238,14 @@ impl Func {
 /// assert_eq!(e.kind, ParseErrorKind::UnknownWord("q".into()));
 /// assert!(e.to_string().starts_with("at character 4: unknown word 'q'"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at {span}: {kind}")]
 pub struct ParseError {
     /// Where in the input (byte and character offsets).
     pub span: Span,
     /// What went wrong.
     pub kind: ParseErrorKind,
 }
-
-impl fmt::Display for ParseErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseErrorKind::Empty => write!(f, "empty game"),
-            ParseErrorKind::TooLong { max } => write!(f, "input longer than {max} bytes"),
-            ParseErrorKind::TooDeep { max } => write!(f, "nesting deeper than {max}"),
-            ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
-            ParseErrorKind::UnknownWord(w) => {
-                write!(
-                    f,
-                    "unknown word '{w}' (known: tiny, miny, v, cool, freeze, heat, overheat, aw, \
-                     rcf, norton, mean, temp)"
-                )
-            }
-            ParseErrorKind::Unexpected { found, expected } => {
-                write!(f, "unexpected '{found}', expected {expected}")
-            }
-            ParseErrorKind::UnexpectedEnd { expected } => {
-                write!(f, "unexpected end of input, expected {expected}")
-            }
-            ParseErrorKind::NumberTooLarge => write!(f, "number too large"),
-            ParseErrorKind::NotDyadic => {
-                write!(
-                    f,
-                    "denominator is not a power of two (short games are dyadic)"
-                )
-            }
-            ParseErrorKind::CountTooLarge { max } => write!(f, "count larger than {max}"),
-            ParseErrorKind::MissingBar => write!(f, "a game needs a '|' between its options"),
-            ParseErrorKind::AmbiguousBars => write!(
-                f,
-                "ambiguous bars: write {{a|{{b|c}}}} or {{a||b|c}} instead of {{a|b|c}}"
-            ),
-            ParseErrorKind::Game(e) => write!(f, "{e}"),
-            ParseErrorKind::Arity {
-                func,
-                expected,
-                found,
-            } => write!(f, "{func} takes {expected} argument(s), not {found}"),
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at {}: {}", self.span, self.kind)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Parses `text` into a game of `arena` with the default [`ParseLimits`].
 ///

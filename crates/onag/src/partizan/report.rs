@@ -107,7 +107,8 @@ pub struct GameReport {
 }
 
 /// Which computation of a [`GameReport`] failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot compute {what} of {canonical}: {error}{}", overflow_note(.error))]
 pub struct ReportError {
     /// What was being computed ("the thermograph", "the atomic weight", …).
     pub what: &'static str,
@@ -117,23 +118,14 @@ pub struct ReportError {
     pub error: GameError,
 }
 
-impl std::fmt::Display for ReportError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "cannot compute {} of {}: {}",
-            self.what, self.canonical, self.error
-        )?;
-        if self.error == GameError::Overflow {
-            f.write_str(
-                " (means and temperatures are exact dyadics with denominators up to 2^62)",
-            )?;
-        }
-        Ok(())
+/// What [`ReportError`] adds after an overflow: the limit of onag's exact numbers.
+fn overflow_note(error: &GameError) -> &'static str {
+    if *error == GameError::Overflow {
+        " (means and temperatures are exact dyadics with denominators up to 2^62)"
+    } else {
+        ""
     }
 }
-
-impl std::error::Error for ReportError {}
 
 /// The report of `g`, names in `style`.
 ///

@@ -141,42 +141,30 @@ pub struct CheckpointFile {
 }
 
 /// Why a checkpoint file is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckpointError {
     /// Not a checkpoint file.
+    #[error("not an onag periods checkpoint")]
     Format,
     /// A version without this integrity check (the run must start again).
+    #[error(
+        "checkpoint version {0} has {check} integrity check; start the run again",
+        check = if *.0 == 1 { "no" } else { "an older, unkeyed" }
+    )]
     OldVersion(u32),
     /// A version this build does not know.
+    #[error("unknown checkpoint format version {0}")]
     UnknownVersion(u32),
     /// The tag does not match: edited, corrupted, or written under another key.
+    #[error(
+        "the checkpoint fails its integrity check (edited, corrupted, or written under \
+        another user's checkpoint key): refusing to use it"
+    )]
     Checksum,
     /// A bitset is not hex words.
+    #[error("bad hex word array '{0}' in checkpoint")]
     Hex(&'static str),
 }
-
-impl std::fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CheckpointError::Format => f.write_str("not an onag periods checkpoint"),
-            CheckpointError::OldVersion(v) => write!(
-                f,
-                "checkpoint version {v} has {} integrity check; start the run again",
-                if *v == 1 { "no" } else { "an older, unkeyed" }
-            ),
-            CheckpointError::UnknownVersion(v) => {
-                write!(f, "unknown checkpoint format version {v}")
-            }
-            CheckpointError::Checksum => f.write_str(
-                "the checkpoint fails its integrity check (edited, corrupted, or written under \
-                 another user's checkpoint key): refusing to use it",
-            ),
-            CheckpointError::Hex(what) => write!(f, "bad hex word array '{what}' in checkpoint"),
-        }
-    }
-}
-
-impl std::error::Error for CheckpointError {}
 
 fn hex_words(words: &[u64]) -> String {
     words.iter().map(|w| format!("{w:016x}")).collect()

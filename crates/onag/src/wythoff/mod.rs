@@ -42,13 +42,12 @@ pub mod variants;
 pub use pairs::{p_position, p_positions, p_positions_greedy};
 pub use table::{g, grundy_table, Table};
 
-use std::fmt;
-
 /// Errors of the Wythoff module: out-of-range input, a stopped computation, or a broken
 /// invariant of the sweep (which is reported, never silently ignored).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WythoffError {
     /// An argument exceeds the documented bound of the entry point.
+    #[error("{what} {value} is too large (at most {max})")]
     TooLarge {
         /// What was too large (e.g. "table size").
         what: &'static str,
@@ -58,10 +57,12 @@ pub enum WythoffError {
         max: u64,
     },
     /// An argument is malformed (e.g. an empty row range).
+    #[error("{0}")]
     Invalid(String),
     /// The sweep's ring buffers would alias: a row's mex fell below `y − 2X` or a value left
     /// the window. This never happens for Wythoff's game (the bounds are theorems); if it does,
     /// the computation stops rather than return a wrong value.
+    #[error("sweep window bound violated at row {row}, column {column} (internal invariant)")]
     WindowViolated {
         /// The row where the bound failed.
         row: u64,
@@ -69,26 +70,9 @@ pub enum WythoffError {
         column: u64,
     },
     /// The computation was stopped through its [`crate::StopFlag`].
+    #[error("the computation was stopped before it finished")]
     Stopped,
 }
-
-impl fmt::Display for WythoffError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::TooLarge { what, value, max } => {
-                write!(f, "{what} {value} is too large (at most {max})")
-            }
-            Self::Invalid(msg) => f.write_str(msg),
-            Self::WindowViolated { row, column } => write!(
-                f,
-                "sweep window bound violated at row {row}, column {column} (internal invariant)"
-            ),
-            Self::Stopped => f.write_str("the computation was stopped before it finished"),
-        }
-    }
-}
-
-impl std::error::Error for WythoffError {}
 
 impl From<crate::Stopped> for WythoffError {
     fn from(_: crate::Stopped) -> Self {

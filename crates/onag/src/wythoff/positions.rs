@@ -6,25 +6,32 @@
 //! queens' values is 0; a move wins when it makes that XOR 0. Queens may share a cell.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::table::{grundy_table, Table};
-use crate::Play;
+use crate::games::ImpartialGame;
+use crate::span::{head_and_pairs, PairsError};
+use crate::{Play, Span};
 
 /// Most queens in a [`Position`].
 pub const MAX_QUEENS: usize = 4;
 /// Largest board side a [`Position`] accepts.
 pub const MAX_BOARD: u32 = 512;
 
-/// Why a position or a move was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a position, a move or a position's notation was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// No queens were given.
+    #[error("a position needs at least one queen")]
     NoQueens,
     /// More than [`MAX_QUEENS`] queens.
+    #[error("{0} queens given, at most {MAX_QUEENS} allowed")]
     TooManyQueens(usize),
     /// The board side is 0 or above [`MAX_BOARD`].
+    #[error("board side {0} must be between 1 and {MAX_BOARD}")]
     BadBoard(u32),
     /// A queen lies outside the board.
+    #[error("queen {queen} at {cell:?} is off the board")]
     OffBoard {
         /// Index of the queen.
         queen: usize,
@@ -32,31 +39,48 @@ pub enum PositionError {
         cell: (u32, u32),
     },
     /// The move is not a queen move (left, down or diagonally down-left by at least 1).
+    #[error("queen {queen} cannot move to {to:?}")]
     IllegalMove {
         /// Index of the queen.
         queen: usize,
         /// The requested destination.
         to: (u32, u32),
     },
+    /// Notation: no `:` between the board side and the queens.
+    #[error("{span}: expected the board side, a ':' and then pairs a,b")]
+    MissingColon {
+        /// The end of the text.
+        span: Span,
+    },
+    /// Notation: a queen that is not a pair of numbers `x,y`.
+    #[error("{span}: '{found}' is not a pair of numbers a,b")]
+    BadPair {
+        /// The pair as written.
+        found: String,
+        /// Where it starts.
+        span: Span,
+    },
+    /// Notation: a board side that is not a number.
+    #[error("{span}: '{found}' is not a board side")]
+    BadSideText {
+        /// The side as written (trimmed).
+        found: String,
+        /// The start of the text.
+        span: Span,
+    },
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PositionError {
+    /// Where the error is, if at one place in a position's notation.
+    pub fn span(&self) -> Option<Span> {
         match self {
-            Self::NoQueens => f.write_str("a position needs at least one queen"),
-            Self::TooManyQueens(n) => write!(f, "{n} queens given, at most {MAX_QUEENS} allowed"),
-            Self::BadBoard(n) => write!(f, "board side {n} must be between 1 and {MAX_BOARD}"),
-            Self::OffBoard { queen, cell } => {
-                write!(f, "queen {queen} at {cell:?} is off the board")
-            }
-            Self::IllegalMove { queen, to } => {
-                write!(f, "queen {queen} cannot move to {to:?}")
-            }
+            PositionError::MissingColon { span }
+            | PositionError::BadPair { span, .. }
+            | PositionError::BadSideText { span, .. } => Some(*span),
+            _ => None,
         }
     }
 }
-
-impl std::error::Error for PositionError {}
 
 /// A validated position: board side and 1–4 queens `(x, y)` with `x, y < side`.
 ///
@@ -354,5 +378,99 @@ impl Analyser {
                 queen,
                 to: if x > 0 { (x - 1, y) } else { (x, y - 1) },
             }))
+    }
+}
+
+/// The notation `SIDE:x,y x,y …`: the board side, then the queens, 0-based (`8:3,5 2,1`).
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:", self.side())?;
+        for (i, (x, y)) in self.queens().iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            write!(f, "{sep}{x},{y}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads `SIDE:x,y x,y …` (queens separated by whitespace or `;`).
+///
+/// # Examples
+/// ```
+/// use onag::wythoff::positions::Position;
+///
+/// let pos: Position = "8:3,5 2,1".parse().unwrap();
+/// assert_eq!(pos.queens(), &[(3, 5), (2, 1)]);
+/// assert_eq!(pos.to_string(), "8:3,5 2,1");
+/// let err = "eight:1,1".parse::<Position>().unwrap_err();
+/// assert_eq!(err.to_string(), "character 1: 'eight' is not a board side");
+/// ```
+impl FromStr for Position {
+    type Err = PositionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (side, queens) = head_and_pairs(s).map_err(|e| match e {
+            PairsError::MissingColon(span) => PositionError::MissingColon { span },
+            PairsError::BadPair { found, span } => PositionError::BadPair { found, span },
+        })?;
+        let side: u32 = side.parse().map_err(|_| PositionError::BadSideText {
+            found: side.to_string(),
+            span: Span::at(s, 0),
+        })?;
+        let queens: Vec<(u32, u32)> = queens
+            .iter()
+            .map(|&(x, y)| {
+                (
+                    x.min(u32::MAX as usize) as u32,
+                    y.min(u32::MAX as usize) as u32,
+                )
+            })
+            .collect();
+        Position::new(side, &queens)
+    }
+}
+
+/// Sums of Wythoff queens on the generic impartial solver: its values agree with the Wythoff
+/// tables, and the registry's faces (`onag game`, `/api/game/analyze`) work for them.
+///
+/// # Examples
+/// ```
+/// use onag::games::ImpartialSolver;
+/// use onag::nimber::Nimber;
+/// use onag::wythoff::positions::Position;
+///
+/// let queens: Position = "8:3,5 2,1".parse().unwrap();
+/// let stop = onag::StopFlag::new();
+/// // (3, 5) and (2, 1) are both P-positions of Wythoff's game (Grundy value 0)
+/// assert_eq!(ImpartialSolver::new().grundy(&queens, &stop).unwrap(), Nimber(0));
+/// ```
+impl ImpartialGame for Position {
+    fn options(&self) -> Vec<Self> {
+        self.legal_moves()
+            .into_iter()
+            .map(|m| self.play_unchecked(m))
+            .collect()
+    }
+
+    /// Each queen is a game of its own (the position is their sum).
+    fn components(&self) -> Vec<Self> {
+        if self.queens().len() <= 1 {
+            return vec![self.clone()];
+        }
+        self.queens()
+            .iter()
+            .filter_map(|&q| Position::new(self.side(), &[q]).ok())
+            .collect()
+    }
+
+    /// Wythoff's game is symmetric in its two coordinates.
+    fn symmetric_key(&self) -> Self {
+        let mut queens: Vec<(u32, u32)> = self
+            .queens()
+            .iter()
+            .map(|&(x, y)| (x.min(y), x.max(y)))
+            .collect();
+        queens.sort_unstable();
+        Position::new(self.side(), &queens).unwrap_or_else(|_| self.clone())
     }
 }

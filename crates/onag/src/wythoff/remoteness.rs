@@ -23,30 +23,18 @@ use crate::Play;
 pub const MAX_STATES: usize = 1 << 20;
 
 /// Why no remoteness table was made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RemotenessError {
     /// The table would hold `states` positions, more than [`MAX_STATES`].
+    #[error("the remoteness table would hold {states} positions, more than {MAX_STATES}")]
     TooMany {
         /// Positions the table would need.
         states: u128,
     },
     /// The queen count is 0 or above [`MAX_QUEENS`], or the side is 0.
+    #[error("{0}")]
     Invalid(String),
 }
-
-impl std::fmt::Display for RemotenessError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::TooMany { states } => write!(
-                f,
-                "the remoteness table would hold {states} positions, more than {MAX_STATES}"
-            ),
-            Self::Invalid(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for RemotenessError {}
 
 /// `C(n, k)` in `u128`, saturating.
 fn choose(n: u128, k: u128) -> u128 {

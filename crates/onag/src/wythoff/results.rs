@@ -162,19 +162,9 @@ pub struct ResultsFile {
 }
 
 /// Why a file is not a results file this version reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not an onag Wythoff results file (format {RESULTS_FORMAT} version {RESULTS_VERSION})")]
 pub struct NotAResultsFile;
-
-impl std::fmt::Display for NotAResultsFile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "not an onag Wythoff results file (format {RESULTS_FORMAT} version {RESULTS_VERSION})"
-        )
-    }
-}
-
-impl std::error::Error for NotAResultsFile {}
 
 impl ResultsFile {
     /// The file of a run that reached `column` with `config`, every row from 0 in `rows`.

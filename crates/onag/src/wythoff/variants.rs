@@ -23,12 +23,11 @@ pub mod moves;
 pub mod report;
 pub mod table;
 
-use std::fmt;
-
 /// Errors of table computation and checking.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QueensError {
     /// The table side is 0 or above the bound for the move set.
+    #[error("table size {size} must be between 1 and {max}")]
     BadSize {
         /// The side asked for.
         size: usize,
@@ -36,6 +35,7 @@ pub enum QueensError {
         max: usize,
     },
     /// The formula could not be evaluated at a cell.
+    #[error("at cell {cell:?}: {error}")]
     Eval {
         /// The cell.
         cell: (u64, u64),
@@ -43,6 +43,7 @@ pub enum QueensError {
         error: formula::EvalError,
     },
     /// The computation was stopped through its [`crate::StopFlag`].
+    #[error("the computation was stopped before it finished")]
     Stopped,
 }
 
@@ -51,17 +52,3 @@ impl From<crate::Stopped> for QueensError {
         Self::Stopped
     }
 }
-
-impl fmt::Display for QueensError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::BadSize { size, max } => {
-                write!(f, "table size {size} must be between 1 and {max}")
-            }
-            Self::Eval { cell, error } => write!(f, "at cell {cell:?}: {error}"),
-            Self::Stopped => f.write_str("the computation was stopped before it finished"),
-        }
-    }
-}
-
-impl std::error::Error for QueensError {}

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::games::{Keyed, PartizanGame};
 use crate::partizan::search::Position;
 use crate::partizan::Player;
 use crate::{Play, Span};
@@ -68,11 +69,16 @@ pub struct Move {
 }
 
 /// Why a board text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// No squares at all.
+    #[error("empty board: write squares like TTT..FFF or T3.2F3")]
     Empty,
     /// A character that is not `T`, `F`, `.`, `□`, a count or `^`.
+    #[error(
+        "unexpected '{found}' at {span}: squares are T, F, '.' or '□', each optionally \
+        followed by a count"
+    )]
     UnexpectedChar {
         /// Where in the text.
         span: Span,
@@ -80,16 +86,19 @@ pub enum BoardError {
         found: char,
     },
     /// A count with nothing before it to repeat (`3T`) or a `^` without a count.
+    #[error("count at {span} does not follow a square")]
     DanglingCount {
         /// Where in the text.
         span: Span,
     },
     /// A repeat count of zero.
+    #[error("zero repeat count at {span}")]
     ZeroCount {
         /// Where in the text.
         span: Span,
     },
     /// More squares than [`MAX_LEN`].
+    #[error("board of {len} squares is longer than the limit of {max}")]
     TooLong {
         /// The length asked for (saturating).
         len: usize,
@@ -98,50 +107,24 @@ pub enum BoardError {
     },
 }
 
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BoardError {
+    /// Where the error is, if at one place.
+    pub fn span(&self) -> Option<Span> {
         match self {
-            BoardError::Empty => f.write_str("empty board: write squares like TTT..FFF or T3.2F3"),
-            BoardError::UnexpectedChar { span, found } => write!(
-                f,
-                "unexpected '{found}' at {span}: squares are T, F, '.' or '□', each optionally \
-                 followed by a count"
-            ),
-            BoardError::DanglingCount { span } => {
-                write!(f, "count at {span} does not follow a square")
-            }
-            BoardError::ZeroCount { span } => write!(f, "zero repeat count at {span}"),
-            BoardError::TooLong { len, max } => {
-                write!(
-                    f,
-                    "board of {len} squares is longer than the limit of {max}"
-                )
-            }
+            BoardError::UnexpectedChar { span, .. }
+            | BoardError::DanglingCount { span }
+            | BoardError::ZeroCount { span } => Some(*span),
+            BoardError::Empty | BoardError::TooLong { .. } => None,
         }
     }
 }
 
-impl std::error::Error for BoardError {}
-
 /// Why a move was rejected by [`Play::play`] on a [`Board`]: no piece on `from` can reach `to`
 /// (off the board, an empty square, a blocked step or jump, or not one or two squares in the
 /// piece's direction).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no piece can move from square {} to square {}", .0.from + 1, .0.to + 1)]
 pub struct IllegalMove(pub Move);
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Move { from, to } = self.0;
-        write!(
-            f,
-            "no piece can move from square {} to square {}",
-            from + 1,
-            to + 1
-        )
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 impl FromStr for Board {
     type Err = BoardError;
@@ -400,5 +383,55 @@ pub(crate) fn moves_of(squares: &[Square], player: Player, mut visit: impl FnMut
 impl Position for Board {
     fn options(&self, player: Player) -> Vec<Board> {
         Board::options(self, player)
+    }
+}
+
+/// Toads and Frogs on the generic partizan solver: its values agree with the specialised
+/// [`Solver`](super::Solver) and its reductions (the tests compare them), and the registry's
+/// faces (`onag game`, `/api/game/analyze`) work for it.
+///
+/// # Examples
+/// ```
+/// use onag::games::toads_and_frogs::{Board, Solver};
+/// use onag::games::PartizanSolver;
+///
+/// let stop = onag::StopFlag::new();
+/// let board: Board = "T.TF.F".parse().unwrap();
+/// let mut generic = PartizanSolver::new();
+/// let g = generic.canonical(&board, &stop).unwrap();
+/// let name = onag::partizan::name::name(generic.arena(), g, Default::default());
+/// let mut fast = Solver::new();
+/// let h = fast.value(&board).unwrap();
+/// assert_eq!(name, onag::partizan::name::name(fast.arena(), h, Default::default()));
+/// ```
+impl PartizanGame for Board {
+    fn options(&self, player: Player) -> Vec<Self> {
+        Board::options(self, player)
+    }
+
+    /// A board and its mirror (reversed, toads and frogs swapped) are negatives.
+    fn symmetric_key(&self) -> Keyed<Self> {
+        let mirror = self.mirror();
+        if mirror < *self {
+            Keyed {
+                key: mirror,
+                negated: true,
+            }
+        } else {
+            Keyed {
+                key: self.clone(),
+                negated: false,
+            }
+        }
+    }
+
+    fn move_label(&self, player: Player, after: &Self) -> String {
+        self.moves(player)
+            .into_iter()
+            .find(|&m| self.play_unchecked(m) == *after)
+            .map_or_else(
+                || after.to_string(),
+                |m| format!("{}→{}", m.from + 1, m.to + 1),
+            )
     }
 }

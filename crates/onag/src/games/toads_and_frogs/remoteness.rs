@@ -24,24 +24,15 @@ use crate::partizan::{ByPlayer, Player};
 use crate::remoteness::remoteness as steinhaus;
 
 /// Why no table was made: more boards are reachable from the root than the budget allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "more than {budget} boards are reachable from this one; remoteness is tabulated for game \
+    trees of at most that many"
+)]
 pub struct TooLarge {
     /// The budget that was exceeded (boards).
     pub budget: usize,
 }
-
-impl std::fmt::Display for TooLarge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "more than {} boards are reachable from this one; remoteness is tabulated for game \
-             trees of at most that many",
-            self.budget
-        )
-    }
-}
-
-impl std::error::Error for TooLarge {}
 
 /// A board packed two bits per square (`Square as u8`), square `i` at bits `2i, 2i + 1` of
 /// the 256-bit word `(lo, hi)`; every board of a table has the root's length.

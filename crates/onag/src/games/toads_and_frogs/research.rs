@@ -201,24 +201,15 @@ pub struct ShardFile {
 }
 
 /// A shard or results file that is not what it claims to be.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
     /// The `format` or `version` is not the expected one.
+    #[error("not an onag {0} file")]
     Format(String),
     /// A field holds a value it cannot hold.
+    #[error("bad or missing '{0}'")]
     Field(String),
 }
-
-impl std::fmt::Display for FileError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FileError::Format(what) => write!(f, "not an onag {what} file"),
-            FileError::Field(what) => write!(f, "bad or missing '{what}'"),
-        }
-    }
-}
-
-impl std::error::Error for FileError {}
 
 impl ShardFile {
     /// The file of shard `(index, count)` holding `shards`.
@@ -479,24 +470,15 @@ pub fn table_cells(max_squares: usize) -> Vec<(usize, usize, usize)> {
 }
 
 /// Why a results file could not be re-checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckError {
     /// The file is not a results file, or a stored value does not parse.
+    #[error(transparent)]
     File(FileError),
     /// The solver failed (stopped, or past a limit).
+    #[error(transparent)]
     Game(GameError),
 }
-
-impl std::fmt::Display for CheckError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CheckError::File(e) => e.fmt(f),
-            CheckError::Game(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for CheckError {}
 
 impl From<GameError> for CheckError {
     fn from(e: GameError) -> Self {

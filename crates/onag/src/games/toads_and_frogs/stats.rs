@@ -277,10 +277,11 @@ pub struct NamedShard {
 }
 
 /// Why shards could not be merged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
     /// The shards of a length do not cover its boards exactly once (the first board index
     /// missing or covered twice).
+    #[error("the shards of length {length} do not cover each board once (board {at})")]
     Coverage {
         /// The length.
         length: usize,
@@ -288,19 +289,6 @@ pub enum MergeError {
         at: u64,
     },
 }
-
-impl std::fmt::Display for MergeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MergeError::Coverage { length, at } => write!(
-                f,
-                "the shards of length {length} do not cover each board once (board {at})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MergeError {}
 
 /// Merges shards (any order, any lengths) into one [`NamedShard`] per length, in increasing
 /// length: the same figures as one run over every board, provided each length's shards cover

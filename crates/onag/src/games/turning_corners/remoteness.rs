@@ -25,27 +25,14 @@ use crate::Play;
 pub const MAX_COINS: usize = 16;
 
 /// Why no remoteness table was made: the board has more than [`MAX_COINS`] coins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a {rows}x{cols} board has {} coins; remoteness is tabulated for at most {MAX_COINS}", .rows * .cols)]
 pub struct TooManyCoins {
     /// Rows of the board.
     pub rows: usize,
     /// Columns of the board.
     pub cols: usize,
 }
-
-impl std::fmt::Display for TooManyCoins {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "a {}x{} board has {} coins; remoteness is tabulated for at most {MAX_COINS}",
-            self.rows,
-            self.cols,
-            self.rows * self.cols
-        )
-    }
-}
-
-impl std::error::Error for TooManyCoins {}
 
 /// The remoteness of every position of a board of at most [`MAX_COINS`] coins.
 ///

@@ -18,7 +18,6 @@
 //! any other character outside the grammar is reported as itself, with its character
 //! position (1-based, counting characters, not bytes).
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::Span;
@@ -60,18 +59,13 @@ pub enum Op {
 }
 
 /// A syntax error, with where it was found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message} at {span}")]
 pub struct ParseError {
     /// Where in the input (byte and character offsets).
     pub span: Span,
     /// What went wrong.
     pub message: String,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {}", self.message, self.span)
-    }
 }
 
 /// The ASCII operator a typographic look-alike stands for.
@@ -85,27 +79,16 @@ fn ascii_of(c: char) -> Option<u8> {
     }
 }
 
-impl std::error::Error for ParseError {}
-
 /// An evaluation error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EvalError {
     /// A result does not fit in `i64`.
+    #[error("arithmetic overflow")]
     Overflow,
     /// Division or remainder by zero.
+    #[error("division by zero")]
     DivisionByZero,
 }
-
-impl fmt::Display for EvalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Overflow => "arithmetic overflow",
-            Self::DivisionByZero => "division by zero",
-        })
-    }
-}
-
-impl std::error::Error for EvalError {}
 
 /// Longest formula accepted (bytes), which also bounds the recursion depth.
 pub const MAX_FORMULA_LEN: usize = 1000;

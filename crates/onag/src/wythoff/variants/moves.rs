@@ -58,44 +58,30 @@ impl MoveSet {
 }
 
 /// Why a move-set description was rejected; every variant names the offending token.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveSetError {
     /// The description has no rays.
+    #[error("empty move set (try 'left,down,diag' or 'pair')")]
     Empty,
     /// A token is not `left`, `down`, `diag` or `pair`.
+    #[error("unknown move '{0}' (expected left, down, diag, optionally ':k', or pair)")]
     UnknownRay(String),
     /// The bound after `:` is not a positive integer.
+    #[error("bad bound in '{0}' (expected a positive integer)")]
     BadBound(String),
     /// The bound after `:` is an integer beyond `u32::MAX`.
+    #[error("bound too large in '{0}' (at most {max})", max = u32::MAX)]
     BoundTooLarge(String),
     /// Two commas with nothing between them (`left,,down`), or a comma at an end.
+    #[error("empty entry in '{0}' (remove the extra comma)")]
     EmptyEntry(String),
     /// A direction appears twice.
+    #[error("direction repeated in '{0}'")]
     Duplicate(String),
     /// `pair` was combined with other tokens.
+    #[error("'pair' cannot be combined with '{0}'")]
     PairNotAlone(String),
 }
-
-impl fmt::Display for MoveSetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Empty => f.write_str("empty move set (try 'left,down,diag' or 'pair')"),
-            Self::UnknownRay(t) => write!(
-                f,
-                "unknown move '{t}' (expected left, down, diag, optionally ':k', or pair)"
-            ),
-            Self::BadBound(t) => write!(f, "bad bound in '{t}' (expected a positive integer)"),
-            Self::BoundTooLarge(t) => {
-                write!(f, "bound too large in '{t}' (at most {})", u32::MAX)
-            }
-            Self::EmptyEntry(t) => write!(f, "empty entry in '{t}' (remove the extra comma)"),
-            Self::Duplicate(t) => write!(f, "direction repeated in '{t}'"),
-            Self::PairNotAlone(t) => write!(f, "'pair' cannot be combined with '{t}'"),
-        }
-    }
-}
-
-impl std::error::Error for MoveSetError {}
 
 impl FromStr for MoveSet {
     type Err = MoveSetError;
