@@ -3,8 +3,12 @@
 //! time (docs/outcome-search.md lists the figures).
 //!
 //! ```text
-//! domineering_outcome [--bits B] [--max-seconds S] RxC...
+//! domineering_outcome [--bits B] [--max-seconds S] [--checkpoint FILE] RxC...
 //! ```
+//!
+//! With `--checkpoint FILE` (one board): the table is loaded from FILE when it exists and
+//! written back when the run ends, finished or stopped by `--max-seconds`, so a long solve
+//! goes on across runs (`DomineeringSolver::checkpoint`).
 
 use std::time::Instant;
 
@@ -16,10 +20,12 @@ fn main() {
     let mut bits = 22;
     let mut max_seconds = 0.0f64;
     let mut boards = Vec::new();
+    let mut checkpoint: Option<std::path::PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--bits" => bits = args.next().and_then(|x| x.parse().ok()).unwrap_or(22),
+            "--checkpoint" => checkpoint = args.next().map(Into::into),
             "--max-seconds" => {
                 max_seconds = args.next().and_then(|x| x.parse().ok()).unwrap_or(0.0)
             }
@@ -50,7 +56,23 @@ fn main() {
         }
         let start = Instant::now();
         let mut solver = DomineeringSolver::new(TableSize::Bits(bits));
-        match solver.solve(&board, &stop) {
+        if let Some(path) = checkpoint.as_ref().filter(|p| p.exists()) {
+            let bytes = std::fs::read(path).expect("the checkpoint file");
+            match solver.restore(&board, &bytes) {
+                Ok(n) => eprintln!("{r}×{c}: {n} table entries from {}", path.display()),
+                Err(e) => {
+                    eprintln!("{}: {e}", path.display());
+                    std::process::exit(2);
+                }
+            }
+        }
+        let result = solver.solve(&board, &stop);
+        if let Some(path) = &checkpoint {
+            let tmp = path.with_extension("tmp");
+            std::fs::write(&tmp, solver.checkpoint()).expect("write the checkpoint");
+            std::fs::rename(&tmp, path).expect("write the checkpoint");
+        }
+        match result {
             Ok(o) => println!(
                 "{r}x{c} {} left_first {} right_first {} total {} {:.2} s {:?}",
                 o.outcome,
