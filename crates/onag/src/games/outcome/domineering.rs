@@ -53,6 +53,9 @@ use crate::StopFlag;
 
 use super::SearchProgress;
 
+/// The first bytes of a [`DomineeringSolver::checkpoint`].
+const CHECKPOINT_MAGIC: &[u8] = b"onag-dt1";
+
 /// Nodes between two polls of the stop flag (and two progress reports).
 const POLL_EVERY: u64 = 1 << 16;
 
@@ -91,6 +94,8 @@ struct Geometry {
     row0: u128,
     /// the first column
     col0: u128,
+    /// a square board: the transpose, with the players swapped, is a symmetry too
+    square: bool,
 }
 
 impl Geometry {
@@ -114,7 +119,45 @@ impl Geometry {
             has_right: full & !last_col,
             row0,
             col0,
+            square: w == h,
         }
+    }
+
+    /// The board reflected in its main diagonal (square boards only): cell (r, c) goes to
+    /// (c, r), so vertical dominoes become horizontal ones.
+    #[inline]
+    fn transpose(&self, e: u128) -> u128 {
+        let mut out = 0u128;
+        let mut m = e;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let (r, c) = (i / self.w, i % self.w);
+            out |= 1u128 << (c * self.w + r);
+        }
+        out
+    }
+
+    /// The table's key of the live cells `live` (dead cells removed) with `player` to move:
+    /// the least image under the board's symmetries, and the player to move in that image.
+    /// Mirrors keep the players; on a square board the transpose swaps them (a vertical
+    /// domino becomes a horizontal one), so Left to move on `e` is Right to move on its
+    /// transpose (Breuker, Uiterwijk and van den Herik 2000 use the board's symmetries to
+    /// share table entries the same way).
+    #[inline]
+    fn key(&self, live: u128, player: Player) -> (u128, Player) {
+        let k = self.least_image(live);
+        if self.square {
+            let t = self.least_image(self.transpose(live));
+            if t < k {
+                return (t, player.opposite());
+            }
+            if t == k {
+                // a transpose of itself (up to mirrors): both players' questions are one
+                return (k, Player::Left);
+            }
+        }
+        (k, player)
     }
 
     /// Top cells of Left's (vertical) places.
@@ -175,6 +218,130 @@ impl Geometry {
         (count, cells)
     }
 
+    /// What the counting rules alone say of `player` to move on the empty cells `e`
+    /// (see the module documentation): `Some((wins, rule))` when one of them decides.
+    fn static_answer(&self, e: u128, player: Player) -> Option<(bool, Rule)> {
+        let vp = self.vertical(e);
+        let hp = self.horizontal(e);
+        let mine = match player {
+            Player::Left => vp,
+            Player::Right => hp,
+        };
+        if mine == 0 {
+            return Some((false, Rule::NoMove));
+        }
+        let v_cov = vp | (vp << self.w);
+        let h_cov = hp | (hp << 1);
+        // safe moves against the opponent's room (Bullock 2002), and vulnerable moves: exact
+        // bounds (see the module documentation)
+        let u_v = self.vertical_matching(e);
+        let u_h = self.horizontal_matching(e);
+        let (s_v, safe_v) = self.vertical_pairs(e & !h_cov);
+        let (s_h, safe_h) = self.horizontal_pairs(e & !v_cov);
+        let (u_me, s_me, u_them, s_them) = match player {
+            Player::Left => (u_v, s_v, u_h, s_h),
+            Player::Right => (u_h, s_h, u_v, s_v),
+        };
+        if s_me > u_them {
+            return Some((true, Rule::SafeWin));
+        }
+        if u_me <= s_them {
+            return Some((false, Rule::SafeLoss));
+        }
+        let (x_me, x_them) = match player {
+            Player::Left => (
+                self.vertical_matching(e & !safe_v),
+                self.horizontal_matching(e & !safe_h),
+            ),
+            Player::Right => (
+                self.horizontal_matching(e & !safe_h),
+                self.vertical_matching(e & !safe_v),
+            ),
+        };
+        // moving first, one vulnerable move a turn: each reply destroys at most two more
+        if s_me + x_me.div_ceil(3) > u_them {
+            return Some((true, Rule::VulnerableWin));
+        }
+        // moving second: each of the mover's moves destroys at most two vulnerable moves
+        if u_me <= s_them + x_them / 3 {
+            return Some((false, Rule::VulnerableLoss));
+        }
+        // protective areas (Bullock 2002): the same counts with the players' blocks apart
+        let (safe_me, safe_them) = match player {
+            Player::Left => (safe_v, safe_h),
+            Player::Right => (safe_h, safe_v),
+        };
+        let (p, blocks_me) = self.protective_areas(e, player);
+        if p > 0 {
+            let x = self.matching(e & !safe_me & !blocks_me, player);
+            if s_me + first_player_share(p, x) > u_them {
+                return Some((true, Rule::ProtectiveWin));
+            }
+        }
+        let (q, blocks_them) = self.protective_areas(e, player.opposite());
+        if q > 0 {
+            let y = self.matching(e & !safe_them & !blocks_them, player.opposite());
+            if u_me <= s_them + second_player_share(q, y) {
+                return Some((false, Rule::ProtectiveLoss));
+            }
+        }
+        None
+    }
+
+    /// The most disjoint dominoes of `player`'s orientation on the cells `e`.
+    #[inline]
+    fn matching(&self, e: u128, player: Player) -> u32 {
+        match player {
+            Player::Left => self.vertical_matching(e),
+            Player::Right => self.horizontal_matching(e),
+        }
+    }
+
+    /// Disjoint *protective areas* of `player` (Bullock 2002): empty 2×2 blocks whose
+    /// cells the opponent can cover only by a domino inside the block (the two cells beyond
+    /// each end of the block in the opponent's direction are filled or off the board). A
+    /// domino of `player` in the block makes the other half of it a safe move; a domino of
+    /// the opponent there destroys that block and nothing else. Chosen greedily (any
+    /// disjoint set is sound); returns their number and their cells.
+    fn protective_areas(&self, e: u128, player: Player) -> (u32, u128) {
+        let w = self.w;
+        if w < 2 || self.h < 2 {
+            return (0, 0);
+        }
+        let hr = self.has_right;
+        // top-left cells of empty 2×2 blocks
+        let mut cand = e & (e >> 1) & (e >> w) & (e >> (w + 1)) & hr & (hr >> w);
+        cand &= match player {
+            // Left (vertical): the opponent's dominoes are horizontal; the cells left of
+            // the block's two rows and right of them must be filled or off the board
+            Player::Left => {
+                let left_empty = (e & hr) << 1;
+                let right2_empty = (e >> 2) & hr & (hr >> 1);
+                let ok = !left_empty & !right2_empty;
+                ok & (ok >> w)
+            }
+            // Right (horizontal): above the block's two columns and below them
+            Player::Right => {
+                let above_empty = e << w;
+                let below2_empty = e.checked_shr(2 * w).unwrap_or(0);
+                let ok = !above_empty & !below2_empty;
+                ok & (ok >> 1)
+            }
+        };
+        let mut used = 0u128;
+        let mut count = 0;
+        while cand != 0 {
+            let i = cand.trailing_zeros();
+            cand &= cand - 1;
+            let cells = (0b11u128 << i) | (0b11u128 << (i + w));
+            if cells & used == 0 {
+                used |= cells;
+                count += 1;
+            }
+        }
+        (count, used)
+    }
+
     /// The board turned upside down.
     #[inline]
     fn flip_rows(&self, e: u128) -> u128 {
@@ -196,6 +363,47 @@ impl Geometry {
     fn least_image(&self, e: u128) -> u128 {
         let f = self.flip_rows(e);
         e.min(f).min(self.half_turn(e)).min(self.half_turn(f))
+    }
+}
+
+/// The counting rule that decided a node without search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    NoMove,
+    SafeWin,
+    SafeLoss,
+    VulnerableWin,
+    VulnerableLoss,
+    ProtectiveWin,
+    ProtectiveLoss,
+}
+
+/// The moves a player moving first is sure of from `p` protective areas and `x` further
+/// disjoint vulnerable placements (none of them safe). While a block is left the player
+/// claims one (two moves: this one and the safe half it leaves), then plays vulnerable
+/// placements; each opponent reply destroys one block or at most two placements. Of the
+/// ways the replies can be spent, destroying a block a turn is the worst for the player
+/// (each such reply costs two moves, as does destroying two placements, and it keeps the
+/// player on the slower placements sooner): p even gives p + ⌈x/3⌉, p odd p + 1 + ⌊x/3⌋.
+fn first_player_share(p: u32, x: u32) -> u32 {
+    if p.is_multiple_of(2) {
+        p + x.div_ceil(3)
+    } else {
+        p + 1 + x / 3
+    }
+}
+
+/// The moves a player moving second is sure of from `q` protective areas and `y`
+/// vulnerable placements: the opponent's moves destroy (one block, or two placements, a
+/// move) and the player claims a block or plays a placement after each. The least over
+/// how the phase of blocks ends: q even gives q + ⌊y/3⌋; q odd the less of
+/// q + 1 + ⌊(y − 2)/3⌋ (the player claims the last block, one opponent move went to the
+/// placements) and q − 1 + ⌈y/3⌉ (the opponent destroys the last block).
+fn second_player_share(q: u32, y: u32) -> u32 {
+    if q.is_multiple_of(2) {
+        q + y / 3
+    } else {
+        (q + 1 + y.saturating_sub(2) / 3).min(q - 1 + y.div_ceil(3))
     }
 }
 
@@ -225,6 +433,33 @@ pub struct DomineeringOutcome {
     pub right_move: Option<String>,
 }
 
+/// How often each rule of the search answered a node (since the solver was made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchStats {
+    /// The player to move had no move.
+    pub no_move: u64,
+    /// Safe moves beat the opponent's room: the player to move wins.
+    pub safe_win: u64,
+    /// The opponent's safe moves cover the mover's room: the player to move loses.
+    pub safe_loss: u64,
+    /// Safe and vulnerable moves beat the opponent's room: the player to move wins.
+    pub vulnerable_win: u64,
+    /// The opponent's safe and vulnerable moves cover the mover's room: the mover loses.
+    pub vulnerable_loss: u64,
+    /// Protective areas, safe and vulnerable moves beat the opponent's room: the player to
+    /// move wins.
+    pub protective_win: u64,
+    /// The opponent's protective areas, safe and vulnerable moves cover the mover's room.
+    pub protective_loss: u64,
+    /// Answers found in the transposition table (under any symmetry).
+    pub table_hits: u64,
+    /// Enhanced transposition cut-offs: a child found lost for the opponent in the table.
+    pub etc_cutoffs: u64,
+    /// Moves skipped because the table knew them losing (the child won for the opponent).
+    pub etc_skips: u64,
+}
+
 /// The fast Domineering outcome solver (see the [module documentation](self)). The table
 /// is kept between solves of boards of one size.
 pub struct DomineeringSolver {
@@ -234,6 +469,9 @@ pub struct DomineeringSolver {
     /// history heuristic: [player][cell]
     history: [[u32; 128]; 2],
     nodes: u64,
+    stats: SearchStats,
+    /// the empty cells after the winning move found at the root of the last search
+    root_win: Option<u128>,
     progress: SearchProgress,
     halted: bool,
     hook: Option<super::ProgressHook>,
@@ -249,6 +487,8 @@ impl DomineeringSolver {
             geometry: None,
             history: [[0; 128]; 2],
             nodes: 0,
+            stats: SearchStats::default(),
+            root_win: None,
             progress: SearchProgress::default(),
             halted: false,
             hook: None,
@@ -266,6 +506,11 @@ impl DomineeringSolver {
         self.nodes
     }
 
+    /// How often each rule answered a node since the solver was made.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
     /// Whether `player`, moving first on `board`, wins.
     ///
     /// Errors: [`GameError::Stopped`] once `stop` is raised.
@@ -278,6 +523,7 @@ impl DomineeringSolver {
         stop.check()?;
         self.prepare(board);
         let e = board.empty_cells();
+        self.root_win = None;
         let wins = self.wins(e, player, 0, stop);
         if self.halted {
             self.halted = false;
@@ -296,13 +542,26 @@ impl DomineeringSolver {
     ) -> Result<DomineeringOutcome, GameError> {
         let mut firsts = Vec::new();
         let mut moves = Vec::new();
+        let mut left_hint: Option<Option<u128>> = None;
         for player in [Player::Left, Player::Right] {
             let before = self.nodes;
             let wins = self.wins_moving_first(board, player, stop)?;
             let nodes = self.nodes - before;
+            let mut hint = self.root_win.take();
+            if let (Some(g), Player::Right, Some(Some(left))) = (self.geometry, player, left_hint) {
+                // a board that is its own transpose: Right's winning move is the transpose
+                // of Left's (the table answered Right's question from Left's)
+                let e = board.empty_cells();
+                if g.square && g.transpose(e) == e && hint.is_none() {
+                    hint = Some(g.transpose(left));
+                }
+            }
+            if player == Player::Left {
+                left_hint = Some(hint);
+            }
             firsts.push(FirstPlayerResult { wins, nodes });
             moves.push(if wins {
-                self.winning_move(board, player, stop)?
+                self.winning_move(board, player, hint, stop)?
             } else {
                 None
             });
@@ -325,15 +584,91 @@ impl DomineeringSolver {
         &mut self,
         board: &Domineering,
         player: Player,
+        hint: Option<u128>,
         stop: &StopFlag,
     ) -> Result<Option<String>, GameError> {
         use crate::games::PartizanGame;
+        // the search itself names the winning move unless the table answered at the root
+        // (a position solved before, or its transpose on a square board)
+        if let Some(child) = hint {
+            if let Some(after) = board
+                .options(player)
+                .into_iter()
+                .find(|a| a.empty_cells() == child)
+            {
+                return Ok(Some(board.move_label(player, &after)));
+            }
+        }
         for after in board.options(player) {
             if !self.wins_moving_first(&after, player.opposite(), stop)? {
                 return Ok(Some(board.move_label(player, &after)));
             }
         }
         Ok(None)
+    }
+
+    /// A checkpoint of a long solve: the board's size and every answer in the table, as
+    /// bytes (`onag-dt1`, width, height, then 20 bytes an entry: the key and the answer, little
+    /// endian). The table holds only exact answers (won or lost, never a bound), so a search
+    /// restarted with it loaded redoes none of the work whose answers it kept.
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let Some(g) = self.geometry else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(16 + self.table.len() / 4 * 20);
+        out.extend_from_slice(CHECKPOINT_MAGIC);
+        out.extend_from_slice(&g.w.to_le_bytes());
+        out.extend_from_slice(&g.h.to_le_bytes());
+        for e in self.table.iter().filter(|e| e.data & 1 != 0) {
+            out.extend_from_slice(&e.key.to_le_bytes());
+            out.extend_from_slice(&e.data.to_le_bytes());
+        }
+        out
+    }
+
+    /// Loads a [`DomineeringSolver::checkpoint`] taken on a board of `board`'s size into
+    /// the table (entries that do not fit the table's size are dropped, as the table drops
+    /// entries in a search); returns the number of entries read.
+    ///
+    /// Errors: [`GameError::Undefined`] when the bytes are not a checkpoint of this board size.
+    pub fn restore(&mut self, board: &Domineering, bytes: &[u8]) -> Result<usize, GameError> {
+        self.prepare(board);
+        let g = self
+            .geometry
+            .ok_or(GameError::Undefined("no board".into()))?;
+        let bad = |why: &str| GameError::Undefined(format!("not a Domineering checkpoint: {why}"));
+        let head = CHECKPOINT_MAGIC.len();
+        if bytes.len() < head + 8 || &bytes[..head] != CHECKPOINT_MAGIC {
+            return Err(bad("no header"));
+        }
+        let word =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        if (word(head), word(head + 4)) != (g.w, g.h) {
+            return Err(bad("another board size"));
+        }
+        let body = &bytes[head + 8..];
+        if !body.len().is_multiple_of(20) {
+            return Err(bad("truncated"));
+        }
+        let mut count = 0;
+        for chunk in body.chunks_exact(20) {
+            let mut k = [0u8; 16];
+            k.copy_from_slice(&chunk[..16]);
+            let key = u128::from_le_bytes(k);
+            let data = u32::from_le_bytes([chunk[16], chunk[17], chunk[18], chunk[19]]);
+            if data & 1 == 0 {
+                return Err(bad("an empty entry"));
+            }
+            let player = if data & 2 != 0 {
+                Player::Right
+            } else {
+                Player::Left
+            };
+            let work = 1u64 << ((data >> 8).min(63)).saturating_sub(1);
+            self.store(key, player, data & 4 != 0, work);
+            count += 1;
+        }
+        Ok(count)
     }
 
     /// Sets the geometry for `board`; a new size clears the table and the history.
@@ -372,8 +707,9 @@ impl DomineeringSolver {
             1 | (u32::from(player == Player::Right) << 1) | (u32::from(wins) << 2) | (log << 8);
         let new = Entry { key, data };
         let keep = self.table[i];
-        if keep.data & 1 == 0 || keep.key == key || log >= keep.data >> 8 {
-            if keep.key != key {
+        let same = keep.key == key && keep.data & 2 == data & 2;
+        if keep.data & 1 == 0 || same || log >= keep.data >> 8 {
+            if !same {
                 self.table[i + 1] = keep;
             }
             self.table[i] = new;
@@ -403,54 +739,31 @@ impl DomineeringSolver {
             return false;
         }
         self.progress.max_depth = self.progress.max_depth.max(depth);
+        if let Some((wins, rule)) = g.static_answer(e, player) {
+            let counter = match rule {
+                Rule::NoMove => &mut self.stats.no_move,
+                Rule::SafeWin => &mut self.stats.safe_win,
+                Rule::SafeLoss => &mut self.stats.safe_loss,
+                Rule::VulnerableWin => &mut self.stats.vulnerable_win,
+                Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
+                Rule::ProtectiveWin => &mut self.stats.protective_win,
+                Rule::ProtectiveLoss => &mut self.stats.protective_loss,
+            };
+            *counter += 1;
+            return wins;
+        }
         let vp = g.vertical(e);
         let hp = g.horizontal(e);
         let (mine, step) = match player {
             Player::Left => (vp, g.w),
             Player::Right => (hp, 1),
         };
-        if mine == 0 {
-            return false;
-        }
         let v_cov = vp | (vp << g.w);
         let h_cov = hp | (hp << 1);
-        // safe moves against the opponent's room (Bullock 2002), and vulnerable moves: exact
-        // bounds (see the module documentation)
-        let u_v = g.vertical_matching(e);
-        let u_h = g.horizontal_matching(e);
-        let (s_v, safe_v) = g.vertical_pairs(e & !h_cov);
-        let (s_h, safe_h) = g.horizontal_pairs(e & !v_cov);
-        let (u_me, s_me, u_them, s_them) = match player {
-            Player::Left => (u_v, s_v, u_h, s_h),
-            Player::Right => (u_h, s_h, u_v, s_v),
-        };
-        if s_me > u_them {
-            return true;
-        }
-        if u_me <= s_them {
-            return false;
-        }
-        let (x_me, x_them) = match player {
-            Player::Left => (
-                g.vertical_matching(e & !safe_v),
-                g.horizontal_matching(e & !safe_h),
-            ),
-            Player::Right => (
-                g.horizontal_matching(e & !safe_h),
-                g.vertical_matching(e & !safe_v),
-            ),
-        };
-        // moving first, one vulnerable move a turn: each reply destroys at most two more
-        if s_me + x_me.div_ceil(3) > u_them {
-            return true;
-        }
-        // moving second: each of the mover's moves destroys at most two vulnerable moves
-        if u_me <= s_them + x_them / 3 {
-            return false;
-        }
         // dead cells removed, least image
-        let key = g.least_image(e & (v_cov | h_cov));
-        if let Some(w) = self.probe(key, player) {
+        let (key, key_player) = g.key(e & (v_cov | h_cov), player);
+        if let Some(w) = self.probe(key, key_player) {
+            self.stats.table_hits += 1;
             return w;
         }
         let start = self.nodes;
@@ -484,6 +797,26 @@ impl DomineeringSolver {
             };
             let margin =
                 (i64::from(sm) - i64::from(ut)) + 2 * (i64::from(um) - i64::from(st)) - 8 * safe;
+            // enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, *Nearly
+            // optimal minimax tree search?*, 1994): a child the table already knows lost for
+            // the opponent wins now, without searching the moves ordered before it; a child
+            // it knows won for the opponent is a losing move, not tried at all
+            let (ck, cp) = g.key(c & (cvc | chc), opponent);
+            match self.probe(ck, cp) {
+                Some(false) => {
+                    self.stats.etc_cutoffs += 1;
+                    if depth == 0 {
+                        self.root_win = Some(c);
+                    }
+                    self.store(key, key_player, true, self.nodes - start + 1);
+                    return true;
+                }
+                Some(true) => {
+                    self.stats.etc_skips += 1;
+                    continue;
+                }
+                None => {}
+            }
             let score = (margin << 24) + i64::from(self.history[my_index][a as usize]);
             moves[count] = (score, a as u8);
             count += 1;
@@ -499,6 +832,9 @@ impl DomineeringSolver {
                 return false;
             }
             if lost {
+                if depth == 0 {
+                    self.root_win = Some(child);
+                }
                 let bonus = (g.n / 2).saturating_sub(depth).pow(2);
                 let hst = &mut self.history[my_index][a as usize];
                 *hst = hst.saturating_add(bonus);
@@ -506,7 +842,7 @@ impl DomineeringSolver {
                 break;
             }
         }
-        self.store(key, player, wins, self.nodes - start + 1);
+        self.store(key, key_player, wins, self.nodes - start + 1);
         wins
     }
 }
@@ -516,6 +852,14 @@ mod tests {
     use super::*;
     use crate::games::outcome::{OutcomeLimits, OutcomeSolver};
     use crate::games::PartizanSolver;
+
+    /// Whether `player` wins moving first in a game of outcome `o`.
+    fn first_wins(o: Outcome, player: Player) -> bool {
+        matches!(
+            (o, player),
+            (Outcome::L | Outcome::N, Player::Left) | (Outcome::R | Outcome::N, Player::Right)
+        )
+    }
 
     fn canonical_outcome(b: &Domineering) -> Outcome {
         let mut s = PartizanSolver::new();
@@ -534,6 +878,22 @@ mod tests {
                 let b = Domineering::empty(rows, cols).unwrap();
                 let r = solver.solve(&b, &StopFlag::new()).unwrap();
                 assert_eq!(r.outcome, canonical_outcome(&b), "{rows}×{cols}");
+                // each winning move named leaves the opponent a loss moving first (on square
+                // boards Right's is the transpose of Left's)
+                for (player, m) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
+                    use crate::games::PartizanGame;
+                    if let Some(label) = m {
+                        let after = b
+                            .options(player)
+                            .into_iter()
+                            .find(|a| &b.move_label(player, a) == label)
+                            .expect("the move is one of the board's");
+                        assert!(
+                            !first_wins(canonical_outcome(&after), player.opposite()),
+                            "{rows}×{cols}: {label}"
+                        );
+                    }
+                }
             }
         }
     }
@@ -576,8 +936,176 @@ mod tests {
                     fast.wins_moving_first(&b, player, &StopFlag::new())
                         .unwrap()
                 );
+                if let Some(label) = m {
+                    use crate::games::PartizanGame;
+                    let after = b
+                        .options(player)
+                        .into_iter()
+                        .find(|a| &b.move_label(player, a) == label)
+                        .expect("the move is one of the board's");
+                    assert!(
+                        !first_wins(canonical_outcome(&after), player.opposite()),
+                        "{b}: {label}"
+                    );
+                }
             }
         }
+    }
+
+    /// Random boards of at most `max_rows` × `max_cols` with about a `holes_in` share of
+    /// the cells filled (a fixed sequence: reproducible).
+    fn random_boards(count: usize, max_rows: u64, max_cols: u64, seed: u64) -> Vec<Domineering> {
+        let mut x = seed;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 33
+        };
+        (0..count)
+            .map(|_| {
+                let (rows, cols) = (
+                    1 + (next() % max_rows) as usize,
+                    1 + (next() % max_cols) as usize,
+                );
+                let mut grid = *Domineering::empty(rows, cols).unwrap().grid();
+                let holes = 2 + next() % 5; // one cell in 2..6 filled
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if next() % holes == 0 {
+                            grid.set(0, r, c, false);
+                        }
+                    }
+                }
+                Domineering::from_grid(grid)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_counting_rule_agrees_with_canonical_forms_where_it_fires() {
+        // every position met on random playouts of random boards where a counting rule
+        // decides, checked against the canonical form (which knows nothing of the rules);
+        // each rule must fire often enough to be tested
+        use crate::games::PartizanGame;
+        let mut values = PartizanSolver::new();
+        let mut fired = [0usize; 7];
+        let mut x: u64 = 0xD1B5_4A32_D192_ED03;
+        for b in random_boards(2000, 6, 6, 0x9E37_79B9_7F4A_7C15) {
+            if b.empty_cells().count_ones() > 22 {
+                continue;
+            }
+            let (w, h) = (b.grid().width() as u32, b.grid().height() as u32);
+            let g = Geometry::new(w, h);
+            let mut pos = b;
+            loop {
+                let v = values.canonical(&pos, &StopFlag::new()).unwrap();
+                let o = values.arena_mut().outcome(v);
+                for player in [Player::Left, Player::Right] {
+                    if let Some((wins, rule)) = g.static_answer(pos.empty_cells(), player) {
+                        assert_eq!(wins, first_wins(o, player), "{pos}: {player:?} {rule:?}");
+                        fired[rule as usize] += 1;
+                    }
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let player = if (x >> 40).is_multiple_of(2) {
+                    Player::Left
+                } else {
+                    Player::Right
+                };
+                let options = pos.options(player);
+                if options.is_empty() {
+                    break;
+                }
+                pos = options[(x >> 20) as usize % options.len()];
+            }
+        }
+        assert!(fired.iter().all(|&n| n >= 1), "rules fired {fired:?}");
+    }
+
+    #[test]
+    fn transposes_share_table_keys_with_the_players_swapped() {
+        let g = Geometry::new(4, 4);
+        for b in random_boards(200, 4, 4, 7) {
+            if b.grid().width() != 4 || b.grid().height() != 4 {
+                continue;
+            }
+            let e = b.empty_cells();
+            let t = g.transpose(e);
+            assert_eq!(g.transpose(t), e);
+            let (k, p) = g.key(e, Player::Left);
+            let (kt, pt) = g.key(t, Player::Right);
+            assert_eq!((k, p), (kt, pt));
+            assert_eq!(g.key(g.flip_rows(e), Player::Left), (k, p));
+            // and the outcome agrees: Left first on e is Right first on the transpose
+            let o = canonical_outcome(&b);
+            let mut tg = *b.grid();
+            for r in 0..4 {
+                for c in 0..4 {
+                    tg.set(0, c, r, b.grid().get(0, r, c));
+                }
+            }
+            let tb = Domineering::from_grid(tg);
+            assert_eq!(tb.empty_cells(), t);
+            assert_eq!(
+                first_wins(o, Player::Left),
+                first_wins(canonical_outcome(&tb), Player::Right)
+            );
+        }
+    }
+
+    #[test]
+    fn larger_random_shapes_match_canonical_forms() {
+        // boards up to 6×6 with holes: the table's symmetries (the transpose on squares) and
+        // the enhanced transposition cut-offs at work, against the canonical forms
+        let mut fast = DomineeringSolver::new(TableSize::Bits(16));
+        for b in random_boards(120, 6, 6, 0x1234_5678) {
+            if b.empty_cells().count_ones() > 22 {
+                continue;
+            }
+            let r = fast.solve(&b, &StopFlag::new()).unwrap();
+            assert_eq!(r.outcome, canonical_outcome(&b), "{b}");
+        }
+        let st = fast.stats();
+        assert!(
+            st.etc_cutoffs > 0 && st.etc_skips > 0 && st.table_hits > 0,
+            "{st:?}"
+        );
+    }
+
+    #[test]
+    fn a_stopped_solve_resumes_from_its_checkpoint() {
+        // 7×6 (130,000 nodes): a win for Right (Breuker, Uiterwijk and van den Herik 2000)
+        let b = Domineering::empty(7, 6).unwrap();
+        let mut fresh = DomineeringSolver::new(TableSize::Bits(16));
+        let full = fresh.solve(&b, &StopFlag::new()).unwrap();
+        let total = full.left_first.nodes + full.right_first.nodes;
+        // stop the first run halfway through, by its own progress reports
+        let stop = StopFlag::new();
+        let s2 = stop.clone();
+        let mut first = DomineeringSolver::new(TableSize::Bits(16)).on_progress(move |p| {
+            if p.nodes >= 1 << 16 {
+                s2.stop();
+            }
+        });
+        assert_eq!(first.solve(&b, &stop), Err(GameError::Stopped));
+        let bytes = first.checkpoint();
+        let mut resumed = DomineeringSolver::new(TableSize::Bits(16));
+        assert!(resumed.restore(&b, &bytes).unwrap() > 0);
+        let r = resumed.solve(&b, &StopFlag::new()).unwrap();
+        assert_eq!(r.outcome, full.outcome);
+        assert_eq!(r.outcome, Outcome::R);
+        assert!(r.left_first.nodes + r.right_first.nodes <= total);
+        // a checkpoint of another size, or not one at all, is refused
+        let other = Domineering::empty(6, 5).unwrap();
+        assert!(DomineeringSolver::new(TableSize::Bits(8))
+            .restore(&other, &bytes)
+            .is_err());
+        assert!(DomineeringSolver::new(TableSize::Bits(8))
+            .restore(&b, b"junk")
+            .is_err());
     }
 
     #[test]
