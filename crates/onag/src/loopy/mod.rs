@@ -28,35 +28,24 @@ pub mod sides;
 pub mod stopper;
 pub mod stops;
 
-use std::fmt;
-
 pub use graph::LoopyGame;
 
 /// Why a loopy computation failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoopyError {
     /// The game is not a stopper (some play alternates for ever), so it has no stopper value.
+    #[error("not a stopper: some play alternates for ever")]
     NotStopper,
     /// The computation would need too much memory; the message says what.
+    #[error("too large: {0}")]
     TooLarge(String),
     /// A [`crate::StopFlag`] was raised.
+    #[error("the computation was stopped before it finished")]
     Stopped,
     /// The input does not describe a game; the message says why.
+    #[error("{0}")]
     Invalid(String),
 }
-
-impl fmt::Display for LoopyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoopyError::NotStopper => f.write_str("not a stopper: some play alternates for ever"),
-            LoopyError::TooLarge(what) => write!(f, "too large: {what}"),
-            LoopyError::Stopped => f.write_str("the computation was stopped before it finished"),
-            LoopyError::Invalid(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for LoopyError {}
 
 impl From<crate::Stopped> for LoopyError {
     fn from(_: crate::Stopped) -> Self {

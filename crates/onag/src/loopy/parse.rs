@@ -19,7 +19,6 @@
 //! of a short game is exactly its short canonical form.
 
 use std::collections::HashMap;
-use std::fmt;
 
 use super::graph::{Graph, LoopyGame};
 use super::LoopyError;
@@ -29,69 +28,47 @@ use crate::partizan::Player;
 use crate::Span;
 
 /// What went wrong in a [`LoopyParseError`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoopyParseErrorKind {
     /// The text is not in the notation (the short parser's error).
+    #[error("{0}")]
     Syntax(crate::partizan::parse::ParseErrorKind),
     /// A word that is neither a loopy value nor a defined name.
+    #[error(
+        "unknown word '{0}' (known: pass, on, off, over, under, upon, dud, tis, tisn, tiny, miny, \
+         v, cool, freeze, heat, overheat, aw, rcf, norton, mean, temp, or a name defined as \
+         name{{…}})"
+    )]
     UnknownName(String),
     /// A name defined twice.
+    #[error("the name '{0}' is defined twice")]
     DuplicateName(String),
     /// `pass` outside the options of a `{…}` game.
+    #[error("'pass' can only be an option inside {{…}}")]
     PassOutsideGame,
     /// An operation that needs a short game (`tiny`, `cool`, …) was given a loopy one.
+    #[error("this operation needs a short game, not a loopy one")]
     NotShort,
     /// A sum or negative refers to a named position whose definition encloses it.
+    #[error("a sum or negative inside '{0}{{…}}' cannot use '{0}' (write the position out)")]
     SelfReference(String),
     /// Building a short part failed.
+    #[error("{0}")]
     Game(GameError),
     /// Building a loopy part failed (a sum too large).
+    #[error("{0}")]
     Loopy(LoopyError),
 }
 
 /// A loopy parse failure and where it happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at {span}: {kind}")]
 pub struct LoopyParseError {
     /// Where in the input.
     pub span: Span,
     /// What went wrong.
     pub kind: LoopyParseErrorKind,
 }
-
-impl fmt::Display for LoopyParseErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoopyParseErrorKind::Syntax(k) => write!(f, "{k}"),
-            LoopyParseErrorKind::UnknownName(w) => write!(
-                f,
-                "unknown word '{w}' (known: pass, on, off, over, under, upon, dud, tis, tisn, \
-                 tiny, miny, v, cool, freeze, heat, overheat, aw, rcf, norton, mean, temp, or a \
-                 name defined as name{{…}})"
-            ),
-            LoopyParseErrorKind::DuplicateName(w) => write!(f, "the name '{w}' is defined twice"),
-            LoopyParseErrorKind::PassOutsideGame => {
-                f.write_str("'pass' can only be an option inside {…}")
-            }
-            LoopyParseErrorKind::NotShort => {
-                f.write_str("this operation needs a short game, not a loopy one")
-            }
-            LoopyParseErrorKind::SelfReference(w) => write!(
-                f,
-                "a sum or negative inside '{w}{{…}}' cannot use '{w}' (write the position out)"
-            ),
-            LoopyParseErrorKind::Game(e) => write!(f, "{e}"),
-            LoopyParseErrorKind::Loopy(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl fmt::Display for LoopyParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at {}: {}", self.span, self.kind)
-    }
-}
-
-impl std::error::Error for LoopyParseError {}
 
 impl From<ParseError> for LoopyParseError {
     fn from(e: ParseError) -> Self {

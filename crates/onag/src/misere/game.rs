@@ -261,13 +261,18 @@ fn splitmix(seed: u64) -> u64 {
 }
 
 /// Why [`analyze_misere`] gave no report.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MisereAnalyzeError {
     /// No game of that name.
+    #[error("no game '{0}' (games: {names})", names = game_names())]
     UnknownGame(String),
     /// The game is partizan: misère canonical forms here are for impartial games.
+    #[error(
+        "{0} is partizan: misère analysis is for impartial games (cram, turning-corners, wythoff)"
+    )]
     NotImpartial(&'static str),
     /// The position is not in the game's notation.
+    #[error("{game} position: {message}")]
     Position {
         /// The game.
         game: &'static str,
@@ -275,30 +280,14 @@ pub enum MisereAnalyzeError {
         message: String,
     },
     /// The computation stopped or went past its bound.
+    #[error("{0}")]
     Misere(MisereError),
 }
 
-impl Display for MisereAnalyzeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MisereAnalyzeError::UnknownGame(name) => {
-                let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
-                write!(f, "no game '{name}' (games: {})", names.join(", "))
-            }
-            MisereAnalyzeError::NotImpartial(game) => write!(
-                f,
-                "{game} is partizan: misère analysis is for impartial games (cram, \
-                 turning-corners, wythoff)"
-            ),
-            MisereAnalyzeError::Position { game, message } => {
-                write!(f, "{game} position: {message}")
-            }
-            MisereAnalyzeError::Misere(e) => e.fmt(f),
-        }
-    }
+/// The registered games' names, for the unknown-game message.
+fn game_names() -> String {
+    GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
 }
-
-impl std::error::Error for MisereAnalyzeError {}
 
 impl From<MisereError> for MisereAnalyzeError {
     fn from(e: MisereError) -> Self {

@@ -136,20 +136,9 @@ impl fmt::Display for Genus {
 }
 
 /// Why a text is not a genus.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a genus ({0}): expected g^digits, e.g. 2^1420")]
 pub struct GenusParseError(pub String);
-
-impl fmt::Display for GenusParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not a genus ({}): expected g^digits, e.g. 2^1420",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for GenusParseError {}
 
 impl FromStr for Genus {
     type Err = GenusParseError;

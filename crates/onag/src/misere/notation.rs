@@ -17,21 +17,14 @@ use std::collections::{HashMap, HashSet};
 use super::store::{MisereError, MisereId, MisereStore};
 
 /// Why a text is not a misère form.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message} (at character {})", .at + 1)]
 pub struct NotationError {
     /// Where (a byte offset into the text).
     pub at: usize,
     /// What was wrong.
     pub message: String,
 }
-
-impl std::fmt::Display for NotationError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} (at character {})", self.message, self.at + 1)
-    }
-}
-
-impl std::error::Error for NotationError {}
 
 /// The largest nim heap the notation may name.
 pub const MAX_NOTATION_HEAP: u32 = 1 << 12;

@@ -37,30 +37,18 @@ impl MisereId {
 }
 
 /// Why a misère computation has no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MisereError {
     /// The caller's [`StopFlag`] was raised.
+    #[error("{}", Stopped)]
     Stopped,
     /// The store would hold more than its limit of canonical forms.
+    #[error("the misère canonical forms needed exceed the limit of {limit} forms")]
     TooManyForms {
         /// The limit ([`MisereStore::with_limit`]).
         limit: usize,
     },
 }
-
-impl std::fmt::Display for MisereError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MisereError::Stopped => Stopped.fmt(f),
-            MisereError::TooManyForms { limit } => write!(
-                f,
-                "the misère canonical forms needed exceed the limit of {limit} forms"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MisereError {}
 
 impl From<Stopped> for MisereError {
     fn from(_: Stopped) -> Self {

@@ -44,8 +44,6 @@ pub mod certificate;
 mod presentation;
 pub mod proof;
 
-use std::fmt;
-
 pub use certificate::{Certificate, CertificateError, CheckReport};
 pub use presentation::{Generator, Presentation};
 
@@ -72,11 +70,15 @@ impl Default for QuotientLimits {
 }
 
 /// Why Q_n was not computed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QuotientError {
     /// The stop flag was raised.
+    #[error("{}", Stopped)]
     Stopped,
     /// A quotient or candidate above the limits.
+    #[error(
+        "at heap {heap} the quotient (or a candidate for it) has {size} elements, above the limit {limit}"
+    )]
     TooLarge {
         /// The heap being added.
         heap: usize,
@@ -86,6 +88,7 @@ pub enum QuotientError {
         limit: usize,
     },
     /// No refinement of the candidate classified a failing position correctly.
+    #[error("at heap {heap} no refined candidate classified the position {word} correctly")]
     Refinement {
         /// The heap being added.
         heap: usize,
@@ -93,6 +96,7 @@ pub enum QuotientError {
         word: String,
     },
     /// A position has a heap above n.
+    #[error("heap {heap} is above the quotient's largest heap {max_heap}")]
     HeapTooLarge {
         /// The heap.
         heap: u64,
@@ -100,31 +104,9 @@ pub enum QuotientError {
         max_heap: usize,
     },
     /// A broken invariant of the construction (a bug).
+    #[error("internal error: {0}")]
     Internal(&'static str),
 }
-
-impl fmt::Display for QuotientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            QuotientError::Stopped => Stopped.fmt(f),
-            QuotientError::TooLarge { heap, size, limit } => write!(
-                f,
-                "at heap {heap} the quotient (or a candidate for it) has {size} elements, above the limit {limit}"
-            ),
-            QuotientError::Refinement { heap, word } => write!(
-                f,
-                "at heap {heap} no refined candidate classified the position {word} correctly"
-            ),
-            QuotientError::HeapTooLarge { heap, max_heap } => write!(
-                f,
-                "heap {heap} is above the quotient's largest heap {max_heap}"
-            ),
-            QuotientError::Internal(what) => write!(f, "internal error: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for QuotientError {}
 
 impl From<Stopped> for QuotientError {
     fn from(_: Stopped) -> Self {

@@ -15,24 +15,15 @@ use crate::partizan::Player;
 pub struct Board(Vec<u8>);
 
 /// Why a board did not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// A character other than `T`, `F`, `.`.
+    #[error("unexpected '{0}' (a board is T, F and .)")]
     BadChar(char),
     /// Longer than 24 squares.
+    #[error("a board has at most 24 squares")]
     TooLong,
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::BadChar(c) => write!(f, "unexpected '{c}' (a board is T, F and .)"),
-            BoardError::TooLong => f.write_str("a board has at most 24 squares"),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 impl FromStr for Board {
     type Err = BoardError;
