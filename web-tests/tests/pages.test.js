@@ -74,7 +74,10 @@ for (const mode of MODES) {
           assert.ok(m.right <= m.width, `${name} at ${width}: every cell is in the window (${m.right} > ${m.width})`);
         }
         // On a phone every cell is a finger's tap; a board too large for that pans in its box.
-        assert.ok(m.cell >= (width === 390 ? 32 : 16), `${name} at ${width}: cells are ${m.cell}px`);
+        // The Toads strip is one row, so its squares shrink to WCAG 2.2's minimum target size
+        // (24 px, success criterion 2.5.8) before it scrolls (phone.test.js).
+        const tap = width === 390 ? (name === 'toads' ? 24 : 32) : 16;
+        assert.ok(m.cell + 0.01 >= tap, `${name} at ${width}: cells are ${m.cell}px`);
         if (width === 390) await screenshot(page, `${name}-board-phone-${mode.name}`);
       }
       assert.equal(await page.locator(`${selector} .cell`).count() >= columns, true);

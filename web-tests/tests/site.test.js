@@ -37,7 +37,10 @@ for (const mode of MODES) {
         assert.ok(m.status <= height, `${name} at ${width}: the board's first rows and the status line are above the fold (${m.status})`);
         assert.ok(m.prose <= 1, `${name} at ${width}: no form or paragraphs before the board (${m.prose})`);
         if (width === 1280) assert.ok(m.bottom <= height, `${name}: the whole default board is above the fold (${m.bottom})`);
-        assert.ok(Math.min(...m.cells) >= 32, `${name} at ${width}: tap targets of at least 32 px (${Math.min(...m.cells)})`);
+        // The Toads strip stays one row on a phone: its squares may shrink to WCAG 2.2's
+        // minimum target size (24 px, success criterion 2.5.8) before the strip scrolls.
+        const tap = name === 'toads' && width === 390 ? 24 : 32;
+        assert.ok(Math.min(...m.cells) + 0.01 >= tap, `${name} at ${width}: tap targets of at least ${tap} px (${Math.min(...m.cells)})`);
       }
       assert.deepEqual(page.errors, []);
       await page.close();
@@ -330,13 +333,17 @@ for (const mode of MODES) {
     await Promise.all([page.close(), q.close(), t.close()]);
   });
 
-  test(`${mode.name}: phones — strips wrap at a tappable size, large boards pan and zoom, the row plot stays readable`, async () => {
+  test(`${mode.name}: phones — strips stay one row at a tappable size, large boards pan and zoom, the row plot stays readable`, async () => {
     const page = await openPage(env.browser.context, url('toads', '?pos=TFTFF.FT..TTFF.TFF..TT'));
     await page.setViewportSize({ width: 390, height: 844 });
     await yourMove(page);
-    const strip = await page.evaluate(() => [...document.querySelectorAll('#strip .cell')].map((c) => c.getBoundingClientRect()).map((r) => ({ w: r.width, right: r.right })));
+    const strip = await page.evaluate(() => [...document.querySelectorAll('#strip .cell')].map((c) => c.getBoundingClientRect()).map((r) => ({ w: r.width, top: r.top })));
+    const pageScroll = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.equal(strip.length, 22);
-    assert.ok(strip.every((c) => c.w >= 32 && c.right <= 390), `22 squares, each ≥ 32 px, inside the window (${strip.map((c) => Math.round(c.w))})`);
+    // a line of squares is one row (a wrapped strip reads as two boards); past the window it
+    // scrolls inside its box, with a cue (phone.test.js), never the page
+    assert.ok(strip.every((c) => c.w + 0.01 >= 24 && Math.abs(c.top - strip[0].top) < 1), `22 squares in one row, each ≥ 24 px (${strip.map((c) => Math.round(c.w))})`);
+    assert.ok(pageScroll <= 1, `the page itself does not scroll sideways (${pageScroll}px)`);
     await screenshot(page, `toads-strip-phone-${mode.name}`);
     await page.goto(url('wythoff', '?pos=32-31.30_29.31'));
     await yourMove(page);
