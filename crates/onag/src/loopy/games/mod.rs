@@ -28,38 +28,8 @@ pub trait LoopyRules: Clone + Eq + Hash {
 /// assert!(g.graph.len() > 1);
 /// ```
 pub fn explore<G: LoopyRules>(start: &G, max_positions: usize) -> Result<LoopyGame, LoopyError> {
-    let mut index: HashMap<G, u32> = HashMap::new();
-    let mut graph = Graph::new();
-    let mut todo: Vec<(u32, G)> = Vec::new();
-    let root = graph.add_vertex();
-    index.insert(start.clone(), root);
-    todo.push((root, start.clone()));
-    while let Some((v, pos)) = todo.pop() {
-        for player in [Player::Left, Player::Right] {
-            let mut opts = Vec::new();
-            for o in pos.options(player) {
-                let w = match index.get(&o) {
-                    Some(&w) => w,
-                    None => {
-                        if graph.len() >= max_positions {
-                            return Err(LoopyError::TooLarge(format!(
-                                "more than {max_positions} positions"
-                            )));
-                        }
-                        let w = graph.add_vertex();
-                        index.insert(o.clone(), w);
-                        todo.push((w, o));
-                        w
-                    }
-                };
-                opts.push(w);
-            }
-            for w in opts {
-                graph.add_edge(player, v, w);
-            }
-        }
-    }
-    Ok(LoopyGame { graph, start: root })
+    // an unraised flag: the same exploration as `explore_indexed`, without its index
+    explore_indexed(start, max_positions, &crate::StopFlag::new()).map(|(game, _)| game)
 }
 
 /// [`explore`] polling `stop`, also returning the vertex of every position.
