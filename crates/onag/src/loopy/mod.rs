@@ -8,6 +8,8 @@
 //! - [`ondemand`]: comparison of stoppers exploring only the pairs reachable from the pair
 //!   asked; [`components`]: canonical stoppers of large games (Fox and Geese), one strongly
 //!   connected component at a time;
+//! - [`sides`]: onsides and offsides by sidling; [`sided`]: sided values `G & H` and the
+//!   comparison of any two loopy values by their sides;
 //! - [`stops`]: left and right stops of stoppers (pseudonumbers) and their means;
 //! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
 //!   canonical forms).
@@ -24,6 +26,7 @@ pub mod ondemand;
 pub mod outcome;
 pub mod parse;
 pub mod report;
+pub mod sided;
 pub mod sides;
 pub mod stopper;
 pub mod stops;
@@ -45,6 +48,14 @@ pub enum LoopyError {
     /// The input does not describe a game; the message says why.
     #[error("{0}")]
     Invalid(String),
+    /// Sidling found no stopper sides, so the game has no value here to compare or print
+    /// (Bach's Carousel is such a game).
+    #[error("no stopper sides found (sidling did not settle), so the game has no value here")]
+    NoSides,
+    /// A sided value G & H whose onside G is not ≥ its offside H (the sides of a game always
+    /// are: Siegel, *CGT* ch. VI.4).
+    #[error("the onside of G & H must be ≥ its offside")]
+    SidesOutOfOrder,
 }
 
 impl From<crate::Stopped> for LoopyError {

@@ -21,6 +21,9 @@
 use std::collections::HashMap;
 
 use super::graph::{Graph, LoopyGame};
+use super::sided::LoopyValue;
+use super::sides::Sides;
+use super::stopper::Stopper;
 use super::LoopyError;
 use crate::partizan::game::{Arena, GameError};
 use crate::partizan::parse::{build, parse_loopy_expr, Expr, ParseError, ParseLimits};
@@ -58,6 +61,25 @@ pub enum LoopyParseErrorKind {
     /// Building a loopy part failed (a sum too large).
     #[error("{0}")]
     Loopy(LoopyError),
+    /// A side of `G & H` that is not a stopper (sides are stoppers: Siegel, *CGT* ch. VI.4).
+    #[error(
+        "each side of G & H must be a stopper, and this one is not (some play alternates for ever)"
+    )]
+    SideNotStopper,
+    /// `G & H` with the onside G not ≥ the offside H.
+    #[error("in G & H the onside G must be ≥ the offside H, and {onside} is not ≥ {offside}")]
+    SidesOutOfOrder {
+        /// The onside's name.
+        onside: String,
+        /// The offside's name.
+        offside: String,
+    },
+    /// `&` inside braces, parentheses or a sum: a sided value is a whole expression.
+    #[error("'&' joins an onside and an offside: write G & H as the whole expression")]
+    NestedSided,
+    /// More than one `&`.
+    #[error("one '&' per sided value (G & H)")]
+    DuplicateSided,
 }
 
 /// A loopy parse failure and where it happened.
@@ -118,6 +140,89 @@ pub fn parse_loopy_with_limits(
 ) -> Result<LoopyGame, LoopyParseError> {
     let expr = parse_loopy_expr(text, limits)?;
     build_loopy(text, &expr)
+}
+
+/// Parses `text` as a loopy value: a loopy game, or a sided value `G & H` (CGSuite's
+/// notation: onside G, offside H, both stoppers, G ≥ H; see [`super::sided`]). `&` binds
+/// loosest: `on & off + 1` is on & (off + 1). Default limits, sums of any size the library
+/// builds.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::parse::{parse_loopy_value, LoopyParseErrorKind};
+/// use onag::loopy::sided::LoopyValue;
+///
+/// let LoopyValue::Sided(s) = parse_loopy_value("1over & over - 1").unwrap() else { panic!() };
+/// assert_eq!(onag::loopy::report::sided_name(&s), "1over & -1over");
+/// let e = parse_loopy_value("off & on").unwrap_err();
+/// assert!(matches!(e.kind, LoopyParseErrorKind::SidesOutOfOrder { .. }));
+/// assert_eq!(e.span.char, 4); // the '&'
+/// assert!(matches!(parse_loopy_value("on").unwrap(), LoopyValue::Game(_)));
+/// ```
+pub fn parse_loopy_value(text: &str) -> Result<LoopyValue, LoopyParseError> {
+    parse_loopy_value_bounded(text, ParseLimits::default(), super::graph::MAX_VERTICES)
+}
+
+/// [`parse_loopy_value`] within `limits`, every sum bounded by `max_positions` (as
+/// [`build_loopy_bounded`]).
+pub fn parse_loopy_value_bounded(
+    text: &str,
+    limits: ParseLimits,
+    max_positions: usize,
+) -> Result<LoopyValue, LoopyParseError> {
+    let err = |pos: usize, kind| LoopyParseError {
+        span: Span::at(text, pos),
+        kind,
+    };
+    let Some(amp) = find_sided(text).map_err(|(pos, kind)| err(pos, kind))? else {
+        let expr = parse_loopy_expr(text, limits)?;
+        return build_loopy_bounded(text, &expr, max_positions).map(LoopyValue::Game);
+    };
+    let mut sides = Vec::with_capacity(2);
+    for (from, to) in [(0, amp), (amp + 1, text.len())] {
+        let part = &text[from..to];
+        // Errors inside a side point into the whole text.
+        let shift = |e: LoopyParseError| err(from + e.span.byte, e.kind);
+        let expr = parse_loopy_expr(part, limits).map_err(|e| shift(e.into()))?;
+        let g = build_loopy_bounded(part, &expr, max_positions).map_err(shift)?;
+        let start = from + (part.len() - part.trim_start().len());
+        if !g.is_stopper() {
+            return Err(err(start, LoopyParseErrorKind::SideNotStopper));
+        }
+        let s = Stopper::new(&g).map_err(|e| err(start, LoopyParseErrorKind::Loopy(e)))?;
+        sides.push(s);
+    }
+    let offside = sides.pop().expect("two sides");
+    let onside = sides.pop().expect("two sides");
+    match Sides::new(onside.clone(), offside.clone()) {
+        Ok(s) => Ok(LoopyValue::Sided(s)),
+        Err(LoopyError::SidesOutOfOrder) => Err(err(
+            amp,
+            LoopyParseErrorKind::SidesOutOfOrder {
+                onside: super::name::name(&onside),
+                offside: super::name::name(&offside),
+            },
+        )),
+        Err(e) => Err(err(amp, LoopyParseErrorKind::Loopy(e))),
+    }
+}
+
+/// The byte offset of the `&` of a sided value, if any; an `&` inside braces or parentheses
+/// or a second `&` is an error.
+fn find_sided(text: &str) -> BuildResult<Option<usize>> {
+    let mut depth = 0i64;
+    let mut found = None;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'{' | b'(' => depth += 1,
+            b'}' | b')' => depth -= 1,
+            b'&' if depth != 0 => return Err((i, LoopyParseErrorKind::NestedSided)),
+            b'&' if found.is_some() => return Err((i, LoopyParseErrorKind::DuplicateSided)),
+            b'&' => found = Some(i),
+            _ => {}
+        }
+    }
+    Ok(found)
 }
 
 /// Builds the loopy game of a syntax tree from [`parse_loopy_expr`].

@@ -4,6 +4,7 @@
 use super::graph::LoopyGame;
 use super::name::name;
 use super::outcome::LoopyOutcome;
+use super::sided::LoopyValue;
 use super::sides::{sides, Sides};
 use super::stopper::Stopper;
 use super::stops::stops;
@@ -103,17 +104,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         return Ok(r);
     }
     match sides(g, stop)? {
-        Some(s) => {
-            r.value = sided_name(&s);
-            r.onside = Some(name(&s.onside));
-            r.offside = Some(name(&s.offside));
-            let pair = |x: &Stopper| -> Result<[String; 2], LoopyError> {
-                let st = stops(x, stop)?;
-                Ok([st.left.to_string(), st.right.to_string()])
-            };
-            r.onside_stops = Some(pair(&s.onside)?);
-            r.offside_stops = Some(pair(&s.offside)?);
-        }
+        Some(s) => fill_sides(&mut r, &s, stop)?,
         None => {
             r.value = format!(
                 "no stopper sides found (sidling did not settle in {} rounds)",
@@ -122,4 +113,68 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         }
     }
     Ok(r)
+}
+
+/// The value, sides and sides' stops of a game with stopper sides.
+fn fill_sides(r: &mut LoopyReport, s: &Sides, stop: &StopFlag) -> Result<(), LoopyError> {
+    r.value = sided_name(s);
+    r.onside = Some(name(&s.onside));
+    r.offside = Some(name(&s.offside));
+    let pair = |x: &Stopper| -> Result<[String; 2], LoopyError> {
+        let st = stops(x, stop)?;
+        Ok([st.left.to_string(), st.right.to_string()])
+    };
+    r.onside_stops = Some(pair(&s.onside)?);
+    r.offside_stops = Some(pair(&s.offside)?);
+    Ok(())
+}
+
+/// The report of a sided value `G & H` given by its sides: a stopper's report when the sides
+/// are equal; else the sided value, the outcome its sides predict (Siegel, *CGT* ch. VI.4:
+/// see [`Sides::predicted_outcome`]), and the sides' stops. `positions` counts the positions
+/// of both canonical sides.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::{parse::parse_loopy_value, report::value_report};
+///
+/// let stop = onag::StopFlag::new();
+/// let r = value_report(&parse_loopy_value("on & off").unwrap(), &stop).unwrap();
+/// assert_eq!((r.value.as_str(), r.stopper), ("dud", false));
+/// assert_eq!(r.outcome_text, "Left first: draw, Right first: draw");
+/// let r = value_report(&parse_loopy_value("over & over").unwrap(), &stop).unwrap();
+/// assert_eq!((r.value.as_str(), r.stopper), ("over", true));
+/// ```
+pub fn sided_report(s: &Sides, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
+    if s.is_stopper()? {
+        return loopy_report(s.onside.game(), stop);
+    }
+    let outcome = s.predicted_outcome()?;
+    let mut r = LoopyReport {
+        value: String::new(),
+        stopper: false,
+        short: false,
+        outcome,
+        outcome_text: outcome.to_string(),
+        onside: None,
+        offside: None,
+        positions: s.onside.game().graph.len() + s.offside.game().graph.len(),
+        canonical_positions: None,
+        left_stop: None,
+        right_stop: None,
+        mean: None,
+        onside_stops: None,
+        offside_stops: None,
+    };
+    fill_sides(&mut r, s, stop)?;
+    Ok(r)
+}
+
+/// The report of a value of the loopy notation: [`loopy_report`] of a game, [`sided_report`]
+/// of a sided value.
+pub fn value_report(v: &LoopyValue, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
+    match v {
+        LoopyValue::Game(g) => loopy_report(g, stop),
+        LoopyValue::Sided(s) => sided_report(s, stop),
+    }
 }
