@@ -1,6 +1,7 @@
 // The worksheet: any expression of the engine's notation (POST /value, computed by the page's
 // WebAssembly engine), each answer an entry of a list that the page's link carries. Loopy
-// expressions (`on`, `over + 1`, `{0|pass}`) answer with the loopy report (docs/loopy.md).
+// expressions (`on`, `over + 1`, `{0|pass}`, sided values `on & 0`) answer with the loopy
+// report, and comparisons with a loopy side (`over < 1/1024`) compare by sides (docs/loopy.md).
 import { api, el, $, busy, showError, clearError, say } from './common.js';
 
 const OUTCOMES = {
@@ -82,6 +83,15 @@ function entry(expr, a, index) {
     parts.push(el('div', { class: 'sides' },
       el('div', {}, el('h3', {}, 'left side'), el('dl', { class: 'kv' }, rows(a.value)), thermograph(a.value, 'the left side')),
       el('div', {}, el('h3', {}, 'right side'), el('dl', { class: 'kv' }, rows(c.right)), thermograph(c.right, 'the right side'))));
+  } else if (a.loopy_comparison) {
+    // a comparison with a loopy side: the values compared by their sides (docs/loopy.md)
+    const c = a.loopy_comparison;
+    parts.push(el('p', { class: `verdict ${c.holds ? 'good' : 'bad'}` },
+      c.holds ? `True: ${c.operator} holds` : `False: ${c.operator} does not hold`,
+      ` — the left side is ${RELATIONS[c.relation]} the right side.`));
+    parts.push(el('div', { class: 'sides' },
+      el('div', {}, el('h3', {}, 'left side'), el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))),
+      el('div', {}, el('h3', {}, 'right side'), el('dl', { class: 'kv loopy' }, loopyRows(c.right)))));
   } else if (a.loopy) {
     parts.push(el('div', { class: 'sides' }, el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))));
   } else {

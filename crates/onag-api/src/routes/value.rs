@@ -9,8 +9,11 @@
 //! An expression in the loopy notation (`on`, `off`, `over`, `upon`, `{0|pass}`, `a{0|{1|a}}`,
 //! sums of them: `onag::loopy::parse`) is answered by its [`LoopyReport`] instead (`value` is
 //! then absent): the loopy value, the outcome with draws, whether it is a stopper, its stops or
-//! its sides' stops. Loopy work is bounded: sums of at most [`MAX_LOOPY_POSITIONS`] positions,
-//! and the request's time budget.
+//! its sides' stops; a sided value `G & H` (onside G ≥ offside H, both stoppers) is answered
+//! the same way. A comparison with a loopy side compares the two values by their sides
+//! ([`onag::loopy::sided::compare`]: G ≥ H iff G⁺ ≥ H⁺ and G⁻ ≥ H⁻, Siegel, *Combinatorial
+//! Game Theory* ch. VI.4) and answers in `loopy_comparison`. Loopy work is bounded: sums of at
+//! most [`MAX_LOOPY_POSITIONS`] positions, and the request's time budget.
 //!
 //! Errors say where the expression went wrong: "at character N: …", N counted in the text as
 //! typed (a registered game's position is checked by its own notation, and an error there
@@ -18,7 +21,8 @@
 
 use onag::games::analysis::Budget;
 use onag::games::registry::{self, AnalyzeError, Options};
-use onag::loopy::report::{loopy_report, LoopyReport};
+use onag::loopy::report::{value_report, LoopyReport};
+use onag::loopy::sided::{compare, LoopyValue};
 use onag::loopy::LoopyError;
 use onag::partizan::game::{Arena, GameError};
 use onag::partizan::name::NameStyle;
@@ -88,7 +92,7 @@ impl Relation {
     ];
 
     /// Whether the relation holds between G and H, from G ≤ H and H ≤ G.
-    fn holds(self, le: bool, ge: bool) -> bool {
+    pub fn holds(self, le: bool, ge: bool) -> bool {
         match self {
             Relation::Less => le && !ge,
             Relation::LessOrEqual => le,
@@ -102,7 +106,7 @@ impl Relation {
     }
 
     /// The one relation that is exactly true of G and H.
-    fn exact(le: bool, ge: bool) -> Relation {
+    pub fn exact(le: bool, ge: bool) -> Relation {
         match (le, ge) {
             (true, true) => Relation::Equal,
             (true, false) => Relation::Less,
@@ -151,6 +155,9 @@ pub struct ValueResponse {
     /// The comparison asked, if any: the operator, the right side's report, how the two
     /// compare exactly and whether the operator holds.
     pub comparison: Option<Comparison>,
+    /// The comparison asked when a side is loopy (`loopy` is then the left side's report).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy_comparison: Option<LoopyComparison>,
     /// The registered games' positions used, in order.
     pub games: Vec<GameCall>,
 }
@@ -168,14 +175,28 @@ pub struct Comparison {
     pub holds: bool,
 }
 
+/// A comparison's answer when a side is loopy: the two values compared by their sides.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoopyComparison {
+    /// The operator written.
+    pub operator: Relation,
+    /// The right side's loopy report.
+    pub right: LoopyReport,
+    /// The exact relation (`<`, `>`, `=` or `||`).
+    pub relation: Relation,
+    /// Whether `operator` holds.
+    pub holds: bool,
+}
+
 /// "at character N: message", N the 1-based character of byte `byte` of `text`.
 fn at(text: &str, byte: usize, message: impl std::fmt::Display) -> ApiError {
     ApiError::bad(format!("at {}: {message}", Span::at(text, byte)))
 }
 
 /// The byte offset of the top-level comparison operator, if any: outside braces,
-/// parentheses and quoted positions (where `|` separates options and `<`, `>` cannot occur).
-fn find_comparison(text: &str) -> Result<Option<(usize, &'static str, Relation)>, ApiError> {
+/// parentheses and quoted positions (where `|` separates options and `<`, `>` cannot occur);
+/// the operator as written and its relation. `onag value` splits its argument with it too.
+pub fn find_comparison(text: &str) -> Result<Option<(usize, &'static str, Relation)>, ApiError> {
     let bytes = text.as_bytes();
     let (mut depth, mut quoted, mut found) = (0i64, false, None);
     let mut i = 0;
@@ -265,22 +286,13 @@ impl Value {
         arena.set_stop(Some(stop.clone()));
         let mut games = Vec::new();
         let left = self.substituted(&self.left, &mut games, stop)?;
-        if let Some(expr) = loopy_expr(&left.0) {
-            if self.comparison.is_some() {
-                return Err(no_loopy_comparison(&self.expr));
-            }
-            return self.loopy(&left, &expr, games, stop);
-        }
         let right = match &self.comparison {
             None => None,
-            Some((_, side)) => {
-                let r = self.substituted(side, &mut games, stop)?;
-                if loopy_expr(&r.0).is_some() {
-                    return Err(no_loopy_comparison(&self.expr));
-                }
-                Some(r)
-            }
+            Some((_, side)) => Some(self.substituted(side, &mut games, stop)?),
         };
+        if is_loopy_text(&left.0) || right.as_ref().is_some_and(|r| is_loopy_text(&r.0)) {
+            return self.loopy(&left, right.as_ref(), games, stop);
+        }
         let g = self.side(&mut arena, &self.left, &left, stop)?;
         let value = report(&mut arena, g, stop)?;
         let comparison = match (&self.comparison, right) {
@@ -302,53 +314,76 @@ impl Value {
             value: Some(value),
             loopy: None,
             comparison,
+            loopy_comparison: None,
             games,
         })
     }
 
-    /// The answer for a loopy expression (the left side; there is no comparison).
+    /// The answer for a loopy expression, or a comparison with a loopy side (both sides are
+    /// then read in the loopy notation, where a short game is the stopper it is).
     fn loopy(
         &self,
-        (parsed, pieces): &(String, Vec<Piece>),
-        expr: &onag::partizan::parse::Expr,
+        left: &(String, Vec<Piece>),
+        right: Option<&(String, Vec<Piece>)>,
         games: Vec<GameCall>,
         stop: &StopFlag,
     ) -> Result<ValueResponse, ApiError> {
-        let g = onag::loopy::parse::build_loopy_bounded(parsed, expr, MAX_LOOPY_POSITIONS)
-            .map_err(|e| match e.kind {
-                onag::loopy::parse::LoopyParseErrorKind::Loopy(LoopyError::TooLarge(what)) => {
-                    ApiError::too_large(format!(
-                        "this loopy expression is beyond the web app's limits: {what} (the \
-                         command line `onag value` takes larger ones)"
-                    ))
-                }
-                kind => at(
-                    &self.expr,
-                    self.left.start + place(pieces, e.span.byte),
-                    kind,
-                ),
-            })?;
-        if g.graph.len() > MAX_LOOPY_POSITIONS {
-            return Err(ApiError::too_large(format!(
-                "this loopy game has {} positions, more than the web app's {MAX_LOOPY_POSITIONS} \
-                 (the command line `onag value` takes larger ones)",
-                g.graph.len()
-            )));
-        }
-        let report = loopy_report(&g, stop).map_err(|e| match e {
-            LoopyError::Stopped => ApiError::stopped("the value was stopped (time budget)"),
-            LoopyError::TooLarge(what) => ApiError::too_large(format!(
-                "this loopy expression is beyond the web app's limits: {what}"
-            )),
-            other => ApiError::bad(other.to_string()),
-        })?;
+        let g = self.loopy_value(&self.left, left)?;
+        let report = value_report(&g, stop).map_err(|e| loopy_error(e, &self.expr))?;
+        let loopy_comparison = match (&self.comparison, right) {
+            (Some((operator, side)), Some(right)) => {
+                let h = self.loopy_value(side, right)?;
+                let order = compare(&g, &h, stop).map_err(|e| loopy_error(e, &self.expr))?;
+                Some(LoopyComparison {
+                    operator: *operator,
+                    right: value_report(&h, stop).map_err(|e| loopy_error(e, &self.expr))?,
+                    relation: Relation::exact(order.le, order.ge),
+                    holds: operator.holds(order.le, order.ge),
+                })
+            }
+            _ => None,
+        };
         Ok(ValueResponse {
             expr: self.expr.clone(),
             value: None,
             loopy: Some(report),
             comparison: None,
+            loopy_comparison,
             games,
         })
+    }
+
+    /// One side read in the loopy notation (a game, or a sided value `G & H`), within the web
+    /// app's bounds.
+    fn loopy_value(
+        &self,
+        side: &Side,
+        (parsed, pieces): &(String, Vec<Piece>),
+    ) -> Result<LoopyValue, ApiError> {
+        let v = onag::loopy::parse::parse_loopy_value_bounded(
+            parsed,
+            parse_limits(),
+            MAX_LOOPY_POSITIONS,
+        )
+        .map_err(|e| match e.kind {
+            onag::loopy::parse::LoopyParseErrorKind::Loopy(LoopyError::TooLarge(what)) => {
+                ApiError::too_large(format!(
+                    "this loopy expression is beyond the web app's limits: {what} (the \
+                     command line `onag value` takes larger ones)"
+                ))
+            }
+            kind => at(&self.expr, side.start + place(pieces, e.span.byte), kind),
+        })?;
+        if let LoopyValue::Game(g) = &v {
+            if g.graph.len() > MAX_LOOPY_POSITIONS {
+                return Err(ApiError::too_large(format!(
+                    "this loopy game has {} positions, more than the web app's \
+                     {MAX_LOOPY_POSITIONS} (the command line `onag value` takes larger ones)",
+                    g.graph.len()
+                )));
+            }
+        }
+        Ok(v)
     }
 
     /// One side's text with registered games' positions replaced by their values.
@@ -504,11 +539,19 @@ impl Value {
     }
 }
 
-fn no_loopy_comparison(expr: &str) -> ApiError {
-    ApiError::bad(format!(
-        "{expr}: comparisons with loopy games are not offered on the worksheet (type each side \
-         alone for its value)"
-    ))
+/// A loopy computation's failure as the API says it.
+fn loopy_error(e: LoopyError, expr: &str) -> ApiError {
+    match e {
+        LoopyError::Stopped => ApiError::stopped("the value was stopped (time budget)"),
+        LoopyError::TooLarge(what) => ApiError::too_large(format!(
+            "this loopy expression is beyond the web app's limits: {what}"
+        )),
+        LoopyError::NoSides => ApiError::bad(format!(
+            "{expr}: a side has no stopper sides (sidling did not settle), so it has no value \
+             to compare"
+        )),
+        other => ApiError::bad(other.to_string()),
+    }
 }
 
 fn parse_limits() -> ParseLimits {
@@ -518,11 +561,13 @@ fn parse_limits() -> ParseLimits {
     }
 }
 
-/// The expression's syntax tree when it is in the loopy notation (and not plain short
-/// notation); errors are left to the short parser, which reports them as before.
-fn loopy_expr(parsed: &str) -> Option<onag::partizan::parse::Expr> {
-    let expr = onag::partizan::parse::parse_loopy_expr(parsed, parse_limits()).ok()?;
-    onag::loopy::parse::is_loopy(&expr).then_some(expr)
+/// Whether a side is in the loopy notation (and not plain short notation): a sided value
+/// `G & H`, or an expression with loopy words; other errors are left to the short parser,
+/// which reports them as before.
+fn is_loopy_text(parsed: &str) -> bool {
+    parsed.contains('&')
+        || onag::partizan::parse::parse_loopy_expr(parsed, parse_limits())
+            .is_ok_and(|expr| onag::loopy::parse::is_loopy(&expr))
 }
 
 /// Back from a byte of the parser's text to the side's text as typed.
@@ -720,6 +765,30 @@ mod tests {
     }
 
     #[test]
+    fn loopy_comparisons_answer_by_sides() {
+        for (expr, relation, holds) in [
+            ("on > 1", Relation::Greater, true),
+            ("over <= 0", Relation::Greater, false),
+            ("over < 1/1024", Relation::Less, true),
+            ("under == -over", Relation::Equal, true),
+            ("dud || 0", Relation::Confused, true),
+            ("tis >= 1 & 0", Relation::Equal, true),
+            ("upon < *", Relation::Confused, false),
+            ("domineering(\"..\") < over", Relation::Less, true),
+        ] {
+            let r = value(expr).unwrap();
+            let c = r.loopy_comparison.unwrap_or_else(|| panic!("{expr}"));
+            assert_eq!((c.relation, c.holds), (relation, holds), "{expr}");
+            assert!(r.value.is_none() && r.loopy.is_some() && r.comparison.is_none());
+        }
+        let r = value("1 & 0").unwrap().loopy.unwrap();
+        assert_eq!((r.value.as_str(), r.stopper), ("tis", false));
+        // short comparisons are as before
+        let r = value("{1|-1} || 0").unwrap();
+        assert!(r.comparison.is_some() && r.loopy_comparison.is_none());
+    }
+
+    #[test]
     fn loopy_work_is_bounded_and_errors_have_places() {
         let e = value("{pass|").unwrap_err();
         assert_eq!(e.kind.status(), 400, "{}", e.message);
@@ -731,8 +800,10 @@ mod tests {
             .join(" + ");
         let e = value(&big).unwrap_err();
         assert_eq!(e.kind.status(), 422, "{}", e.message);
-        let e = value("on < 1").unwrap_err();
-        assert!(e.message.contains("loopy"), "{}", e.message);
+        let e = value("on < {pass|").unwrap_err();
+        assert!(e.message.starts_with("at character 12:"), "{}", e.message);
+        let e = value("off & on").unwrap_err();
+        assert!(e.message.starts_with("at character 5:"), "{}", e.message);
     }
 
     #[test]

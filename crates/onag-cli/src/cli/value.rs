@@ -1,6 +1,9 @@
 //! `onag value GAME`: canonical form, outcome, mean, temperature and stops of a partizan game,
 //! its birthday, atomic weight (all-small games) and reduced canonical form; for a game in the
-//! loopy notation (`pass`, `on`, `a{0|a}`, …) its loopy value and outcome with draws.
+//! loopy notation (`pass`, `on`, `a{0|a}`, …) or a sided value `G & H` its loopy value and
+//! outcome with draws; for a comparison `G <= H` (`<`, `<=`, `>`, `>=`, `==`, `||`, `<|`,
+//! `|>`) whether it holds and the exact relation (loopy values compare by their sides:
+//! `onag::loopy::sided`).
 
 use std::path::PathBuf;
 
@@ -8,6 +11,7 @@ use onag::partizan::game::Arena;
 use onag::partizan::name::NameStyle;
 use onag::partizan::parse::{parse_with_limits, ParseErrorKind, ParseLimits};
 use onag::partizan::report::game_report;
+use onag_api::routes::value::Relation;
 
 use super::common::write_atomic;
 use super::located::Located;
@@ -17,7 +21,8 @@ use super::output::{outln, print_json, Output};
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. '{2|-1}', '+-1/8', '2+4·↓', '{3||2|1}', '2v3' (CGSuite ASCII), or a
-    /// loopy game: '{pass|3/2}', 'on + off', 'a{0|{1|a}}', 'upon'.
+    /// loopy game: '{pass|3/2}', 'on + off', 'a{0|{1|a}}', 'upon', a sided value 'on & 0',
+    /// or a comparison of two of them: 'over < 1/1024', '{1|-1} || 0', 'tis >= 1 & 0'.
     #[arg(allow_hyphen_values = true)]
     pub game: String,
     #[command(flatten)]
@@ -53,6 +58,14 @@ fn run_here(args: Args) -> anyhow::Result<()> {
         max_depth: 1000,
         ..ParseLimits::default()
     };
+    let split = onag_api::routes::value::find_comparison(&args.game)
+        .map_err(|e| anyhow::anyhow!("bad game: {}", e.message))?;
+    if let Some((at, op, relation)) = split {
+        return run_comparison(&args, at, op, relation, limits, &stop);
+    }
+    if args.game.contains('&') {
+        return run_loopy_value(&args, limits, &stop);
+    }
     let loopy = onag::partizan::parse::parse_loopy_expr(&args.game, limits);
     if let Ok(expr) = &loopy {
         if onag::loopy::parse::is_loopy(expr) {
@@ -124,6 +137,154 @@ fn run_loopy(
         .map_err(|e| Located::new(format!("bad game: {e}"), &args.game, e.span))?;
     let r = onag::loopy::report::loopy_report(&g, stop)?;
     print_loopy_report(&r, args.output.json)
+}
+
+/// `onag value` of a sided value `G & H`.
+fn run_loopy_value(args: &Args, limits: ParseLimits, stop: &onag::StopFlag) -> anyhow::Result<()> {
+    if args.svg.is_some() {
+        anyhow::bail!("--svg: thermographs of loopy games are not implemented");
+    }
+    let v = loopy_side(&args.game, 0, args.game.len(), limits)?;
+    let r = onag::loopy::report::value_report(&v, stop)?;
+    print_loopy_report(&r, args.output.json)
+}
+
+/// The bytes `from..to` of `text` (a side of a comparison, or all of it) in the loopy
+/// notation; errors point into the whole argument.
+fn loopy_side(
+    text: &str,
+    from: usize,
+    to: usize,
+    limits: ParseLimits,
+) -> anyhow::Result<onag::loopy::sided::LoopyValue> {
+    let side = &text[from..to];
+    onag::loopy::parse::parse_loopy_value_bounded(side, limits, onag::loopy::graph::MAX_VERTICES)
+        .map_err(|e| {
+            let span = onag::Span::at(text, from + e.span.byte);
+            let located = Located::new(format!("bad game: at {span}: {}", e.kind), text, span);
+            anyhow::Error::from(located)
+        })
+}
+
+/// Whether a side is written in the loopy notation (a sided value or loopy words).
+fn is_loopy_side(side: &str, limits: ParseLimits) -> bool {
+    side.contains('&')
+        || onag::partizan::parse::parse_loopy_expr(side, limits)
+            .is_ok_and(|e| onag::loopy::parse::is_loopy(&e))
+}
+
+/// The answer to a comparison, as `onag value --json` prints it.
+#[derive(serde::Serialize)]
+struct ComparisonOut<'a, T: serde::Serialize> {
+    expr: &'a str,
+    operator: Relation,
+    relation: Relation,
+    holds: bool,
+    left: T,
+    right: T,
+}
+
+/// `onag value 'G <= H'`: whether the comparison holds and the exact relation; loopy values
+/// compare by their sides (Siegel, *Combinatorial Game Theory* ch. VI.4), short games as the
+/// canonical forms compare.
+fn run_comparison(
+    args: &Args,
+    at: usize,
+    op: &str,
+    operator: Relation,
+    limits: ParseLimits,
+    stop: &onag::StopFlag,
+) -> anyhow::Result<()> {
+    if args.svg.is_some() {
+        anyhow::bail!("--svg: a comparison has two thermographs; ask for each side alone");
+    }
+    let text = &args.game;
+    let (left, right_at) = (&text[..at], at + op.len());
+    for (side, from) in [(left, 0), (&text[right_at..], right_at)] {
+        if side.trim().is_empty() {
+            let span = onag::Span::at(text, from);
+            let e = format!("bad game: at {span}: a comparison needs a game on both sides");
+            return Err(Located::new(e, text, span).into());
+        }
+    }
+    let style = if args.unicode {
+        NameStyle::Unicode
+    } else {
+        NameStyle::Ascii
+    };
+    let print = |relation: Relation, holds: bool, l: &str, r: &str| -> anyhow::Result<()> {
+        outln!("holds:       {holds} ({})", text.trim());
+        outln!("relation:    {l} {} {r}", relation_symbol(relation));
+        Ok(())
+    };
+    if is_loopy_side(left, limits) || is_loopy_side(&text[right_at..], limits) {
+        let g = loopy_side(text, 0, at, limits)?;
+        let h = loopy_side(text, right_at, text.len(), limits)?;
+        let order = onag::loopy::sided::compare(&g, &h, stop)?;
+        let (le, ge) = (order.le, order.ge);
+        let (l, r) = (
+            onag::loopy::report::value_report(&g, stop)?,
+            onag::loopy::report::value_report(&h, stop)?,
+        );
+        let (relation, holds) = (Relation::exact(le, ge), operator.holds(le, ge));
+        if args.output.json {
+            return print_json(&ComparisonOut {
+                expr: text,
+                operator,
+                relation,
+                holds,
+                left: l,
+                right: r,
+            });
+        }
+        return print(relation, holds, &l.value, &r.value);
+    }
+    let mut arena = Arena::new();
+    arena.set_stop(Some(stop.clone()));
+    let mut side = |from: usize, to: usize| {
+        parse_with_limits(&mut arena, &text[from..to], limits).map_err(|e| {
+            let span = onag::Span::at(text, from + e.span.byte);
+            anyhow::Error::from(Located::new(
+                format!("bad game: at {span}: {}", e.kind),
+                text,
+                span,
+            ))
+        })
+    };
+    let g = side(0, at)?;
+    let h = side(right_at, text.len())?;
+    let le = arena.try_le(g, h)?;
+    let ge = arena.try_le(h, g)?;
+    let (l, r) = (
+        game_report(&mut arena, g, style)?,
+        game_report(&mut arena, h, style)?,
+    );
+    let (relation, holds) = (Relation::exact(le, ge), operator.holds(le, ge));
+    if args.output.json {
+        return print_json(&ComparisonOut {
+            expr: text,
+            operator,
+            relation,
+            holds,
+            left: l,
+            right: r,
+        });
+    }
+    print(relation, holds, &l.canonical, &r.canonical)
+}
+
+/// How a relation is written.
+fn relation_symbol(r: Relation) -> &'static str {
+    match r {
+        Relation::Less => "<",
+        Relation::LessOrEqual => "<=",
+        Relation::Greater => ">",
+        Relation::GreaterOrEqual => ">=",
+        Relation::Equal => "=",
+        Relation::Confused => "||",
+        Relation::LessOrConfused => "<|",
+        Relation::GreaterOrConfused => "|>",
+    }
 }
 
 /// Prints a loopy report (`onag value`, `onag loopy`).
