@@ -4,20 +4,47 @@ use pyo3::prelude::*;
 
 use crate::{report, run_stoppable};
 
-/// The loopy report of `text` in the loopy notation (`on`, `{pass|3/2}`, `a{0|{1|a}}`, sums):
+/// The loopy report of `text` in the loopy notation (`on`, `{pass|3/2}`, `a{0|{1|a}}`, sums,
+/// a sided value `on & 0`):
 /// `value`, `outcome_text`, `stopper`, `left_stop`, `right_stop`, `mean`, `onside`,
 /// `offside`, their stops; the JSON of `onag value --json`. Ctrl-C stops it.
 #[pyfunction(name = "loopy_report")]
 fn loopy_report_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     let text = text.to_string();
     let r = run_stoppable(py, None, move |stop, _| {
-        let g = onag::loopy::parse::parse_loopy(&text).map_err(|e| format!("bad game: {e}"))?;
-        onag::loopy::report::loopy_report(&g, stop).map_err(|e| e.to_string())
+        let g =
+            onag::loopy::parse::parse_loopy_value(&text).map_err(|e| format!("bad game: {e}"))?;
+        onag::loopy::report::value_report(&g, stop).map_err(|e| e.to_string())
+    })?;
+    report(py, &r)
+}
+
+/// How two values of the loopy notation compare, by their sides (Siegel, *Combinatorial Game
+/// Theory* ch. VI.4: G ≤ H iff G⁺ ≤ H⁺ and G⁻ ≤ H⁻): `relation` (`<`, `>`, `=`, `||`), `le`,
+/// `ge`, and both loopy reports `left` and `right`. Ctrl-C stops it.
+#[pyfunction(name = "loopy_compare")]
+fn loopy_compare_py<'py>(py: Python<'py>, left: &str, right: &str) -> PyResult<Bound<'py, PyAny>> {
+    let (left, right) = (left.to_string(), right.to_string());
+    let r = run_stoppable(py, None, move |stop, _| {
+        let parse = |t: &str| {
+            onag::loopy::parse::parse_loopy_value(t).map_err(|e| format!("bad game: {t}: {e}"))
+        };
+        let (g, h) = (parse(&left)?, parse(&right)?);
+        let fail = |e: onag::loopy::LoopyError| e.to_string();
+        let order = onag::loopy::sided::compare(&g, &h, stop).map_err(fail)?;
+        Ok(serde_json::json!({
+            "relation": order.symbol(),
+            "le": order.le,
+            "ge": order.ge,
+            "left": onag::loopy::report::value_report(&g, stop).map_err(fail)?,
+            "right": onag::loopy::report::value_report(&h, stop).map_err(fail)?,
+        }))
     })?;
     report(py, &r)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(loopy_report_py, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy_compare_py, m)?)?;
     Ok(())
 }

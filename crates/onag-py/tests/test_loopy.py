@@ -36,3 +36,21 @@ def test_sides_of_a_game_that_is_not_a_stopper():
 def test_bad_notation_is_a_value_error_with_its_place():
     with pytest.raises(ValueError, match="at character 7"):
         onag.loopy("{pass|")
+
+
+def test_sided_values_and_comparisons():
+    s = onag.loopy("1 & 0")  # tis, as CGSuite writes it
+    assert (s.value, s.stopper, s.onside, s.offside) == ("tis", False, "1", "0")
+    c = onag.loopy_compare("dud", "on & off")
+    assert (c.relation, c.le, c.ge) == ("=", True, True)
+    c = onag.loopy_compare("on", "1000")
+    assert (c.relation, c.le, c.ge) == (">", False, True)
+    assert c.left["value"] == "on" and c.right["value"] == "1000"
+    with pytest.raises(ValueError, match="at character 5"):
+        onag.loopy("off & on")
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    for test in finder.find(onag.loopy_compare, "loopy_compare",
+                            globs={"loopy_compare": onag.loopy_compare}):
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries > 0

@@ -65,6 +65,7 @@ __all__ = [
     "Game",
     "game",
     "loopy",
+    "loopy_compare",
     "Thermograph",
     "Toads",
     "toads",
@@ -138,8 +139,27 @@ def loopy(text: str) -> Report:
     >>> d = loopy("on + off")
     >>> d.value, d.stopper, d.onside, d.offside, d.outcome_text
     ('dud', False, 'on', 'off', 'Left first: draw, Right first: draw')
+    >>> loopy("on & 0").value  # a sided value: onside & offside
+    'on & 0'
     """
     return Report.of(_onag.loopy_report(text))
+
+
+def loopy_compare(left: str, right: str) -> Report:
+    """How two values of the loopy notation (games, or sided values ``G & H``) compare, by their
+    sides (Siegel, *Combinatorial Game Theory* ch. VI.4: G ≤ H iff G⁺ ≤ H⁺ and G⁻ ≤ H⁻; for
+    stoppers, Left's survival in H − G): ``relation`` (``<``, ``>``, ``=`` or ``||``), ``le``
+    (left ≤ right), ``ge``, and both loopy reports ``left`` and ``right``
+    (``docs/loopy.md``).
+
+    >>> loopy_compare("over", "1/1024").relation
+    '<'
+    >>> loopy_compare("tis", "1 & 0").relation
+    '='
+    >>> loopy_compare("upon", "*").relation
+    '||'
+    """
+    return Report.of(_onag.loopy_compare(left, right))
 
 
 class Toads:
