@@ -295,3 +295,43 @@ fn ci_kayles_q27_from_below_by_brute_force_witnesses() {
     eprintln!("Q_27(0.77): {apart} positions told apart by brute force (totals ≤ {largest})");
     assert!(apart >= 29, "{apart}");
 }
+
+/// A certificate file of `results/quotients/` (the JSON `onag heaps quotient --certificate`
+/// writes), read field by field.
+fn certificate_file(name: &str) -> Certificate {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../results/quotients")
+        .join(name);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let list = |v: &serde_json::Value| -> Vec<u32> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as u32)
+            .collect()
+    };
+    Certificate {
+        format: v["format"].as_str().unwrap().to_string(),
+        ruleset: v["ruleset"].as_str().unwrap().to_string(),
+        max_heap: v["max_heap"].as_u64().unwrap() as usize,
+        order: v["order"].as_u64().unwrap() as usize,
+        table: v["table"].as_array().unwrap().iter().map(list).collect(),
+        p_portion: list(&v["p_portion"]),
+        heap_images: list(&v["heap_images"]),
+    }
+}
+
+#[test]
+#[ignore = "Dawson's Kayles Q_30 and Q_33 (360 and 638 elements): every triple; run with --ignored ci_"]
+fn ci_dawsons_kayles_certificates_are_proved_independently() {
+    for (name, n, order) in [("0.07-q30.json", 30, 360), ("0.07-q33.json", 33, 638)] {
+        let cert = certificate_file(name);
+        assert_eq!(
+            (cert.ruleset.as_str(), cert.max_heap, cert.order),
+            ("0.07", n, order)
+        );
+        let states = prove(&cert).unwrap_or_else(|e| panic!("{name}: {e}"));
+        eprintln!("{name}: Q_{n}(0.07) of order {order} proved, {states} states");
+    }
+}
