@@ -285,15 +285,15 @@ fn kayles_orders_are_reached_by_brute_force_witnesses() {
 }
 
 #[test]
-#[ignore = "brute force of Kayles sums of up to 46 tokens; run with --ignored ci_"]
+#[ignore = "brute force of Kayles sums of up to 56 tokens (about 20 s); run with --ignored ci_"]
 fn ci_kayles_q27_from_below_by_brute_force_witnesses() {
     // the full 40 needs sums of up to 69 tokens (millions of positions by the definition);
-    // within 46 tokens brute force alone tells apart 29 of the 40 elements (greedily chosen)
+    // within 56 tokens brute force alone tells apart 32 of the 40 elements (greedily chosen)
     let cert = certificate("0.77", 27);
     assert_eq!(cert.order, 40);
-    let (apart, largest) = told_apart(&cert, 40, 46);
+    let (apart, largest) = told_apart(&cert, 40, 56);
     eprintln!("Q_27(0.77): {apart} positions told apart by brute force (totals ≤ {largest})");
-    assert!(apart >= 29, "{apart}");
+    assert!(apart >= 32, "{apart}");
 }
 
 /// A certificate file of `results/quotients/` (the JSON `onag heaps quotient --certificate`
