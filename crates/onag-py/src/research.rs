@@ -11,6 +11,8 @@ use onag::games::toads_and_frogs::{
     board_count, cell_record, estimate_work, merge_shards, named_shards, table_cells, Board,
     BoardRecord, NamedShard, ResultsFile, ShardFile, Solver, StatsReport,
 };
+use onag::heaps::quotient::census::{quotient_census_entry_reached, QuotientCensusEntry};
+use onag::heaps::quotient::QuotientLimits;
 use onag::heaps::{
     census_codes, census_entry, census_tasks, representative, task_analyses, CensusEntry,
     CensusReport, CensusTask, Ruleset,
@@ -293,6 +295,113 @@ fn heap_census_merge(
     .map_err(bad)
 }
 
+/// One code's line of the misère-quotient census, as one line of JSON (the entry `onag heaps
+/// quotient-census` lists): Q_n with heaps ≤ `max_heap`, recorded as too large above
+/// `max_order` elements (or `max_candidate` before reduction), and as stopped after
+/// `max_seconds` (0: no limit) with its growth up to the heap it reached.
+#[pyfunction]
+fn quotient_census_task(
+    py: Python<'_>,
+    ruleset: &str,
+    max_heap: usize,
+    max_order: usize,
+    max_candidate: usize,
+    max_seconds: f64,
+) -> PyResult<String> {
+    let ruleset = parse_ruleset(ruleset)?;
+    if max_heap == 0 || max_heap > 4096 {
+        return Err(bad(format!(
+            "max_heap must be between 1 and 4096, not {max_heap}"
+        )));
+    }
+    if !(max_seconds >= 0.0 && max_seconds.is_finite()) {
+        return Err(bad(format!(
+            "max_seconds must be at least 0, not {max_seconds}"
+        )));
+    }
+    let limits = QuotientLimits {
+        max_order,
+        max_candidate,
+    };
+    run_stoppable(py, None, move |stop, _| {
+        // the task's own time limit: a watchdog raises the flag unless the work ends first
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        if max_seconds > 0.0 {
+            let flag = stop.clone();
+            let limit = std::time::Duration::from_secs_f64(max_seconds);
+            std::thread::spawn(move || {
+                // the work dropping its end first disconnects the channel: no stop then
+                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                    flag.stop();
+                }
+            });
+        }
+        let (mut entry, stopped) = quotient_census_entry_reached(&ruleset, max_heap, limits, stop);
+        drop(done);
+        if stopped {
+            entry.error = Some(format!(
+                "stopped by the task's time limit of {max_seconds} s after Q_{}",
+                entry.reached
+            ));
+        }
+        json_line(&entry)
+    })
+}
+
+/// The misère-quotient census as `onag heaps quotient-census --out FILE` writes it (pretty
+/// JSON).
+#[derive(serde::Serialize)]
+struct QuotientCensusReport {
+    complete: bool,
+    max_heap: usize,
+    max_order: usize,
+    max_candidate: usize,
+    entries: Vec<QuotientCensusEntry>,
+}
+
+/// Merges quotient-census part files (one entry each, as `quotient_census_task` returns them)
+/// in the order given into the census report; each part must be the entry of the code
+/// `expected` names for it, with the heap bound `max_heap`.
+#[pyfunction]
+fn quotient_census_merge(
+    py: Python<'_>,
+    max_heap: usize,
+    max_order: usize,
+    max_candidate: usize,
+    paths: Vec<PathBuf>,
+    expected: Vec<String>,
+) -> PyResult<String> {
+    if expected.len() != paths.len() {
+        return Err(bad("expected: one code per path"));
+    }
+    py.detach(move || {
+        let mut entries = Vec::with_capacity(paths.len());
+        for (path, code) in paths.iter().zip(&expected) {
+            let entry: QuotientCensusEntry = read_part(path, "a quotient-census part")?;
+            if entry.ruleset != *code || entry.max_heap != max_heap {
+                return Err(format!(
+                    "{}: the entry of {} with heaps ≤ {}, not of {code} with heaps ≤ {max_heap}",
+                    path.display(),
+                    entry.ruleset,
+                    entry.max_heap
+                ));
+            }
+            entries.push(entry);
+        }
+        let report = QuotientCensusReport {
+            complete: true,
+            max_heap,
+            max_order,
+            max_candidate,
+            entries,
+        };
+        serde_json::to_string_pretty(&report)
+            .map(|text| text + "\n")
+            .map_err(|e| format!("internal error: {e}"))
+    })
+    .map_err(bad)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(toads_stats_shard, m)?)?;
     m.add_function(wrap_pyfunction!(toads_stats_merge, m)?)?;
@@ -307,5 +416,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heap_census_merge, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_tasks, m)?)?;
     m.add_function(wrap_pyfunction!(heap_census_task, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient_census_task, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient_census_merge, m)?)?;
     Ok(())
 }

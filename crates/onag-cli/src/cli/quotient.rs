@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 
 use onag::heaps::quotient::{
-    quotient, Certificate, MisereQuotient, QuotientError, QuotientLimits, QuotientReport,
+    quotient_reached, Certificate, MisereQuotient, QuotientError, QuotientLimits, QuotientReport,
 };
 use onag::heaps::Ruleset;
 use onag::StopFlag;
@@ -40,7 +40,8 @@ pub struct QuotientArgs {
     /// The largest candidate monoid (before reduction) built.
     #[arg(long, value_parser = parse_usize, default_value_t = 4_000_000)]
     max_candidate: usize,
-    /// Write the certificate (JSON) to FILE, atomically, and read it back.
+    /// Write the certificate (JSON) to FILE, atomically, and read it back (a run that ends
+    /// before n, by time or the limits, writes that of the last complete Q_k).
     #[arg(long)]
     certificate: Option<PathBuf>,
     /// Also print the multiplication table (text output).
@@ -98,7 +99,7 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
     };
     let start = Instant::now();
     let quiet = args.output.quiet;
-    let q = quotient(&ruleset, args.max_heap, limits, &stop, &mut |s| {
+    let (q, ended) = quotient_reached(&ruleset, args.max_heap, limits, &stop, &mut |s| {
         if !quiet {
             eprintln!(
                 "heap {:>4}: |Q| = {:>6}, |P| = {:>5}{} ({:.2} s)",
@@ -113,8 +114,20 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
                 start.elapsed().as_secs_f64()
             );
         }
-    })
-    .map_err(error)?;
+    });
+    if let Some(e) = ended {
+        // a long run keeps what it proved: the certificate of the last complete Q_k
+        if let (Some(path), true) = (&args.certificate, q.max_heap() > 0) {
+            write_certificate(path, &q)?;
+            eprintln!(
+                "{}: the certificate of Q_{} (order {}) is written",
+                path.display(),
+                q.max_heap(),
+                q.order()
+            );
+        }
+        return Err(error(e));
+    }
     if let Some(path) = &args.certificate {
         write_certificate(path, &q)?;
     }

@@ -223,6 +223,12 @@ def heap_census_merge(
     members: Optional[Dict[str, List[str]]] = None,
     expected: Optional[List[List[str]]] = None,
 ) -> str: ...
+def quotient_census_task(
+    ruleset: str, max_heap: int, max_order: int, max_candidate: int, max_seconds: float
+) -> str: ...
+def quotient_census_merge(
+    max_heap: int, max_order: int, max_candidate: int, paths: List[str], expected: List[str]
+) -> str: ...
 
 # The notebook widget's front end (onag.widgets): {"entry": the ES module with a place for the
 # sources, "sources": {file name: text} of the web pages' files, "wasm": the engine's bytes}.

@@ -62,6 +62,7 @@ __all__ = [
     "toads_stats",
     "toads_cells",
     "heap_census",
+    "quotient_census",
     "connect",
     "run",
     "write_atomic",
@@ -250,6 +251,67 @@ def heap_census(digits: Optional[int] = 3, max_n: int = 1 << 16, codes: Sequence
 
     what = f"census of {len(names)} take-and-break codes ({len(tasks)} tasks), at most {max_n} values each"
     return Run("heap-census", tasks, merge, what)
+
+
+#: Most digits after the point of a quotient-census code (as ``onag heaps quotient-census``).
+MAX_QUOTIENT_CENSUS_DIGITS = 3
+
+
+def quotient_census(
+    digits: Optional[int] = 3,
+    max_heap: int = 20,
+    max_order: int = 500,
+    max_candidate: int = 100_000,
+    max_seconds: float = 0,
+    codes: Sequence[str] = (),
+) -> Run:
+    """The census of misère quotients (Plambeck–Siegel): Q_n with heaps ≤ ``max_heap`` of
+    every code ``0.d…`` and ``4.d…`` with up to ``digits`` digits after the point, and/or the
+    rulesets ``codes``; one task per code (``onag::heaps::quotient::census``), a code above
+    ``max_order`` elements (``max_candidate`` before reduction) recorded as too large and one
+    past ``max_seconds`` (0: no limit) as stopped, each with the heaps where its order grew.
+    Merged in census order into the report ``onag heaps quotient-census --out FILE`` writes
+    (byte for byte when no task hit its time limit)."""
+    _check(isinstance(max_heap, int) and 1 <= max_heap <= 4096, f"bad --max-heap {max_heap}: between 1 and 4096")
+    _check(isinstance(max_order, int) and max_order >= 1, f"bad --max-order {max_order}: at least 1")
+    _check(isinstance(max_candidate, int) and max_candidate >= 1, f"bad --max-candidate {max_candidate}: at least 1")
+    _check(max_seconds >= 0, f"bad --max-seconds {max_seconds}: at least 0")
+    names: List[str] = []
+    if digits is not None:
+        _check(
+            1 <= digits <= MAX_QUOTIENT_CENSUS_DIGITS,
+            f"bad --digits {digits}: between 1 and {MAX_QUOTIENT_CENSUS_DIGITS}",
+        )
+        names += _onag.heap_census_codes(digits)
+    for text in codes:
+        try:
+            names.append(_onag.heap_ruleset(text))
+        except ValueError as e:
+            raise ClusterError(str(e).splitlines()[0]) from None
+    _check(bool(names), "no codes: give --digits D or --codes")
+    names = list(dict.fromkeys(names))
+    # every bound is in the key: a run with other bounds computes its own parts
+    bounds = f"n{max_heap}-o{max_order}-c{max_candidate}-s{max_seconds:g}"
+    tasks = [
+        Task(
+            "".join(ch if ch.isalnum() or ch in ".-_" else "_" for ch in name) + f"-{bounds}",
+            "quotient_census_task",
+            (name, max_heap, max_order, max_candidate, float(max_seconds)),
+        )
+        for name in names
+    ]
+
+    def merge(parts: List[Tuple[Task, Path]]) -> str:
+        # each part must be its task's code with the run's heap bound
+        return _onag.quotient_census_merge(
+            max_heap, max_order, max_candidate, [str(p) for _, p in parts], [t.args[0] for t, _ in parts]
+        )
+
+    what = (
+        f"census of the misère quotients of {len(names)} codes, heaps ≤ {max_heap}, "
+        f"at most {max_order} elements" + (f", {max_seconds:g} s" if max_seconds else "") + " each"
+    )
+    return Run("quotient-census", tasks, merge, what)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
     python -m onag.cluster toads-cells --table 18 --out cells.json --scheduler tcp://head:8786
     python -m onag.cluster toads-cells 8,7,7 9,6,7 --out big.json --workers 2 --memory-limit 11GB
     python -m onag.cluster heap-census --digits 3 --max 65536 --out census.json
+    python -m onag.cluster quotient-census --digits 3 --max-heap 20 --max-order 500 --out q.json
 
 Without ``--scheduler`` the run starts a ``LocalCluster`` of ``--workers`` processes on this
 machine. Finished tasks are kept under ``--parts`` (default: the output file with ``.parts``
@@ -16,7 +17,7 @@ import signal
 import sys
 from typing import Callable, Dict, List, NoReturn, Tuple
 
-from . import ClusterError, Run, check_out, connect, heap_census, run, toads_cells, toads_stats
+from . import ClusterError, Run, check_out, connect, heap_census, quotient_census, run, toads_cells, toads_stats
 
 
 class _Parser(argparse.ArgumentParser):
@@ -63,11 +64,30 @@ def _census_args(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], R
     return build
 
 
+def _quotient_args(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], Run]:
+    p.add_argument("--digits", type=int, help="every code 0.d… and 4.d… with up to D digits (1–3; default 3)")
+    p.add_argument("--max-heap", type=int, default=20, help="n: the largest heap of each Q_n (default 20)")
+    p.add_argument("--max-order", type=int, default=500, help="largest quotient per code (default 500)")
+    p.add_argument("--max-candidate", type=int, default=100_000, help="largest candidate monoid (default 100000)")
+    p.add_argument("--max-seconds", type=float, default=0, help="time limit of each code's task (default 0: none)")
+    p.add_argument("--codes", default="", help="only these rulesets (comma-separated), e.g. 0.77,0.07")
+
+    def build(a: argparse.Namespace) -> Run:
+        codes = [c for c in a.codes.split(",") if c.strip()]
+        if codes and a.digits is not None:
+            raise ClusterError("give --digits or --codes, not both")
+        digits = None if codes else (3 if a.digits is None else a.digits)
+        return quotient_census(digits, a.max_heap, a.max_order, a.max_candidate, a.max_seconds, codes)
+
+    return build
+
+
 #: The runs of the command line: name → (help, adds its arguments and returns its builder).
 RUNS: Dict[str, Tuple[str, Callable[[argparse.ArgumentParser], Callable[[argparse.Namespace], Run]]]] = {
     "toads-stats": ("Toads-and-Frogs statistics of every board of each length", _stats_args),
     "toads-cells": ("values of Toads-and-Frogs boards T^a □^b F^c, one task per cell", _cells_args),
     "heap-census": ("the census of take-and-break codes, one task per representative code", _census_args),
+    "quotient-census": ("the census of misère quotients Q_n of short codes, one task per code", _quotient_args),
 }
 
 

@@ -164,12 +164,53 @@ pub fn quotient(
     stop: &StopFlag,
     progress: &mut dyn FnMut(&HeapStep),
 ) -> Result<MisereQuotient, QuotientError> {
+    match quotient_reached(ruleset, max_heap, limits, stop, progress) {
+        (q, None) => Ok(q),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Like [`quotient`], but a run that ends before heap `max_heap` (stopped, or above the
+/// limits) keeps what it proved: Q_k of the last heap k it completed (k = 0: the trivial
+/// quotient), with the reason it ended. A long run stopped by time still gives a quotient
+/// and its certificate.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::quotient::{quotient_reached, QuotientError, QuotientLimits};
+/// use onag::StopFlag;
+///
+/// // Dawson's Kayles with at most 30 elements: Q_24 (order 24) is the last one within it
+/// let limits = QuotientLimits { max_order: 30, ..QuotientLimits::default() };
+/// let (q, why) = quotient_reached(&"0.07".parse().unwrap(), 40, limits, &StopFlag::new(), &mut |_| {});
+/// assert_eq!((q.max_heap(), q.order()), (24, 24));
+/// assert!(matches!(why, Some(QuotientError::TooLarge { heap: 25, .. })));
+/// ```
+pub fn quotient_reached(
+    ruleset: &Ruleset,
+    max_heap: usize,
+    limits: QuotientLimits,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(&HeapStep),
+) -> (MisereQuotient, Option<QuotientError>) {
     let mut builder = build::Builder::new(ruleset.moves(), limits.max_order, limits.max_candidate);
     let mut steps = Vec::with_capacity(max_heap);
     stop.set_total(max_heap as f64);
+    let mut ended = None;
     for heap in 1..=max_heap {
-        stop.check()?;
-        let info = builder.step(stop)?;
+        // a failed step leaves the builder's stage at Q_{heap−1}: it is replaced only by a
+        // proved extension
+        let info = match stop
+            .check()
+            .map_err(QuotientError::from)
+            .and_then(|()| builder.step(stop))
+        {
+            Ok(info) => info,
+            Err(e) => {
+                ended = Some(e);
+                break;
+            }
+        };
         let s = &builder.stage;
         let step = HeapStep {
             heap,
@@ -180,18 +221,24 @@ pub fn quotient(
         };
         progress(&step);
         steps.push(step);
-        stop.advance(1)?;
+        if let Err(e) = stop.advance(1) {
+            if heap < max_heap {
+                ended = Some(e.into());
+                break;
+            }
+        }
     }
     let s = builder.stage;
-    Ok(MisereQuotient {
+    let q = MisereQuotient {
         ruleset: ruleset.clone(),
-        max_heap,
+        max_heap: steps.len(),
         order: s.order,
         table: s.table,
         p: s.p,
         phi: s.phi,
         steps,
-    })
+    };
+    (q, ended)
 }
 
 impl MisereQuotient {
