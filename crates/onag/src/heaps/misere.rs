@@ -179,6 +179,8 @@ pub struct MisereHeapMove {
     pub heaps_after: Vec<u64>,
     /// Whether it wins in misère play (leaves a misère P-position).
     pub winning: bool,
+    /// The genus of the heaps after it (of their sum), e.g. `0^120`.
+    pub genus_after: String,
 }
 
 /// The misère analysis of a sum of heaps (`onag heaps play … --misere`).
@@ -247,6 +249,7 @@ pub fn misere_position(
             text: mv.to_string(),
             heaps_after: after,
             winning: h.store.outcome(a) == Outcome::P,
+            genus_after: h.store.genus(a).to_string(),
         });
     }
     Ok(MiserePositionReport {
