@@ -174,8 +174,8 @@ for (const mode of MODES) {
     // Take the heap of 2 away: 1+1 is left, lost for the mover in normal play, won in misère.
     await page.locator('#heaps .tb-heap[data-heap="2"]').click();
     await page.waitForSelector('#picker .tb-move');
-    const moves = await page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
-    const takeAll = moves.findIndex((l) => /take 2, leave nothing/.test(l));
+    const moves = await page.locator('#picker .tb-move').evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label'), b.dataset.move]));
+    const takeAll = moves.find(([l]) => /take 2, leave nothing/.test(l))[1];
     const plies = await page.locator('#history li').count();
     await page.locator(`#picker .tb-move[data-move="${takeAll}"]`).click();
     await page.waitForFunction((n) => document.querySelectorAll('#history li').length > n && /Your move/.test(document.querySelector('#status').textContent), plies);
