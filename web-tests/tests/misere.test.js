@@ -212,6 +212,26 @@ for (const mode of MODES) {
     await again.close();
   });
 
+  test(`${mode.name}: heaps under misère — a position past the page's bounds says so plainly, and normal play still works`, async () => {
+    // A deadline of 1 s (the page's is 30 s): four Kayles heaps of 15–18 pins take longer.
+    const page = await env.browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript(() => { window.onagMisereSeconds = 1; });
+    await page.goto(url('heaps', '?pos=kayles_15.16.17.18&misere=1'));
+    await page.waitForFunction(() => /beyond the page/.test(document.querySelector('#error').textContent), null, { timeout: 60000 });
+    assert.match(await page.locator('#error').textContent(), /took more than 1 s .*switch to normal play/);
+    assert.match(await page.locator('#status').textContent(), /could not be analysed/);
+    // Normal play from the same heaps: analysed at once, the banner gone.
+    await page.locator('#convention-normal').check();
+    await ready(page);
+    assert.equal((await page.locator('#error').textContent()).trim(), '');
+    assert.deepEqual(await heapSizes(page), [15, 16, 17, 18]);
+    assert.ok(await page.locator('#heaps .tb-heap.movable').count() === 4);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: Cram's page under misère — every ✓/✗ against a brute force, a won game, the link`, async () => {
     const start = ['..|..|..', '...|...', '....|....', '...|...|...', '.....|.....'].find((b) => cramMisereWins(b));
     assert.ok(start, 'a misère first-player win');

@@ -8,7 +8,7 @@
 import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { gridLook, drawGrid, parseGrid, printGrid, diffMove, CAKE, TEXT } from './pieces.js';
-import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart, misereAnalysis, misereFailure } from './play.js';
+import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart, misereAnalysis, misereCall } from './play.js';
 
 const GAME = document.body.dataset.game;
 const INFO = JSON.parse(document.getElementById('game-page').textContent);
@@ -58,7 +58,7 @@ game = createGame({
   busyText: () => 'analysing… (Stop cancels)',
   async analyse(pos, toMove, signal, _progress, { misere } = {}) {
     const data = misere
-      ? misereAnalysis(await api('game/analyze', { game: GAME, position: pos, misere: true }, signal).catch(misereFailure))
+      ? misereAnalysis(await misereCall('game/analyze', { game: GAME, position: pos }, signal))
       : await api('game/analyze', { game: GAME, position: pos }, signal);
     const mover = PLAYER[toMove];
     const moves = data.moves

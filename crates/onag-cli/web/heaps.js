@@ -10,6 +10,7 @@ import { api, el, $, busy, randInt, rovingGrid, say, showError, clearError } fro
 import { createGame, fairStart } from './game.js';
 import { maxRemoteness, shadeStrength } from './board.js';
 import { sequencePlot } from './seqplot.js';
+import { misereCall } from './play.js';
 
 /** The engine's limits for the page (its `health` answer); the fallbacks are never shown. */
 let LIMITS = { heaps_play_heaps: 8, heaps_play_size: 100, heaps_values: 65536, heaps_period_max: 1 << 20 };
@@ -118,14 +119,8 @@ const adapter = {
   busyText: (pos) => `analysing ${label(pos)} with heaps ${pos.heaps.join(', ')}…`,
   async analyse(pos, _toMove, signal, _progress, { misere } = {}) {
     if (misere) {
-      let data;
-      try {
-        data = await api('heaps/position', { code: pos.code, heaps: pos.heaps, misere: true }, signal);
-      } catch (err) {
-        // Past the page's bound on canonical forms: say so plainly; normal play still works.
-        if (err.status === 422 || err.status === 503) err.message = `${err.message}. Misère play of these heaps is beyond the page: switch to normal play, or try smaller heaps.`;
-        throw err;
-      }
+      // Past the page's bounds (canonical forms, time) it says so plainly; normal play still works.
+      const data = await misereCall('heaps/position', { code: pos.code, heaps: pos.heaps }, signal);
       const moves = data.moves.map((m, index) => ({ ...m, leaves: m.leave, genus: m.genus_after, index, size: pos.heaps[m.heap], remoteness: null }));
       return { data, moves, misere: true, values: data.genera, chart: data.misere_grundy };
     }

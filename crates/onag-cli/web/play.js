@@ -1,7 +1,7 @@
 // The parts every page of a registered game shares (the grid page and Hackenbush): the board
 // sized to the window, keyboard play over an SVG board, the value panel and the table of every
 // move, all read from the engine's one analysis report (POST game/analyze).
-import { el, $, folded } from './common.js';
+import { api, el, $, folded } from './common.js';
 import { remotenessWords } from './game.js';
 
 /** A dyadic rational in the report's text ("-3/4") as a number; null for anything else. */
@@ -91,6 +91,45 @@ export function misereAnalysis(data) {
   const moves = data.moves.map((m, index) => ({ ...m, index, player: null, value: m.form || m.genus }));
   const best = Math.max(0, moves.findIndex((m) => m.winning));
   return { ...data, misere: true, moves, computer: { left: moves.length ? best : null, right: moves.length ? best : null } };
+}
+
+/**
+ * Seconds a page gives one misère analysis: misère canonical forms of large sums grow fast
+ * (three Kayles heaps of 15–17 pins already take seconds), and the page's engine has no time
+ * budget of its own. Past it the analysis is stopped and the page says so. (A test may set
+ * `window.onagMisereSeconds`.)
+ */
+export const MISERE_SECONDS = 30;
+
+/**
+ * `api(path, {...body, misere: true}, signal)` within the page's deadline for misère work
+ * (MISERE_SECONDS): past it the engine is stopped and the call rejects with a plain message
+ * (status 422, as the engine's own bound on canonical forms answers), so the page stays
+ * usable; an abort of `signal` aborts it as any call.
+ */
+export async function misereCall(path, body, signal) {
+  const seconds = (typeof window !== 'undefined' && Number(window.onagMisereSeconds)) || MISERE_SECONDS;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (signal) {
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  }
+  let late = false;
+  const timer = setTimeout(() => { late = true; controller.abort(); }, seconds * 1000);
+  try {
+    return await api(path, { ...body, misere: true }, controller.signal);
+  } catch (err) {
+    if (late && !(signal && signal.aborted)) {
+      const e = new Error(`its exact misère analysis took more than ${seconds} s and was stopped (the command line's --misere goes further)`);
+      e.status = 422;
+      return misereFailure(e);
+    }
+    return misereFailure(err);
+  } finally {
+    clearTimeout(timer);
+    if (signal) signal.removeEventListener('abort', stop);
+  }
 }
 
 /**

@@ -13,7 +13,7 @@
 import { api, el } from './common.js';
 import { provideEngine } from './engine.js';
 import { gridLook, drawGrid, diffMove, CAKE, TEXT, svg, U } from './pieces.js';
-import { keyboardBoard, movesTable, readableLabels, misereAnalysis, misereFailure } from './play.js';
+import { keyboardBoard, movesTable, readableLabels, misereAnalysis, misereCall } from './play.js';
 import { MAX_EDGES, layout, prune, cut, toEngine, whichCut, edgeName, falls, drawPicture } from './picture.js';
 
 const PLAYER = ['left', 'right'];
@@ -300,7 +300,7 @@ async function analyse(game, page, look, pos, toMove, misere = false) {
     // Misère play: each move with the genus it leaves and its misère ✓/✗; no heap left is a
     // win for the player to move (they cannot move).
     const heaps = parseHeaps(pos);
-    const data = heaps.length ? await api('heaps/position', { code: game, heaps, misere: true }).catch(misereFailure)
+    const data = heaps.length ? await misereCall('heaps/position', { code: game, heaps })
       : { heaps: [], genus: '0^120', misere_grundy: 1, outcome: 'N', moves: [], computer: null };
     const moves = data.moves.map((m, index) => ({
       index, player: null, label: m.text, position: m.heaps_after.join(' '), genus: m.genus_after, winning: m.winning,
@@ -313,7 +313,7 @@ async function analyse(game, page, look, pos, toMove, misere = false) {
     };
   }
   if (page.board !== 'heaps' && misere) {
-    const data = misereAnalysis(await api('game/analyze', { game, position: pos, misere: true }).catch(misereFailure));
+    const data = misereAnalysis(await misereCall('game/analyze', { game, position: pos }));
     const moves = data.moves.map((m) => {
       const after = page.board === 'strip' ? expandStrip(m.position) : m.position;
       const geometry = look.diff ? look.diff(pos, after, m.index, m) : diffMove(pos, after, look.isEmpty);
