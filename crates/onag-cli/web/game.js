@@ -463,6 +463,7 @@ export function createGame(adapter) {
 
   const linked = fromUrl();
   readSettings();
+  if (adapter.conventionChanged) adapter.conventionChanged(game.settings.misere);
   // A first position that is still being made (a random start checked by the engine) shows
   // an empty, dimmed board until it is there.
   game.history = [{ pos: null, toMove: game.settings.first, move: null, by: null, analysis: null }];

@@ -159,17 +159,19 @@ function phylumWords(p) {
   return found.length ? found.join(', ') : 'wild';
 }
 
-/** Rows the value panel adds under misère play (made once, hidden under normal play). */
+/** Rows the value panel adds under misère play (made once, hidden under normal play): dt/dd
+ * pairs straight in the panel's list, so its two-column layout holds. */
 function misereRows() {
   const dl = $('panel');
-  if (!dl) return null;
-  let rows = dl.querySelector('.misere-rows');
-  if (!rows) {
-    rows = el('div', { class: 'misere-rows' },
-      el('dt', {}, 'genus'), el('dd', { id: 'genus' }, '–'),
-      el('dt', {}, 'misère Grundy value'), el('dd', { id: 'misere-grundy' }, '–'),
-      el('dt', {}, 'class'), el('dd', { id: 'phylum' }, '–'));
-    dl.append(rows);
+  if (!dl) return [];
+  let rows = [...dl.querySelectorAll('.misere-row')];
+  if (!rows.length) {
+    rows = [
+      el('dt', { class: 'misere-row' }, 'genus'), el('dd', { id: 'genus', class: 'misere-row' }, '–'),
+      el('dt', { class: 'misere-row' }, 'misère Grundy value'), el('dd', { id: 'misere-grundy', class: 'misere-row' }, '–'),
+      el('dt', { class: 'misere-row' }, 'class'), el('dd', { id: 'phylum', class: 'misere-row' }, '–'),
+    ];
+    dl.append(...rows);
   }
   return rows;
 }
@@ -179,8 +181,7 @@ const NORMAL_ONLY = ['mean', 'temperature', 'stops', 'components', 'atomic', 'rc
 
 /** Shows the normal-play entries, or the misère ones (`misere`). */
 function panelRows(misere) {
-  const rows = misereRows();
-  if (rows) rows.hidden = !misere;
+  for (const row of misereRows()) row.hidden = !misere;
   for (const id of NORMAL_ONLY) {
     const dd = $(id);
     if (!dd) continue;
