@@ -212,6 +212,25 @@ for (const mode of MODES) {
     await again.close();
   });
 
+  test(`${mode.name}: heaps under misère — a random start is fair by the misère outcome`, async () => {
+    // No position in the link: a random Kayles start where the human, moving first, can win
+    // in misère play (checked here by the brute force); New game draws another such.
+    const page = await openPage(env.browser.context, url('heaps', '?misere=1'));
+    for (let round = 0; round < 2; round++) {
+      await ready(page);
+      const heaps = await heapSizes(page);
+      assert.ok(heaps.length >= 3 && heaps.every((n) => n <= 10), `${heaps}`);
+      assert.ok(misereWins('kayles', heaps), `a misère first-player win: ${heaps}`);
+      assert.match(await page.locator('#status').textContent(), /you can win/);
+      await page.click('#new');
+      // a new draw (the same three or four heaps again is a chance of well under 1 in 1000)
+      await page.waitForFunction((old) => [...document.querySelectorAll('#heaps .tb-heap')].map((h) => h.dataset.size).join('.') !== old, heaps.join('.'));
+    }
+    assert.ok(await page.locator('#convention-misere').isChecked());
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: heaps under misère — a position past the page's bounds says so plainly, and normal play still works`, async () => {
     // A deadline of 1 s (the page's is 30 s): four Kayles heaps of 15–18 pins take longer.
     const page = await env.browser.context.newPage();
