@@ -65,6 +65,25 @@ function cramMisereWins(text, memo = new Map()) {
   return wins;
 }
 
+/** Wythoff's queens (0-based squares): a queen moves left, down or diagonally down-left. */
+const WYTHOFF = new Map();
+function wythoffWins(queens, memo = WYTHOFF) {
+  const id = queens.map((q) => q.join(',')).sort().join(' ');
+  if (memo.has(id)) return memo.get(id);
+  const options = [];
+  queens.forEach(([x, y], i) => {
+    const to = [];
+    for (let k = 1; k <= x; k++) to.push([x - k, y]);
+    for (let k = 1; k <= y; k++) to.push([x, y - k]);
+    for (let k = 1; k <= Math.min(x, y); k++) to.push([x - k, y - k]);
+    for (const t of to) options.push(queens.map((q, j) => (j === i ? t : q)));
+  });
+  // No move at all: the player to move wins (misère); else a move the opponent loses.
+  const wins = options.length === 0 || options.some((o) => !wythoffWins(o, memo));
+  memo.set(id, wins);
+  return wins;
+}
+
 // --- page helpers ----------------------------------------------------------------------------
 const ready = (page) => page.waitForFunction(() => {
   const s = document.querySelector('#status');
@@ -287,6 +306,33 @@ for (const mode of MODES) {
     // Switching back to normal play analyses again: the normal table (value, mean) returns.
     await page.locator('#convention-normal').check();
     await page.waitForFunction(() => !document.querySelector('#moves tr[data-position]') && !/misère/.test(document.querySelector('#status').textContent));
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(page.apiRequests, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: Wythoff's page under misère — every target's ✓/✗ against a brute force, and the link`, async () => {
+    const queens = [[3, 5], [2, 1], [4, 4]];
+    const page = await openPage(env.browser.context, url('wythoff', `?pos=8-${queens.map((q) => q.join('.')).join('_')}&misere=1&you=both`));
+    await ready(page);
+    assert.ok(await page.locator('#convention-misere').isChecked());
+    assert.match(await page.locator('#xor').textContent(), wythoffWins(queens) ? /misère play: genus .*the player to move wins/ : /misère play: genus .*the player to move loses/);
+    let checked = 0;
+    for (let i = 0; i < queens.length; i++) {
+      const [x, y] = queens[i];
+      await page.keyboard.press('Escape');
+      await page.locator(`.cell[data-x="${x}"][data-y="${y}"]`).click();
+      await page.waitForSelector('.cell.target');
+      const targets = await page.locator('.cell.target').evaluateAll((cs) => cs.map((c) => [Number(c.dataset.x), Number(c.dataset.y), c.getAttribute('aria-label')]));
+      for (const [tx, ty, label] of targets) {
+        const wins = !wythoffWins(queens.map((q, j) => (j === i ? [tx, ty] : q)));
+        assert.match(label, wins ? /genus \d+\^\d*: winning$/ : /genus \d+\^\d*: losing$/, `queen (${x}, ${y}) → (${tx}, ${ty})`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked > 20, `${checked} moves checked`);
+    const link = new URL(await page.locator('#permalink').getAttribute('href'), page.url());
+    assert.equal(link.searchParams.get('misere'), '1');
     assert.deepEqual(page.errors, []);
     assert.deepEqual(page.apiRequests, []);
     await page.close();
