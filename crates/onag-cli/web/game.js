@@ -14,6 +14,9 @@
 //   apply(pos, move) -> pos;  notation(move, side) -> text (the game's move notation)
 //   perfect(analysis, moves) -> move (optional: the engine's choice; default a winning move)
 //   newGame: true for a “New game” button (start again from the game's first position)
+//   misere: true for the Normal/Misère switch (impartial games): analyse then reads the
+//     convention from its fifth argument ({misere}), and under misère the player who cannot
+//     move wins (Conway, On Numbers and Games, ch. 12); the link carries misere=1
 //   render(view): draws the board; view = {pos, analysis, toMove, last, hints, canPlay, stale,
 //     fresh} — `fresh` is true on the first drawing after a move (animate it then only)
 // The loop owns #controls (settings), #history, #chart, #status, #error and #scorecard.
@@ -29,7 +32,7 @@ export function createGame(adapter) {
     gen: 0,
     controller: null,
     thinking: false,
-    settings: { human: 'first', first: 0, hints: true, strength: 'perfect', p: 0.75, fair: true },
+    settings: { human: 'first', first: 0, hints: true, strength: 'perfect', p: 0.75, fair: true, misere: false },
     fresh: false, // the next drawing is the first after a move
     badLink: false, // the URL holds a link that could not be read: keep it until the user acts
   };
@@ -52,11 +55,20 @@ export function createGame(adapter) {
   const undo = el('button', { id: 'undo', type: 'button' }, 'Undo');
   const redo = el('button', { id: 'redo', type: 'button' }, 'Redo');
   const link = el('a', { id: 'permalink', href: '?' }, 'link to this game');
+  // The convention (impartial games): a radio group, so arrow keys move between the two.
+  const radio = (value, text, title) => el('label', { class: 'check', title },
+    el('input', { type: 'radio', name: 'convention', id: `convention-${value}`, value }), ` ${text}`);
+  const convention = adapter.misere ? el('span', { class: 'group convention', role: 'radiogroup', 'aria-labelledby': 'convention-l' },
+    el('span', { id: 'convention-l' }, 'Play'),
+    radio('normal', 'normal', 'normal play: the player who cannot move loses'),
+    radio('misere', 'misère', 'misère play: the player who cannot move wins (whoever moves last loses)')) : null;
+  const misereRadio = () => (convention ? convention.querySelector('#convention-misere') : null);
   const go = el('button', { id: 'computer-move', type: 'button', hidden: true, onclick: () => { game.hold = false; step(); } }, 'Computer, move');
   controls.replaceChildren(
     el('div', { class: 'bar game-bar' },
       adapter.newGame ? el('button', { id: 'new-game', type: 'button', title: 'start again from the first position of this game', onclick: () => game.start(game.history[0].pos, game.settings.first) }, 'New game') : null,
       el('span', { class: 'group' }, undo, redo, go),
+      convention,
       el('span', { class: 'group' }, el('label', { for: 'human' }, 'You play'), human),
       el('span', { class: 'group' }, el('label', { for: 'first' }, 'First'), first),
       el('span', { class: 'group' }, el('label', { for: 'strength' }, 'Computer'), strength, p),
@@ -74,6 +86,7 @@ export function createGame(adapter) {
       strength: strength.value,
       p: Math.min(1, Math.max(0, Number(p.value) || 0)),
       fair: fair.checked,
+      misere: Boolean(misereRadio() && misereRadio().checked),
     };
     p.hidden = game.settings.strength !== 'skill';
   };
@@ -84,6 +97,7 @@ export function createGame(adapter) {
     strength.value = game.settings.strength;
     p.value = String(game.settings.p);
     fair.checked = game.settings.fair;
+    if (convention) convention.querySelector(`#convention-${game.settings.misere ? 'misere' : 'normal'}`).checked = true;
     p.hidden = game.settings.strength !== 'skill';
   };
   hints.addEventListener('change', () => { readSettings(); draw(); });
@@ -108,6 +122,19 @@ export function createGame(adapter) {
     // Who starts changes the game itself: start again from the current position.
     game.start(entry().pos, game.settings.first);
   });
+  if (convention) {
+    convention.addEventListener('change', () => {
+      readSettings();
+      // Every analysis was made under the other convention: none stays (no stale ✓/✗). The
+      // position on show is analysed again; a game that changed its rules counts on no
+      // scorecard.
+      cancel();
+      for (const h of game.history) h.analysis = null;
+      if (game.cursor > 0) game.mixed = true;
+      if (adapter.conventionChanged) adapter.conventionChanged(game.settings.misere);
+      step();
+    });
+  }
   undo.addEventListener('click', () => game.undo());
   redo.addEventListener('click', () => game.redo());
 
@@ -133,6 +160,7 @@ export function createGame(adapter) {
     });
     if (s.strength === 'skill') params.set('p', s.p);
     if (adapter.randomStarts && !s.fair) params.set('fair', 0);
+    if (adapter.misere && s.misere) params.set('misere', 1);
     const query = `?${params}`;
     link.href = query;
     // A link that could not be read stays in the address bar (to copy, or to fix) until the
@@ -146,6 +174,7 @@ export function createGame(adapter) {
     if (q.get('first') === '1') game.settings.first = 1;
     if (q.get('hints') === '0') game.settings.hints = false;
     if (q.get('fair') === '0') game.settings.fair = false;
+    if (adapter.misere && q.get('misere') === '1') game.settings.misere = true;
     if (STRENGTHS.some(([v]) => v === q.get('computer'))) game.settings.strength = q.get('computer');
     if (q.has('p') && Number.isFinite(Number(q.get('p')))) game.settings.p = Math.min(1, Math.max(0, Number(q.get('p'))));
     writeSettings();
@@ -214,7 +243,7 @@ export function createGame(adapter) {
       const stopButton = $('stop');
       if (stopButton) stopButton.disabled = false;
       try {
-        e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, (d, t) => ticker.progress(d, t));
+        e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, (d, t) => ticker.progress(d, t), { misere: game.settings.misere });
       } catch (err) {
         if (gen !== game.gen) return;
         game.thinking = false;
@@ -236,11 +265,15 @@ export function createGame(adapter) {
     const played = e.by === 'computer' && e.move
       ? `The computer played ${adapter.notation(e.move, 1 - e.toMove)}. ` : '';
     if (over()) {
-      const loser = e.toMove;
-      const winner = 1 - loser;
+      // Normal play: the player who cannot move loses; misère play: that player wins.
+      const stuck = e.toMove;
+      const misere = game.settings.misere;
+      const winner = misere ? stuck : 1 - stuck;
+      const loser = 1 - winner;
       const you = isHuman(winner) && !isHuman(loser);
       const versus = game.settings.human !== 'both' && !game.mixed;
-      say($('status'), `${played}${cap(adapter.sides[loser])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${versus ? (you ? ' — you win!' : ' — the computer wins.') : ''}`,
+      const rule = misere ? ' (misère play: whoever moved last loses)' : '';
+      say($('status'), `${played}${cap(adapter.sides[stuck])} cannot move: ${adapter.sides[winner]} ${adapter.singular ? 'wins' : 'win'}${rule}${versus ? (you ? ' — you win!' : ' — the computer wins.') : ''}`,
         versus ? (you ? 'win' : 'loss') : '');
       $('status').dataset.winner = String(winner);
       // Each game counts once on the scorecard, when its end is first reached by a move here
@@ -254,9 +287,11 @@ export function createGame(adapter) {
     }
     if (isHuman(e.toMove)) {
       const wins = e.analysis.moves.filter((m) => m.winning).length;
+      const convention = game.settings.misere
+        ? ` in misère play (${wins ? 'you can win' : 'you lose against perfect play'}; whoever moves last loses)` : '';
       say($('status'), game.settings.hints
-        ? `${played}Your move with ${adapter.sides[e.toMove]}: ${wins} of ${e.analysis.moves.length} moves win (✓).`
-        : `${played}Your move with ${adapter.sides[e.toMove]}.`);
+        ? `${played}Your move with ${adapter.sides[e.toMove]}: ${wins} of ${e.analysis.moves.length} moves win (✓)${convention}.`
+        : `${played}Your move with ${adapter.sides[e.toMove]}${game.settings.misere ? ' (misère play: whoever moves last loses)' : ''}.`);
       draw();
       return;
     }
@@ -428,6 +463,7 @@ export function createGame(adapter) {
 
   const linked = fromUrl();
   readSettings();
+  if (adapter.conventionChanged) adapter.conventionChanged(game.settings.misere);
   // A first position that is still being made (a random start checked by the engine) shows
   // an empty, dimmed board until it is there.
   game.history = [{ pos: null, toMove: game.settings.first, move: null, by: null, analysis: null }];
@@ -453,7 +489,7 @@ export function createGame(adapter) {
     say($('status'), `Replaying the link's ${moves.length} move${moves.length > 1 ? 's' : ''}…`);
     for (const { index, by } of moves) {
       const e = game.history[game.history.length - 1];
-      e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, () => {});
+      e.analysis = await adapter.analyse(e.pos, e.toMove, controller.signal, () => {}, { misere: game.settings.misere });
       const move = e.analysis.moves[index];
       if (!move) {
         showError($('error'), `The link's move ${game.history.length} is not a move of its position; the game goes up to the move before it.`, undefined, true);

@@ -8,7 +8,7 @@
 import { api, el, $, say, showError, clearError } from './common.js';
 import { createGame } from './game.js';
 import { gridLook, drawGrid, parseGrid, printGrid, diffMove, CAKE, TEXT } from './pieces.js';
-import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart } from './play.js';
+import { fitBoard, keyboardBoard, panel, movesTable, dyadic, fairStart, misereAnalysis, misereCall } from './play.js';
 
 const GAME = document.body.dataset.game;
 const INFO = JSON.parse(document.getElementById('game-page').textContent);
@@ -48,13 +48,18 @@ game = createGame({
   sides: SIDES,
   singular: true,
   newGame: true,
-  chartLabel: 'mean',
+  // Impartial games switch between normal and misère play.
+  misere: document.body.dataset.kind === 'impartial',
+  chartLabel: () => (game && game.settings.misere ? 'misère g⁻' : 'mean'),
+  conventionChanged: (misere) => { $('chart-h').textContent = misere ? 'Misère Grundy value g⁻ after each move' : 'Mean value after each move'; },
   initial: () => document.body.dataset.example,
   encode: (pos) => pos,
   decode: (text) => check(text),
   busyText: () => 'analysing… (Stop cancels)',
-  async analyse(pos, toMove, signal) {
-    const data = await api('game/analyze', { game: GAME, position: pos }, signal);
+  async analyse(pos, toMove, signal, _progress, { misere } = {}) {
+    const data = misere
+      ? misereAnalysis(await misereCall('game/analyze', { game: GAME, position: pos }, signal))
+      : await api('game/analyze', { game: GAME, position: pos }, signal);
     const mover = PLAYER[toMove];
     const moves = data.moves
       .map((m, index) => {
@@ -62,7 +67,7 @@ game = createGame({
         return { ...m, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
       })
       .filter((m) => m.player === null || m.player === mover);
-    return { data, moves, chart: dyadic(data.mean) };
+    return { data, moves, misere: Boolean(misere), chart: misere ? data.misere_grundy : dyadic(data.mean) };
   },
   apply: (pos, move) => (look.apply ? look.apply(pos, move) : move.position),
   notation: (move) => move.label,
@@ -127,8 +132,8 @@ function draw() {
   const grid = look.size ? look.size(v.pos) : (() => { try { const g = parseGrid(v.pos); return [g.length, g[0].length]; } catch { return null; } })();
   if (grid) { $('rows').value = grid[0]; $('cols').value = grid[1]; }
   readout(v, moves);
-  panel(v);
-  movesTable($('moves'), v, (m) => game.play(m));
+  panel({ ...v, misere: Boolean(game && game.settings.misere) });
+  movesTable($('moves'), { ...v, misere: Boolean(v.analysis && v.analysis.misere) }, (m) => game.play(m));
 }
 
 /** The line under the board: the computer's last move, the selected cell's moves. */

@@ -1,12 +1,16 @@
 // Heap games (take-and-break codes, Grundy's game, subtraction games) on the shared game loop
 // (game.js): several heaps drawn as rows of tokens, every move of the picked heap with ✓/✗ and
 // the XOR it leaves, the computer, history, permalink and a scorecard; and the nim sequence
-// G(n) plotted with its rare values and, once the engine proves it, the period. Everything is
-// computed in the page's worker (the API routes /heaps/*).
+// G(n) plotted with its rare values and, once the engine proves it, the period. Under misère
+// play (the Normal/Misère switch: whoever takes the last token loses) each heap shows its
+// genus, each move the genus it leaves and its misère ✓/✗, computed exactly from misère
+// canonical forms (Conway, On Numbers and Games, ch. 12). Everything is computed in the page's
+// worker (the API routes /heaps/*).
 import { api, el, $, busy, randInt, rovingGrid, say, showError, clearError } from './common.js';
 import { createGame, fairStart } from './game.js';
 import { maxRemoteness, shadeStrength } from './board.js';
 import { sequencePlot } from './seqplot.js';
+import { misereCall } from './play.js';
 
 /** The engine's limits for the page (its `health` answer); the fallbacks are never shown. */
 let LIMITS = { heaps_play_heaps: 8, heaps_play_size: 100, heaps_values: 65536, heaps_period_max: 1 << 20 };
@@ -69,14 +73,19 @@ async function smallValues(code) {
 }
 
 /**
- * Three or four heaps of up to 15 tokens; with fair starts (the game loop's setting) the side
- * the human plays can win: the values XOR to non-zero when the human moves first, to zero when
- * the computer starts.
+ * Three or four heaps of up to 15 tokens (under misère play up to 10: their canonical forms
+ * stay small); with fair starts (the game loop's setting) the side the human plays can win:
+ * the values XOR to non-zero when the human moves first, to zero when the computer starts —
+ * under misère play the engine's misère outcome decides.
  */
 async function randomHeaps(code) {
-  const values = await smallValues(code);
-  const top = Math.min(15, LIMITS.heaps_play_size);
+  const misere = Boolean(game && game.settings.misere);
+  const top = Math.min(misere ? 10 : 15, LIMITS.heaps_play_size);
   const make = () => Array.from({ length: 3 + randInt(2) }, () => 1 + randInt(top));
+  if (misere) {
+    return fairStart(game, make, async (heaps) => (await api('heaps/position', { code, heaps, misere: true })).outcome === 'N', 40);
+  }
+  const values = await smallValues(code);
   return fairStart(game, make, async (heaps) => heaps.reduce((a, n) => a ^ values[n], 0) !== 0, 200);
 }
 
@@ -92,7 +101,9 @@ const adapter = {
   sides: ['the first player', 'the second player'],
   singular: true,
   randomStarts: true,
-  chartLabel: 'nim-sum',
+  misere: true,
+  chartLabel: () => (game && game.settings.misere ? 'misère g⁻' : 'nim-sum'),
+  conventionChanged: (misere) => showConvention(misere),
   // A visit without a link: Kayles, a random start (fair unless the player says otherwise).
   initial: async () => ({ code: '0.77', name: 'kayles', heaps: await randomHeaps('0.77') }),
   encode: (pos) => `${pos.name || pos.code}_${pos.heaps.join('.')}`,
@@ -106,7 +117,13 @@ const adapter = {
     return { code: known.code, name: known.name, heaps };
   },
   busyText: (pos) => `analysing ${label(pos)} with heaps ${pos.heaps.join(', ')}…`,
-  async analyse(pos, _toMove, signal) {
+  async analyse(pos, _toMove, signal, _progress, { misere } = {}) {
+    if (misere) {
+      // Past the page's bounds (canonical forms, time) it says so plainly; normal play still works.
+      const data = await misereCall('heaps/position', { code: pos.code, heaps: pos.heaps }, signal);
+      const moves = data.moves.map((m, index) => ({ ...m, leaves: m.leave, genus: m.genus_after, index, size: pos.heaps[m.heap], remoteness: null }));
+      return { data, moves, misere: true, values: data.genera, chart: data.misere_grundy };
+    }
     const data = await api('heaps/position', { code: pos.code, heaps: pos.heaps }, signal);
     const moves = data.moves.map((m, index) => ({ ...m, leaves: m.leave, xor: m.nim_sum_after, index, size: pos.heaps[m.heap] }));
     return { data, moves, values: data.heaps.map((h) => h.value), chart: data.nim_sum };
@@ -126,6 +143,14 @@ const adapter = {
     draw();
   },
 };
+
+/** Names the chart and the rules after the convention. */
+function showConvention(misere) {
+  $('chart-h').textContent = misere
+    ? 'Misère Grundy value g⁻ (0: the player to move loses) after each move'
+    : 'Nim-sum (XOR of the heaps\' values) after each move';
+  $('rule').textContent = misere ? 'the last to move loses (misère play)' : 'the last to move wins';
+}
 
 let shownStart = null; // the first entry of the game the setup bar shows
 let plotted = null; // the ruleset the plot shows (null: none)
@@ -198,9 +223,12 @@ function drawHeaps() {
       else drawing.append(svg('circle', { cx, cy, r: pitch * 0.38, class: kind }));
     });
     const status = v.hints && moves.length ? (wins ? 'win' : 'lose') : '';
+    // Normal play: the heap's nim-value G; misère play: its genus.
+    const misere = Boolean(v.analysis && v.analysis.misere);
+    const valueText = values && v.hints ? (misere ? `genus ${values[i]}` : `G=${values[i]}`) : '';
     // The name starts with the row's visible text (WCAG 2.5.3), then says it in words.
-    const shown = `${n}${values && v.hints ? ` G=${values[i]}` : ''}`;
-    const name = `${shown} — heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? `, G = ${values[i]}` : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
+    const shown = `${n}${valueText ? ` ${valueText}` : ''}`;
+    const name = `${shown} — heap ${i + 1}: ${plural(n, 'token')}${values && v.hints ? (misere ? `, misère genus ${values[i]}` : `, G = ${values[i]}`) : ''}${moves.length ? `, ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning` : ''}` : v.canPlay ? ', no move' : ''}`;
     const row = el('div', {
       class: `tb-heap${i === selected ? ' selected' : ''}${status ? ` ${status}` : ''}${fresh.has(i) ? ` fresh by-${v.last.by}` : ''}${moves.length ? ' movable' : ''}`,
       role: 'option', 'aria-selected': i === selected ? 'true' : 'false', 'data-key': i, 'data-heap': i, 'data-size': n, 'aria-label': name,
@@ -209,7 +237,7 @@ function drawHeaps() {
     el('span', { class: 'tb-label' },
       el('span', { class: 'tb-size' }, n),
       values && v.hints ? ' ' : null,
-      values && v.hints ? el('span', { class: 'tb-g' }, `G=${values[i]}`) : null,
+      valueText ? el('span', { class: 'tb-g' }, valueText) : null,
       status ? el('span', { class: `mark ${status}`, 'aria-hidden': 'true' }, status === 'win' ? '✓' : '✗') : null),
     drawing);
     return row;
@@ -231,12 +259,17 @@ function drawPicker() {
   const moves = movesOf(selected);
   const wins = moves.filter((m) => m.winning).length;
   const values = v.analysis.values;
+  const misere = Boolean(v.analysis.misere);
+  // After each move: the nim-sum it leaves (⊕), or under misère play the genus of the heaps it
+  // leaves (their sum's).
+  const after = (m) => (misere ? ` → genus ${m.genus}` : ` ⊕ ${m.xor}`);
+  const afterWords = (m) => (misere ? `, misère genus after ${m.genus}` : `, XOR after ${m.xor}`);
   // Shaded by remoteness where the engine knows it (small positions): a quick win strong, a
   // slow loss pale; the ✓/✗ stays.
   const slowest = maxRemoteness(moves);
   box.replaceChildren(
     el('p', { class: 'tb-picker-head' },
-      `Heap ${selected + 1} (${plural(n, 'token')}${v.hints ? `, G = ${values[selected]}` : ''}): ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning (✓)` : ''}. `,
+      `Heap ${selected + 1} (${plural(n, 'token')}${v.hints ? (misere ? `, genus ${values[selected]}` : `, G = ${values[selected]}`) : ''}): ${plural(moves.length, 'move')}${v.hints ? `, ${wins} winning (✓${misere ? ' in misère play' : ''})` : ''}. `,
       el('button', { type: 'button', class: 'link', onclick: () => unpick() }, 'back (Esc)')),
     el('div', { class: 'tb-moves', role: 'group', 'aria-label': `moves of heap ${selected + 1}` }, ...moves.map((m) => {
       const mark = v.hints ? (m.winning ? 'win' : 'lose') : '';
@@ -245,13 +278,13 @@ function drawPicker() {
         type: 'button', class: `tb-move${mark ? ` ${mark}` : ''}`, 'data-key': `${m.heap}:${m.index}`, 'data-move': m.index,
         'data-shade': mark ? strength : undefined, 'data-remoteness': m.remoteness ?? undefined,
         // The name starts with the button's visible text (WCAG 2.5.3), then says it in words.
-        'aria-label': `−${m.take} → ${leaves(m)}${v.hints ? ` ⊕ ${m.xor}` : ''}: take ${m.take}, leave ${leaves(m)}${v.hints ? `, XOR after ${m.xor}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
+        'aria-label': `−${m.take} → ${leaves(m)}${v.hints ? after(m) : ''}: take ${m.take}, leave ${leaves(m)}${v.hints ? `${afterWords(m)}, ${m.winning ? 'winning' : 'losing'}` : ''}`,
         onclick: () => play(m),
         onmouseenter: () => showPreview(m), onfocus: () => showPreview(m),
         onmouseleave: () => showPreview(null),
       },
       el('span', { class: 'take' }, `−${m.take}`), ' → ', el('span', { class: 'leave' }, leaves(m)),
-      v.hints ? el('span', { class: 'xor' }, ` ⊕ ${m.xor}`) : null,
+      v.hints ? el('span', { class: misere ? 'xor genus' : 'xor' }, after(m)) : null,
       mark ? el('span', { class: `mark ${mark}`, 'aria-hidden': 'true' }, mark === 'win' ? ' ✓' : ' ✗') : null);
       if (mark) button.style.setProperty('--shade', `${strength}%`);
       return button;
@@ -374,5 +407,6 @@ async function boot() {
     try { await checkRuleset(linked.slice(0, linked.lastIndexOf('_'))); } catch { /* reported by the game */ }
   }
   game = createGame(adapter);
+  showConvention(game.settings.misere);
 }
 boot();

@@ -1,7 +1,7 @@
 // The parts every page of a registered game shares (the grid page and Hackenbush): the board
 // sized to the window, keyboard play over an SVG board, the value panel and the table of every
 // move, all read from the engine's one analysis report (POST game/analyze).
-import { el, $, folded } from './common.js';
+import { api, el, $, folded } from './common.js';
 import { remotenessWords } from './game.js';
 
 /** A dyadic rational in the report's text ("-3/4") as a number; null for anything else. */
@@ -82,6 +82,115 @@ export function readableLabels(svgNode) {
 const PLAYER = ['left', 'right'];
 
 /**
+ * The engine's misère report (POST game/analyze with misere) shaped like the normal one where
+ * the pages read it: each move with `index` and no `player` (impartial: either side plays
+ * it), and `computer` naming the engine's choice for both sides (the first winning move, else
+ * the first move: the library's misère_computer_move at full strength).
+ */
+export function misereAnalysis(data) {
+  const moves = data.moves.map((m, index) => ({ ...m, index, player: null, value: m.form || m.genus }));
+  const best = Math.max(0, moves.findIndex((m) => m.winning));
+  return { ...data, misere: true, moves, computer: { left: moves.length ? best : null, right: moves.length ? best : null } };
+}
+
+/**
+ * Seconds a page gives one misère analysis: misère canonical forms of large sums grow fast
+ * (three Kayles heaps of 15–17 pins already take seconds), and the page's engine has no time
+ * budget of its own. Past it the analysis is stopped and the page says so. (A test may set
+ * `window.onagMisereSeconds`.)
+ */
+export const MISERE_SECONDS = 30;
+
+/**
+ * `api(path, {...body, misere: true}, signal)` within the page's deadline for misère work
+ * (MISERE_SECONDS): past it the engine is stopped and the call rejects with a plain message
+ * (status 422, as the engine's own bound on canonical forms answers), so the page stays
+ * usable; an abort of `signal` aborts it as any call.
+ */
+export async function misereCall(path, body, signal) {
+  const seconds = (typeof window !== 'undefined' && Number(window.onagMisereSeconds)) || MISERE_SECONDS;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (signal) {
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  }
+  let late = false;
+  const timer = setTimeout(() => { late = true; controller.abort(); }, seconds * 1000);
+  try {
+    return await api(path, { ...body, misere: true }, controller.signal);
+  } catch (err) {
+    if (late && !(signal && signal.aborted)) {
+      const e = new Error(`its exact misère analysis took more than ${seconds} s and was stopped (the command line's --misere goes further)`);
+      e.status = 422;
+      return misereFailure(e);
+    }
+    return misereFailure(err);
+  } finally {
+    clearTimeout(timer);
+    if (signal) signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * Rethrows an error of a misère analysis, saying plainly when the position is past the page's
+ * bounds (too many canonical forms, or the time budget) that normal play still works.
+ */
+export function misereFailure(err) {
+  if (err && (err.status === 422 || err.status === 503)) {
+    err.message = `${err.message}. Misère play of this position is beyond the page: switch to normal play, or try a smaller position.`;
+  }
+  throw err;
+}
+
+/** The words of a misère outcome: who wins, the player who moves last losing. */
+const MISERE_OUTCOME = {
+  P: 'P: the second player wins (misère play)',
+  N: 'N: the first player wins (misère play)',
+};
+
+/** The phylum of a misère report in words (tame, restive, …). */
+function phylumWords(p) {
+  if (!p) return null;
+  if (p.nim_heap) return 'a nim heap';
+  const names = [['tame', 'tame'], ['restive', 'restive'], ['restless', 'restless'],
+    ['generally_tame', 'generally tame'], ['generally_restive', 'generally restive']];
+  const found = names.filter(([k]) => p[k]).map(([, w]) => w);
+  return found.length ? found.join(', ') : 'wild';
+}
+
+/** Rows the value panel adds under misère play (made once, hidden under normal play): dt/dd
+ * pairs straight in the panel's list, so its two-column layout holds. */
+function misereRows() {
+  const dl = $('panel');
+  if (!dl) return [];
+  let rows = [...dl.querySelectorAll('.misere-row')];
+  if (!rows.length) {
+    rows = [
+      el('dt', { class: 'misere-row' }, 'genus'), el('dd', { id: 'genus', class: 'misere-row' }, '–'),
+      el('dt', { class: 'misere-row' }, 'misère Grundy value'), el('dd', { id: 'misere-grundy', class: 'misere-row' }, '–'),
+      el('dt', { class: 'misere-row' }, 'class'), el('dd', { id: 'phylum', class: 'misere-row' }, '–'),
+    ];
+    dl.append(...rows);
+  }
+  return rows;
+}
+
+/** The entries of the value panel that only normal play has (hidden under misère play). */
+const NORMAL_ONLY = ['mean', 'temperature', 'stops', 'components', 'atomic', 'rcf'];
+
+/** Shows the normal-play entries, or the misère ones (`misere`). */
+function panelRows(misere) {
+  for (const row of misereRows()) row.hidden = !misere;
+  for (const id of NORMAL_ONLY) {
+    const dd = $(id);
+    if (!dd) continue;
+    dd.hidden = misere;
+    if (dd.previousElementSibling && dd.previousElementSibling.tagName === 'DT') dd.previousElementSibling.hidden = misere;
+  }
+}
+
+/**
  * A first visit (no position in the link) starts on the registry's example; this puts the
  * visitor on the side that can win it against the perfect computer: Red moving first when
  * Right wins whoever starts, second when the second player wins. Returns true once it acted
@@ -112,6 +221,25 @@ export function fairStart(v) {
 export function panel(v) {
   const a = v.analysis && v.analysis.data;
   const set = (id, value) => { const n = $(id); if (n) n.replaceChildren(value === undefined || value === null ? '–' : folded(String(value), 80)); };
+  const misere = Boolean(v.misere);
+  panelRows(misere);
+  if (misere) {
+    // Misère play: the misère canonical form (CGSuite's notation), outcome, genus, class;
+    // temperature and the thermograph are normal-play notions and are not shown.
+    const box = $('thermo').closest('details');
+    if (box) box.hidden = true;
+    $('thermo').replaceChildren();
+    $('remoteness').textContent = '';
+    for (const id of ['value', 'outcome', 'genus', 'misere-grundy', 'phylum']) set(id, null);
+    if (!a) return;
+    if (!v.hints) { set('value', 'hidden while hints are off'); return; }
+    set('value', a.form ? `${a.form} (misère canonical form)` : 'misère canonical form too long to show (its genus is below)');
+    set('outcome', MISERE_OUTCOME[a.outcome] || a.outcome);
+    set('genus', a.genus);
+    set('misere-grundy', `${a.misere_grundy} (normal play: ${a.grundy})`);
+    set('phylum', phylumWords(a.phylum));
+    return;
+  }
   const box = $('thermo').closest('details');
   if (box) box.hidden = Boolean(a) && !v.hints;
   if (!a || !v.hints) {
@@ -159,6 +287,22 @@ export function movesTable(table, v, play) {
   const moves = v.analysis.moves;
   const side = moves[0] && moves[0].player ? moves[0].player : PLAYER[v.toMove];
   const chosen = a.computer[side] ?? a.computer.left;
+  if (v.misere) {
+    // Misère play: each move's misère canonical form after it (or its genus when the form is
+    // long), the genus after it and ✓ when it leaves a misère P-position.
+    table.replaceChildren(...[
+      el('tr', {}, el('th', {}, 'move'), el('th', {}, 'misère form after'), el('th', {}, 'genus after'),
+        el('th', { title: 'wins for the mover in misère play' }, '✓'), el('th', {}, '')),
+      ...moves.map((m) => el('tr', { class: m.winning ? 'win' : 'lose', 'data-label': m.label, 'data-position': m.position },
+        el('td', { class: 'mono' }, m.label),
+        el('td', { class: 'mono' }, m.form ? folded(m.form, 40) : m.form === null ? '(long)' : '–'),
+        el('td', { class: 'mono genus' }, m.genus),
+        el('td', { class: m.winning ? 'good' : 'bad', title: m.index === chosen ? 'the computer would play this' : '' }, `${m.winning ? '✓' : '✗'}${m.index === chosen ? ' ★' : ''}`),
+        el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
+      moves.length === 0 ? el('tr', {}, el('td', { colspan: 5, class: 'muted' }, 'no moves: the game is over — in misère play the player to move has won')) : null,
+    ].filter(Boolean));
+    return;
+  }
   const r = a.remoteness;
   table.replaceChildren(...[
     el('tr', {}, el('th', {}, 'move'), el('th', {}, 'value after'), el('th', {}, 'mean'),

@@ -5,14 +5,15 @@
 // The model (anywidget's: get/set/on/save_changes) holds `position` (the game's notation; a
 // heap game: the heap sizes separated by spaces), `to_move` ('left' or 'right'), `game` (a
 // registered game's name, or a heap game's code), `page` (the registry's page data; for heaps
-// {board: 'heaps'}) and `_wasm` (the engine's bytes). The user edits the board, plays moves for
+// {board: 'heaps'}), `misere` (impartial games: misère play, the player who cannot move wins)
+// and `_wasm` (the engine's bytes). The user edits the board, plays moves for
 // either side (each move's value and ✓/✗ as on the pages), asks the engine for a move and
 // undoes; every change of the position is written back to the model, and a position set on
 // the model (from Python) redraws the board.
 import { api, el } from './common.js';
 import { provideEngine } from './engine.js';
 import { gridLook, drawGrid, diffMove, CAKE, TEXT, svg, U } from './pieces.js';
-import { keyboardBoard, movesTable, readableLabels } from './play.js';
+import { keyboardBoard, movesTable, readableLabels, misereAnalysis, misereCall } from './play.js';
 import { MAX_EDGES, layout, prune, cut, toEngine, whichCut, edgeName, falls, drawPicture } from './picture.js';
 
 const PLAYER = ['left', 'right'];
@@ -294,7 +295,32 @@ export function lookOf(page) {
 }
 
 /** The engine's analysis of `pos` with `toMove` to move, in the shape the pages' table reads. */
-async function analyse(game, page, look, pos, toMove) {
+async function analyse(game, page, look, pos, toMove, misere = false) {
+  if (page.board === 'heaps' && misere) {
+    // Misère play: each move with the genus it leaves and its misère ✓/✗; no heap left is a
+    // win for the player to move (they cannot move).
+    const heaps = parseHeaps(pos);
+    const data = heaps.length ? await misereCall('heaps/position', { code: game, heaps })
+      : { heaps: [], genus: '0^120', misere_grundy: 1, outcome: 'N', moves: [], computer: null };
+    const moves = data.moves.map((m, index) => ({
+      index, player: null, label: m.text, position: m.heaps_after.join(' '), genus: m.genus_after, winning: m.winning,
+      geometry: HEAPS.diff(pos, '', index),
+    }));
+    const chosen = data.computer ? data.moves.findIndex((m) => m.text === data.computer.text) : null;
+    return {
+      data: { ...data, misere: true, position: heaps.join(' '), form: null, computer: { left: chosen, right: chosen } },
+      moves,
+    };
+  }
+  if (page.board !== 'heaps' && misere) {
+    const data = misereAnalysis(await misereCall('game/analyze', { game, position: pos }));
+    const moves = data.moves.map((m) => {
+      const after = page.board === 'strip' ? expandStrip(m.position) : m.position;
+      const geometry = look.diff ? look.diff(pos, after, m.index, m) : diffMove(pos, after, look.isEmpty);
+      return { ...m, position: after, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
+    });
+    return { data, moves };
+  }
   if (page.board === 'heaps') {
     const heaps = parseHeaps(pos);
     const nim = (n) => (n ? `*${n}` : '0');
@@ -362,6 +388,10 @@ export function mount({ model, root, sources }) {
   const status = el('p', { class: 'status', role: 'status' });
   const error = el('div', { class: 'error', role: 'alert' });
   const side = el('select', { 'aria-label': 'to move', class: 'to-move' }, ...SIDES.map((s, i) => el('option', { value: PLAYER[i] }, `${s} to move`)));
+  // Impartial games (heap games, and the registry's impartial ones) switch to misère play.
+  const misereBox = page.board === 'heaps' || page.impartial
+    ? el('input', { type: 'checkbox', class: 'misere', title: 'misère play: the player who cannot move wins' }) : null;
+  if (misereBox) misereBox.checked = Boolean(model.get('misere'));
   const undo = el('button', { type: 'button', class: 'undo' }, 'Undo');
   const computer = el('button', { type: 'button', class: 'computer' }, 'Engine moves');
   const editBox = el('input', { type: 'checkbox', class: 'edit' });
@@ -378,6 +408,7 @@ export function mount({ model, root, sources }) {
   const container = el('div', { class: 'onag-widget' },
     el('section', { class: 'board-col' }, el('h3', { class: 'title' }, page.title || game), error, wrap, status,
       el('div', { class: 'toolbar' }, side, undo, computer,
+        misereBox ? el('label', { class: 'check' }, misereBox, ' misère') : null,
         look.edit ? el('label', { class: 'check' }, editBox, ' edit') : null, pen,
         look.resize ? el('span', { class: 'size' }, rows, ' × ', cols) : null),
       el('form', { class: 'toolbar', onsubmit: (e) => { e.preventDefault(); setPosition(text.value, true); } },
@@ -427,7 +458,7 @@ export function mount({ model, root, sources }) {
     if (!e.analysis) {
       status.textContent = 'analysing…';
       try {
-        e.analysis = await analyse(game, page, look, e.pos, e.toMove);
+        e.analysis = await analyse(game, page, look, e.pos, e.toMove, Boolean(model.get('misere')));
       } catch (err) {
         if (gen !== state.gen) return;
         error.textContent = err.message;
@@ -440,8 +471,9 @@ export function mount({ model, root, sources }) {
     }
     const n = e.analysis.moves.length;
     const wins = e.analysis.moves.filter((m) => m.winning).length;
-    status.textContent = n === 0 ? `${SIDES[e.toMove]} cannot move and loses.`
-      : `${SIDES[e.toMove]} to move: ${wins} of ${n} moves win (✓).`;
+    const misere = Boolean(e.analysis.data && e.analysis.data.misere);
+    status.textContent = n === 0 ? `${SIDES[e.toMove]} cannot move and ${misere ? 'wins (misère play)' : 'loses'}.`
+      : `${SIDES[e.toMove]} to move: ${wins} of ${n} moves win (✓${misere ? ' in misère play' : ''}).`;
     status.dataset.ready = '1';
     draw();
   }
@@ -489,14 +521,20 @@ export function mount({ model, root, sources }) {
     }
     const a = v.analysis && v.analysis.data;
     const set = (cls, value) => { values.querySelector(`.${cls}`).textContent = value === null || value === undefined ? '–' : String(value); };
-    set('value', a ? (a.grundy !== null && a.grundy !== undefined && page.board !== 'heaps' ? `${a.value} (Grundy value ${a.grundy})` : a.value) : null);
-    set('outcome', a ? `${a.outcome}: ${a.outcome_words}` : null);
+    if (a && a.misere) {
+      // Misère play: the misère canonical form (registry games) or the genus (a sum of heaps).
+      set('value', a.form ? `${a.form} (genus ${a.genus})` : `genus ${a.genus}`);
+      set('outcome', `${a.outcome}: the ${a.outcome === 'N' ? 'player to move' : 'other player'} wins (misère play)`);
+    } else {
+      set('value', a ? (a.grundy !== null && a.grundy !== undefined && page.board !== 'heaps' ? `${a.value} (Grundy value ${a.grundy})` : a.value) : null);
+      set('outcome', a ? `${a.outcome}: ${a.outcome_words}` : null);
+    }
     set('temperature', a ? a.temperature : null);
     set('atomic', a ? a.atomic_weight : null);
     // The SVG comes from our own engine (numbers and fixed markup only), so it is safe to insert.
     thermo.innerHTML = a && a.thermograph ? a.thermograph.svg : '';
     if (thermo.firstElementChild) readableLabels(thermo.firstElementChild);
-    movesTable(moves, v, (m) => play(m));
+    movesTable(moves, { ...v, misere: Boolean(a && a.misere) }, (m) => play(m));
     if (v.analysis) status.dataset.ready = '1';
   }
 
@@ -585,12 +623,27 @@ export function mount({ model, root, sources }) {
   };
   model.on('change:position', fromModel);
   model.on('change:to_move', fromModel);
+  // The convention, from the box or from Python: every analysis goes (no stale ✓/✗).
+  const fromMisere = () => {
+    if (misereBox) misereBox.checked = Boolean(model.get('misere'));
+    for (const h of state.history) h.analysis = null;
+    delete status.dataset.ready;
+    step();
+  };
+  if (misereBox) {
+    misereBox.addEventListener('change', () => {
+      model.set('misere', misereBox.checked);
+      model.save_changes();
+    });
+  }
+  model.on('change:misere', fromMisere);
   state.history = [];
   state.cursor = -1;
   setPosition(model.get('position'), false);
   return () => {
     model.off('change:position', fromModel);
     model.off('change:to_move', fromModel);
+    model.off('change:misere', fromMisere);
   };
 }
 

@@ -1,7 +1,9 @@
 // The worksheet: any expression of the engine's notation (POST /value, computed by the page's
 // WebAssembly engine), each answer an entry of a list that the page's link carries. Loopy
 // expressions (`on`, `over + 1`, `{0|pass}`, sided values `on & 0`) answer with the loopy
-// report, and comparisons with a loopy side (`over < 1/1024`) compare by sides (docs/loopy.md).
+// report, and comparisons with a loopy side (`over < 1/1024`) compare by sides (docs/loopy.md);
+// misère ones (`misere(*2 + *2)`, CGSuite's forms `*[2[2]]`) with the misère canonical form,
+// outcome and genus (docs/misere.md).
 import { api, el, $, busy, showError, clearError, say } from './common.js';
 
 const OUTCOMES = {
@@ -61,6 +63,33 @@ function loopyRows(r) {
   return out.flatMap(([k, v, cls]) => [el('dt', {}, k), el('dd', { class: cls }, String(v))]);
 }
 
+const MISERE_OUTCOMES = {
+  P: 'P — the second player wins (misère play: whoever moves last loses)',
+  N: 'N — the first player wins (misère play: whoever moves last loses)',
+};
+
+/** The class of a misère form in words (CGSuite's phyla: tame, restive, restless, …). */
+function phylum(p) {
+  if (p.nim_heap) return 'a nim heap (tame)';
+  const names = [['tame', 'tame'], ['restive', 'restive'], ['restless', 'restless'],
+    ['generally_tame', 'generally tame'], ['generally_restive', 'generally restive']];
+  const found = names.filter(([k]) => p[k]).map(([, w]) => w);
+  return found.length ? found.join(', ') : 'wild (none of tame, restive, restless)';
+}
+
+/** The rows of a misère value: form, outcome, genus, Grundy values, nim heap, class. */
+function misereRows(m) {
+  return [
+    ['misère canonical form', m.form ?? `longer than the page shows (birthday ${m.birthday})`, 'value'],
+    ['outcome', MISERE_OUTCOMES[m.outcome] || m.outcome, 'outcome'],
+    ['genus', m.genus, 'genus'],
+    ['misère Grundy value', `${m.misere_grundy} (normal play: ${m.grundy})`, 'misere-grundy'],
+    ['equal to a nim heap', m.nim_heap != null ? `yes: *${m.nim_heap}` : 'no', 'nim-heap'],
+    ['birthday', m.birthday, 'birthday'],
+    ['class', phylum(m.phylum), 'phylum'],
+  ].flatMap(([k, v, cls]) => [el('dt', {}, k), el('dd', { class: cls }, String(v))]);
+}
+
 function thermograph(r, label) {
   const box = el('div', { class: 'thermo', role: 'img', 'aria-label': `thermograph of ${label}` });
   box.innerHTML = r.thermograph.svg; // the engine's own SVG
@@ -92,6 +121,8 @@ function entry(expr, a, index) {
     parts.push(el('div', { class: 'sides' },
       el('div', {}, el('h3', {}, 'left side'), el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))),
       el('div', {}, el('h3', {}, 'right side'), el('dl', { class: 'kv loopy' }, loopyRows(c.right)))));
+  } else if (a.misere) {
+    parts.push(el('div', { class: 'sides' }, el('dl', { class: 'kv misere' }, misereRows(a.misere))));
   } else if (a.loopy) {
     parts.push(el('div', { class: 'sides' }, el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))));
   } else {

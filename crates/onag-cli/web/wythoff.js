@@ -3,6 +3,7 @@
 // with a value slider and a hover readout, and the row plot of g(x, y) − y. All in the worker.
 import { api, el, $, busy, cellReadout, heatAxes, randInt, rovingGrid, say, findings } from './common.js';
 import { createGame, fairStart, remotenessTitle, showRemoteness } from './game.js';
+import { misereCall } from './play.js';
 import { MIN_TAP, gridRows, keepInView, maxRemoteness, piece, shade, slide, zoomable } from './board.js';
 
 /** Board sides and queen counts the page takes (the engine's limits: side ≤ 64, 1–4 queens). */
@@ -19,9 +20,16 @@ let current = null; // the last view drawn
 function randomStart(side, count) {
   return { side, queens: Array.from({ length: count }, () => [1 + randInt(side - 1), 1 + randInt(side - 1)]) };
 }
-/** A random start, fair for you unless “fair starts” is off (game.js). */
+/** The registry's notation of a position (`onag game wythoff "8:3,5 2,1"`). */
+const registryText = (pos) => `${pos.side}:${pos.queens.map(([x, y]) => `${x},${y}`).join(' ')}`;
+/** A position's queens as a sorted list (the order of queens does not matter). */
+const sameQueens = (text) => text.split(':')[1].trim().split(/\s+/).filter(Boolean).sort().join(' ');
+/** A random start, fair for you unless “fair starts” is off (game.js); under misère play the
+ * engine's misère outcome decides. */
 const newStart = () => fairStart(game, () => randomStart(Number($('side').value), Number($('count').value)),
-  async (pos) => (await api('wythoff/position', { side: pos.side, queens: pos.queens })).xor !== 0);
+  async (pos) => (game && game.settings.misere
+    ? (await misereCall('game/analyze', { game: 'wythoff', position: registryText(pos) })).outcome === 'N'
+    : (await api('wythoff/position', { side: pos.side, queens: pos.queens })).xor !== 0));
 const newGame = async () => { selected = null; game.start(await newStart()); };
 
 // The default board is the largest offered whose cells fit the screen at a tappable size
@@ -46,7 +54,10 @@ const game = createGame({
   singular: true,
   // The value history: remoteness per ply where the page has its table (it falls by one with
   // each perfect move), else the XOR of the values.
-  chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
+  // Impartial: normal or misère play (the registry's misère report: Conway, ONAG ch. 12).
+  misere: true,
+  chartLabel: () => (game && game.settings.misere ? 'misère g⁻' : current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
+  conventionChanged: (misere) => { $('rule').textContent = misere ? 'the last to move loses (misère play)' : 'the last to move wins'; },
   initial: () => newStart(),
   encode: (pos) => `${pos.side}-${pos.queens.map(([x, y]) => `${x}.${y}`).join('_')}`,
   decode(text) {
@@ -62,8 +73,20 @@ const game = createGame({
     $('count').value = String(queens.length);
     return { side, queens };
   },
-  async analyse(pos, _toMove, signal) {
+  async analyse(pos, _toMove, signal, _progress, { misere } = {}) {
     const data = await api('wythoff/position', { side: pos.side, queens: pos.queens }, signal);
+    if (misere) {
+      // The moves (queen, square) of the page's route, each marked by the registry's misère
+      // report of the position it leaves: misère ✓/✗ and the genus after it.
+      const m = await misereCall('game/analyze', { game: 'wythoff', position: registryText(pos) }, signal);
+      const after = new Map(m.moves.map((x) => [sameQueens(x.position), x]));
+      const moves = data.moves.map((mv) => {
+        const target = after.get(sameQueens(registryText({ side: pos.side, queens: pos.queens.map((q, i) => (i === mv.queen ? mv.to : q)) })));
+        if (!target) throw new Error(`the misère report has no move of queen ${mv.queen + 1} to (${mv.to})`);
+        return { ...mv, from: pos.queens[mv.queen], winning: target.winning, value: `genus ${target.genus}`, remoteness: null };
+      });
+      return { data: { ...data, remoteness: null, misere: m }, moves, chart: m.misere_grundy };
+    }
     const r = data.remoteness;
     const moves = data.moves.map((m, i) => ({ ...m, from: pos.queens[m.queen], remoteness: r ? r.moves[i] : null }));
     return { data, moves, chart: r ? r.position : data.xor };
@@ -146,10 +169,12 @@ function draw() {
       el('tr', {}, el('th', {}, 'queen'), el('th', {}, '(x, y)'), el('th', {}, 'g')),
       ...queens.map((q, i) => el('tr', { class: i === selected ? 'good' : '' }, el('td', {}, i + 1), el('td', { class: 'mono' }, `(${q[0]}, ${q[1]})`), el('td', { class: 'mono' }, a.values[i]))),
     );
-    $('xor').textContent = `XOR = ${a.xor}: ${a.over ? 'no move left' : a.xor === 0 ? 'the player to move loses' : 'the player to move wins'}`;
+    $('xor').textContent = a.misere
+      ? `misère play: genus ${a.misere.genus}, ${a.misere.form ? `form ${a.misere.form}: ` : ''}${a.misere.outcome === 'N' ? 'the player to move wins' : 'the player to move loses'}${a.over ? ' (no move left: a win)' : ''}`
+      : `XOR = ${a.xor}: ${a.over ? 'no move left' : a.xor === 0 ? 'the player to move loses' : 'the player to move wins'}`;
     showRemoteness($('remoteness'), $('chart-h'), a.remoteness, {
-      missing: 'this board has too many positions for the page’s table',
-      otherChart: 'XOR of the values after each move',
+      missing: a.misere ? 'not tabulated under misère play' : 'this board has too many positions for the page’s table',
+      otherChart: a.misere ? 'Misère Grundy value g⁻ after each move' : 'XOR of the values after each move',
     });
   }
 }

@@ -92,3 +92,63 @@ def test_the_module_carries_the_pages_files_and_engine():
     assert w._wasm == assets["wasm"]
     if os.environ.get("ONAG_REQUIRE_NOTEBOOK") == "1":
         assert assets["wasm"][:4] == b"\0asm"
+
+
+def _misere_wins(heaps, moves, memo=None):
+    """Whether the player to move wins ``heaps`` in misère play, by exhaustive search: no
+    move at all wins (no theory of genus)."""
+    memo = {} if memo is None else memo
+    key = tuple(sorted(h for h in heaps if h))
+    if key not in memo:
+        wins = not key
+        for i, n in enumerate(key):
+            for leave in moves(n):
+                if not _misere_wins(key[:i] + key[i + 1:] + tuple(leave), moves, memo):
+                    wins = True
+                    break
+            if wins:
+                break
+        memo[key] = wins
+    return memo[key]
+
+
+def _kayles(n):
+    """Kayles (0.77): take 1 or 2 pins, the rest may split in two."""
+    return [[a, n - t - a] for t in (1, 2) if n >= t for a in range(0, (n - t) // 2 + 1)]
+
+
+def test_the_misere_traitlet_round_trips_and_follows_the_convention():
+    import traitlets
+
+    h = widgets.heaps("kayles", [2, 3], misere=True)
+    assert h.misere is True and h.get_state()["misere"] is True
+    want = "N" if _misere_wins((2, 3), _kayles) else "P"
+    assert h.outcome == want and h.genus == h.value and "^" in h.genus
+    # Python moves the position: the misère outcome follows (against the brute force).
+    for sizes in ([1], [1, 1], [3], [1, 2, 4], [4, 4]):
+        h.position = " ".join(map(str, sizes))
+        assert h.outcome == ("N" if _misere_wins(tuple(sizes), _kayles) else "P"), sizes
+    # No heap left: the player to move cannot move, and wins.
+    h.position = ""
+    assert h.outcome == "N"
+    # The front end unticks its box (a comm message): normal play again.
+    h.position = "1 1"
+    h.set_state({"misere": False})
+    assert (h.misere, h.value, h.outcome, h.genus) == (False, "0", "P", None)
+    h.misere = True
+    assert (h.outcome, h.get_state()["misere"]) == ("N", True)  # misère 1 + 1: take one, win
+
+    w = widgets.board("cram", "..|..", misere=True)
+    r = games.analyze("cram", "..|..", misere=True)
+    assert (w.value, w.outcome, w.genus) == (r.form, r.outcome, r.genus)
+    assert w.page["impartial"] is True
+    w.misere = False
+    _expect(w, "cram", "..|..")
+    # Partizan games have no misère mode here: refused, nothing changes.
+    d = widgets.board("domineering", "..|..")
+    assert d.page["impartial"] is False
+    with pytest.raises(traitlets.TraitError, match="partizan"):
+        d.misere = True
+    assert d.misere is False
+    with pytest.raises(ValueError, match="partizan"):
+        widgets.board("domineering", "..|..", misere=True)

@@ -15,6 +15,14 @@
 //! Game Theory* ch. VI.4) and answers in `loopy_comparison`. Loopy work is bounded: sums of at
 //! most [`MAX_LOOPY_POSITIONS`] positions, and the request's time budget.
 //!
+//! Misère play (Conway, *On Numbers and Games*, ch. 12; docs/misere.md): `misere(G)` reads G
+//! as an impartial game in CGSuite's misère notation — nim heaps `*2`, sums `*2 + *2`, forms
+//! `*[2[2]321]`, input lists `[[2], 0]` — and positions of registered impartial games
+//! (`misere(cram("..|..") + *2)`); an expression that starts with a form `*[…]` is read the
+//! same way. The answer's `misere` ([`MisereValue`]) is the misère canonical form, outcome,
+//! Grundy values, genus and classification (`value` is then absent). Misère games have no
+//! comparisons on the worksheet.
+//!
 //! Errors say where the expression went wrong: "at character N: …", N counted in the text as
 //! typed (a registered game's position is checked by its own notation, and an error there
 //! points into the position).
@@ -24,6 +32,9 @@ use onag::games::registry::{self, AnalyzeError, Options};
 use onag::loopy::report::{value_report, LoopyReport};
 use onag::loopy::sided::{compare, LoopyValue};
 use onag::loopy::LoopyError;
+use onag::misere::{
+    analyze_misere, Classifier, MisereAnalyzeError, MisereError, MisereStore, Phylum,
+};
 use onag::partizan::game::{Arena, GameError};
 use onag::partizan::name::NameStyle;
 use onag::partizan::parse::{parse_with_limits, ParseError, ParseLimits};
@@ -152,6 +163,9 @@ pub struct ValueResponse {
     /// The loopy value, for an expression in the loopy notation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loopy: Option<LoopyReport>,
+    /// The misère value, for `misere(…)` or a form `*[…]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misere: Option<MisereValue>,
     /// The comparison asked, if any: the operator, the right side's report, how the two
     /// compare exactly and whether the operator holds.
     pub comparison: Option<Comparison>,
@@ -160,6 +174,28 @@ pub struct ValueResponse {
     pub loopy_comparison: Option<LoopyComparison>,
     /// The registered games' positions used, in order.
     pub games: Vec<GameCall>,
+}
+
+/// The misère value of an impartial game (Conway, *On Numbers and Games*, ch. 12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MisereValue {
+    /// The misère canonical form in CGSuite's notation (`None` when longer than
+    /// [`onag::misere::game::MAX_FORM_TEXT`]).
+    pub form: Option<String>,
+    /// `P` (the previous player wins) or `N` (the player to move wins), in misère play.
+    pub outcome: String,
+    /// The misère Grundy value g⁻.
+    pub misere_grundy: u32,
+    /// The normal-play Grundy value g⁺.
+    pub grundy: u32,
+    /// The genus, e.g. `0^120`.
+    pub genus: String,
+    /// `Some(n)` when the game is misère-equal to the nim heap \*n.
+    pub nim_heap: Option<u32>,
+    /// The birthday of the canonical form.
+    pub birthday: u32,
+    /// Tame, restive, restless, …
+    pub phylum: Phylum,
 }
 
 /// A comparison's answer.
@@ -282,6 +318,9 @@ impl Value {
     /// The answer, polling `stop` (sums, comparisons and thermographs poll it through the
     /// arena; each registered game's analysis polls it too).
     pub fn run(&self, stop: &StopFlag) -> Result<ValueResponse, ApiError> {
+        if let Some(side) = self.misere_side()? {
+            return self.misere(&side, stop);
+        }
         let mut arena = Arena::new();
         arena.set_stop(Some(stop.clone()));
         let mut games = Vec::new();
@@ -313,6 +352,7 @@ impl Value {
             expr: self.expr.clone(),
             value: Some(value),
             loopy: None,
+            misere: None,
             comparison,
             loopy_comparison: None,
             games,
@@ -347,6 +387,7 @@ impl Value {
             expr: self.expr.clone(),
             value: None,
             loopy: Some(report),
+            misere: None,
             comparison: None,
             loopy_comparison,
             games,
@@ -400,7 +441,7 @@ impl Value {
                 "a comparison needs a game on both sides",
             ));
         }
-        self.substitute(side, games, stop)
+        self.substitute(side, games, false, stop)
     }
 
     /// Parses one side's substituted text.
@@ -420,11 +461,13 @@ impl Value {
     }
 
     /// The side's text with each `name("position")` of a registered game replaced by its
-    /// value in parentheses, and the pieces mapping it back.
+    /// value in parentheses (with `misere`, by its misère canonical form), and the pieces
+    /// mapping it back.
     fn substitute(
         &self,
         side: &Side,
         games: &mut Vec<GameCall>,
+        misere: bool,
         stop: &StopFlag,
     ) -> Result<(String, Vec<Piece>), ApiError> {
         let text = &side.text;
@@ -487,6 +530,33 @@ impl Value {
             }
             let name = &text[name_start..open];
             let position = &text[body..close];
+            if misere {
+                let call = misere_call(name, position, stop).map_err(|e| match e {
+                    CallError::Position(message) => at(
+                        &self.expr,
+                        side.start + body,
+                        format!("in the position of {name}: {message}"),
+                    ),
+                    CallError::Other(message) => at(&self.expr, side.start + name_start, message),
+                    CallError::Api(e) => e,
+                })?;
+                out.push_str(&text[copied..name_start]);
+                pieces.push(Piece {
+                    from: name_start,
+                    to: out.len(),
+                    call: true,
+                });
+                out.push_str(&call.value);
+                copied = close + 2;
+                pieces.push(Piece {
+                    from: copied,
+                    to: out.len(),
+                    call: false,
+                });
+                games.push(call);
+                search = copied;
+                continue;
+            }
             let options = Options {
                 budget: Budget {
                     max_table_entries: limits::MAX_GAME_TABLE_ENTRIES,
@@ -552,6 +622,154 @@ fn loopy_error(e: LoopyError, expr: &str) -> ApiError {
         )),
         other => ApiError::bad(other.to_string()),
     }
+}
+
+/// Why a registered game's position gave no misère form.
+enum CallError {
+    /// The position is not in the game's notation (the game's message).
+    Position(String),
+    /// Another reason, placed at the game's name.
+    Other(String),
+    /// Stopped or past the limits: not placed.
+    Api(ApiError),
+}
+
+/// A registered impartial game's position and its misère canonical form (in CGSuite's
+/// notation, which the worksheet's misère reader takes back).
+fn misere_call(name: &str, position: &str, stop: &StopFlag) -> Result<GameCall, CallError> {
+    let report =
+        analyze_misere(name, position, limits::MAX_MISERE_FORMS, stop).map_err(|e| match e {
+            MisereAnalyzeError::Position { message, .. } => CallError::Position(message),
+            MisereAnalyzeError::Misere(e) => CallError::Api(misere_error(e)),
+            other => CallError::Other(other.to_string()),
+        })?;
+    let form = report.form.ok_or_else(|| {
+        CallError::Other(format!(
+            "the misère form of this position is longer than {} characters: the worksheet \
+             cannot add it to others (type it alone in `onag game {name} … --misere`)",
+            onag::misere::game::MAX_FORM_TEXT
+        ))
+    })?;
+    Ok(GameCall {
+        game: report.game,
+        position: report.position,
+        value: form,
+    })
+}
+
+fn misere_error(e: MisereError) -> ApiError {
+    match e {
+        MisereError::Stopped => ApiError::stopped("the value was stopped (time budget)"),
+        e @ MisereError::TooManyForms { .. } => ApiError::too_large(format!(
+            "this misère game is beyond the web app's limits: {e} (the command line `onag game \
+             … --misere --max-forms N` takes larger ones)"
+        )),
+    }
+}
+
+impl Value {
+    /// The misère side: the text inside `misere(…)` (or `misère(…)`) when that is the whole
+    /// expression, or the whole expression when it starts with a form `*[…]`; `None` for an
+    /// expression of normal play.
+    fn misere_side(&self) -> Result<Option<Side>, ApiError> {
+        let text = &self.expr;
+        let lead = text.len() - text.trim_start().len();
+        let rest = &text[lead..];
+        let side = if let Some(word) = ["misere(", "misère("]
+            .into_iter()
+            .find(|w| rest.starts_with(w))
+        {
+            let start = lead + word.len();
+            let end = text.trim_end().len();
+            if end <= start || !text[..end].ends_with(')') || self.comparison.is_some() {
+                if let Some((_, right)) = &self.comparison {
+                    return Err(no_misere_comparison(text, right.start));
+                }
+                return Err(at(
+                    text,
+                    end,
+                    "expected ')' closing misere(…), which takes the whole expression",
+                ));
+            }
+            Side {
+                text: text[start..end - 1].to_string(),
+                start,
+            }
+        } else if rest.starts_with("*[") {
+            if let Some((_, right)) = &self.comparison {
+                return Err(no_misere_comparison(text, right.start));
+            }
+            Side {
+                text: text.clone(),
+                start: 0,
+            }
+        } else {
+            return Ok(None);
+        };
+        Ok(Some(side))
+    }
+
+    /// The answer for a misère expression.
+    fn misere(&self, side: &Side, stop: &StopFlag) -> Result<ValueResponse, ApiError> {
+        let mut games = Vec::new();
+        let (parsed, pieces) = self.substitute(side, &mut games, true, stop)?;
+        let mut store = MisereStore::with_limit(limits::MAX_MISERE_FORMS);
+        store.set_stop(stop);
+        let parsed_form = store.parse(&parsed);
+        store.clear_stop();
+        let g = parsed_form.map_err(|e| {
+            if stop.is_stopped() {
+                ApiError::stopped("the value was stopped (time budget)")
+            } else if e.message.contains("exceed the limit") {
+                misere_error(MisereError::TooManyForms {
+                    limit: limits::MAX_MISERE_FORMS,
+                })
+            } else {
+                at(
+                    &self.expr,
+                    side.start + place(&pieces, e.at),
+                    format!(
+                        "{} (misère notation: *2, *2 + *2, *[2[2]], [[2], 0])",
+                        e.message
+                    ),
+                )
+            }
+        })?;
+        let phylum = Classifier::new().phylum(&store, g);
+        let value = MisereValue {
+            form: store.name_within(g, onag::misere::game::MAX_FORM_TEXT),
+            outcome: store.outcome(g).to_string(),
+            misere_grundy: store.misere_grundy(g),
+            grundy: store.grundy(g),
+            genus: store.genus(g).to_string(),
+            nim_heap: store.as_nimber(g),
+            birthday: store.birthday(g),
+            phylum,
+        };
+        Ok(ValueResponse {
+            expr: self.expr.clone(),
+            value: None,
+            loopy: None,
+            misere: Some(value),
+            comparison: None,
+            loopy_comparison: None,
+            games,
+        })
+    }
+}
+
+/// A comparison with a misère game: refused, placed at the operator.
+fn no_misere_comparison(expr: &str, right_start: usize) -> ApiError {
+    let op = Relation::OPERATORS
+        .iter()
+        .find(|(op, _)| expr[..right_start].ends_with(op))
+        .map_or(1, |(op, _)| op.len());
+    at(
+        expr,
+        right_start - op,
+        "misère games have no comparisons on the worksheet (type each side alone: equal games \
+         have the same misère canonical form)",
+    )
 }
 
 fn parse_limits() -> ParseLimits {
@@ -623,6 +841,89 @@ mod tests {
 
     fn error(expr: &str) -> String {
         value(expr).unwrap_err().message
+    }
+
+    /// The misère outcome of nim heaps by exhaustive play (the player who cannot move wins):
+    /// no theory.
+    fn brute_misere_nim(heaps: &mut Vec<u32>) -> bool {
+        if heaps.iter().all(|&h| h == 0) {
+            return true;
+        }
+        for i in 0..heaps.len() {
+            for take in 1..=heaps[i] {
+                heaps[i] -= take;
+                let loses = !brute_misere_nim(heaps);
+                heaps[i] += take;
+                if loses {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn misere_values_of_nim_sums_agree_with_brute_force() {
+        for a in 0..4u32 {
+            for b in 0..4u32 {
+                for c in 0..3u32 {
+                    let expr = format!("misere(*{a} + *{b} + *{c})");
+                    let m = value(&expr).unwrap().misere.unwrap();
+                    let wins = brute_misere_nim(&mut vec![a, b, c]);
+                    assert_eq!(m.outcome, if wins { "N" } else { "P" }, "{expr}");
+                    assert_eq!(m.misere_grundy == 0, !wins, "{expr}");
+                }
+            }
+        }
+        let r = value("misere(*2 + *2)").unwrap();
+        assert!(r.value.is_none() && r.loopy.is_none());
+        let m = r.misere.unwrap();
+        assert_eq!(m.form.as_deref(), Some("*[2[2]]"));
+        assert_eq!((m.genus.as_str(), m.outcome.as_str()), ("0^02", "P"));
+        assert!(m.phylum.tame && m.nim_heap.is_none());
+        // CGSuite's forms typed as they are, and the accented name
+        assert_eq!(value("*[2#]").unwrap().misere.unwrap().outcome, "P");
+        let m = value(" misère([[2], 1]) ").unwrap().misere.unwrap();
+        assert_eq!(
+            (m.form.as_deref(), m.genus.as_str()),
+            (Some("*[2#1]"), "2^1420")
+        );
+        assert!(m.phylum.restless);
+    }
+
+    #[test]
+    fn misere_values_of_registered_positions_agree_with_brute_force() {
+        use onag::games::cram::Cram;
+        use onag::misere::{misere_outcome, MisereSum};
+        for (a, b) in [("..|..", "..."), ("...|...", ".."), ("..|..", "..|..")] {
+            let r = value(&format!("misere(cram(\"{a}\") + cram(\"{b}\"))")).unwrap();
+            assert_eq!(r.games.len(), 2);
+            let sum = MisereSum(vec![a.parse::<Cram>().unwrap(), b.parse::<Cram>().unwrap()]);
+            let brute = misere_outcome(&sum, &StopFlag::new()).unwrap();
+            assert_eq!(r.misere.unwrap().outcome, brute.to_string(), "{a} + {b}");
+        }
+    }
+
+    #[test]
+    fn misere_errors_say_where() {
+        assert!(
+            error("misere(*2 + ?)").starts_with("at character 13:"),
+            "{}",
+            error("misere(*2 + ?)")
+        );
+        let e = error("misere(domineering(\"..\"))");
+        assert!(
+            e.starts_with("at character 8:") && e.contains("partizan"),
+            "{e}"
+        );
+        let e = error("misere(cram(\"..x\"))");
+        assert!(
+            e.starts_with("at character 14:") && e.contains("cram"),
+            "{e}"
+        );
+        assert!(error("misere(*2) = *2").starts_with("at character 12:"));
+        assert!(error("*[2] < 0").contains("no comparisons"));
+        assert!(error("misere(*2").contains("expected ')'"));
     }
 
     #[test]

@@ -144,12 +144,13 @@ class Heaps:
         with ``misere=True``."""
         return self.position(heaps, strategy, level, seed, misere)["computer"]
 
-    def widget(self, heaps: Sequence[int] = (3, 5, 7)) -> Any:
+    def widget(self, heaps: Sequence[int] = (3, 5, 7), misere: bool = False) -> Any:
         """A live board of heaps of these sizes (:func:`onag.widgets.heaps`): edit the heaps,
-        play for either side, undo. Needs the ``[notebook]`` extra (anywidget)."""
+        play for either side, undo; ``misere=True`` for misère play. Needs the ``[notebook]``
+        extra (anywidget)."""
         from .widgets import heaps as heaps_widget
 
-        return heaps_widget(self.ruleset, heaps)
+        return heaps_widget(self.ruleset, heaps, misere)
 
     def __repr__(self) -> str:
         return f"heaps({self.ruleset!r})" + (f"  # {self.name}" if self.name else "")

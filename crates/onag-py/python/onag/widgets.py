@@ -8,6 +8,12 @@ on the board and Python sees it. ``value``, ``outcome``, ``temperature``, ``atom
 ``thermograph`` (SVG) follow the position, computed here by the native engine, so they are
 there without a browser too.
 
+Impartial games (the heap games, Cram, Turning Corners, Wythoff) also play misère — the player
+who cannot move wins (Conway, *On Numbers and Games*, ch. 12): ``board(..., misere=True)``,
+``heaps(..., misere=True)`` or ``w.misere = True``; the board then marks each move's misère
+✓/✗ with the genus it leaves, ``value`` is the misère canonical form (a sum of heaps: its
+genus), ``outcome`` the misère outcome and ``genus`` the genus.
+
 In a notebook::
 
     w = board("domineering", "..|..")     # or onag.games.domineering("..|..").widget()
@@ -46,10 +52,14 @@ def esm() -> str:
     return _assets()["esm"]
 
 
-def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str) -> Dict[str, Any]:
+def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str,
+              misere: bool = False) -> Dict[str, Any]:
     """What the widget reports of ``position``: value, outcome, temperature, atomic weight and
-    the thermograph's SVG (``None`` where the game has none); raises ``ValueError`` (a
-    ``ParseError`` for bad notation) as :func:`onag.games.analyze` does."""
+    the thermograph's SVG (``None`` where the game has none), and under misère play the genus;
+    raises ``ValueError`` (a ``ParseError`` for bad notation) as :func:`onag.games.analyze`
+    does."""
+    if misere:
+        return _misere_analysis(game, page, position)
     if page.get("board") == "heaps":
         from ._heaps import Heaps
 
@@ -57,7 +67,7 @@ def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str) -> D
         r = Heaps(game).position(sizes) if sizes else None
         nim_sum = r["nim_sum"] if r else 0
         return {"value": f"*{nim_sum}" if nim_sum else "0", "outcome": "N" if nim_sum else "P",
-                "temperature": None, "atomic_weight": None, "thermograph": None}
+                "temperature": None, "atomic_weight": None, "thermograph": None, "genus": None}
     from .games import analyze
 
     r = analyze(game, position)
@@ -67,7 +77,29 @@ def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str) -> D
         "temperature": r["temperature"],
         "atomic_weight": r.get("atomic_weight"),
         "thermograph": (r.get("thermograph") or {}).get("svg"),
+        "genus": None,
     }
+
+
+def _misere_analysis(game: str, page: Dict[str, Any], position: str) -> Dict[str, Any]:
+    """The misère report of ``position`` in the widget's fields: ``value`` the misère
+    canonical form (a sum of heaps: its genus), ``outcome`` and ``genus``; ``ValueError`` for a
+    partizan game."""
+    none = {"temperature": None, "atomic_weight": None, "thermograph": None}
+    if page.get("board") == "heaps":
+        from ._heaps import Heaps
+
+        sizes = _heap_sizes(position)
+        if not sizes:  # no move: the player to move has won
+            return {"value": "0^120", "outcome": "N", "genus": "0^120", **none}
+        r = Heaps(game).position(sizes, misere=True)
+        return {"value": r["genus"], "outcome": r["outcome"], "genus": r["genus"], **none}
+    if not page.get("impartial"):
+        raise ValueError(f"{game} is partizan: misère play is for impartial games")
+    from .games import analyze
+
+    r = analyze(game, position, misere=True)
+    return {"value": r["form"] or r["genus"], "outcome": r["outcome"], "genus": r["genus"], **none}
 
 
 def _heap_sizes(position: str) -> Sequence[int]:
@@ -109,21 +141,24 @@ def _widget_class() -> Any:
         temperature = traitlets.Unicode(allow_none=True, default_value=None).tag(sync=True)
         atomic_weight = traitlets.Unicode(allow_none=True, default_value=None).tag(sync=True)
         thermograph = traitlets.Unicode(allow_none=True, default_value=None).tag(sync=True)
+        misere = traitlets.Bool(False).tag(sync=True)
+        genus = traitlets.Unicode(allow_none=True, default_value=None).tag(sync=True)
 
-        def __init__(self, game: str, page: Dict[str, Any], position: str, to_move: str = "left"):
+        def __init__(self, game: str, page: Dict[str, Any], position: str, to_move: str = "left",
+                     misere: bool = False):
             assets = _assets()
             # The position is checked (and analysed) before the widget exists: bad notation
             # raises here, with the engine's message and place.
-            first = _analysis(game, page, position, to_move)
+            first = _analysis(game, page, position, to_move, misere)
             super().__init__(_esm=assets["esm"], _wasm=assets["wasm"], game=game, page=page,
-                             position=position, to_move=to_move, **first)
+                             position=position, to_move=to_move, misere=misere, **first)
 
         @traitlets.validate("position")
         def _check(self, proposal: Any) -> str:
             text = proposal["value"]
             if self.game:  # after __init__: analyse the new position, or refuse it
                 try:
-                    self._next = _analysis(self.game, self.page, text, self.to_move)
+                    self._next = _analysis(self.game, self.page, text, self.to_move, self.misere)
                 except ValueError as e:
                     raise traitlets.TraitError(f"{text!r}: {e}") from e
             return text
@@ -137,35 +172,59 @@ def _widget_class() -> Any:
                     for k, v in update.items():
                         setattr(self, k, v)
 
+        @traitlets.validate("misere")
+        def _check_misere(self, proposal: Any) -> bool:
+            flag = bool(proposal["value"])
+            if self.game:  # after __init__: analyse under the new convention, or refuse it
+                try:
+                    self._convention = _analysis(self.game, self.page, self.position,
+                                                 self.to_move, flag)
+                except ValueError as e:
+                    raise traitlets.TraitError(str(e)) from e
+            return flag
+
+        @traitlets.observe("misere")
+        def _follow_misere(self, change: Any) -> None:
+            update = getattr(self, "_convention", None)
+            self._convention = None
+            if update is not None:
+                with self.hold_sync():
+                    for k, v in update.items():
+                        setattr(self, k, v)
+
         def __repr__(self) -> str:
             return f"<onag widget {self.game} {self.position!r} = {self.value}>"
 
     return Board
 
 
-def board(game: str, position: Optional[str] = None, to_move: str = "left") -> Any:
+def board(game: str, position: Optional[str] = None, to_move: str = "left",
+          misere: bool = False) -> Any:
     """A live board of the registered game ``game`` (``onag.games.GAMES``) at ``position``
-    (its notation; the registry's example when ``None``), ``to_move`` moving first."""
+    (its notation; the registry's example when ``None``), ``to_move`` moving first; with
+    ``misere=True`` (impartial games) in misère play."""
     from .games import GAMES
 
     info = next((g for g in GAMES if g["name"] == game), None)
     if info is None:
         names = ", ".join(g["name"] for g in GAMES)
         raise ValueError(f"no registered game {game!r} (the games: {names})")
-    page = dict(info["page"], title=info["title"])
-    return _widget_class()(game, page, info["example"] if position is None else position, to_move)
+    page = dict(info["page"], title=info["title"], impartial=info["kind"] == "impartial")
+    return _widget_class()(game, page, info["example"] if position is None else position, to_move,
+                           misere)
 
 
-def heaps(ruleset: str, sizes: Sequence[int] = (3, 5, 7)) -> Any:
+def heaps(ruleset: str, sizes: Sequence[int] = (3, 5, 7), misere: bool = False) -> Any:
     """A live board of the heap game ``ruleset`` (an octal or hexadecimal code, ``grundy``,
     a subtraction set: :func:`onag.heaps`) with heaps of ``sizes``; the position traitlet is
-    the sizes separated by spaces."""
+    the sizes separated by spaces; ``misere=True`` for misère play."""
     from ._heaps import Heaps
 
     rules = Heaps(ruleset)
     title = f"{rules.ruleset} ({rules.name})" if rules.name else rules.ruleset
-    page = {"board": "heaps", "title": f"Heaps of {title}"}
-    return _widget_class()(rules.ruleset, page, " ".join(str(int(n)) for n in sizes))
+    page = {"board": "heaps", "title": f"Heaps of {title}", "impartial": True}
+    return _widget_class()(rules.ruleset, page, " ".join(str(int(n)) for n in sizes),
+                           misere=misere)
 
 
 def __getattr__(name: str) -> Any:

@@ -175,10 +175,18 @@ pub fn misere_genera(
 pub struct MisereHeapMove {
     /// `heap 2: take 1, leave 3+4`.
     pub text: String,
+    /// The index of the heap moved in.
+    pub heap: usize,
+    /// Tokens taken.
+    pub take: u64,
+    /// The heaps left of it (ascending; empty when it vanished).
+    pub leave: Vec<u64>,
     /// The heaps after it.
     pub heaps_after: Vec<u64>,
     /// Whether it wins in misère play (leaves a misère P-position).
     pub winning: bool,
+    /// The genus of the heaps after it (of their sum), e.g. `0^120`.
+    pub genus_after: String,
 }
 
 /// The misère analysis of a sum of heaps (`onag heaps play … --misere`).
@@ -245,8 +253,12 @@ pub fn misere_position(
         };
         moves.push(MisereHeapMove {
             text: mv.to_string(),
+            heap: mv.heap,
+            take: mv.leave.take,
+            leave: mv.leave.parts().to_vec(),
             heaps_after: after,
             winning: h.store.outcome(a) == Outcome::P,
+            genus_after: h.store.genus(a).to_string(),
         });
     }
     Ok(MiserePositionReport {

@@ -19,6 +19,10 @@ use crate::stop::StopFlag;
 /// The longest printed form a report carries (a longer one is left out: `form` is `None`).
 pub const MAX_FORM_TEXT: usize = 4096;
 
+/// The longest form printed for each move of a report (a page lists every move; a longer one
+/// is left out, its genus still given).
+pub const MAX_MOVE_FORM_TEXT: usize = 160;
+
 /// Misère canonical forms of the positions of one impartial game, memoised by position.
 ///
 /// Positions split into [`ImpartialGame::misere_components`] (a real disjunctive sum of
@@ -115,6 +119,11 @@ pub struct MisereMove {
     pub misere_grundy: u32,
     /// Whether it wins (moves to a misère P-position).
     pub winning: bool,
+    /// The genus of the position after it, e.g. `0^120`.
+    pub genus: String,
+    /// The misère canonical form of the position after it in CGSuite's notation (`None` when
+    /// longer than [`MAX_MOVE_FORM_TEXT`]).
+    pub form: Option<String>,
 }
 
 /// The misère analysis of a position of an impartial game.
@@ -175,11 +184,15 @@ pub fn misere_report<G: ImpartialGame>(
     for after in position.options() {
         let a = solver.canonical(&after, stop)?;
         let mg = solver.store().misere_grundy(a);
+        let genus = solver.store().genus(a).to_string();
+        let form = solver.store_mut().name_within(a, MAX_MOVE_FORM_TEXT);
         moves.push(MisereMove {
             label: position.move_label(&after),
             position: after.to_string(),
             misere_grundy: mg,
             winning: mg == 0,
+            genus,
+            form,
         });
     }
     let store = solver.store_mut();
