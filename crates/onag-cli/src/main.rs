@@ -37,7 +37,8 @@ enum Command {
     Queens(cli::queens::Cmd),
     /// Value of a partizan game written in the literature's notation, e.g. '{2|-1}'.
     Value(cli::value::Args),
-    /// A position of a loopy ruleset (Backsliding Toads and Frogs): value and outcome with draws.
+    /// A position of a loopy ruleset (Backsliding Toads and Frogs, Fox and Geese, Wind-Up, Hare
+    /// and Hounds): value or loopy nim-values, and the outcome with draws.
     Loopy(cli::loopy::Args),
     /// Any registered game: the analysis of a position ('onag game list' lists the games).
     Game(cli::game::Args),

@@ -10,7 +10,8 @@
 //!    are recorded in a graph of indices. Only what the solver will ask is explored: a position's
 //!    parts, then the options of each part (never the options of a position that splits).
 //!    Exploration is iterative (no recursion limit), finds cycles (a loopy game is refused with
-//!    the positions of the cycle), polls Ctrl-C and stops at `max_positions`.
+//!    the positions of the cycle, and the error names `loopy_value`), polls Ctrl-C and stops
+//!    at `max_positions`.
 //! 2. **Solve** (on a worker thread, the GIL released, Ctrl-C raising its `StopFlag`): the
 //!    generic [`PartizanSolver`] / [`ImpartialSolver`] run over [`Node`]s, the indices, with no
 //!    call into Python — so a callback can never run while the process-wide arena is locked.
@@ -494,7 +495,9 @@ fn cycle(py: Python<'_>, path: &[u32], back_to: u32) -> PyErr {
         })
         .collect();
     PyRecursionError::new_err(format!(
-        "the game has a cycle ({}{}): onag solves short games, where every sequence of moves ends",
+        "the game has a cycle ({}{}): canonical(), grundy() and misere() solve short games, where \
+         every sequence of moves ends; onag.loopy_value(position) solves loopy games (outcomes \
+         with draws, stoppers and sides, loopy nim-values)",
         shown.join(" → "),
         if path.len() - start > 7 {
             " → …"
@@ -651,7 +654,93 @@ fn memo_clear(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
+/// `loopy_solve(position, max_positions=…)` (Python's `onag.loopy_value`): a game written in
+/// Python whose moves may cycle, solved as a loopy game. Every position reachable is explored
+/// (breadth first, on the calling thread: each step calls into Python; `components()` is not
+/// used), then solved on a worker thread that Ctrl-C stops: an impartial game (every class
+/// gives `options()`) gets Smith's loopy nim-values (`onag::loopy::impartial`), a partizan one
+/// the loopy report of `onag value` (outcome with draws, canonical stopper or sides).
+#[pyfunction]
+#[pyo3(signature = (position, max_positions=DEFAULT_MAX_POSITIONS))]
+fn loopy_solve<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    max_positions: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    use onag::loopy::graph::{Graph, LoopyGame};
+    let generation = generation();
+    let root = intern(py, position, max_positions)?;
+    let mut local = std::collections::HashMap::<u32, u32>::new();
+    let mut order = vec![root];
+    local.insert(root, 0);
+    let mut moves: Vec<Moves> = Vec::new();
+    let mut impartial = true;
+    while moves.len() < order.len() {
+        if moves.len().is_multiple_of(POLL_EVERY) {
+            py.check_signals()?;
+        }
+        let p = order[moves.len()];
+        let (_, this_impartial) = explore_moves(py, p, max_positions)?;
+        impartial &= this_impartial;
+        let (left, right) = with_entry(p, |e| e.moves.clone())?.ok_or_else(|| bad(cleared()))?;
+        for &q in left.iter().chain(right.iter()) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = local.entry(q) {
+                if order.len() >= max_positions {
+                    return Err(bad(format!(
+                        "the game reaches more than {max_positions} positions (raise \
+                         max_positions=)"
+                    )));
+                }
+                slot.insert(order.len() as u32);
+                order.push(q);
+            }
+        }
+        moves.push((left, right));
+    }
+    if self::generation() != generation {
+        return Err(bad(cleared()));
+    }
+    let mut graph = Graph::new();
+    for _ in &order {
+        graph.add_vertex();
+    }
+    for (v, (left, right)) in moves.iter().enumerate() {
+        for (player, list) in [(Player::Left, left), (Player::Right, right)] {
+            for q in list.iter() {
+                graph.add_edge(player, v as u32, local[q]);
+            }
+        }
+    }
+    let game = LoopyGame { graph, start: 0 };
+    let options: Vec<u32> = game.graph.left(0).to_vec();
+    let out = if impartial {
+        let r = run_stoppable(py, None, move |stop, _| {
+            onag::loopy::impartial::impartial_report(&game, stop).map_err(|e| e.to_string())
+        })?;
+        let best = r.best_move;
+        let out = crate::report(py, &r)?;
+        // The moves as Python shows them (their `repr`), in the order of `move_values`.
+        let shown = options
+            .iter()
+            .map(|&w| Ok(object(py, order[w as usize])?.repr()?.to_string()))
+            .collect::<PyResult<Vec<String>>>()?;
+        out.set_item("best", best.map(|b| shown[b].clone()))?;
+        out.set_item("moves", shown)?;
+        out.set_item("kind", "impartial")?;
+        out
+    } else {
+        let r = run_stoppable(py, None, move |stop, _| {
+            onag::loopy::report::loopy_report(&game, stop).map_err(|e| e.to_string())
+        })?;
+        let out = crate::report(py, &r)?;
+        out.set_item("kind", "partizan")?;
+        out
+    };
+    Ok(out)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(loopy_solve, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(grundy, m)?)?;
     m.add_function(wrap_pyfunction!(misere, m)?)?;

@@ -66,6 +66,7 @@ __all__ = [
     "game",
     "loopy",
     "loopy_compare",
+    "loopy_value",
     "Thermograph",
     "Toads",
     "toads",
@@ -160,6 +161,40 @@ def loopy_compare(left: str, right: str) -> Report:
     '||'
     """
     return Report.of(_onag.loopy_compare(left, right))
+
+
+def loopy_value(position: Any, max_positions: int = 1 << 22) -> Report:
+    """A position of a game written in Python whose moves may cycle, solved as a loopy game
+    (``docs/loopy.md``). The class gives ``left_options()`` and ``right_options()`` (partizan:
+    the report of :func:`loopy` — ``value`` (canonical stopper, sides ``G & H``, ``dud``, …),
+    ``outcome_text`` with draws, stops) or ``options()`` (impartial: Smith's loopy nim-value,
+    ``value`` ``'3'``, ``'∞'`` or ``'∞{0,1}'``, ``outcome`` ``P``/``N``/``D`` (a draw),
+    ``moves`` with their ``move_values`` and the ``best`` move, winning or drawing). ``kind``
+    says which. Every reachable position is explored (at most ``max_positions``;
+    ``components()`` is not used); Ctrl-C stops it.
+
+    >>> class Cycle:   # impartial: from i move to i + 1 (mod 3), or from 1 to the end
+    ...     def __init__(self, i): self.i = i
+    ...     def __hash__(self): return self.i
+    ...     def __eq__(self, o): return self.i == o.i
+    ...     def __repr__(self): return f"Cycle({self.i})"
+    ...     def options(self):
+    ...         if self.i == 3: return []
+    ...         return [Cycle((self.i + 1) % 3)] + ([Cycle(3)] if self.i == 1 else [])
+    >>> r = loopy_value(Cycle(1))   # the cycle reverses out: every value is finite
+    >>> r.kind, r.value, r.outcome, r.best, r.moves, r.move_values
+    ('impartial', '2', 'N', 'Cycle(3)', ['Cycle(2)', 'Cycle(3)'], ['1', '0'])
+    >>> loopy_value(Cycle(0)).outcome    # its one move gives the opponent the win
+    'P'
+    >>> class Pass:    # partizan: Left may pass for ever, Right has no move: on
+    ...     def __hash__(self): return 0
+    ...     def __eq__(self, o): return isinstance(o, Pass)
+    ...     def left_options(self): return [self]
+    ...     def right_options(self): return []
+    >>> loopy_value(Pass()).value
+    'on'
+    """
+    return Report.of(_onag.loopy_solve(position, max_positions))
 
 
 class Toads:

@@ -172,6 +172,7 @@ def grundy(position: Any, max_positions: int = ...) -> int:
     """The Grundy value of a position of an impartial game written in Python (``options()``,
     optionally ``components()``)."""
     ...
+def loopy_solve(position: Any, max_positions: int = ...) -> Dict[str, Any]: ...
 def misere(position: Any, max_positions: int = ..., max_forms: int = ...) -> Dict[str, Any]:
     """The misère analysis of a position of an impartial game written in Python
     (``options()``): ``outcome``, ``misere_grundy``, ``grundy``, ``genus``, ``form`` (the misère

@@ -3,6 +3,7 @@
 //! - [`graph`]: a loopy game as a finite graph of positions with Left and Right edges
 //!   ([`LoopyGame`]); sums are graph products, `pass` is an edge to itself;
 //! - [`outcome`]: outcomes with draws by retrograde analysis — the ground truth;
+//! - [`impartial`]: loopy impartial games, Smith's loopy nim-values (`∞{0,1}`) and their sums;
 //! - [`stopper`]: stoppers (no play alternates for ever), comparison by Left's survival,
 //!   canonical stoppers ([`stopper::Stopper`]);
 //! - [`ondemand`]: comparison of stoppers exploring only the pairs reachable from the pair
@@ -21,6 +22,7 @@
 pub mod components;
 pub mod games;
 pub mod graph;
+pub mod impartial;
 pub mod name;
 pub mod ondemand;
 pub mod outcome;

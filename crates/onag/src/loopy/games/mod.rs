@@ -3,6 +3,8 @@
 
 pub mod backsliding_toads;
 pub mod fox_and_geese;
+pub mod hare_and_hounds;
+pub mod wind_up;
 
 use std::collections::HashMap;
 use std::hash::Hash;
