@@ -263,6 +263,15 @@ fn run_with(command: &[&str], file: &Path) -> (i32, String) {
     (code, err)
 }
 
+/// `good` (one JSON object) without its field `field`: a file written before that field was.
+fn without(dir: &Path, good: &[u8], field: &str) -> PathBuf {
+    let mut v: serde_json::Value = serde_json::from_slice(good).unwrap();
+    v.as_object_mut().unwrap().remove(field);
+    let bare = dir.join("bare.json");
+    std::fs::write(&bare, v.to_string()).unwrap();
+    bare
+}
+
 /// A run's `--json` output (read back by `onag wythoff results --run-json` for its wall time)
 /// is sealed under the user's checkpoint key like the checkpoint itself: an edited, damaged or
 /// unsealed (older) one is refused, never taken into a results file.
@@ -311,10 +320,7 @@ fn run_json_files_are_sealed_and_checked_before_they_are_parsed() {
     refused(&results, &edited, "integrity", QUICK);
     refused(&results, &truncated, "not one JSON object", QUICK);
     // an unsealed one (an older onag's, or written by hand): regenerate it
-    let mut v: serde_json::Value = serde_json::from_slice(&good).unwrap();
-    v.as_object_mut().unwrap().remove("seal");
-    let bare = dir.join("bare.json");
-    std::fs::write(&bare, v.to_string()).unwrap();
+    let bare = without(&dir, &good, "seal");
     refused(&results, &bare, "has no seal", QUICK);
     refused(&results, &bare, "run it again", QUICK);
     std::fs::remove_dir_all(&dir).ok();
@@ -347,10 +353,7 @@ fn quotient_certificates_are_checksummed_and_checked_before_they_are_parsed() {
     let (edited, truncated) = damaged(&dir, &good, digit_after(&good, "\"table\""));
     refused(&check, &edited, "fails its checksum", QUICK);
     refused(&check, &truncated, "not one JSON object", QUICK);
-    let mut v: serde_json::Value = serde_json::from_slice(&good).unwrap();
-    v.as_object_mut().unwrap().remove("checksum");
-    let bare = dir.join("bare.json");
-    std::fs::write(&bare, v.to_string()).unwrap();
+    let bare = without(&dir, &good, "checksum");
     refused(&check, &bare, "has no checksum", QUICK);
     refused(&check, &bare, "run it again", QUICK);
     // the committed certificates are sealed and pass
