@@ -391,6 +391,12 @@ impl fmt::Display for TurningCorners {
     }
 }
 
+/// The head of the notation: the board size.
+const SIZE: PairsHead = PairsHead {
+    expected: "the size RxC",
+    noun: "a board size RxC",
+};
+
 /// Reads `RxC:r,c r,c …` (`x`, `X` or `×` between the sides; coins separated by whitespace
 /// or `;`).
 ///
@@ -406,12 +412,6 @@ impl fmt::Display for TurningCorners {
 /// assert_eq!(err.span().map(|s| s.char), Some(4));
 /// assert_eq!("2x2:0,1".parse::<TurningCorners>(), Err(CornersError::ZeroCoin));
 /// ```
-/// The head of the notation: the board size.
-const SIZE: PairsHead = PairsHead {
-    expected: "the size RxC",
-    noun: "a board size RxC",
-};
-
 impl FromStr for TurningCorners {
     type Err = CornersError;
 

@@ -372,6 +372,12 @@ impl fmt::Display for Position {
     }
 }
 
+/// The head of the notation: the board side.
+const SIDE: PairsHead = PairsHead {
+    expected: "the board side",
+    noun: "a board side",
+};
+
 /// Reads `SIDE:x,y x,y …` (queens separated by whitespace or `;`).
 ///
 /// # Examples
@@ -384,12 +390,6 @@ impl fmt::Display for Position {
 /// let err = "eight:1,1".parse::<Position>().unwrap_err();
 /// assert_eq!(err.to_string(), "character 1: 'eight' is not a board side");
 /// ```
-/// The head of the notation: the board side.
-const SIDE: PairsHead = PairsHead {
-    expected: "the board side",
-    noun: "a board side",
-};
-
 impl FromStr for Position {
     type Err = PositionError;
 
