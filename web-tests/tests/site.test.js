@@ -89,7 +89,7 @@ for (const mode of MODES) {
     };
     let message = await refuse('TTTTTTTTTT....FFFFFFFFFF', 'onag toads value');
     assert.equal(await page.locator('#thermo svg').count(), 0, 'no thermograph of the previous board');
-    assert.equal((await page.locator('#reduced').textContent()).trim(), '–', 'no reduced form of the previous board');
+    assert.equal((await page.locator('#components').textContent()).trim(), '–', 'no reduced form of the previous board');
     assert.equal((await page.locator('#value').textContent()).trim(), '–');
     assert.equal(await page.locator('#error button.retry').count(), 0, 'retrying a refused board cannot help');
     assert.equal(await page.locator('#chart circle').count(), 0, 'no chart points of the previous game');
@@ -106,11 +106,11 @@ for (const mode of MODES) {
 
   test(`${mode.name}: while a new board is analysed, nothing of the previous board's panel shows`, async () => {
     const page = await openPage(env.browser.context, url('toads', '?pos=TTTTTT.....FFFFFF'));
-    await page.waitForFunction(() => /\[/.test(document.querySelector('#reduced').textContent), null, { timeout: 60000 });
+    await page.waitForFunction(() => /\[/.test(document.querySelector('#components').textContent), null, { timeout: 60000 });
     await page.fill('#text', 'TTTTTTTT....FFFFFFFF');
     await page.press('#text', 'Enter');
     await page.waitForFunction(() => /analysing/.test(document.querySelector('#status').textContent));
-    assert.equal((await page.locator('#reduced').textContent()).trim(), '–');
+    assert.equal((await page.locator('#components').textContent()).trim(), '–');
     assert.equal(await page.locator('#thermo svg').count(), 0);
     await page.click('#stop');
     assert.deepEqual(page.errors, []);

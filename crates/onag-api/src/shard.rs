@@ -66,11 +66,20 @@ pub fn unseal(
     field: &str,
     key: &onag::checksum::Key,
 ) -> Result<Vec<u8>, String> {
-    if bytes.len() as u64 > MAX_PART_BYTES {
-        return Err(format!(
-            "is larger than {} MiB: not {what}",
-            MAX_PART_BYTES >> 20
-        ));
+    unseal_capped(bytes, MAX_PART_BYTES, what, field, key)
+}
+
+/// [`unseal`] of a kind of file with its own size cap, `max` bytes (a quotient certificate's
+/// multiplication table is larger than any part file).
+pub fn unseal_capped(
+    bytes: &[u8],
+    max: u64,
+    what: &str,
+    field: &str,
+    key: &onag::checksum::Key,
+) -> Result<Vec<u8>, String> {
+    if bytes.len() as u64 > max {
+        return Err(format!("is larger than {} MiB: not {what}", max >> 20));
     }
     let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     if text.first() != Some(&b'{') || text.last() != Some(&b'}') {

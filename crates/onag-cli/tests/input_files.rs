@@ -251,3 +251,119 @@ fn results_files_and_census_reports_are_checked_before_they_are_parsed() {
     refused(&census, &truncated, "is not", QUICK);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs `args` with `{}` standing for `file` and returns (exit code, stderr).
+fn run_with(command: &[&str], file: &Path) -> (i32, String) {
+    let path = arg(file);
+    let args: Vec<&str> = command
+        .iter()
+        .map(|a| if *a == "{}" { path.as_str() } else { a })
+        .collect();
+    let (code, _, err) = onag(&args);
+    (code, err)
+}
+
+/// `good` (one JSON object) without its field `field`: a file written before that field was.
+fn without(dir: &Path, good: &[u8], field: &str) -> PathBuf {
+    let mut v: serde_json::Value = serde_json::from_slice(good).unwrap();
+    v.as_object_mut().unwrap().remove(field);
+    let bare = dir.join("bare.json");
+    std::fs::write(&bare, v.to_string()).unwrap();
+    bare
+}
+
+/// A run's `--json` output (read back by `onag wythoff results --run-json` for its wall time)
+/// is sealed under the user's checkpoint key like the checkpoint itself: an edited, damaged or
+/// unsealed (older) one is refused, never taken into a results file.
+#[test]
+fn run_json_files_are_sealed_and_checked_before_they_are_parsed() {
+    let dir = scratch("run-json");
+    let ck = dir.join("ck.json");
+    let (code, run, err) = onag(&[
+        "wythoff",
+        "periods",
+        "--rows",
+        "0..6",
+        "--columns",
+        "20000",
+        "--quiet",
+        "--json",
+        "--checkpoint",
+        &arg(&ck),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(run.lines().count(), 1, "{run}");
+    assert!(run.contains("\"seal\":\"siphash24:"), "{run}");
+    let good = run.into_bytes();
+    let run_json = dir.join("run.json");
+    std::fs::write(&run_json, &good).unwrap();
+    let out = dir.join("results.json");
+    let (ck, out) = (arg(&ck), arg(&out));
+    let results = [
+        "wythoff",
+        "results",
+        "--checkpoint",
+        &ck,
+        "--out",
+        &out,
+        "--run-json",
+        "{}",
+    ];
+    let (code, err) = run_with(&results, &run_json);
+    assert_eq!(code, 0, "{err}");
+    let written: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let seconds = serde_json::from_slice::<serde_json::Value>(&good).unwrap()["seconds"].clone();
+    assert_eq!(written["parameters"]["wall_seconds"], seconds, "{written}");
+    refused(&results, &oversized(&dir), "larger than 64 MiB", QUICK);
+    refused(&results, &garbage_array(&dir), "not one JSON object", QUICK);
+    let (edited, truncated) = damaged(&dir, &good, digit_after(&good, "\"seconds\""));
+    refused(&results, &edited, "integrity", QUICK);
+    refused(&results, &truncated, "not one JSON object", QUICK);
+    // an unsealed one (an older onag's, or written by hand): regenerate it
+    let bare = without(&dir, &good, "seal");
+    refused(&results, &bare, "has no seal", QUICK);
+    refused(&results, &bare, "run it again", QUICK);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A quotient certificate carries a checksum (under the public key: a certificate is read
+/// on other machines, and its mathematics is re-checked anyway) that is checked on the bytes
+/// before the table is parsed.
+#[test]
+fn quotient_certificates_are_checksummed_and_checked_before_they_are_parsed() {
+    let dir = scratch("certificate");
+    let cert = dir.join("q.json");
+    let (code, _, err) = onag(&[
+        "heaps",
+        "quotient",
+        "kayles",
+        "--max-heap",
+        "12",
+        "--certificate",
+        &arg(&cert),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let good = std::fs::read(&cert).unwrap();
+    assert!(good.ends_with(b"\n") && good.iter().filter(|&&b| b == b'\n').count() == 1);
+    let check = ["heaps", "quotient-check", "{}", "--total", "8"];
+    let (code, err) = run_with(&check, &cert);
+    assert_eq!(code, 0, "{err}");
+    refused(&check, &garbage_array(&dir), "not one JSON object", QUICK);
+    // an entry of the table changed: refused on the checksum, not by the check's mathematics
+    let (edited, truncated) = damaged(&dir, &good, digit_after(&good, "\"table\""));
+    refused(&check, &edited, "fails its checksum", QUICK);
+    refused(&check, &truncated, "not one JSON object", QUICK);
+    let bare = without(&dir, &good, "checksum");
+    refused(&check, &bare, "has no checksum", QUICK);
+    refused(&check, &bare, "run it again", QUICK);
+    // the committed certificates are sealed and pass
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for file in [
+        "results/quotients/0.77-q120.json",
+        "results/quotients/0.07-q30.json",
+    ] {
+        let (code, err) = run_with(&check, &root.join(file));
+        assert_eq!(code, 0, "{file}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -145,7 +145,7 @@ function renderPanel(v) {
   if (!a) {
     // No value for this board yet (being analysed, refused or failed): nothing of the last
     // board stays on show, so no old value can be read as this one's.
-    for (const id of ['value', 'outcome', 'mean', 'temperature', 'stops', 'reduced', 'atomic', 'rcf']) $(id).textContent = '–';
+    for (const id of ['value', 'outcome', 'mean', 'temperature', 'stops', 'components', 'atomic', 'rcf']) $(id).textContent = '–';
     $('remoteness').textContent = '';
     $('thermo').replaceChildren();
     return;
@@ -156,7 +156,8 @@ function renderPanel(v) {
   $('temperature').textContent = a.temperature;
   $('stops').textContent = `Left ${a.thermograph.left_stop}, Right ${a.thermograph.right_stop}`;
   const parts = a.reduced.parts.map((p) => `[${p.board}] = ${p.value}`);
-  $('reduced').replaceChildren(folded(a.reduced.parts.length === 0
+  // Erickson's reduction: an integer plus the independent parts the board splits into.
+  $('components').replaceChildren(folded(a.reduced.parts.length === 0
     ? `${a.reduced.integer} (no part needs a search)`
     : `${a.reduced.integer !== 0 ? `${a.reduced.integer} + ` : ''}${parts.join(' + ')}`, 80));
   const atomic = a.atomic_weight ?? null;

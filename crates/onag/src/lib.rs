@@ -58,7 +58,7 @@ pub mod remoteness;
 mod span;
 #[forbid(unsafe_code)]
 pub mod splitmix;
-pub use span::Span;
+pub use span::{PairsError, PairsHead, Span};
 
 #[forbid(unsafe_code)]
 mod bitset;

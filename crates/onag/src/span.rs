@@ -120,13 +120,49 @@ impl fmt::Display for Span {
     }
 }
 
-/// Why a text is not `HEAD:a,b a,b …` ([`head_and_pairs`]); each notation that uses it turns
-/// this into its own error type.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum PairsError {
-    /// No `:` after the head (the span is the end of the text).
-    MissingColon(Span),
+/// What the head of a `HEAD:a,b a,b …` notation is, for its errors: Turning Corners' board
+/// size (`4x4:2,3 4,4`), the board side of a sum of Wythoff queens (`8:3,5 2,1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairsHead {
+    /// The head in "expected …, a ':' and then pairs a,b" (`"the size RxC"`).
+    pub expected: &'static str,
+    /// The head in "'…' is not …" (`"a board size RxC"`).
+    pub noun: &'static str,
+}
+
+/// Why a text is not `HEAD:a,b a,b …` ([`head_and_pairs`]): the one notation error of the
+/// games written as a head and pairs (Turning Corners, sums of Wythoff queens).
+///
+/// # Examples
+/// ```
+/// use onag::games::turning_corners::TurningCorners;
+///
+/// let err = "4x4 2,3".parse::<TurningCorners>().unwrap_err();
+/// assert_eq!(err.to_string(), "character 8: expected the size RxC, a ':' and then pairs a,b");
+/// assert_eq!(err.span().map(|s| s.char), Some(7));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PairsError {
+    /// No `:` after the head.
+    #[error("{span}: expected {}, a ':' and then pairs a,b", .head.expected)]
+    MissingColon {
+        /// The notation's head.
+        head: PairsHead,
+        /// The end of the text.
+        span: Span,
+    },
+    /// A head that is not one.
+    #[error("{span}: '{found}' is not {}", .head.noun)]
+    BadHead {
+        /// The notation's head.
+        head: PairsHead,
+        /// The head as written (trimmed).
+        found: String,
+        /// The start of the text.
+        span: Span,
+    },
     /// A pair that is not two numbers `a,b`.
+    #[error("{span}: '{found}' is not a pair of numbers a,b")]
     BadPair {
         /// The pair as written.
         found: String,
@@ -135,18 +171,30 @@ pub(crate) enum PairsError {
     },
 }
 
-/// A head and its pairs ([`head_and_pairs`]).
-pub(crate) type HeadAndPairs<'a> = (&'a str, Vec<(usize, usize)>);
+impl PairsError {
+    /// Where in the text the error is.
+    pub fn span(&self) -> Span {
+        match self {
+            PairsError::MissingColon { span, .. }
+            | PairsError::BadHead { span, .. }
+            | PairsError::BadPair { span, .. } => *span,
+        }
+    }
+}
 
-/// `HEAD:a,b a,b …` (pairs separated by whitespace or `;`) → the trimmed head and the pairs,
-/// with the place of each bad pair for errors: the notation of Turning Corners positions
-/// (`4x4:2,3 4,4`) and of sums of Wythoff queens (`8:3,5 2,1`).
-pub(crate) fn head_and_pairs(s: &str) -> Result<HeadAndPairs<'_>, PairsError> {
-    let (head, rest) = s
-        .split_once(':')
-        .ok_or_else(|| PairsError::MissingColon(Span::at(s, s.len())))?;
+/// `HEAD:a,b a,b …` (pairs separated by whitespace or `;`) → the head, read by `read_head`
+/// from its trimmed text, and the pairs, with the place of each bad part for errors.
+pub(crate) fn head_and_pairs<H>(
+    s: &str,
+    head: PairsHead,
+    read_head: impl FnOnce(&str) -> Option<H>,
+) -> Result<(H, Vec<(usize, usize)>), PairsError> {
+    let (text, rest) = s.split_once(':').ok_or(PairsError::MissingColon {
+        head,
+        span: Span::at(s, s.len()),
+    })?;
     let mut out = Vec::new();
-    let mut offset = head.len() + 1;
+    let mut offset = text.len() + 1;
     for part in rest.split(|c: char| c.is_whitespace() || c == ';') {
         if !part.is_empty() {
             let bad = || PairsError::BadPair {
@@ -158,5 +206,10 @@ pub(crate) fn head_and_pairs(s: &str) -> Result<HeadAndPairs<'_>, PairsError> {
         }
         offset += part.len() + 1;
     }
-    Ok((head.trim(), out))
+    let value = read_head(text.trim()).ok_or_else(|| PairsError::BadHead {
+        head,
+        found: text.trim().to_string(),
+        span: Span::at(s, 0),
+    })?;
+    Ok((value, out))
 }

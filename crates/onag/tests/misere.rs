@@ -540,3 +540,30 @@ fn nim_heaps_reached_from_options_are_nim_heaps() {
     assert_eq!(store.as_nimber(not_heap), None);
     assert_eq!(store.nimber(3), three);
 }
+
+#[test]
+fn the_misere_notation_error_does_not_shadow_the_registry_trait() {
+    // `onag::games::registry::NotationError` is the trait every game's notation error
+    // implements; misère notation has its own error type under its own name.
+    let err: onag::misere::MisereNotationError = MisereStore::new().parse("*[2#").unwrap_err();
+    assert!(err.to_string().contains("(at character"), "{err}");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut stack = vec![std::path::PathBuf::from(src)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for kind in ["struct", "enum", "type"] {
+                    assert!(
+                        !text.contains(&format!("pub {kind} NotationError")),
+                        "{} declares a {kind} NotationError beside the registry's trait",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -17,15 +17,15 @@
 //! A page plays a move by analysing the position after it (each move carries its `position`).
 
 use onag::games::analysis::{computer_move, AnalysisReport, Budget, MoveReport, Strength};
-use onag::games::registry::{self, AnalyzeError, GameInfo, Options, GAMES};
+use onag::games::registry::{self, GameInfo, Options, GAMES};
 use onag::misere::{
     analyze_misere, misere_computer_move, MisereAnalyzeError, MisereError, MisereMove, MisereReport,
 };
-use onag::partizan::game::GameError;
 use onag::partizan::Player;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
 
+use super::RegistryWork;
 use crate::limits::{self, check_notation};
 use crate::ApiError;
 
@@ -151,29 +151,17 @@ fn misere_error(e: MisereAnalyzeError) -> ApiError {
     }
 }
 
-fn analyze_error(e: AnalyzeError) -> ApiError {
-    match e {
-        AnalyzeError::Game(GameError::Stopped) => {
-            ApiError::stopped("the analysis was stopped (time budget)")
-        }
-        AnalyzeError::Game(other) => ApiError::too_large(format!(
-            "this position is beyond the web app's limits: {other} (the command line `onag \
-             game` takes larger ones)"
-        )),
-        other => ApiError::bad(other.to_string()),
-    }
-}
+/// The analysis's errors.
+const ANALYZE: RegistryWork = RegistryWork {
+    stopped: "the analysis was stopped (time budget)",
+    command: "game",
+};
 
 impl AnalyzeRequest {
     /// Checks the game and parses the position.
     pub fn checked(self) -> Result<Analyze, ApiError> {
         check_notation("position", &self.position)?;
-        let info = registry::game(&self.game).ok_or_else(|| {
-            analyze_error(AnalyzeError::UnknownGame(
-                self.game.chars().take(40).collect(),
-            ))
-        })?;
-        let position = registry::check(info.name, &self.position).map_err(analyze_error)?;
+        let (info, position) = ANALYZE.position(&self.game, &self.position)?;
         if self.misere && info.kind != onag::games::analysis::GameKind::Impartial {
             return Err(misere_error(MisereAnalyzeError::NotImpartial(info.name)));
         }
@@ -210,7 +198,7 @@ impl Analyze {
                 remoteness_positions: limits::MAX_GAME_REMOTENESS,
             },
         };
-        registry::analyze(self.game, &self.position, &options, stop).map_err(analyze_error)
+        registry::analyze(self.game, &self.position, &options, stop).map_err(|e| ANALYZE.error(e))
     }
 }
 

@@ -15,7 +15,11 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use onag::games::registry::{self, AnalyzeError, GameInfo};
+use onag::partizan::game::GameError;
+
 use crate::limits;
+use crate::ApiError;
 
 /// The last table a route made, kept for the next request (a game asks about many positions of
 /// one board, and the table is the slow part): the kept one when `fits` it, else a new one from
@@ -34,6 +38,44 @@ pub(crate) fn kept_table<T>(
         *c = Some(Arc::clone(&table));
     }
     Some(table)
+}
+
+/// How a route that runs a registry game names its work in errors: what a stopped run was,
+/// and the command that takes positions beyond the web app's limits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RegistryWork {
+    /// The message of a run stopped by its time budget.
+    pub stopped: &'static str,
+    /// The `onag` command for larger positions (`"game"`, `"solve"`).
+    pub command: &'static str,
+}
+
+impl RegistryWork {
+    /// A registry error as the route's API error: stopped, too large, or bad input.
+    pub(crate) fn error(self, e: AnalyzeError) -> ApiError {
+        match e {
+            AnalyzeError::Game(GameError::Stopped) => ApiError::stopped(self.stopped),
+            AnalyzeError::Game(other) => ApiError::too_large(format!(
+                "this position is beyond the web app's limits: {other} (the command line `onag \
+                 {}` takes larger ones)",
+                self.command
+            )),
+            other => ApiError::bad(other.to_string()),
+        }
+    }
+
+    /// The registered game `game` and the position `position` of it, as the game prints it.
+    pub(crate) fn position(
+        self,
+        game: &str,
+        position: &str,
+    ) -> Result<(&'static GameInfo, String), ApiError> {
+        let info = registry::game(game).ok_or_else(|| {
+            self.error(AnalyzeError::UnknownGame(game.chars().take(40).collect()))
+        })?;
+        let position = registry::check(info.name, position).map_err(|e| self.error(e))?;
+        Ok((info, position))
+    }
 }
 
 /// `GET /health`: the version and the documented input limits.
@@ -115,5 +157,47 @@ pub fn health() -> Health {
             heaps_play_moves: limits::MAX_PLAY_MOVES,
             heaps_definition_moves: limits::MAX_DEFINITION_MOVES,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn both_registry_routes_name_their_work_through_one_function() {
+        let analyze = game::AnalyzeRequest {
+            game: "go".into(),
+            position: "x".into(),
+            misere: false,
+        };
+        let solve = solve::SolveRequest {
+            game: "go".into(),
+            position: "x".into(),
+            max_nodes: None,
+        };
+        let (a, s) = (analyze.checked().unwrap_err(), solve.checked().unwrap_err());
+        assert_eq!(
+            (a.kind, s.kind),
+            (ErrorKind::BadRequest, ErrorKind::BadRequest)
+        );
+        assert_eq!(a.message, s.message, "the same unknown-game message");
+        let work = RegistryWork {
+            stopped: "stopped here",
+            command: "solve",
+        };
+        let stopped = work.error(AnalyzeError::Game(GameError::Stopped));
+        assert_eq!(
+            (stopped.kind, stopped.message.as_str()),
+            (ErrorKind::Stopped, "stopped here")
+        );
+        let large = work.error(AnalyzeError::Game(GameError::Overflow));
+        assert_eq!(large.kind, ErrorKind::Unprocessable);
+        assert!(large
+            .message
+            .ends_with("(the command line `onag solve` takes larger ones)"));
+        let (info, position) = work.position("domineering", "..|..").unwrap();
+        assert_eq!((info.name, position.as_str()), ("domineering", "..|.."));
     }
 }

@@ -18,11 +18,12 @@ use std::rc::Rc;
 use onag::games::analysis::outcome_words;
 use onag::games::outcome::named::{solve, SolveOptions};
 use onag::games::outcome::{OutcomeLimits, OutcomeReport, SearchProgress};
-use onag::games::registry::{self, AnalyzeError};
+use onag::games::registry::AnalyzeError;
 use onag::partizan::game::GameError;
 use onag::StopFlag;
 use serde::{Deserialize, Serialize};
 
+use super::RegistryWork;
 use crate::limits;
 use crate::ApiError;
 
@@ -82,18 +83,11 @@ pub struct SolveResponse {
     pub unproven: Option<Unproven>,
 }
 
-fn solve_error(e: AnalyzeError) -> ApiError {
-    match e {
-        AnalyzeError::Game(GameError::Stopped) => {
-            ApiError::stopped("the outcome search was stopped (time budget): not proven")
-        }
-        AnalyzeError::Game(other) => ApiError::too_large(format!(
-            "this position is beyond the web app's limits: {other} (the command line `onag \
-             solve` takes larger ones)"
-        )),
-        other => ApiError::bad(other.to_string()),
-    }
-}
+/// The outcome search's errors.
+const SOLVE: RegistryWork = RegistryWork {
+    stopped: "the outcome search was stopped (time budget): not proven",
+    command: "solve",
+};
 
 impl SolveRequest {
     /// Checks the game, the position's length and notation, and the node budget.
@@ -110,12 +104,7 @@ impl SolveRequest {
         if self.max_nodes == Some(0) {
             return Err(ApiError::bad("'max_nodes' is 0; it must be at least 1"));
         }
-        let info = registry::game(&self.game).ok_or_else(|| {
-            solve_error(AnalyzeError::UnknownGame(
-                self.game.chars().take(40).collect(),
-            ))
-        })?;
-        let position = registry::check(info.name, &self.position).map_err(solve_error)?;
+        let (info, position) = SOLVE.position(&self.game, &self.position)?;
         Ok(Solve {
             game: info.name,
             position,
@@ -130,7 +119,7 @@ impl Solve {
     /// flag of this one request) to end the search.
     pub fn run(&self, stop: &StopFlag) -> Result<SolveResponse, ApiError> {
         stop.check()
-            .map_err(|_| solve_error(AnalyzeError::Game(GameError::Stopped)))?;
+            .map_err(|_| SOLVE.error(AnalyzeError::Game(GameError::Stopped)))?;
         let options = SolveOptions {
             limits: OutcomeLimits {
                 max_table_entries: limits::MAX_SOLVE_TABLE_ENTRIES,
@@ -184,7 +173,7 @@ impl Solve {
                     }),
                 })
             }
-            Err(e) => Err(solve_error(e)),
+            Err(e) => Err(SOLVE.error(e)),
         }
     }
 }

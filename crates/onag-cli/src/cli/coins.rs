@@ -9,7 +9,7 @@ use onag::impartial::product::Product;
 use onag::impartial::solver::{solve, Board, SolveRun};
 use onag::StopFlag;
 
-use super::common::{parse_usize, progress, Internal};
+use super::common::{parse_usize, progress, Force, Internal};
 use super::output::{outln, print_json, Output};
 
 /// The `coins` subcommands.
@@ -49,9 +49,8 @@ pub enum Cmd {
         board: String,
         #[command(flatten)]
         output: Output,
-        /// Run even when the work estimate is past the default bound.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        force: Force,
         /// Time and memory bounds.
         #[command(flatten)]
         limits: super::common::RunLimits,
@@ -133,7 +132,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Solve {
             board,
             output,
-            force,
+            force: Force { force },
             limits,
         } => {
             let board: Board = board.parse()?;

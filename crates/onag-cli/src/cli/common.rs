@@ -67,14 +67,6 @@ pub fn read_capped(path: &Path, max: u64, what: &str) -> anyhow::Result<String> 
         .map_err(|_| anyhow::anyhow!("{} is not {what} (not UTF-8 text)", path.display()))
 }
 
-/// Reads the JSON file `path` into `T`: "cannot read PATH" when it cannot be read, "PATH is
-/// not WHAT" when it does not parse as `T` (e.g. `what` = "an onag periods checkpoint"); a
-/// file over [`MAX_INPUT_FILE`] is refused.
-pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> anyhow::Result<T> {
-    let text = read_capped(path, MAX_INPUT_FILE, what)?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not {what}", path.display()))
-}
-
 /// The field holding a checkpoint's seal: the keyed tag of its bytes ([`write_sealed`]).
 const SEAL_FIELD: &str = "seal";
 
@@ -96,6 +88,57 @@ pub fn read_sealed<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> a
     let text = read_capped(path, onag_api::shard::MAX_PART_BYTES, what)?;
     let body = onag_api::shard::unseal(text.as_bytes(), what, SEAL_FIELD, &checkpoint_key()?)
         .map_err(|e| anyhow::anyhow!("{} {e}", path.display()))?;
+    serde_json::from_slice(&body)
+        .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))
+}
+
+/// Prints `value` (a run's `--json` report, read back by another command) as one line of
+/// JSON sealed under this user's [checkpoint key](checkpoint_key), as [`write_sealed`] writes
+/// a checkpoint, so that [`read_sealed`] refuses it edited or damaged. Where there is no key
+/// (no config directory), the report is printed unsealed: reading it back then asks for a
+/// sealed one.
+pub fn print_sealed_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
+    match checkpoint_key() {
+        Ok(key) => {
+            let text = onag_api::shard::seal_keyed(value, SEAL_FIELD, &key).map_err(Internal)?;
+            super::output::line(format_args!("{}", text.trim_end()))?;
+            Ok(())
+        }
+        Err(_) => super::output::print_json(value),
+    }
+}
+
+/// The field holding a published file's checksum ([`write_checksummed`]).
+const CHECKSUM_FIELD: &str = "checksum";
+
+/// Writes `value` (a file meant to be read on other machines: a quotient certificate) to
+/// `path` as one line of JSON whose `checksum` field tags the rest of the line under the
+/// public key ([`onag_api::shard::seal_keyed`]): anyone can read it, and [`read_checksummed`]
+/// refuses it damaged or edited by hand before any parse.
+pub fn write_checksummed<T: serde::Serialize>(path: &Path, value: &T) -> anyhow::Result<String> {
+    let text = onag_api::shard::seal_keyed(value, CHECKSUM_FIELD, &onag::checksum::PUBLIC_KEY)
+        .map_err(Internal)?;
+    write_atomic(path, text.as_bytes())?;
+    Ok(text)
+}
+
+/// Reads a file written by [`write_checksummed`] into `T`: over `max` bytes (checked while
+/// reading), not one line of JSON, without its checksum, or failing it, the file is refused on
+/// its bytes before any parse, in one line naming the file (bad input, exit 2).
+pub fn read_checksummed<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    max: u64,
+    what: &str,
+) -> anyhow::Result<T> {
+    let text = read_capped(path, max, what)?;
+    let body = onag_api::shard::unseal_capped(
+        text.as_bytes(),
+        max,
+        what,
+        CHECKSUM_FIELD,
+        &onag::checksum::PUBLIC_KEY,
+    )
+    .map_err(|e| anyhow::anyhow!("{} {e}", path.display()))?;
     serde_json::from_slice(&body)
         .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))
 }
@@ -365,6 +408,38 @@ pub fn on_deep_stack<T: Send>(
 
 /// At most this many characters of an input are repeated in an error message.
 pub const ECHO_WIDTH: usize = 80;
+
+/// `--checkpoint FILE` and `--resume`, shared by the long runs that save their work as they go
+/// (`wythoff periods`, `heaps period`, `corners mex`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Resume {
+    /// Save the work done to FILE as the run goes and when it is stopped (atomically, sealed
+    /// under this user's checkpoint key), so that an interrupted run can go on with --resume.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Continue from the checkpoint FILE instead of starting over.
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
+}
+
+/// `--force`, shared by the commands that refuse a board whose work estimate is past the
+/// default bound.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct Force {
+    /// Run even when the work estimate is past the default bound.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `--max-forms`, shared by the misère analyses (`game --misere`, `heaps values --misere`,
+/// `heaps play --misere`).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct MaxForms {
+    /// With --misere: the most canonical forms to create (a larger position stops with an
+    /// error instead of filling memory).
+    #[arg(long, value_name = "N", value_parser = parse_usize, default_value_t = onag::heaps::misere::DEFAULT_MISERE_FORMS)]
+    pub max_forms: usize,
+}
 
 /// Bounds on a run that can grow without end from a short input (`--max-seconds`,
 /// `--max-memory`): past either the run stops with exit status 2 and a message saying how to

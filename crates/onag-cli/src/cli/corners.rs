@@ -1,6 +1,6 @@
 //! `onag corners …` commands.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::bail;
@@ -8,7 +8,7 @@ use clap::Subcommand;
 use onag::games::turning_corners::definition::{MexCheck, MexCheckpoint, MexRun, MAX_N};
 use onag::StopFlag;
 
-use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, Internal};
+use super::common::{check_output, parse_usize, progress, stop_on_ctrl_c, Internal, Resume};
 use super::output::{outln, print_json, Output};
 
 /// The `corners` subcommands.
@@ -22,13 +22,9 @@ pub enum Cmd {
         n: usize,
         #[command(flatten)]
         output: Output,
-        /// Save the finished rows to this file every 16 rows (and on Ctrl-C), so that an
-        /// interrupted run can go on with `--resume`.
-        #[arg(long, value_name = "FILE")]
-        checkpoint: Option<PathBuf>,
-        /// Go on from the rows saved in the `--checkpoint` file.
-        #[arg(long, requires = "checkpoint")]
-        resume: bool,
+        /// Checkpoints: every 16 rows and on Ctrl-C.
+        #[command(flatten)]
+        save: Resume,
     },
 }
 
@@ -41,8 +37,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
         Cmd::Mex {
             n,
             output: Output { json, quiet },
-            checkpoint,
-            resume,
+            save: Resume { checkpoint, resume },
         } => {
             if !(2..=MAX_N).contains(&n) {
                 bail!("N must be between 2 and {MAX_N}, not {n}");

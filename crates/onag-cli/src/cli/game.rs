@@ -9,7 +9,7 @@ use onag::games::analysis::{computer_move, AnalysisReport, Strength};
 use onag::games::registry::{analyze, AnalyzeError, GAMES};
 use onag::partizan::Player;
 
-use super::common::write_atomic;
+use super::common::{write_atomic, MaxForms};
 use super::located::Located;
 use super::output::{outln, print_json, Output};
 
@@ -42,10 +42,8 @@ pub struct Args {
     /// winning move.
     #[arg(long)]
     pub misere: bool,
-    /// With --misere: the most canonical forms to create (a larger position stops with an
-    /// error instead of filling memory).
-    #[arg(long, value_name = "N", default_value_t = onag::heaps::misere::DEFAULT_MISERE_FORMS)]
-    pub max_forms: usize,
+    #[command(flatten)]
+    pub max_forms: MaxForms,
     /// Time and memory bounds.
     #[command(flatten)]
     pub limits: super::common::RunLimits,
@@ -93,7 +91,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.svg.is_some() || args.computer.is_some() {
             bail!("--svg and --computer are for normal play, not with --misere");
         }
-        let r = onag::misere::analyze_misere(&args.game, position, args.max_forms, &stop)?;
+        let r =
+            onag::misere::analyze_misere(&args.game, position, args.max_forms.max_forms, &stop)?;
         if args.output.json {
             return print_json(&r);
         }

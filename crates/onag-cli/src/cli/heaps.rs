@@ -17,7 +17,7 @@ use onag::StopFlag;
 
 use onag_api::limits::NATIVE_MAX_HEAP_VALUES;
 
-use super::common::{self, parse_u64, parse_usize, Internal, RunLimits};
+use super::common::{self, parse_u64, parse_usize, Internal, MaxForms, Resume, RunLimits};
 use super::output::{outln, print_json, Output};
 
 /// How long a stopped period search may take to write its checkpoint before the process is
@@ -40,9 +40,8 @@ pub enum Cmd {
         /// wild heap, from misère canonical forms.
         #[arg(long)]
         misere: bool,
-        /// With --misere: the most canonical forms to create.
-        #[arg(long, value_parser = parse_usize, default_value_t = onag::heaps::misere::DEFAULT_MISERE_FORMS)]
-        max_forms: usize,
+        #[command(flatten)]
+        max_forms: MaxForms,
         #[command(flatten)]
         limits: RunLimits,
         #[command(flatten)]
@@ -135,9 +134,8 @@ pub enum Cmd {
         /// canonical form of the sum (heaps up to 1000).
         #[arg(long)]
         misere: bool,
-        /// With --misere: the most canonical forms to create.
-        #[arg(long, value_parser = parse_usize, default_value_t = onag::heaps::misere::DEFAULT_MISERE_FORMS)]
-        max_forms: usize,
+        #[command(flatten)]
+        max_forms: MaxForms,
         #[command(flatten)]
         output: Output,
     },
@@ -152,12 +150,9 @@ pub struct PeriodArgs {
     /// Values to compute at most.
     #[arg(long, value_parser = parse_usize)]
     max: usize,
-    /// Write a checkpoint to FILE (atomically, every --checkpoint-secs and when stopped).
-    #[arg(long)]
-    checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint FILE.
-    #[arg(long, requires = "checkpoint")]
-    resume: bool,
+    /// Checkpoints: every --checkpoint-secs and when stopped.
+    #[command(flatten)]
+    save: Resume,
     /// Seconds between checkpoints.
     #[arg(long, value_parser = parse_u64, default_value_t = 300)]
     checkpoint_secs: u64,
@@ -184,7 +179,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             count,
             limits,
             misere,
-            max_forms,
+            max_forms: MaxForms { max_forms },
             output,
         } => {
             let r = ruleset(&text)?;
@@ -327,7 +322,7 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             computer,
             seed,
             misere,
-            max_forms,
+            max_forms: MaxForms { max_forms },
             output,
         } => {
             let r = ruleset(&text)?;
@@ -527,14 +522,14 @@ fn print_census(report: &CensusReport) -> anyhow::Result<()> {
 fn period(args: PeriodArgs) -> anyhow::Result<()> {
     let r = ruleset(&args.ruleset)?;
     let stop = StopFlag::new();
-    if let Some(path) = &args.checkpoint {
+    if let Some(path) = &args.save.checkpoint {
         common::check_output(path)?;
     }
     if let Some(path) = &args.out {
         common::check_output(path)?;
     }
     // stopped, the search writes its checkpoint (4 bytes a heap) before it exits
-    let grace = if args.checkpoint.is_some() {
+    let grace = if args.save.checkpoint.is_some() {
         Duration::from_secs(CHECKPOINT_GRACE_SECS)
     } else {
         Duration::from_millis(500)
@@ -542,11 +537,11 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
     // the bounds hold from the start: reading and re-checking a checkpoint is part of the run
     args.limits
         .watch_with_grace("the period search", &stop, grace);
-    let key = match &args.checkpoint {
+    let key = match &args.save.checkpoint {
         Some(_) => Some(common::checkpoint_key()?),
         None => None,
     };
-    let mut search = match (&args.checkpoint, args.resume, &key) {
+    let mut search = match (&args.save.checkpoint, args.save.resume, &key) {
         (Some(path), true, Some(key)) => {
             let bytes = read_checkpoint(path, args.max, &r)?;
             let search = checkpoint::decode(&bytes, key, &stop)
@@ -562,7 +557,7 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
     let bar = common::progress(args.max as u64, &format!("{r}"), args.output.quiet);
     let mut last_save = Instant::now();
     let save = |search: &PeriodSearch| -> anyhow::Result<()> {
-        if let (Some(path), Some(key)) = (&args.checkpoint, &key) {
+        if let (Some(path), Some(key)) = (&args.save.checkpoint, &key) {
             common::write_atomic(path, &checkpoint::encode(search, key))?;
         }
         Ok(())
@@ -579,7 +574,7 @@ fn period(args: PeriodArgs) -> anyhow::Result<()> {
             }
             Err(stopped) => {
                 save(&search)?;
-                let how = match &args.checkpoint {
+                let how = match &args.save.checkpoint {
                     Some(p) => format!(
                         "; {} values saved in {} (continue with --resume)",
                         search.sequence().len(),

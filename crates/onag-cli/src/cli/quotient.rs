@@ -147,11 +147,9 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes the certificate, checksummed ([`common::write_checksummed`]), and reads it back.
 fn write_certificate(path: &std::path::Path, q: &MisereQuotient) -> anyhow::Result<()> {
-    let cert = q.certificate();
-    let mut text = serde_json::to_string(&cert)?;
-    text.push('\n');
-    common::write_atomic(path, text.as_bytes())?;
+    let text = common::write_checksummed(path, &q.certificate())?;
     let back = common::read_capped(path, MAX_CERTIFICATE_FILE, "a quotient certificate")?;
     if back != text {
         return Err(
@@ -200,9 +198,10 @@ pub fn check(args: CheckArgs) -> anyhow::Result<()> {
             args.total
         );
     }
-    let text = common::read_capped(&args.file, MAX_CERTIFICATE_FILE, "a quotient certificate")?;
-    let cert: Certificate = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a quotient certificate", args.file.display()))?;
+    // The checksum is checked on the bytes before the table is parsed; the certificate's
+    // mathematics is then checked by `verify`, which trusts nothing in it.
+    let cert: Certificate =
+        common::read_checksummed(&args.file, MAX_CERTIFICATE_FILE, "a quotient certificate")?;
     let stop = StopFlag::new();
     args.limits.watch("the check", &stop);
     common::stop_on_ctrl_c(&stop);

@@ -16,7 +16,7 @@ use onag::partizan::parse::parse;
 use onag::partizan::search::{equal_by_search, ArenaPosition, EqualsReport};
 use onag::StopFlag;
 
-use super::common::{progress, write_atomic, Internal};
+use super::common::{progress, write_atomic, Force, Internal};
 use super::output::{outln, print_json, Output};
 
 /// Longest board length accepted by `stats` and `verify` (3^16 ≈ 43 million boards).
@@ -39,9 +39,8 @@ pub enum Cmd {
         /// Write the thermograph as an SVG file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
-        /// Run even when the work estimate is past the default bound.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        force: Force,
         /// Time and memory bounds (a 31-square board needs gigabytes).
         #[command(flatten)]
         limits: super::common::RunLimits,
@@ -111,9 +110,8 @@ pub enum Cmd {
         game: String,
         #[command(flatten)]
         output: Output,
-        /// Run even when the board's work estimate is past the default bound.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        force: Force,
         /// Time and memory bounds (the search grows with the board like a value does).
         #[command(flatten)]
         limits: super::common::RunLimits,
@@ -132,9 +130,8 @@ pub enum Cmd {
         /// Name values with ↑ ↓ ± instead of ASCII.
         #[arg(long)]
         unicode: bool,
-        /// Run even when the largest board's work estimate is past the default bound.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        force: Force,
         /// Time and memory bounds (none by default: families are the long research runs).
         #[command(flatten)]
         limits: super::common::LongRunLimits,
@@ -185,7 +182,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             output,
             unicode,
             svg,
-            force,
+            force: Force { force },
             limits,
         } => {
             let parsed = parse_board(&board)?;
@@ -222,7 +219,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             board,
             game,
             output,
-            force,
+            force: Force { force },
             limits,
         } => {
             let parsed = parse_board(&board)?;
@@ -235,7 +232,7 @@ fn run_here(cmd: Cmd) -> anyhow::Result<()> {
             frogs,
             blanks,
             unicode,
-            force,
+            force: Force { force },
             limits,
             threads,
             output,

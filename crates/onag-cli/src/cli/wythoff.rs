@@ -14,7 +14,7 @@ use onag::wythoff::report::{value_report, NivaschReport, PeriodsReport};
 use onag::wythoff::WythoffError;
 use onag::StopFlag;
 
-use super::common::{self, parse_u64, parse_usize, Internal};
+use super::common::{self, parse_u64, parse_usize, Internal, Resume};
 use super::output::{outln, print_json, Output};
 
 pub(crate) mod results;
@@ -86,12 +86,9 @@ pub struct PeriodsArgs {
     /// residue ring fits in 1 GiB).
     #[arg(long, value_parser = parse_u64)]
     period_cap: Option<u64>,
-    /// Write a checkpoint (with the results so far) to FILE, atomically.
-    #[arg(long)]
-    checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint FILE instead of starting over.
-    #[arg(long, requires = "checkpoint")]
-    resume: bool,
+    /// Checkpoints (with the results so far): every --checkpoint-secs and when stopped.
+    #[command(flatten)]
+    save: Resume,
     /// Seconds between checkpoints.
     #[arg(long, value_parser = parse_u64, default_value_t = 60)]
     checkpoint_secs: u64,
@@ -184,13 +181,13 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
 
 fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
     let (first, top) = args.rows;
-    if let Some(path) = &args.checkpoint {
+    if let Some(path) = &args.save.checkpoint {
         common::check_output(path)?;
     }
     let started = Instant::now();
     // rows proven before the checkpoint's base state: taken from its (tagged) columns
     let mut from_checkpoint = 0;
-    let mut search = match (&args.checkpoint, args.resume) {
+    let mut search = match (&args.save.checkpoint, args.save.resume) {
         (Some(path), true) => {
             let file = read_checkpoint(path)?;
             from_checkpoint = file.rows_from_checkpoint(first);
@@ -240,7 +237,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
                 bar.finish_and_clear();
                 // Ctrl-C: the sweep stopped between columns, so its state is a valid
                 // checkpoint; write it and say how to go on.
-                let Some(path) = &args.checkpoint else {
+                let Some(path) = &args.save.checkpoint else {
                     bail!(
                         "interrupted at column {} (no --checkpoint given)",
                         search.column()
@@ -255,7 +252,7 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
             }
             other => other.map_err(to_anyhow)?,
         }
-        if let Some(path) = &args.checkpoint {
+        if let Some(path) = &args.save.checkpoint {
             if finished(&search) || last_write.elapsed().as_secs() >= args.checkpoint_secs {
                 write_checkpoint(path, &search, first)?;
                 last_write = Instant::now();
@@ -279,11 +276,12 @@ fn periods(args: PeriodsArgs) -> anyhow::Result<()> {
         seconds,
         sweep_seconds,
         cells,
-        args.resume.then_some(start_column),
+        args.save.resume.then_some(start_column),
     );
     report.rows_from_checkpoint = from_checkpoint;
     if args.output.json {
-        print_json(&report)
+        // sealed: `onag wythoff results --run-json` reads it back
+        common::print_sealed_json(&report)
     } else {
         outln!("  row    period  preperiod  proven  proof column");
         for r in reported {

@@ -300,7 +300,8 @@ fn game_cards() -> String {
     out
 }
 
-/// The value panel, moves table and history every registered game's page shares.
+/// The value panel, moves table and history every game page shares (the registered games'
+/// and Toads and Frogs').
 const GAME_SIDE: &str = include_str!("../../web/game-side.html");
 /// The place in a game page of [`GAME_SIDE`].
 const GAME_SIDE_MARKER: &str = "<!-- onag:game-side -->\n";
@@ -342,9 +343,10 @@ fn render(i: usize, delivery: Delivery) -> String {
     let current = format!("<a href=\"{path}\" aria-current=\"page\">");
     let body = match page.game {
         Some(game) => game_page(game),
+        // a hand-written game page (Toads and Frogs) takes the same side column
         None => std::str::from_utf8(page.source.body)
             .expect("pages are UTF-8")
-            .to_string(),
+            .replacen(GAME_SIDE_MARKER, GAME_SIDE, 1),
     };
     let header = HEADER
         .replacen(GAMES_MARKER, &game_links(), 1)
@@ -692,6 +694,33 @@ mod tests {
                 assert!(body.contains(&link), "{path}");
             }
         }
+    }
+
+    #[test]
+    fn toads_and_the_registered_games_share_one_side_column() {
+        // Toads and Frogs' page holds only its own part (the strip, its controls and rules);
+        // the value panel, the table of every move and the history are the shared shell's.
+        let toads = std::str::from_utf8(PAGES.iter().find(|(p, _)| *p == "/toads").unwrap().1.body)
+            .unwrap();
+        assert_eq!(toads.matches(GAME_SIDE_MARKER).count(), 1);
+        for id in [
+            "id=\"panel\"",
+            "id=\"moves\"",
+            "id=\"history\"",
+            "id=\"thermo\"",
+        ] {
+            assert!(!toads.contains(id), "toads.html declares its own {id}");
+        }
+        let generated: Vec<String> = generated_games().map(|g| format!("/{}", g.name)).collect();
+        let mut sharing = 0;
+        for (page, (body, _)) in pages().iter().zip(rendered()) {
+            if page.path == "/toads" || generated.iter().any(|p| *p == page.path) {
+                assert!(body.contains(GAME_SIDE.trim()), "{}", page.path);
+                assert!(!body.contains("onag:game-side"), "{}", page.path);
+                sharing += 1;
+            }
+        }
+        assert_eq!(sharing, generated.len() + 1);
     }
 
     #[test]

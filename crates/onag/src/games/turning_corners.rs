@@ -37,7 +37,7 @@ use std::str::FromStr;
 
 use super::traits::ImpartialGame;
 use crate::nimber::Nimber;
-use crate::span::{head_and_pairs, PairsError};
+use crate::span::{head_and_pairs, PairsError, PairsHead};
 use crate::{Play, Span};
 
 /// The largest side a board may have.
@@ -156,28 +156,9 @@ pub enum CornersError {
         .0.corner.row, .0.corner.col, .0.coin.row, .0.coin.col
     )]
     BadCorner(Move),
-    /// Notation: no `:` between the size and the heads coins.
-    #[error("{span}: expected the size RxC, a ':' and then pairs a,b")]
-    MissingColon {
-        /// The end of the text.
-        span: Span,
-    },
-    /// Notation: a heads coin that is not a pair of numbers `r,c`.
-    #[error("{span}: '{found}' is not a pair of numbers a,b")]
-    BadPair {
-        /// The pair as written.
-        found: String,
-        /// Where it starts.
-        span: Span,
-    },
-    /// Notation: a size that is not `RxC`.
-    #[error("{span}: '{found}' is not a board size RxC")]
-    BadSizeText {
-        /// The size as written (trimmed).
-        found: String,
-        /// The start of the text.
-        span: Span,
-    },
+    /// Notation: not `RxC:r,c r,c …`.
+    #[error(transparent)]
+    Notation(#[from] PairsError),
     /// Notation: a heads coin in row or column 0 (the notation numbers coins from `1,1`).
     #[error("heads coins are numbered from 1,1")]
     ZeroCoin,
@@ -187,9 +168,7 @@ impl CornersError {
     /// Where the error is, if at one place in a position's notation.
     pub fn span(&self) -> Option<Span> {
         match self {
-            CornersError::MissingColon { span }
-            | CornersError::BadPair { span, .. }
-            | CornersError::BadSizeText { span, .. } => Some(*span),
+            CornersError::Notation(e) => Some(e.span()),
             _ => None,
         }
     }
@@ -412,6 +391,12 @@ impl fmt::Display for TurningCorners {
     }
 }
 
+/// The head of the notation: the board size.
+const SIZE: PairsHead = PairsHead {
+    expected: "the size RxC",
+    noun: "a board size RxC",
+};
+
 /// Reads `RxC:r,c r,c …` (`x`, `X` or `×` between the sides; coins separated by whitespace
 /// or `;`).
 ///
@@ -431,17 +416,10 @@ impl FromStr for TurningCorners {
     type Err = CornersError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (size, heads) = head_and_pairs(s).map_err(|e| match e {
-            PairsError::MissingColon(span) => CornersError::MissingColon { span },
-            PairsError::BadPair { found, span } => CornersError::BadPair { found, span },
+        let ((rows, cols), heads) = head_and_pairs(s, SIZE, |size| {
+            let (r, c) = size.split_once(['x', 'X', '×'])?;
+            Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
         })?;
-        let bad_size = || CornersError::BadSizeText {
-            found: size.to_string(),
-            span: Span::at(s, 0),
-        };
-        let (r, c) = size.split_once(['x', 'X', '×']).ok_or_else(bad_size)?;
-        let rows: usize = r.trim().parse().map_err(|_| bad_size())?;
-        let cols: usize = c.trim().parse().map_err(|_| bad_size())?;
         let coins: Vec<Coin> = heads.iter().map(|&(r, c)| Coin::new(r, c)).collect();
         if coins.iter().any(|c| c.on_border()) {
             return Err(CornersError::ZeroCoin);

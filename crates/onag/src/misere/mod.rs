@@ -41,7 +41,7 @@ pub use game::{
     MisereReport, MisereSolver,
 };
 pub use genus::Genus;
-pub use notation::NotationError;
+pub use notation::MisereNotationError;
 pub use phylum::{Classifier, Phylum};
 pub use store::{MisereError, MisereId, MisereStore};
 

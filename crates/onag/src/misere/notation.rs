@@ -19,7 +19,7 @@ use super::store::{MisereError, MisereId, MisereStore};
 /// Why a text is not a misère form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message} (at character {})", .at + 1)]
-pub struct NotationError {
+pub struct MisereNotationError {
     /// Where (a byte offset into the text).
     pub at: usize,
     /// What was wrong.
@@ -246,7 +246,7 @@ impl MisereStore {
     /// assert_eq!(store.name(a), "*[2#1]");
     /// assert_eq!(store.genus(a).to_string(), "2^1420");
     /// ```
-    pub fn parse(&mut self, text: &str) -> Result<MisereId, NotationError> {
+    pub fn parse(&mut self, text: &str) -> Result<MisereId, MisereNotationError> {
         let mut r = Reader {
             s: text.as_bytes(),
             pos: 0,
@@ -268,14 +268,14 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn error(&self, message: &str) -> NotationError {
-        NotationError {
+    fn error(&self, message: &str) -> MisereNotationError {
+        MisereNotationError {
             at: self.pos,
             message: message.to_string(),
         }
     }
 
-    fn lift(&self, e: MisereError) -> NotationError {
+    fn lift(&self, e: MisereError) -> MisereNotationError {
         self.error(&e.to_string())
     }
 
@@ -290,7 +290,7 @@ impl Reader<'_> {
         self.s.get(self.pos).copied()
     }
 
-    fn eat(&mut self, c: u8) -> Result<(), NotationError> {
+    fn eat(&mut self, c: u8) -> Result<(), MisereNotationError> {
         if self.peek() == Some(c) {
             self.pos += 1;
             Ok(())
@@ -299,7 +299,7 @@ impl Reader<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<u32, NotationError> {
+    fn number(&mut self) -> Result<u32, MisereNotationError> {
         self.skip_ws();
         let start = self.pos;
         while self.pos < self.s.len() && self.s[self.pos].is_ascii_digit() {
@@ -314,7 +314,7 @@ impl Reader<'_> {
     }
 
     /// `term (+ term)*`
-    fn expression(&mut self) -> Result<MisereId, NotationError> {
+    fn expression(&mut self) -> Result<MisereId, MisereNotationError> {
         let mut g = self.term()?;
         while self.peek() == Some(b'+') {
             self.pos += 1;
@@ -325,7 +325,7 @@ impl Reader<'_> {
     }
 
     /// A `*[…]` form, a number (a nim heap) or an input list.
-    fn term(&mut self) -> Result<MisereId, NotationError> {
+    fn term(&mut self) -> Result<MisereId, MisereNotationError> {
         match self.peek() {
             Some(b'*') => {
                 self.pos += 1;
@@ -351,7 +351,7 @@ impl Reader<'_> {
     }
 
     /// After `*`: `[…]` in the output notation or as an input list.
-    fn star_body(&mut self) -> Result<MisereId, NotationError> {
+    fn star_body(&mut self) -> Result<MisereId, MisereNotationError> {
         let start = self.pos;
         self.eat(b'[')?;
         let first = self.peek();
@@ -387,7 +387,7 @@ impl Reader<'_> {
         self.gather(items)
     }
 
-    fn gather(&mut self, items: Vec<MisereId>) -> Result<MisereId, NotationError> {
+    fn gather(&mut self, items: Vec<MisereId>) -> Result<MisereId, MisereNotationError> {
         match items.as_slice() {
             [] => Err(self.error("an empty form")),
             [g] => Ok(*g),
@@ -396,13 +396,13 @@ impl Reader<'_> {
     }
 
     /// `[a, b, …]` (CGSuite's input list): the game whose options are the entries.
-    fn list(&mut self) -> Result<MisereId, NotationError> {
+    fn list(&mut self) -> Result<MisereId, MisereNotationError> {
         let items = self.list_items()?;
         let opts: Vec<MisereId> = items.iter().map(|i| i.game(self.store)).collect();
         self.store.from_options(&opts).map_err(|e| self.lift(e))
     }
 
-    fn list_items(&mut self) -> Result<Vec<ListItem>, NotationError> {
+    fn list_items(&mut self) -> Result<Vec<ListItem>, MisereNotationError> {
         self.eat(b'[')?;
         let mut items = Vec::new();
         if self.peek() == Some(b']') {
@@ -436,7 +436,7 @@ impl Reader<'_> {
     }
 
     /// Items of the output notation up to `end` (not eaten).
-    fn compact_items(&mut self, end: u8) -> Result<Vec<MisereId>, NotationError> {
+    fn compact_items(&mut self, end: u8) -> Result<Vec<MisereId>, MisereNotationError> {
         let mut items = Vec::new();
         loop {
             match self.peek() {
@@ -451,7 +451,7 @@ impl Reader<'_> {
         }
     }
 
-    fn heap_digit(&mut self) -> Result<u32, NotationError> {
+    fn heap_digit(&mut self) -> Result<u32, MisereNotationError> {
         match self.peek() {
             Some(b'&') => {
                 self.pos += 1;
@@ -467,7 +467,7 @@ impl Reader<'_> {
         }
     }
 
-    fn atom(&mut self) -> Result<MisereId, NotationError> {
+    fn atom(&mut self) -> Result<MisereId, MisereNotationError> {
         if self.peek() == Some(b'(') {
             self.pos += 1;
             let items = self.compact_items(b')')?;
@@ -478,7 +478,7 @@ impl Reader<'_> {
         Ok(self.store.nimber(n))
     }
 
-    fn suffixes(&mut self, mut g: MisereId) -> Result<MisereId, NotationError> {
+    fn suffixes(&mut self, mut g: MisereId) -> Result<MisereId, MisereNotationError> {
         loop {
             match self.peek() {
                 Some(b'#') => {

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use super::table::{grundy_table, Table};
 use crate::games::ImpartialGame;
-use crate::span::{head_and_pairs, PairsError};
+use crate::span::{head_and_pairs, PairsError, PairsHead};
 use crate::{Play, Span};
 
 /// Most queens in a [`Position`].
@@ -46,37 +46,16 @@ pub enum PositionError {
         /// The requested destination.
         to: (u32, u32),
     },
-    /// Notation: no `:` between the board side and the queens.
-    #[error("{span}: expected the board side, a ':' and then pairs a,b")]
-    MissingColon {
-        /// The end of the text.
-        span: Span,
-    },
-    /// Notation: a queen that is not a pair of numbers `x,y`.
-    #[error("{span}: '{found}' is not a pair of numbers a,b")]
-    BadPair {
-        /// The pair as written.
-        found: String,
-        /// Where it starts.
-        span: Span,
-    },
-    /// Notation: a board side that is not a number.
-    #[error("{span}: '{found}' is not a board side")]
-    BadSideText {
-        /// The side as written (trimmed).
-        found: String,
-        /// The start of the text.
-        span: Span,
-    },
+    /// Notation: not `SIDE:x,y x,y …`.
+    #[error(transparent)]
+    Notation(#[from] PairsError),
 }
 
 impl PositionError {
     /// Where the error is, if at one place in a position's notation.
     pub fn span(&self) -> Option<Span> {
         match self {
-            PositionError::MissingColon { span }
-            | PositionError::BadPair { span, .. }
-            | PositionError::BadSideText { span, .. } => Some(*span),
+            PositionError::Notation(e) => Some(e.span()),
             _ => None,
         }
     }
@@ -393,6 +372,12 @@ impl fmt::Display for Position {
     }
 }
 
+/// The head of the notation: the board side.
+const SIDE: PairsHead = PairsHead {
+    expected: "the board side",
+    noun: "a board side",
+};
+
 /// Reads `SIDE:x,y x,y …` (queens separated by whitespace or `;`).
 ///
 /// # Examples
@@ -409,14 +394,7 @@ impl FromStr for Position {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (side, queens) = head_and_pairs(s).map_err(|e| match e {
-            PairsError::MissingColon(span) => PositionError::MissingColon { span },
-            PairsError::BadPair { found, span } => PositionError::BadPair { found, span },
-        })?;
-        let side: u32 = side.parse().map_err(|_| PositionError::BadSideText {
-            found: side.to_string(),
-            span: Span::at(s, 0),
-        })?;
+        let (side, queens) = head_and_pairs(s, SIDE, |side| side.parse::<u32>().ok())?;
         let queens: Vec<(u32, u32)> = queens
             .iter()
             .map(|&(x, y)| {

@@ -42,7 +42,8 @@ pub struct ResultsArgs {
     /// Also write a plain table `row period preperiod proof_column minimal_confirmed`.
     #[arg(long)]
     tsv: Option<PathBuf>,
-    /// The run's final `--json` output (for its wall time; empty or absent if unfinished).
+    /// The run's final `--json` output (for its wall time; empty or absent if unfinished):
+    /// sealed by `onag wythoff periods --json`, refused edited or damaged.
     #[arg(long)]
     run_json: Option<PathBuf>,
     /// CPU seconds of the run (all threads), measured outside the process.
@@ -106,12 +107,13 @@ pub fn results(args: ResultsArgs) -> anyhow::Result<()> {
             want
         );
     }
-    let run = match &args.run_json {
-        Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => {
-            Some(common::read_json::<RunOutput>(p, "a run's --json output")?)
-        }
-        _ => None,
-    };
+    let run =
+        match &args.run_json {
+            Some(p) if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) => Some(
+                common::read_sealed::<RunOutput>(p, "a run's --json output")?,
+            ),
+            _ => None,
+        };
     let wall = args.wall_seconds.or_else(|| run.and_then(|r| r.seconds));
     let config = PeriodConfig {
         top: top as usize,
