@@ -274,16 +274,29 @@ impl Geometry {
         // their top (Left) or left (Right) cells
         let (xv, xv_tops) = self.vertical_tops(e & !safe_v);
         let (xh, xh_tops) = self.horizontal_tops(e & !safe_h);
-        let (x_me, x_them) = match player {
-            Player::Left => (xv, xh),
-            Player::Right => (xh, xv),
+        // d: the opponent's placements that meet two of these (one cell in each; two cells
+        // side by side across the opponent's direction always lie in two placements).
+        // Dropping one of the two placements for each leaves x − d of them that no
+        // opponent's move meets twice: each reply then destroys at most one.
+        let xv_cells = xv_tops | (xv_tops << self.w);
+        let xh_cells = xh_tops | (xh_tops << 1);
+        let dv = (hp & xv_cells & (xv_cells >> 1)).count_ones();
+        let dh = (vp & xh_cells & (xh_cells >> self.w)).count_ones();
+        let (x_me, x_them, d_me, d_them) = match player {
+            Player::Left => (xv, xh, dv, dh),
+            Player::Right => (xh, xv, dh, dv),
         };
         // moving first, one vulnerable move a turn: each reply destroys at most two more
-        if s_me + x_me.div_ceil(3) > u_them {
+        // (P gets ⌈x/3⌉), or at most one of the x − d (P gets ⌈(x − d)/2⌉); P picks the
+        // better of the two strategies
+        let a = x_me.div_ceil(3).max(x_me.saturating_sub(d_me).div_ceil(2));
+        if s_me + a > u_them {
             return Some((true, Rule::VulnerableWin));
         }
         // moving second: each of the mover's moves destroys at most two vulnerable moves
-        if u_me <= s_them + x_them / 3 {
+        // (⌊x/3⌋), or at most one of the x − d (⌊(x − d)/2⌋)
+        let b = (x_them / 3).max(x_them.saturating_sub(d_them) / 2);
+        if u_me <= s_them + b {
             return Some((false, Rule::VulnerableLoss));
         }
         // protective areas (Bullock 2002): the same counts with the players' blocks apart
@@ -311,12 +324,13 @@ impl Geometry {
         // cannot use). Let T(O) be the empty cells O can cover now — the only cells O will
         // ever cover — and f(P) the fewest of those among the two cells of any of P's
         // vulnerable placements (0, 1 or 2). P moves first and plays vulnerable placements
-        // while one is left, then safe moves. If P is ever stuck, P has played a ≥ ⌈x/3⌉
-        // vulnerable and all s safe moves, and O has made k = a + s moves; O's moves fill 2k
-        // cells of T(O), P's vulnerable ones f·a more, all distinct: 2(a + s) + f·a ≤ T(O).
-        // So P wins when 2(a + s) + f·a > T(O) for a = ⌈x/3⌉ (the left side grows with a).
-        // Moving second, O plays the same way and gets b ≥ ⌊x(O)/3⌋ vulnerable moves; P wins
-        // only if O is stuck after P's k + 1 moves with k = b + s(O), and P's moves fill
+        // while one is left, then safe moves (with the strategy that gave a above). If P is
+        // ever stuck, P has played at least a vulnerable and all s safe moves, and O has made
+        // as many moves as P, k ≥ a + s: O's moves fill 2k cells of T(O), P's
+        // vulnerable ones f·a more, all distinct: 2(a + s) + f·a ≤ T(O). So P wins when
+        // 2(a + s) + f·a > T(O) (the left side grows with a; f holds for any subset of the
+        // placements). Moving second, O plays the same way and gets at least the b above; P
+        // wins only if O is stuck after P's k + 1 moves with k = b + s(O), and P's moves fill
         // 2(k + 1) cells of T(P) apart from O's f(O)·b: P loses when
         // 2(b + s(O) + 1) + f(O)·b > T(P).
         let (v_cov_cells, h_cov_cells) = (v_cov.count_ones(), h_cov.count_ones());
@@ -326,11 +340,9 @@ impl Geometry {
             Player::Left => (fv, fh, v_cov_cells, h_cov_cells),
             Player::Right => (fh, fv, h_cov_cells, v_cov_cells),
         };
-        let a = x_me.div_ceil(3);
         if 2 * (a + s_me) + f_me * a > t_them {
             return Some((true, Rule::CellWin));
         }
-        let b = x_them / 3;
         if 2 * (b + s_them + 1) + f_them * b > t_me {
             return Some((false, Rule::CellLoss));
         }
