@@ -274,14 +274,20 @@ impl Geometry {
         // their top (Left) or left (Right) cells
         let (xv, xv_tops) = self.vertical_tops(e & !safe_v);
         let (xh, xh_tops) = self.horizontal_tops(e & !safe_h);
-        // d: the opponent's placements that meet two of these (one cell in each; two cells
-        // side by side across the opponent's direction always lie in two placements).
-        // Dropping one of the two placements for each leaves x − d of them that no
-        // opponent's move meets twice: each reply then destroys at most one.
+        // d: how many of these to drop so that no opponent's placement meets two of the
+        // rest. An opponent's placement meets two when its cells lie in two of them (two
+        // cells side by side across the opponent's direction always lie in two); dropping
+        // every placement that holds the first cell of such a pair — or every one that holds
+        // the second — leaves x − d that no opponent's move, now or later (the opponent's
+        // placements only disappear), meets twice: each reply then destroys at most one.
         let xv_cells = xv_tops | (xv_tops << self.w);
         let xh_cells = xh_tops | (xh_tops << 1);
-        let dv = (hp & xv_cells & (xv_cells >> 1)).count_ones();
-        let dh = (vp & xh_cells & (xh_cells >> self.w)).count_ones();
+        let pairs_v = hp & xv_cells & (xv_cells >> 1); // first (left) cells of the pairs
+        let pairs_h = vp & xh_cells & (xh_cells >> self.w); // first (upper) cells
+        let holding_v = |c: u128| (xv_tops & (c | (c >> self.w))).count_ones();
+        let holding_h = |c: u128| (xh_tops & (c | (c >> 1))).count_ones();
+        let dv = holding_v(pairs_v).min(holding_v(pairs_v << 1));
+        let dh = holding_h(pairs_h).min(holding_h(pairs_h << self.w));
         let (x_me, x_them, d_me, d_them) = match player {
             Player::Left => (xv, xh, dv, dh),
             Player::Right => (xh, xv, dh, dv),
