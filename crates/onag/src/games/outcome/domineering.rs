@@ -27,16 +27,18 @@
 //!   most two placements). Moving first and playing one a turn, P gets at least ⌈x/3⌉ of x;
 //!   moving second, at least ⌊x/3⌋. So P to move wins when `s(P) + ⌈x(P)/3⌉ > u(O)` and
 //!   loses when `u(P) ≤ s(O) + ⌊x(O)/3⌋` — a simple, provable form of Bullock's counting of
-//!   vulnerable and protected moves.
+//!   vulnerable and protected moves. Dropping the d placements that let one opponent move
+//!   destroy two leaves x − d destroyed one at a time: ⌈(x − d)/2⌉ and ⌊(x − d)/2⌋, where
+//!   better (Bullock separates the vulnerable moves the opponent can destroy two at a time).
 //! - **Squares left to the opponent**: the same strategies (vulnerable moves, then safe
 //!   ones) counted against the empty cells the opponent can cover instead of their dominoes:
 //!   P's guaranteed moves fill cells the opponent could have used (Bullock 2002 bounds the
 //!   opponent's moves by the squares left to them); the proof is at the rule.
 //! - **Transposition table** of fixed size (two slots per bucket: one kept for the entries
 //!   that took the most work, one always replaced) and **move ordering**: each move is scored
-//!   by the same counts after it (the mover's safe moves minus the opponent's room, and the
-//!   mover's room minus the opponent's safe moves — the margins to the two cut-offs), one's
-//!   own safe moves last, ties broken by the history heuristic (moves that refuted before).
+//!   by the same counts after it, as Obsequi scores it (the mover's room and safe moves less
+//!   the opponent's), one's own safe moves last, ties broken by the history heuristic (moves
+//!   that refuted before).
 //!
 //! # Examples
 //! ```
