@@ -3,12 +3,14 @@
 //! time (docs/outcome-search.md lists the figures).
 //!
 //! ```text
-//! domineering_outcome [--bits B] [--max-seconds S] [--checkpoint FILE] RxC...
+//! domineering_outcome [--bits B] [--max-seconds S] [--checkpoint FILE [--every S]] RxC...
 //! ```
 //!
 //! With `--checkpoint FILE` (one board): the table is loaded from FILE when it exists and
 //! written back when the run ends, finished or stopped by `--max-seconds`, so a long solve
-//! goes on across runs (`DomineeringSolver::checkpoint`).
+//! goes on across runs (`DomineeringSolver::checkpoint`); with `--every S` also every S
+//! seconds of the run (the search stops, the table is written, and the search goes on from
+//! the table, which keeps every answer found so far).
 
 use std::time::Instant;
 
@@ -21,11 +23,13 @@ fn main() {
     let mut max_seconds = 0.0f64;
     let mut boards = Vec::new();
     let mut checkpoint: Option<std::path::PathBuf> = None;
+    let mut every = 0.0f64;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--bits" => bits = args.next().and_then(|x| x.parse().ok()).unwrap_or(22),
             "--checkpoint" => checkpoint = args.next().map(Into::into),
+            "--every" => every = args.next().and_then(|x| x.parse().ok()).unwrap_or(0.0),
             "--max-seconds" => {
                 max_seconds = args.next().and_then(|x| x.parse().ok()).unwrap_or(0.0)
             }
@@ -35,7 +39,9 @@ fn main() {
             {
                 Some(rc) => boards.push(rc),
                 None => {
-                    eprintln!("usage: domineering_outcome [--bits B] [--max-seconds S] RxC...");
+                    eprintln!(
+                        "usage: domineering_outcome [--bits B] [--max-seconds S] [--checkpoint FILE [--every S]] RxC..."
+                    );
                     std::process::exit(2);
                 }
             },
@@ -46,14 +52,6 @@ fn main() {
             eprintln!("{r}×{c}: not a board");
             continue;
         };
-        let stop = StopFlag::new();
-        if max_seconds > 0.0 {
-            let s = stop.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(std::time::Duration::from_secs_f64(max_seconds));
-                s.stop();
-            });
-        }
         let start = Instant::now();
         let mut solver = DomineeringSolver::new(TableSize::Bits(bits));
         if let Some(path) = checkpoint.as_ref().filter(|p| p.exists()) {
@@ -66,12 +64,43 @@ fn main() {
                 }
             }
         }
-        let result = solver.solve(&board, &stop);
-        if let Some(path) = &checkpoint {
-            let tmp = path.with_extension("tmp");
-            std::fs::write(&tmp, solver.checkpoint()).expect("write the checkpoint");
-            std::fs::rename(&tmp, path).expect("write the checkpoint");
-        }
+        let result = loop {
+            // one round: up to the next checkpoint or the end of the time allowed
+            let left = if max_seconds > 0.0 {
+                max_seconds - start.elapsed().as_secs_f64()
+            } else {
+                f64::INFINITY
+            };
+            let round = if every > 0.0 && checkpoint.is_some() {
+                left.min(every)
+            } else {
+                left
+            };
+            let stop = StopFlag::new();
+            if round.is_finite() {
+                let s = stop.clone();
+                let wait = std::time::Duration::from_secs_f64(round.max(0.0));
+                std::thread::spawn(move || {
+                    std::thread::sleep(wait);
+                    s.stop();
+                });
+            }
+            let result = solver.solve(&board, &stop);
+            if let Some(path) = &checkpoint {
+                let tmp = path.with_extension("tmp");
+                std::fs::write(&tmp, solver.checkpoint()).expect("write the checkpoint");
+                std::fs::rename(&tmp, path).expect("write the checkpoint");
+                eprintln!(
+                    "{r}×{c}: checkpoint after {} nodes, {:.0} s",
+                    solver.nodes(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+            let out_of_time = max_seconds > 0.0 && start.elapsed().as_secs_f64() >= max_seconds;
+            if result.is_ok() || out_of_time || checkpoint.is_none() || every <= 0.0 {
+                break result;
+            }
+        };
         match result {
             Ok(o) => println!(
                 "{r}x{c} {} left_first {} right_first {} total {} {:.2} s {:?}",
