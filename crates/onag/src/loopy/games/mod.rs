@@ -3,6 +3,7 @@
 
 pub mod backsliding_toads;
 pub mod fox_and_geese;
+pub mod registry;
 
 use std::collections::HashMap;
 use std::hash::Hash;
