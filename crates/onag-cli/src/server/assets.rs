@@ -819,6 +819,47 @@ mod tests {
     /// The generated pages are drawn from the registry alone: neither their scripts nor their
     /// templates name a registered game (a quoted name would key behaviour to one game).
     #[test]
+    fn every_loopy_game_has_a_page_from_its_registry_entry_a_link_and_a_card() {
+        for name in ["loopy.js", "loopyboard.js", "loopy.html"] {
+            let text = STATIC
+                .iter()
+                .chain([&LOOPY_PAGE])
+                .find(|a| a.name == name)
+                .map(|a| std::str::from_utf8(a.body).unwrap())
+                .expect(name);
+            for game in LOOPY_GAMES {
+                for quote in ['\'', '"', '`'] {
+                    let quoted = format!("{quote}{}{quote}", game.name);
+                    assert!(!text.contains(&quoted), "{name} names {quoted}");
+                }
+            }
+        }
+        let index = &rendered()[0].0;
+        for game in LOOPY_GAMES {
+            let path = format!("/{}", game.name);
+            let i = pages().iter().position(|p| p.path == path).unwrap();
+            let body = &rendered()[i].0;
+            assert!(body.contains("loopy.js\"></script>"), "{path}");
+            assert!(
+                body.contains(&format!("<h1>{}</h1>", escape(game.title))),
+                "{path}"
+            );
+            assert!(body.contains(&format!("href=\"{path}\" aria-current=\"page\"")));
+            assert!(
+                index.contains(&format!("data-game=\"{}\"", game.name)),
+                "{path}"
+            );
+            let start = body
+                .find("<script type=\"application/json\" id=\"game-page\">")
+                .unwrap();
+            let json = &body[start..];
+            let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+            let data: serde_json::Value = serde_json::from_str(json).unwrap();
+            assert_eq!(data, serde_json::to_value(game.page).unwrap(), "{path}");
+        }
+    }
+
+    #[test]
     fn no_generated_page_code_names_a_game() {
         let scripts = [
             "grid.js",

@@ -102,7 +102,7 @@ pub const LOOPY_GAMES: &[LoopyGameInfo] = &[
                     position: "F......./......../......../......../......../.G.G.G..",
                 },
                 Preset {
-                    name: "8 × 8, Winning Ways' game (solving it takes a while)",
+                    name: "8 × 8, Winning Ways' game (966,123 positions: about 5 s to solve, once)",
                     position: "F......./......../......../......../......../......../......../.G.G.G.G",
                 },
             ],
