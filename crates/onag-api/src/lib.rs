@@ -271,6 +271,19 @@ routes! {
     /// form), a winning move for each, the nodes searched; `"proven": false` past `max_nodes`.
     Solve(routes::solve::Solve) = POST "/solve" from routes::solve::SolveRequest,
         heavy, "the outcome search", |r, stop| r.run(stop);
+    /// `GET /api/loopy/list`: every loopy game a page plays, with its page data.
+    LoopyList(NoBody) = GET "/loopy/list", light, "the list of loopy games",
+        |_, _| Ok::<_, ApiError>(routes::loopy::list());
+    /// `POST /api/loopy/position` `{"game", "position", "to_move"?}` (≤ 2^20 positions
+    /// reachable, kept for the next request): the outcome with draws, the remoteness, the
+    /// loopy value (≤ 2048 positions reachable) and every move's win, draw or loss.
+    LoopyPosition(routes::loopy::Position) = POST "/loopy/position"
+        from routes::loopy::PositionRequest, heavy, "the loopy analysis", |r, stop| r.run(stop);
+    /// `POST /api/loopy/computer` `{"game", "position", "to_move"?}`: the computer's move (the
+    /// quickest win, else a draw, else the slowest loss).
+    LoopyComputer(routes::loopy::Position) = POST "/loopy/computer"
+        from routes::loopy::PositionRequest, heavy, "the computer's move",
+        |r, stop| r.computer(stop);
     /// `POST /api/value` `{"expr"}`: the value of a game expression or the truth of a
     /// comparison.
     Value(routes::value::Value) = POST "/value" from routes::value::ValueRequest,

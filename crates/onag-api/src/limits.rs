@@ -150,3 +150,12 @@ pub fn check_body(body: &[u8]) -> Result<(), ApiError> {
 pub const MAX_MISERE_FORMS: usize = 1 << 18;
 /// The most heaps `/heaps/values` lists with `"misere": true` (genera).
 pub const MAX_MISERE_HEAP_VALUES: usize = 512;
+
+/// Most positions of a loopy game's graph that `POST /loopy/position` solves (exploration and
+/// retrograde analysis: Fox and Geese on 8 × 8 from the start is 966,123 positions, about
+/// 230 MB and a few seconds natively).
+pub const MAX_LOOPY_PLAY_POSITIONS: usize = 1 << 20;
+
+/// Most positions reachable from a position whose loopy value `POST /loopy/position` computes
+/// (a stopper's canonical form or sides by sidling, per request).
+pub const MAX_LOOPY_VALUE_POSITIONS: usize = 2048;

@@ -17,6 +17,8 @@
 //   misere: true for the Normal/Misère switch (impartial games): analyse then reads the
 //     convention from its fifth argument ({misere}), and under misère the player who cannot
 //     move wins (Conway, On Numbers and Games, ch. 12); the link carries misere=1
+//   declared(history) -> text or null (optional: a game with cycles declares a draw by its
+//     rule of play, e.g. a repeated position; history is the entries up to the one on show)
 //   render(view): draws the board; view = {pos, analysis, toMove, last, hints, canPlay, stale,
 //     fresh} — `fresh` is true on the first drawing after a move (animate it then only)
 // The loop owns #controls (settings), #history, #chart, #status, #error and #scorecard.
@@ -202,7 +204,8 @@ export function createGame(adapter) {
     };
   }
   const canPlay = () => !game.thinking && Boolean(entry().analysis) && !over() && isHuman(entry().toMove);
-  const over = () => Boolean(entry().analysis) && entry().analysis.moves.length === 0;
+  const declared = () => (adapter.declared && entry().analysis ? adapter.declared(game.history.slice(0, game.cursor + 1)) : null);
+  const over = () => Boolean(entry().analysis) && (entry().analysis.moves.length === 0 || Boolean(declared()));
 
   function draw(extra) {
     adapter.render(view(extra));
@@ -264,6 +267,14 @@ export function createGame(adapter) {
     // The computer's move, named (the board animates it).
     const played = e.by === 'computer' && e.move
       ? `The computer played ${adapter.notation(e.move, 1 - e.toMove)}. ` : '';
+    const drawn = declared();
+    if (drawn) {
+      // A draw by the page's rule of play: neither side wins, and the scorecard is unchanged.
+      say($('status'), `${played}${drawn}`, 'draw');
+      $('status').dataset.winner = 'draw';
+      draw();
+      return;
+    }
     if (over()) {
       // Normal play: the player who cannot move loses; misère play: that player wins.
       const stuck = e.toMove;

@@ -4,6 +4,7 @@
 pub mod corners;
 pub mod game;
 pub mod heaps;
+pub mod loopy;
 pub mod nim;
 pub mod queens;
 pub mod solve;

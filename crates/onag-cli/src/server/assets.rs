@@ -32,6 +32,7 @@ use axum::response::{IntoResponse, Response};
 use onag::games::analysis::GameKind;
 use onag::games::page::Board;
 use onag::games::registry::{GameInfo, GAMES};
+use onag::loopy::games::registry::{LoopyGameInfo, LOOPY_GAMES};
 
 /// One embedded file.
 struct Asset {
@@ -83,6 +84,9 @@ const GRID_BOARD: Asset = asset!("grid.html", "text/html; charset=utf-8");
 /// The board file of a graph ([`Board::Graph`]): the picture, cut by clicking edges, and its
 /// editor.
 const GRAPH_BOARD: Asset = asset!("graph.html", "text/html; charset=utf-8");
+/// The page of every loopy game (`onag::loopy::games::registry::LOOPY_GAMES`), filled in with
+/// its registry entry: the board, the outcome panel with draws, the moves with ✓ = ✗.
+const LOOPY_PAGE: Asset = asset!("loopy.html", "text/html; charset=utf-8");
 /// The place in [`GAME_PAGE`] of a board file's board column.
 const BOARD_MARKER: &str = "<!-- onag:board -->\n";
 /// The place in [`GAME_PAGE`] of a board file's rules, and where a board file's rules begin.
@@ -159,6 +163,8 @@ const STATIC: &[Asset] = &[
     asset!("heaps.js", "text/javascript; charset=utf-8"),
     asset!("seqplot.js", "text/javascript; charset=utf-8"),
     asset!("worksheet.js", "text/javascript; charset=utf-8"),
+    asset!("loopy.js", "text/javascript; charset=utf-8"),
+    asset!("loopyboard.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     Asset {
         name: "findings.json",
@@ -200,6 +206,7 @@ struct Page {
     path: &'static str,
     source: &'static Asset,
     game: Option<&'static GameInfo>,
+    loopy: Option<&'static LoopyGameInfo>,
 }
 
 /// Every page: the fixed ones, then one per registered game.
@@ -210,14 +217,22 @@ fn pages() -> &'static [Page] {
             path,
             source,
             game: None,
+            loopy: None,
         });
         let games = generated_games().map(|game| Page {
             // A few bytes per game, made once for the life of the process.
             path: Box::leak(format!("/{}", game.name).into_boxed_str()),
             source: &GAME_PAGE,
             game: Some(game),
+            loopy: None,
         });
-        fixed.chain(games).collect()
+        let loopy = LOOPY_GAMES.iter().map(|game| Page {
+            path: Box::leak(format!("/{}", game.name).into_boxed_str()),
+            source: &LOOPY_PAGE,
+            game: None,
+            loopy: Some(game),
+        });
+        fixed.chain(games).chain(loopy).collect()
     })
 }
 
@@ -271,6 +286,13 @@ fn game_links() -> String {
             ));
         }
     }
+    for game in LOOPY_GAMES {
+        out.push_str(&format!(
+            "    <a href=\"/{}\">{}</a>\n",
+            game.name,
+            escape(game.title)
+        ));
+    }
     out
 }
 
@@ -297,6 +319,18 @@ fn game_cards() -> String {
         }
         out.push_str("</div>\n");
     }
+    out.push_str(
+        "<h2 class=\"family\">Loopy games (play may go on for ever)</h2>\n<div class=\"cards\">\n",
+    );
+    for game in LOOPY_GAMES {
+        out.push_str(&format!(
+            "  <a class=\"card\" href=\"/{name}\" data-game=\"{name}\">\n    <h2>{title}</h2>\n    <p>{rules}.</p>\n  </a>\n",
+            name = game.name,
+            title = escape(game.title),
+            rules = escape(&capitalised(game.rules)),
+        ));
+    }
+    out.push_str("</div>\n");
     out
 }
 
@@ -325,6 +359,28 @@ fn fill(body: &str, game: &GameInfo) -> String {
         .replace("__RULES__", &escape(&capitalised(game.rules)))
         .replace("__NOTATION__", &escape(game.notation))
         .replace("__PAGE_DATA__", &page_data(game))
+}
+
+/// A loopy game's page: [`LOOPY_PAGE`] filled in with the game's registry entry.
+fn fill_loopy(body: &str, game: &LoopyGameInfo) -> String {
+    let [left, right] = game.sides;
+    body.replace("__GAME__", game.name)
+        .replace("__TITLE__", &escape(game.title))
+        .replace("__EXAMPLE__", &escape(game.example))
+        .replace("__RULES__", &escape(&capitalised(game.rules)))
+        .replace("__NOTATION__", &escape(game.notation))
+        .replace(
+            "__SIDES__",
+            &escape(&format!("Left ({left})|Right ({right})")),
+        )
+        .replace("__LEFT__", &escape(left))
+        .replace("__RIGHT__", &escape(right))
+        .replace(
+            "__PAGE_DATA__",
+            &serde_json::to_string(&game.page)
+                .expect("page data serialises")
+                .replace('<', "\\u003c"),
+        )
 }
 
 /// The game's page data ([`onag::games::page::PageInfo`]) as JSON for the page's script, safe
@@ -357,6 +413,9 @@ fn render(i: usize, delivery: Delivery) -> String {
     out = out.replacen(CARDS_MARKER, &game_cards(), 1);
     if let Some(game) = page.game {
         out = fill(&out, game);
+    }
+    if let Some(game) = page.loopy {
+        out = fill_loopy(&out, game);
     }
     out = out.replace("\"static/", &format!("\"static/{}/", version()));
     if delivery == Delivery::Static {
@@ -788,6 +847,47 @@ mod tests {
 
     /// The generated pages are drawn from the registry alone: neither their scripts nor their
     /// templates name a registered game (a quoted name would key behaviour to one game).
+    #[test]
+    fn every_loopy_game_has_a_page_from_its_registry_entry_a_link_and_a_card() {
+        for name in ["loopy.js", "loopyboard.js", "loopy.html"] {
+            let text = STATIC
+                .iter()
+                .chain([&LOOPY_PAGE])
+                .find(|a| a.name == name)
+                .map(|a| std::str::from_utf8(a.body).unwrap())
+                .expect(name);
+            for game in LOOPY_GAMES {
+                for quote in ['\'', '"', '`'] {
+                    let quoted = format!("{quote}{}{quote}", game.name);
+                    assert!(!text.contains(&quoted), "{name} names {quoted}");
+                }
+            }
+        }
+        let index = &rendered()[0].0;
+        for game in LOOPY_GAMES {
+            let path = format!("/{}", game.name);
+            let i = pages().iter().position(|p| p.path == path).unwrap();
+            let body = &rendered()[i].0;
+            assert!(body.contains("loopy.js\"></script>"), "{path}");
+            assert!(
+                body.contains(&format!("<h1>{}</h1>", escape(game.title))),
+                "{path}"
+            );
+            assert!(body.contains(&format!("href=\"{path}\" aria-current=\"page\"")));
+            assert!(
+                index.contains(&format!("data-game=\"{}\"", game.name)),
+                "{path}"
+            );
+            let start = body
+                .find("<script type=\"application/json\" id=\"game-page\">")
+                .unwrap();
+            let json = &body[start..];
+            let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+            let data: serde_json::Value = serde_json::from_str(json).unwrap();
+            assert_eq!(data, serde_json::to_value(game.page).unwrap(), "{path}");
+        }
+    }
+
     #[test]
     fn no_generated_page_code_names_a_game() {
         let scripts = [

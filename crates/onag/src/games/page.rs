@@ -32,6 +32,9 @@ pub enum Board {
     Coins,
     /// Queens on a square board given by side and the queens.
     Queens,
+    /// A checkerboard whose pieces stand on the dark squares (row + column even, counting
+    /// from 1): rows separated by `/`, one character a square ([`PageInfo::cells`]).
+    Checkerboard,
     /// Any other notation: the page shows the position as text and its moves as buttons.
     Text,
 }
@@ -53,6 +56,14 @@ pub enum Piece {
     LeftTile,
     /// A cell coloured Right's (red).
     RightTile,
+    /// A goose (Left's piece in Fox and Geese).
+    Goose,
+    /// A fox (Right's piece in Fox and Geese).
+    Fox,
+    /// A toad (Left's creature in Toads and Frogs).
+    Toad,
+    /// A frog (Right's creature in Toads and Frogs).
+    Frog,
 }
 
 /// One character of a grid notation.
@@ -170,6 +181,20 @@ pub(crate) const TILES: &[Cell] = &[
     cell('x', Piece::LeftTile),
     cell('o', Piece::RightTile),
     cell('#', Piece::Block),
+];
+
+/// Geese, a fox and empty squares: Fox and Geese.
+pub(crate) const FOX_AND_GEESE: &[Cell] = &[
+    cell('.', Piece::Empty),
+    cell('G', Piece::Goose),
+    cell('F', Piece::Fox),
+];
+
+/// Toads, frogs and empty squares on a strip: Toads and Frogs and its loopy variant.
+pub(crate) const TOADS_AND_FROGS: &[Cell] = &[
+    cell('.', Piece::Empty),
+    cell('T', Piece::Toad),
+    cell('F', Piece::Frog),
 ];
 
 /// A preset named by its position.

@@ -27,6 +27,7 @@ pub mod name;
 pub mod ondemand;
 pub mod outcome;
 pub mod parse;
+pub mod remoteness;
 pub mod report;
 pub mod sided;
 pub mod sides;
