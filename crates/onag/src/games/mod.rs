@@ -9,8 +9,8 @@
 //!   fast Domineering solver);
 //! - [`registry`]: the list of games every face (CLI, API, pages, Python) iterates;
 //! - the games: [`domineering`], [`cram`], [`clobber`], [`konane`], [`snort`], [`col`] (on
-//!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], and the
-//!   hand-built [`turning_corners`] and [`toads_and_frogs`] with their specialised solvers
+//!   the grid boards of [`grid`]), [`cutcake`], [`hackenbush`], [`euclid`] (a text
+//!   notation), and the hand-built [`turning_corners`] and [`toads_and_frogs`] with their specialised solvers
 //!   (each on the traits too, as are sums of Wythoff queens, [`crate::wythoff::positions`]).
 
 pub mod analysis;
@@ -19,6 +19,7 @@ pub mod col;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod euclid;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;

@@ -31,7 +31,7 @@ use super::page::{
 };
 use super::solver::{ImpartialSolver, PartizanSolver};
 use super::traits::{ImpartialGame, PartizanGame};
-use super::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
+use super::{clobber, col, cram, cutcake, domineering, euclid, hackenbush, konane, snort};
 use crate::partizan::game::GameError;
 use crate::{Span, StopFlag};
 
@@ -311,6 +311,34 @@ pub const GAMES: &[GameInfo] = &[
             )
         },
     },
+    GameInfo {
+        name: "euclid",
+        title: "Euclid's game",
+        family: "numbers",
+        kind: GameKind::Impartial,
+        example: "12,7",
+        notation: "two numbers a,b from 0 to 1000 (e.g. 12,7)",
+        rules: "subtract a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a zero wins",
+        page: PageInfo {
+            presets: &[
+                Preset {
+                    name: "21,13 (Fibonacci numbers: one move each time)",
+                    position: "21,13",
+                },
+                Preset {
+                    name: "40,9 (four ways to move)",
+                    position: "40,9",
+                },
+                plain("100,37"),
+                plain("144,89"),
+            ],
+            ..board(
+                Board::Text,
+                MoveShape::Other,
+                "Tap a move: the position it leaves (the larger number less a multiple of the smaller).",
+            )
+        },
+    },
 ];
 
 /// The game named `name`, if registered.
@@ -351,6 +379,12 @@ impl NotationError for crate::wythoff::positions::PositionError {
 impl NotationError for crate::games::toads_and_frogs::BoardError {
     fn span(&self) -> Option<Span> {
         crate::games::toads_and_frogs::BoardError::span(self)
+    }
+}
+
+impl NotationError for euclid::EuclidError {
+    fn span(&self) -> Option<Span> {
+        euclid::EuclidError::span(self)
     }
 }
 
@@ -493,6 +527,7 @@ pub fn engine(name: &str) -> Option<&'static dyn Engine> {
             &Typed::<crate::games::turning_corners::TurningCorners, Impartial>(PhantomData)
         }
         "wythoff" => &Typed::<crate::wythoff::positions::Position, Impartial>(PhantomData),
+        "euclid" => &Typed::<euclid::Euclid, Impartial>(PhantomData),
         _ => return None,
     })
 }

@@ -151,6 +151,7 @@ pub fn solve(
             impartial::<crate::games::turning_corners::TurningCorners>(n, text, options, stop, hook)
         }
         "wythoff" => impartial::<crate::wythoff::positions::Position>(n, text, options, stop, hook),
+        "euclid" => impartial::<crate::games::euclid::Euclid>(n, text, options, stop, hook),
         _ => Err(AnalyzeError::UnknownGame(name.to_string())),
     }
 }
