@@ -4,8 +4,8 @@
 pub mod backsliding_toads;
 pub mod fox_and_geese;
 pub mod hare_and_hounds;
-pub mod wind_up;
 pub mod registry;
+pub mod wind_up;
 
 use std::collections::HashMap;
 use std::hash::Hash;
