@@ -25,12 +25,14 @@ use std::str::FromStr;
 
 use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budget, GameKind};
 use super::grid::GridError;
+use super::outcome::named::{search_outcome, SolveOptions};
+use super::outcome::{OutcomeReport, SearchProgress};
 use super::page::{
     board, plain, Board, MoveShape, PageInfo, Preset, EMPTY_OR_BLOCK, STONES, STONES_AND_HOLES,
     TILES,
 };
 use super::solver::{ImpartialSolver, PartizanSolver};
-use super::traits::{ImpartialGame, PartizanGame};
+use super::traits::{AsPartizan, ImpartialGame, PartizanGame};
 use super::{clobber, col, cram, cutcake, domineering, euclid, hackenbush, konane, snort};
 use crate::partizan::game::GameError;
 use crate::{Span, StopFlag};
@@ -434,7 +436,7 @@ pub struct Options {
     pub budget: Budget,
 }
 
-fn parse<G: FromStr>(game: &'static str, text: &str) -> Result<G, AnalyzeError>
+pub(crate) fn parse<G: FromStr>(game: &'static str, text: &str) -> Result<G, AnalyzeError>
 where
     G::Err: NotationError,
 {
@@ -460,6 +462,17 @@ pub trait Engine: Sync {
         options: &Options,
         stop: &StopFlag,
     ) -> Result<AnalysisReport, AnalyzeError>;
+
+    /// The outcome search of the position `text` (`onag solve`; an impartial game searched as
+    /// a partizan one whose players have the same moves): [`crate::games::outcome::named::solve`].
+    fn outcome(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &SolveOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<OutcomeReport, AnalyzeError>;
 }
 
 /// An analysis, or why it failed.
@@ -469,6 +482,14 @@ type Analysis = Result<AnalysisReport, GameError>;
 /// the Grundy-value solver ([`Impartial`]).
 trait Solve<G> {
     fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis;
+
+    /// The outcome search of a parsed position.
+    fn outcome(
+        position: &G,
+        options: &SolveOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<OutcomeReport, AnalyzeError>;
 }
 
 /// The partizan solver ([`analyze_partizan`]).
@@ -480,11 +501,30 @@ impl<G: PartizanGame> Solve<G> for Partizan {
     fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis {
         analyze_partizan(&mut PartizanSolver::new(), game, position, budget, stop)
     }
+
+    fn outcome(
+        position: &G,
+        options: &SolveOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<OutcomeReport, AnalyzeError> {
+        search_outcome(position, options, stop, hook)
+    }
 }
 
 impl<G: ImpartialGame> Solve<G> for Impartial {
     fn solve(game: &'static str, position: &G, budget: Budget, stop: &StopFlag) -> Analysis {
         analyze_impartial(&mut ImpartialSolver::new(), game, position, budget, stop)
+    }
+
+    fn outcome(
+        position: &G,
+        options: &SolveOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<OutcomeReport, AnalyzeError> {
+        // an impartial game is the partizan game whose two players have the same moves
+        search_outcome(&AsPartizan(position.clone()), options, stop, hook)
     }
 }
 
@@ -508,6 +548,18 @@ where
     ) -> Result<AnalysisReport, AnalyzeError> {
         let position: G = parse(game, text)?;
         Ok(S::solve(game, &position, options.budget, stop)?)
+    }
+
+    fn outcome(
+        &self,
+        game: &'static str,
+        text: &str,
+        options: &SolveOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<OutcomeReport, AnalyzeError> {
+        let position: G = parse(game, text)?;
+        S::outcome(&position, options, stop, hook)
     }
 }
 

@@ -1,14 +1,13 @@
 //! Outcome search by game name and notation — what `onag solve` calls: every game of the
-//! [registry](crate::games::registry) (impartial games as partizan ones whose two players
-//! have the same moves), Domineering through its fast solver.
-
-use std::str::FromStr;
+//! [registry](crate::games::registry) through its engine (impartial games as partizan ones
+//! whose two players have the same moves), Domineering through its fast solver. A new game
+//! needs nothing here: its line in [`engine`](crate::games::registry::engine) serves both.
 
 use super::domineering::{DomineeringSolver, TableSize};
 use super::{OutcomeLimits, OutcomeReport, OutcomeSolver, SearchProgress};
-use crate::games::registry::{game, AnalyzeError, NotationError};
-use crate::games::traits::{AsPartizan, ImpartialGame, PartizanGame};
-use crate::games::{clobber, col, cram, cutcake, domineering, hackenbush, konane, snort};
+use crate::games::domineering;
+use crate::games::registry::{engine, game, parse, AnalyzeError};
+use crate::games::traits::PartizanGame;
 use crate::StopFlag;
 
 /// The bounds of [`solve`].
@@ -30,47 +29,9 @@ impl Default for SolveOptions {
     }
 }
 
-fn parse<G: FromStr>(name: &'static str, text: &str) -> Result<G, AnalyzeError>
-where
-    G::Err: NotationError,
-{
-    text.parse().map_err(|e: G::Err| AnalyzeError::Position {
-        game: name,
-        message: e.to_string(),
-        span: e.span(),
-    })
-}
-
-fn generic<G: PartizanGame + FromStr>(
-    name: &'static str,
-    text: &str,
-    options: &SolveOptions,
-    stop: &StopFlag,
-    hook: impl FnMut(&SearchProgress) + 'static,
-) -> Result<OutcomeReport, AnalyzeError>
-where
-    G::Err: NotationError,
-{
-    let position: G = parse(name, text)?;
-    search(&position, options, stop, hook)
-}
-
-fn impartial<G: ImpartialGame + FromStr>(
-    name: &'static str,
-    text: &str,
-    options: &SolveOptions,
-    stop: &StopFlag,
-    hook: impl FnMut(&SearchProgress) + 'static,
-) -> Result<OutcomeReport, AnalyzeError>
-where
-    G::Err: NotationError,
-{
-    let position: G = parse(name, text)?;
-    search(&AsPartizan(position), options, stop, hook)
-}
-
-/// The generic outcome search of a parsed position (an impartial one as a partizan game).
-fn search<G: PartizanGame>(
+/// The generic outcome search of a parsed position (the registry's engines call it for every
+/// game; an impartial one is searched as a partizan game).
+pub(crate) fn search_outcome<G: PartizanGame>(
     position: &G,
     options: &SolveOptions,
     stop: &StopFlag,
@@ -136,24 +97,12 @@ pub fn solve(
     hook: impl FnMut(&SearchProgress) + 'static,
 ) -> Result<OutcomeReport, AnalyzeError> {
     let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
-    let n = info.name;
-    match n {
-        "domineering" => fast_domineering(text, options, stop, hook),
-        "snort" => generic::<snort::Snort>(n, text, options, stop, hook),
-        "col" => generic::<col::Col>(n, text, options, stop, hook),
-        "clobber" => generic::<clobber::Clobber>(n, text, options, stop, hook),
-        "konane" => generic::<konane::Konane>(n, text, options, stop, hook),
-        "cutcake" => generic::<cutcake::Cutcake>(n, text, options, stop, hook),
-        "hackenbush" => generic::<hackenbush::Hackenbush>(n, text, options, stop, hook),
-        "toads" => generic::<crate::games::toads_and_frogs::Board>(n, text, options, stop, hook),
-        "cram" => impartial::<cram::Cram>(n, text, options, stop, hook),
-        "turning-corners" => {
-            impartial::<crate::games::turning_corners::TurningCorners>(n, text, options, stop, hook)
-        }
-        "wythoff" => impartial::<crate::wythoff::positions::Position>(n, text, options, stop, hook),
-        "euclid" => impartial::<crate::games::euclid::Euclid>(n, text, options, stop, hook),
-        _ => Err(AnalyzeError::UnknownGame(name.to_string())),
+    if info.name == "domineering" {
+        // the one game with a solver of its own (bitboards, counting rules: docs/outcome-search.md)
+        return fast_domineering(text, options, stop, hook);
     }
+    let engine = engine(info.name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
+    engine.outcome(info.name, text, options, stop, Box::new(hook))
 }
 
 #[cfg(test)]
