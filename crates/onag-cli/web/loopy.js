@@ -13,7 +13,7 @@ import { fitBoard, keyboardBoard } from './play.js';
 const GAME = document.body.dataset.game;
 const INFO = JSON.parse(document.getElementById('game-page').textContent);
 const PLAYER = ['left', 'right'];
-const SIDES = document.body.dataset.sides.split('|');
+const SIDES = INFO.sides;
 const look = loopyLook(INFO);
 
 let selected = null; // the key of the piece whose moves are shown

@@ -84,9 +84,12 @@ const GRID_BOARD: Asset = asset!("grid.html", "text/html; charset=utf-8");
 /// The board file of a graph ([`Board::Graph`]): the picture, cut by clicking edges, and its
 /// editor.
 const GRAPH_BOARD: Asset = asset!("graph.html", "text/html; charset=utf-8");
-/// The page of every loopy game (`onag::loopy::games::registry::LOOPY_GAMES`), filled in with
-/// its registry entry: the board, the outcome panel with draws, the moves with ✓ = ✗.
-const LOOPY_PAGE: Asset = asset!("loopy.html", "text/html; charset=utf-8");
+/// The board file of every loopy game (`onag::loopy::games::registry::LOOPY_GAMES`): its
+/// board column, then its rules after [`RULES_MARKER`]; in [`GAME_PAGE`] as the others are.
+const LOOPY_BOARD: Asset = asset!("loopy-board.html", "text/html; charset=utf-8");
+/// The side column of every loopy game's page (in place of [`GAME_SIDE`]): the outcome with
+/// draws, the moves with ✓ = ✗, the moves played.
+const LOOPY_SIDE: &str = include_str!("../../web/loopy-side.html");
 /// The place in [`GAME_PAGE`] of a board file's board column.
 const BOARD_MARKER: &str = "<!-- onag:board -->\n";
 /// The place in [`GAME_PAGE`] of a board file's rules, and where a board file's rules begin.
@@ -131,13 +134,19 @@ fn with_head(page: &str) -> String {
 /// board column and the rules of the game's board file.
 fn game_page(game: &GameInfo) -> String {
     let (board, script) = board_of(game);
+    shell(board, GAME_SIDE, script)
+}
+
+/// [`GAME_PAGE`] with a board file's column and rules, a side column and the board's script:
+/// every game page, the registered games' and the loopy games'.
+fn shell(board: &Asset, side: &str, script: &str) -> String {
     let board = std::str::from_utf8(board.body).expect("pages are UTF-8");
     let (column, rules) = board.split_once(RULES_MARKER).unwrap_or((board, ""));
     let shell = std::str::from_utf8(GAME_PAGE.body).expect("pages are UTF-8");
     shell
         .replacen(BOARD_MARKER, column, 1)
         .replacen(RULES_MARKER, rules, 1)
-        .replacen(GAME_SIDE_MARKER, GAME_SIDE, 1)
+        .replacen(GAME_SIDE_MARKER, side, 1)
         .replace("__SCRIPT__", script)
 }
 
@@ -228,7 +237,7 @@ fn pages() -> &'static [Page] {
         });
         let loopy = LOOPY_GAMES.iter().map(|game| Page {
             path: Box::leak(format!("/{}", game.name).into_boxed_str()),
-            source: &LOOPY_PAGE,
+            source: &GAME_PAGE,
             game: None,
             loopy: Some(game),
         });
@@ -361,26 +370,22 @@ fn fill(body: &str, game: &GameInfo) -> String {
         .replace("__PAGE_DATA__", &page_data(game))
 }
 
-/// A loopy game's page: [`LOOPY_PAGE`] filled in with the game's registry entry.
+/// A loopy game's page: the game shell with [`LOOPY_BOARD`] and [`LOOPY_SIDE`], filled in
+/// with the game's registry entry (its page data with the sides' names, `sides`).
 fn fill_loopy(body: &str, game: &LoopyGameInfo) -> String {
     let [left, right] = game.sides;
+    let mut data = serde_json::to_value(&game.page).expect("page data serialises");
+    data["sides"] = serde_json::json!([format!("Left ({left})"), format!("Right ({right})")]);
     body.replace("__GAME__", game.name)
         .replace("__TITLE__", &escape(game.title))
+        .replace("__FAMILY__", "loopy")
+        .replace("__KIND__", "loopy")
         .replace("__EXAMPLE__", &escape(game.example))
         .replace("__RULES__", &escape(&capitalised(game.rules)))
         .replace("__NOTATION__", &escape(game.notation))
-        .replace(
-            "__SIDES__",
-            &escape(&format!("Left ({left})|Right ({right})")),
-        )
         .replace("__LEFT__", &escape(left))
         .replace("__RIGHT__", &escape(right))
-        .replace(
-            "__PAGE_DATA__",
-            &serde_json::to_string(&game.page)
-                .expect("page data serialises")
-                .replace('<', "\\u003c"),
-        )
+        .replace("__PAGE_DATA__", &data.to_string().replace('<', "\\u003c"))
 }
 
 /// The game's page data ([`onag::games::page::PageInfo`]) as JSON for the page's script, safe
@@ -397,10 +402,11 @@ fn render(i: usize, delivery: Delivery) -> String {
     let path = page.path;
     let link = format!("<a href=\"{path}\">");
     let current = format!("<a href=\"{path}\" aria-current=\"page\">");
-    let body = match page.game {
-        Some(game) => game_page(game),
+    let body = match (page.game, page.loopy) {
+        (Some(game), _) => game_page(game),
+        (None, Some(_)) => shell(&LOOPY_BOARD, LOOPY_SIDE, "loopy"),
         // a hand-written game page (Toads and Frogs) takes the same side column
-        None => std::str::from_utf8(page.source.body)
+        (None, None) => std::str::from_utf8(page.source.body)
             .expect("pages are UTF-8")
             .replacen(GAME_SIDE_MARKER, GAME_SIDE, 1),
     };
@@ -849,10 +855,10 @@ mod tests {
     /// templates name a registered game (a quoted name would key behaviour to one game).
     #[test]
     fn every_loopy_game_has_a_page_from_its_registry_entry_a_link_and_a_card() {
-        for name in ["loopy.js", "loopyboard.js", "loopy.html"] {
+        for name in ["loopy.js", "loopyboard.js", "loopy-board.html"] {
             let text = STATIC
                 .iter()
-                .chain([&LOOPY_PAGE])
+                .chain([&LOOPY_BOARD])
                 .find(|a| a.name == name)
                 .map(|a| std::str::from_utf8(a.body).unwrap())
                 .expect(name);
@@ -883,8 +889,15 @@ mod tests {
                 .unwrap();
             let json = &body[start..];
             let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
-            let data: serde_json::Value = serde_json::from_str(json).unwrap();
+            let mut data: serde_json::Value = serde_json::from_str(json).unwrap();
+            let [left, right] = game.sides;
+            let sides = data.as_object_mut().unwrap().remove("sides").unwrap();
+            assert_eq!(
+                sides,
+                serde_json::json!([format!("Left ({left})"), format!("Right ({right})")])
+            );
             assert_eq!(data, serde_json::to_value(game.page).unwrap(), "{path}");
+            assert!(body.contains("data-family=\"loopy\""), "{path}");
         }
     }
 
@@ -909,14 +922,17 @@ mod tests {
                 (*name, std::str::from_utf8(asset.body).unwrap())
             })
             .collect();
-        for asset in [&GAME_PAGE, &GRID_BOARD, &GRAPH_BOARD] {
+        for asset in [&GAME_PAGE, &GRID_BOARD, &GRAPH_BOARD, &LOOPY_BOARD] {
             sources.push((asset.name, std::str::from_utf8(asset.body).unwrap()));
         }
         sources.push(("game-side.html", GAME_SIDE));
+        sources.push(("loopy-side.html", LOOPY_SIDE));
+        let names = GAMES.iter().map(|g| g.name);
+        let names: Vec<&str> = names.chain(LOOPY_GAMES.iter().map(|g| g.name)).collect();
         for (file, text) in sources {
-            for game in GAMES {
+            for game in &names {
                 for quote in ['\'', '"', '`'] {
-                    let quoted = format!("{quote}{}{quote}", game.name);
+                    let quoted = format!("{quote}{game}{quote}");
                     assert!(!text.contains(&quoted), "{file} names {quoted}");
                 }
             }
