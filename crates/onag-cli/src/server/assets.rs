@@ -374,7 +374,7 @@ fn fill(body: &str, game: &GameInfo) -> String {
 /// with the game's registry entry (its page data with the sides' names, `sides`).
 fn fill_loopy(body: &str, game: &LoopyGameInfo) -> String {
     let [left, right] = game.sides;
-    let mut data = serde_json::to_value(&game.page).expect("page data serialises");
+    let mut data = serde_json::to_value(game.page).expect("page data serialises");
     data["sides"] = serde_json::json!([format!("Left ({left})"), format!("Right ({right})")]);
     body.replace("__GAME__", game.name)
         .replace("__TITLE__", &escape(game.title))
