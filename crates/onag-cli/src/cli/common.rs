@@ -10,16 +10,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// An error caused by the machine rather than by the user's input (I/O failure, a broken
 /// invariant). Everything else is bad input and exits with status 2.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct Internal(pub String);
-
-impl std::fmt::Display for Internal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Internal {}
 
 /// Exit status for an error: 1 for [`Internal`] errors and failed writes to stdout, 2 for everything else (bad input).
 pub fn exit_code(err: &anyhow::Error) -> i32 {

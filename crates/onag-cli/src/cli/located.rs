@@ -11,7 +11,8 @@ use super::common::ECHO_WIDTH;
 
 /// An error message about `input` at `span`. Its `Display` is the message alone (one line);
 /// [`caret_lines`] gives the two lines printed under it.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
 pub struct Located {
     message: String,
     excerpt: String,
@@ -37,14 +38,6 @@ impl Located {
         }
     }
 }
-
-impl fmt::Display for Located {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Located {}
 
 /// The two lines printed under the error line of an error that has a place: the excerpt of the
 /// input and a caret under the place, each indented by two spaces.

@@ -20,7 +20,8 @@ pub struct Output {
 }
 
 /// Writing stdout failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write to stdout: {0}")]
 pub struct StdoutError(pub std::io::Error);
 
 impl StdoutError {
@@ -29,14 +30,6 @@ impl StdoutError {
         self.0.kind() == std::io::ErrorKind::BrokenPipe
     }
 }
-
-impl fmt::Display for StdoutError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot write to stdout: {}", self.0)
-    }
-}
-
-impl std::error::Error for StdoutError {}
 
 /// Writes one line on stdout.
 pub fn line(args: fmt::Arguments<'_>) -> Result<(), StdoutError> {

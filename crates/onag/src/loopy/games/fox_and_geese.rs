@@ -36,42 +36,27 @@ pub struct Position {
 }
 
 /// Why a position did not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A character other than `G`, `F`, `.`, `/`.
+    #[error("unexpected '{0}' (a row is G, F and ., rows are separated by /)")]
     BadChar(char),
     /// Rows of different lengths, or no rows.
+    #[error("every row must have the same number of squares")]
     Ragged,
     /// More than 64 squares.
+    #[error("a board has at most 64 squares")]
     TooLarge,
     /// Not exactly one fox.
+    #[error("a position has exactly one fox (found {0})")]
     Foxes(usize),
     /// A piece on a light square (row, column).
+    #[error(
+        "a piece on the light square (row {0}, column {1}): pieces stand on squares with row + \
+         column even"
+    )]
     LightSquare(usize, usize),
 }
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::BadChar(c) => {
-                write!(
-                    f,
-                    "unexpected '{c}' (a row is G, F and ., rows are separated by /)"
-                )
-            }
-            PositionError::Ragged => f.write_str("every row must have the same number of squares"),
-            PositionError::TooLarge => f.write_str("a board has at most 64 squares"),
-            PositionError::Foxes(n) => write!(f, "a position has exactly one fox (found {n})"),
-            PositionError::LightSquare(r, c) => write!(
-                f,
-                "a piece on the light square (row {r}, column {c}): pieces stand on squares \
-                 with row + column even"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 impl Position {
     /// The start of *Winning Ways*' game on a `width` × `height` board: a goose on every dark
