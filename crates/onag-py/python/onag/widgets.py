@@ -94,8 +94,9 @@ def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str,
 def _loopy_analysis(game: str, position: str, to_move: str) -> Dict[str, Any]:
     """A loopy game's report in the widget's fields: ``value`` the loopy value (a stopper, or
     sides ``G+ & G-``; ``None`` where the game graph is too large for it), ``outcome`` the
-    outcome with draws (``L``, ``R``, ``P``, ``N`` or the results with draws, e.g. ``D``);
-    ``ValueError`` for bad notation. The same route as the loopy pages and the front end."""
+    outcome with draws (``L``, ``R``, ``P``, ``N``, or the results each way: ``Left first:
+    draw, Right first: draw``); ``ValueError`` for bad notation. The same route as the loopy
+    pages and the front end."""
     r = _onag.loopy_play(game, position, to_move)
     return {"value": r["value"], "outcome": r["outcome_text"], "temperature": None,
             "atomic_weight": None, "thermograph": None, "genus": None}
