@@ -236,7 +236,9 @@ def board(game: str, position: Optional[str] = None, to_move: str = "left",
             loopy_names = ", ".join(g["name"] for g in loopy)
             raise ValueError(f"no registered game {game!r} (the games: {names}; the loopy "
                              f"games: {loopy_names})")
-        page = dict(found["page"], title=found["title"], loopy=True, sides=found["sides"])
+        # The side names as the loopy pages show them: "Left (the geese)", "Right (the fox)".
+        sides = [f"{who} ({side})" for who, side in zip(("Left", "Right"), found["sides"])]
+        page = dict(found["page"], title=found["title"], loopy=True, sides=sides)
         return _widget_class()(game, page, found["example"] if position is None else position,
                                to_move, misere)
     page = dict(info["page"], title=info["title"], impartial=info["kind"] == "impartial")
