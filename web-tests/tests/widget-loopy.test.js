@@ -2,7 +2,7 @@
 // entry module for a loopy game), mounted the way anywidget mounts it: a Fox and Geese 4 × 4
 // position shows its pieces and each piece's ✓/=/✗ for the mover, checked against the command
 // line's outcomes (`onag loopy … --json`) of the positions the moves reach; a tap on a goose and
-// one on its target play the move and the model's position follows; undo and a position set on
+// one on its target play the move and the model's position follows, and so do Enter and arrows; undo and a position set on
 // the model ("from Python"); a Backsliding Toads and Frogs draw shows its = marks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -107,10 +107,20 @@ test('the Fox and Geese widget: pieces, ✓/✗ for the mover, a move by taps, u
   assert.equal(await model(id, 'position'), START);
   assert.equal(await model(id, 'to_move'), 'left');
 
-  // "Python" sets a position: the board follows.
-  await page.evaluate(([i, p]) => window.models[i].set('position', p), [id, GOOSE_MOVES['3,3']['2,2']]);
+  // From the keyboard: Enter on the goose at (3, 3), up and left to (2, 2), Enter.
+  await page.locator(`#${id} [data-key="3,3"]`).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
   await settled(page, id);
-  assert.equal(await page.locator(`#${id} .kv .value`).textContent(), JSON.parse(execFileSync(binary(), ['loopy', 'fox-and-geese', GOOSE_MOVES['3,3']['2,2'], '--json'], { encoding: 'utf8' })).value);
+  assert.equal(await model(id, 'position'), GOOSE_MOVES['3,3']['2,2']);
+
+  // "Python" sets a position: the board follows.
+  const set = GOOSE_MOVES['3,1']['2,2'];
+  await page.evaluate(([i, p]) => window.models[i].set('position', p), [id, set]);
+  await settled(page, id);
+  assert.equal(await page.locator(`#${id} .kv .value`).textContent(), JSON.parse(execFileSync(binary(), ['loopy', 'fox-and-geese', set, '--json'], { encoding: 'utf8' })).value);
   assert.equal(await page.locator(`#${id} svg.gameboard .piece.goose`).count(), 2);
   assert.deepEqual(page.errors, []);
 });

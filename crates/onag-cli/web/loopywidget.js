@@ -2,13 +2,14 @@
 // pages' board (loopyboard.js) and their engine route (POST loopy/position, through the same
 // WebAssembly `dispatch` as the pages), mounted in one element. Every piece with moves is marked
 // with its best result for the mover and a selected piece's targets each with theirs (✓ win,
-// = draw, ✗ loss); a tap on a piece selects it, a tap on a target plays the move, for either
-// side; Undo steps back. The model holds `position`, `to_move` ('left' / 'right'), `game`,
+// = draw, ✗ loss); a tap (or Enter) on a piece selects it, one on a target plays the move, for
+// either side; Undo steps back. The model holds `position`, `to_move` ('left' / 'right'), `game`,
 // `page` (the loopy registry's page data) and `_wasm`: every move is written back to the model,
 // and a position set on the model (from Python) redraws the board.
 import { api, el } from './common.js';
 import { provideEngine } from './engine.js';
 import { drawLoopy, loopyLook, MARK } from './loopyboard.js';
+import { keyboardBoard } from './play.js';
 
 const PLAYER = ['left', 'right'];
 
@@ -71,7 +72,11 @@ export function mount({ model, root, sources }) {
     const e = entry();
     const r = state.report;
     const ms = r ? r.moves : [];
-    drawLoopy(board, { pos: e.pos, moves: ms, selected: state.selected, hints: true, last: e.move ? { move: e.move, by: PLAYER[1 - e.toMove] } : null }, look);
+    const refocus = board.contains(board.getRootNode().activeElement);
+    const drawn = drawLoopy(board, { pos: e.pos, moves: ms, selected: state.selected, hints: true, last: e.move ? { move: e.move, by: PLAYER[1 - e.toMove] } : null }, look);
+    // The pages' keyboard and pointer play: one Tab stop, arrows, Enter; a tap activates.
+    keyboardBoard(board, drawn.cols, activate, () => { state.selected = null; draw(); });
+    if (refocus) (board.querySelector(`[data-key="${board.dataset.focus}"]`) || board.querySelector('[tabindex="0"]'))?.focus();
     side.value = PLAYER[e.toMove];
     undo.disabled = state.cursor <= 0;
     computer.disabled = !r || r.computer === null || r.computer === undefined;
@@ -133,10 +138,6 @@ export function mount({ model, root, sources }) {
     state.selected = from.length && state.selected !== key ? key : null;
     draw();
   }
-  board.addEventListener('click', (ev) => {
-    const cell = ev.target.closest && ev.target.closest('[data-key]');
-    if (cell) activate(cell.getAttribute('data-key'));
-  });
 
   /** A position from the model or the side box: a new history starts there. */
   function setPosition(text, toMove, fromUser) {
