@@ -18,11 +18,15 @@ function moduleUrl(name) {
   return url;
 }
 
-let widget = null;
-/** anywidget's entry point: mounts the board in `el`; returns the clean-up. */
+const widgets = new Map();
+/**
+ * anywidget's entry point: mounts the board in `el`; returns the clean-up. A loopy game's
+ * board (`page.loopy`, the loopy registry's games) is loopywidget.js, every other widget.js.
+ */
 async function render({ model, el }) {
-  if (!widget) widget = import(moduleUrl('widget.js'));
-  const { render: mount } = await widget;
+  const name = (model.get('page') || {}).loopy ? 'loopywidget.js' : 'widget.js';
+  if (!widgets.has(name)) widgets.set(name, import(moduleUrl(name)));
+  const { render: mount } = await widgets.get(name);
   return mount({ model, el, sources: SOURCES });
 }
 

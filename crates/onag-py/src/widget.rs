@@ -25,6 +25,8 @@ const SOURCES: &[(&str, &str)] = &[
     web!("board.js"),
     web!("play.js"),
     web!("game.js"),
+    web!("loopyboard.js"),
+    web!("loopywidget.js"),
     web!("style.css"),
 ];
 

@@ -8,6 +8,12 @@ on the board and Python sees it. ``value``, ``outcome``, ``temperature``, ``atom
 ``thermograph`` (SVG) follow the position, computed here by the native engine, so they are
 there without a browser too.
 
+The loopy games (Fox and Geese, Backsliding Toads and Frogs: ``board("fox-and-geese",
+"F.../..../..../.G.G")``) draw the loopy pages' board: each piece with moves is marked with
+its best result for the mover and a selected piece's targets with theirs (✓ win, = draw, ✗
+loss); ``value`` is the loopy value (a stopper or sides, ``None`` where the game graph is too
+large for it) and ``outcome`` the outcome with draws, as ``onag loopy`` reports them.
+
 Impartial games (the heap games, Cram, Turning Corners, Wythoff) also play misère — the player
 who cannot move wins (Conway, *On Numbers and Games*, ch. 12): ``board(..., misere=True)``,
 ``heaps(..., misere=True)`` or ``w.misere = True``; the board then marks each move's misère
@@ -58,6 +64,10 @@ def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str,
     the thermograph's SVG (``None`` where the game has none), and under misère play the genus;
     raises ``ValueError`` (a ``ParseError`` for bad notation) as :func:`onag.games.analyze`
     does."""
+    if page.get("loopy"):
+        if misere:
+            raise ValueError(f"{game} is a loopy game: the widget plays it under normal play")
+        return _loopy_analysis(game, position, to_move)
     if misere:
         return _misere_analysis(game, page, position)
     if page.get("board") == "heaps":
@@ -79,6 +89,17 @@ def _analysis(game: str, page: Dict[str, Any], position: str, to_move: str,
         "thermograph": (r.get("thermograph") or {}).get("svg"),
         "genus": None,
     }
+
+
+def _loopy_analysis(game: str, position: str, to_move: str) -> Dict[str, Any]:
+    """A loopy game's report in the widget's fields: ``value`` the loopy value (a stopper, or
+    sides ``G+ & G-``; ``None`` where the game graph is too large for it), ``outcome`` the
+    outcome with draws (``L``, ``R``, ``P``, ``N``, or the results each way: ``Left first:
+    draw, Right first: draw``); ``ValueError`` for bad notation. The same route as the loopy
+    pages and the front end."""
+    r = _onag.loopy_play(game, position, to_move)
+    return {"value": r["value"], "outcome": r["outcome_text"], "temperature": None,
+            "atomic_weight": None, "thermograph": None, "genus": None}
 
 
 def _misere_analysis(game: str, page: Dict[str, Any], position: str) -> Dict[str, Any]:
@@ -200,15 +221,26 @@ def _widget_class() -> Any:
 
 def board(game: str, position: Optional[str] = None, to_move: str = "left",
           misere: bool = False) -> Any:
-    """A live board of the registered game ``game`` (``onag.games.GAMES``) at ``position``
-    (its notation; the registry's example when ``None``), ``to_move`` moving first; with
+    """A live board of the registered game ``game`` (``onag.games.GAMES``, or a loopy game of
+    ``_onag.loopy_games()``: ``fox-and-geese``, ``backsliding-toads``) at ``position`` (its
+    notation; the registry's example when ``None``), ``to_move`` moving first; with
     ``misere=True`` (impartial games) in misère play."""
     from .games import GAMES
 
     info = next((g for g in GAMES if g["name"] == game), None)
     if info is None:
-        names = ", ".join(g["name"] for g in GAMES)
-        raise ValueError(f"no registered game {game!r} (the games: {names})")
+        loopy = _onag.loopy_games()
+        found = next((g for g in loopy if g["name"] == game), None)
+        if found is None:
+            names = ", ".join(g["name"] for g in GAMES)
+            loopy_names = ", ".join(g["name"] for g in loopy)
+            raise ValueError(f"no registered game {game!r} (the games: {names}; the loopy "
+                             f"games: {loopy_names})")
+        # The side names as the loopy pages show them: "Left (the geese)", "Right (the fox)".
+        sides = [f"{who} ({side})" for who, side in zip(("Left", "Right"), found["sides"])]
+        page = dict(found["page"], title=found["title"], loopy=True, sides=sides)
+        return _widget_class()(game, page, found["example"] if position is None else position,
+                               to_move, misere)
     page = dict(info["page"], title=info["title"], impartial=info["kind"] == "impartial")
     return _widget_class()(game, page, info["example"] if position is None else position, to_move,
                            misere)
