@@ -495,6 +495,7 @@ fn registry_examples_match_brute_force_move_by_move() {
         let (outcome, moves) = match *game {
             "cram" => brute!(Cram),
             "turning-corners" => brute!(TurningCorners),
+            "euclid" => brute!(onag::games::euclid::Euclid),
             "wythoff" => brute!(onag::wythoff::positions::Position),
             other => panic!("no brute force for {other}"),
         };

@@ -34,6 +34,7 @@ use super::page::{
 use super::solver::{ImpartialSolver, PartizanSolver};
 use super::traits::{AsPartizan, ImpartialGame, PartizanGame};
 use super::{clobber, col, cram, cutcake, domineering, euclid, hackenbush, konane, snort};
+use crate::misere::{MisereAnalyzeError, MisereReport};
 use crate::partizan::game::GameError;
 use crate::{Span, StopFlag};
 
@@ -473,6 +474,16 @@ pub trait Engine: Sync {
         stop: &StopFlag,
         hook: Box<dyn FnMut(&SearchProgress)>,
     ) -> Result<OutcomeReport, AnalyzeError>;
+
+    /// The misère analysis of the position `text` (an impartial game; a partizan one is
+    /// refused): [`crate::misere::analyze_misere`].
+    fn misere(
+        &self,
+        game: &'static str,
+        text: &str,
+        max_forms: usize,
+        stop: &StopFlag,
+    ) -> Result<MisereReport, MisereAnalyzeError>;
 }
 
 /// An analysis, or why it failed.
@@ -490,6 +501,14 @@ trait Solve<G> {
         stop: &StopFlag,
         hook: Box<dyn FnMut(&SearchProgress)>,
     ) -> Result<OutcomeReport, AnalyzeError>;
+
+    /// The misère analysis of a parsed position (impartial games only).
+    fn misere(
+        game: &'static str,
+        position: &G,
+        max_forms: usize,
+        stop: &StopFlag,
+    ) -> Result<MisereReport, MisereAnalyzeError>;
 }
 
 /// The partizan solver ([`analyze_partizan`]).
@@ -510,6 +529,15 @@ impl<G: PartizanGame> Solve<G> for Partizan {
     ) -> Result<OutcomeReport, AnalyzeError> {
         search_outcome(position, options, stop, hook)
     }
+
+    fn misere(
+        game: &'static str,
+        _: &G,
+        _: usize,
+        _: &StopFlag,
+    ) -> Result<MisereReport, MisereAnalyzeError> {
+        Err(MisereAnalyzeError::NotImpartial(game))
+    }
 }
 
 impl<G: ImpartialGame> Solve<G> for Impartial {
@@ -525,6 +553,17 @@ impl<G: ImpartialGame> Solve<G> for Impartial {
     ) -> Result<OutcomeReport, AnalyzeError> {
         // an impartial game is the partizan game whose two players have the same moves
         search_outcome(&AsPartizan(position.clone()), options, stop, hook)
+    }
+
+    fn misere(
+        game: &'static str,
+        position: &G,
+        max_forms: usize,
+        stop: &StopFlag,
+    ) -> Result<MisereReport, MisereAnalyzeError> {
+        Ok(crate::misere::game::misere_report(
+            game, position, max_forms, stop,
+        )?)
     }
 }
 
@@ -560,6 +599,22 @@ where
     ) -> Result<OutcomeReport, AnalyzeError> {
         let position: G = parse(game, text)?;
         S::outcome(&position, options, stop, hook)
+    }
+
+    fn misere(
+        &self,
+        game: &'static str,
+        text: &str,
+        max_forms: usize,
+        stop: &StopFlag,
+    ) -> Result<MisereReport, MisereAnalyzeError> {
+        let position: G = text
+            .parse()
+            .map_err(|e: G::Err| MisereAnalyzeError::Position {
+                game,
+                message: e.to_string(),
+            })?;
+        S::misere(game, &position, max_forms, stop)
     }
 }
 

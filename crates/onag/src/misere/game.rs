@@ -2,13 +2,11 @@
 //! position, its outcome, genus and phylum, and every move marked winning or not.
 
 use std::collections::HashMap;
-use std::fmt::Display;
-use std::str::FromStr;
 
 use super::genus::Genus;
 use super::phylum::{Classifier, Phylum};
 use super::store::{MisereError, MisereId, MisereStore};
-use crate::games::registry::{game as game_info, GAMES};
+use crate::games::registry::{engine, game as game_info, GAMES};
 use crate::games::{
     analysis::{GameKind, Strength},
     ImpartialGame,
@@ -308,25 +306,6 @@ impl From<MisereError> for MisereAnalyzeError {
     }
 }
 
-fn typed<G>(
-    game: &'static str,
-    text: &str,
-    max_forms: usize,
-    stop: &StopFlag,
-) -> Result<MisereReport, MisereAnalyzeError>
-where
-    G: ImpartialGame + FromStr,
-    G::Err: Display,
-{
-    let position: G = text
-        .parse()
-        .map_err(|e: G::Err| MisereAnalyzeError::Position {
-            game,
-            message: e.to_string(),
-        })?;
-    Ok(misere_report(game, &position, max_forms, stop)?)
-}
-
 /// The misère analysis of the position `text` of the registered impartial game `name`
 /// (`onag game NAME POSITION --misere`), creating at most `max_forms` canonical forms.
 ///
@@ -355,14 +334,10 @@ pub fn analyze_misere(
     if info.kind != GameKind::Impartial {
         return Err(MisereAnalyzeError::NotImpartial(info.name));
     }
-    match info.name {
-        "cram" => typed::<crate::games::cram::Cram>(info.name, text, max_forms, stop),
-        "turning-corners" => {
-            typed::<crate::games::turning_corners::TurningCorners>(info.name, text, max_forms, stop)
-        }
-        "wythoff" => typed::<crate::wythoff::positions::Position>(info.name, text, max_forms, stop),
-        _ => Err(MisereAnalyzeError::UnknownGame(name.to_string())),
-    }
+    // the registry's engine of the game serves its misère analysis too (one line a game)
+    let engine =
+        engine(info.name).ok_or_else(|| MisereAnalyzeError::UnknownGame(name.to_string()))?;
+    engine.misere(info.name, text, max_forms, stop)
 }
 
 #[cfg(test)]
