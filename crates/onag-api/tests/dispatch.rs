@@ -30,6 +30,10 @@ fn sample(path: &str) -> Value {
         "/game/computer" => json!({ "game": "clobber", "position": "xox|oxo", "player": "left" }),
         "/value" => json!({ "expr": "domineering(\"..|..\") + {1|-1} >= 0" }),
         "/solve" => json!({ "game": "clobber", "position": "xox|oxo" }),
+        "/loopy/list" => Value::Null,
+        "/loopy/position" | "/loopy/computer" => {
+            json!({ "game": "backsliding-toads", "position": "T.F", "to_move": "left" })
+        }
         other => panic!("no sample for {other}"),
     }
 }

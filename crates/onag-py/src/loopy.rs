@@ -21,10 +21,10 @@ fn loopy_report_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAn
 
 /// `loopy_games()`: the registry of loopy games a board plays (Fox and Geese, Backsliding
 /// Toads and Frogs): `name`, `title`, `example`, `notation`, `sides`, `page`, … as
-/// `GET /loopy/list` answers.
+/// `GET /loopy/list` answers in its `games`.
 #[pyfunction(name = "loopy_games")]
 fn loopy_games_py(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    report(py, &onag_api::routes::loopy::list())
+    report(py, &onag_api::routes::loopy::list().games)
 }
 
 /// `loopy_play(game, position, to_move="left")`: a loopy game's position with the player to

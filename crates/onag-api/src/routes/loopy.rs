@@ -24,9 +24,18 @@ use serde::{Deserialize, Serialize};
 use crate::limits::{self, check_notation};
 use crate::ApiError;
 
+/// The answer of `GET /loopy/list` (shaped as `GET /game/list`'s).
+#[derive(Clone, Debug, Serialize)]
+pub struct LoopyList {
+    /// Every loopy game a page plays.
+    pub games: Vec<LoopyGameInfo>,
+}
+
 /// `GET /loopy/list`: every loopy game a page plays.
-pub fn list() -> Vec<LoopyGameInfo> {
-    LOOPY_GAMES.to_vec()
+pub fn list() -> LoopyList {
+    LoopyList {
+        games: LOOPY_GAMES.to_vec(),
+    }
 }
 
 /// The body of `POST /loopy/position` and `POST /loopy/computer`.
@@ -239,7 +248,7 @@ mod tests {
         assert_eq!(status(&long), 400);
         // every route of this family is listed
         let list = ask("/loopy/list", "").unwrap();
-        assert_eq!(list.as_array().unwrap().len(), LOOPY_GAMES.len());
+        assert_eq!(list["games"].as_array().unwrap().len(), LOOPY_GAMES.len());
     }
 
     #[test]
