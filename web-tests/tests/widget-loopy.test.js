@@ -28,16 +28,17 @@ after(async () => {
 });
 
 /** A loopy game's page data (the registry's, as the Python package hands it over), read from
- * the page `onag site` writes for it: the board's cells and the sides. */
+ * the page `onag site` writes for it: the board's cells and the sides (`sides`). */
 const loopyInfo = (name) => {
   const dir = mkdtempSync(join(tmpdir(), 'onag-loopy-widget-'));
   try {
     execFileSync(binary(), ['site', '--out', dir], { stdio: 'ignore' });
     const html = readFileSync(join(dir, `${name}.html`), 'utf8');
     const data = /<script[^>]*id="game-page"[^>]*>([^<]*)<\/script>/.exec(html);
-    const sides = /data-sides="([^"]*)"/.exec(html);
-    assert.ok(data && sides, `the page of ${name} has its data`);
-    return { ...JSON.parse(data[1]), loopy: true, sides: sides[1].split('|') };
+    assert.ok(data, `the page of ${name} has its data`);
+    const info = JSON.parse(data[1]);
+    assert.ok(Array.isArray(info.sides) && info.sides.length === 2, `the page of ${name} names its sides`);
+    return { ...info, loopy: true };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
