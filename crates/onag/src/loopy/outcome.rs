@@ -6,6 +6,7 @@
 //! state is won; a state all of whose moves go to won states is lost. Every other state is a
 //! draw.
 
+use std::collections::VecDeque;
 use std::fmt;
 
 use super::graph::Graph;
@@ -73,6 +74,97 @@ impl fmt::Display for LoopyOutcome {
     }
 }
 
+/// The state index of `v` with `mover` to move: `2v` for Left, `2v + 1` for Right.
+pub(crate) fn state(v: u32, mover: Player) -> usize {
+    2 * v as usize + usize::from(mover == Player::Right)
+}
+
+/// The one retrograde pass that [`Outcomes`] and [`super::remoteness::Retrograde`] share: the
+/// result of every state (`2v` Left to move, `2v + 1` Right), and, when `with_remoteness`,
+/// every decided state's remoteness (0 for draws).
+///
+/// States are decided in order of remoteness (first in, first out): a state with no move is
+/// lost at remoteness 0; a state with a move to a lost state of remoteness r is won at r + 1,
+/// the first such r being the least; a state all of whose moves go to won states is lost at one
+/// more than the last of them to be decided, the greatest (Steinhaus' rule). Results alone do
+/// not depend on the order; remoteness does, and the queue gives it for free.
+pub(crate) fn retrograde(
+    graph: &Graph,
+    stop: &StopFlag,
+    with_remoteness: bool,
+) -> Result<(Vec<Result3>, Option<Vec<u32>>), Stopped> {
+    let n = graph.len();
+    // Predecessors of each state in one flat array (offsets by state): a million-position
+    // game costs a few words per edge rather than a vector per state.
+    let mut count = vec![0u32; 2 * n + 1];
+    let mut pending = vec![0u32; 2 * n];
+    for v in 0..n as u32 {
+        for p in [Player::Left, Player::Right] {
+            let opts = graph.options(v, p);
+            pending[state(v, p)] = opts.len() as u32;
+            for &w in opts {
+                count[state(w, p.opposite()) + 1] += 1;
+            }
+        }
+    }
+    for s in 0..2 * n {
+        count[s + 1] += count[s];
+    }
+    let mut fill = count.clone();
+    let mut preds = vec![0u32; count[2 * n] as usize];
+    for v in 0..n as u32 {
+        for p in [Player::Left, Player::Right] {
+            for &w in graph.options(v, p) {
+                let t = state(w, p.opposite());
+                preds[fill[t] as usize] = state(v, p) as u32;
+                fill[t] += 1;
+            }
+        }
+    }
+    drop(fill);
+    let mut results = vec![Result3::Draw; 2 * n];
+    let mut remoteness = if with_remoteness {
+        vec![0u32; 2 * n]
+    } else {
+        Vec::new()
+    };
+    let mut decided = vec![false; 2 * n];
+    let mut queue: VecDeque<usize> = (0..2 * n).filter(|&s| pending[s] == 0).collect();
+    for &s in &queue {
+        results[s] = Result3::Loss;
+        decided[s] = true;
+    }
+    let mut work = 0u32;
+    while let Some(s) = queue.pop_front() {
+        work = work.wrapping_add(1);
+        if work.is_multiple_of(65_536) {
+            stop.check()?;
+        }
+        for &p in &preds[count[s] as usize..count[s + 1] as usize] {
+            let p = p as usize;
+            if decided[p] {
+                continue;
+            }
+            let result = if results[s] == Result3::Loss {
+                Result3::Win
+            } else {
+                pending[p] -= 1;
+                if pending[p] != 0 {
+                    continue;
+                }
+                Result3::Loss
+            };
+            results[p] = result;
+            if with_remoteness {
+                remoteness[p] = remoteness[s] + 1;
+            }
+            decided[p] = true;
+            queue.push_back(p);
+        }
+    }
+    Ok((results, with_remoteness.then_some(remoteness)))
+}
+
 /// The results of every state of a graph.
 #[derive(Clone, Debug)]
 pub struct Outcomes {
@@ -105,6 +197,33 @@ impl Outcomes {
 
     /// [`Outcomes::of`], polling `stop` as the analysis goes (by work done).
     pub fn of_with_stop(graph: &Graph, stop: &StopFlag) -> Result<Outcomes, Stopped> {
+        let (results, _) = retrograde(graph, stop, false)?;
+        Ok(Outcomes { results })
+    }
+
+    /// The result for `mover` moving first at `v`.
+    pub fn result(&self, v: u32, mover: Player) -> Result3 {
+        self.results[state(v, mover)]
+    }
+
+    /// The outcome at `v`.
+    pub fn at(&self, v: u32) -> LoopyOutcome {
+        LoopyOutcome {
+            left_first: self.result(v, Player::Left),
+            right_first: self.result(v, Player::Right),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loopy::remoteness::Retrograde;
+    use crate::splitmix::SplitMix64;
+
+    // The two passes this module's `retrograde` replaced, kept here to compare outputs.
+    #[allow(clippy::all)]
+    fn old_outcomes(graph: &Graph, stop: &StopFlag) -> Result<Outcomes, Stopped> {
         let n = graph.len();
         let state = |v: u32, p: Player| 2 * v as usize + usize::from(p == Player::Right);
         let mut preds: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
@@ -153,16 +272,33 @@ impl Outcomes {
         Ok(Outcomes { results })
     }
 
-    /// The result for `mover` moving first at `v`.
-    pub fn result(&self, v: u32, mover: Player) -> Result3 {
-        self.results[2 * v as usize + usize::from(mover == Player::Right)]
-    }
-
-    /// The outcome at `v`.
-    pub fn at(&self, v: u32) -> LoopyOutcome {
-        LoopyOutcome {
-            left_first: self.result(v, Player::Left),
-            right_first: self.result(v, Player::Right),
+    #[test]
+    fn the_shared_pass_gives_the_outputs_of_the_two_it_replaced() {
+        let mut rng = SplitMix64::new(3434);
+        for _ in 0..2000 {
+            let n = 1 + (rng.next_u64() % 12) as u32;
+            let mut g = Graph::new();
+            for _ in 0..n {
+                g.add_vertex();
+            }
+            for v in 0..n {
+                for p in [Player::Left, Player::Right] {
+                    for _ in 0..rng.next_u64() % 4 {
+                        g.add_edge(p, v, (rng.next_u64() % n as u64) as u32);
+                    }
+                }
+            }
+            let stop = StopFlag::new();
+            let (old, new) = (old_outcomes(&g, &stop).unwrap(), Outcomes::of(&g));
+            let r = Retrograde::of(&g, &stop).unwrap();
+            let old_r = crate::loopy::remoteness::old_retrograde(&g, &stop).unwrap();
+            for v in 0..n {
+                for p in [Player::Left, Player::Right] {
+                    assert_eq!(old.result(v, p), new.result(v, p));
+                    assert_eq!(r.result(v, p), old_r.result(v, p));
+                    assert_eq!(r.remoteness(v, p), old_r.remoteness(v, p));
+                }
+            }
         }
     }
 }

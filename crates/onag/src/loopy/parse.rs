@@ -28,7 +28,7 @@ use super::LoopyError;
 use crate::partizan::game::{Arena, GameError};
 use crate::partizan::parse::{build, parse_loopy_expr, Expr, ParseError, ParseLimits};
 use crate::partizan::Player;
-use crate::Span;
+use crate::{Span, StopFlag};
 
 /// What went wrong in a [`LoopyParseError`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,8 +74,12 @@ pub enum LoopyParseErrorKind {
         /// The offside's name.
         offside: String,
     },
-    /// `&` inside braces, parentheses or a sum: a sided value is a whole expression.
-    #[error("'&' joins an onside and an offside: write G & H as the whole expression")]
+    /// `&` inside braces, deeper parentheses or a function: a sided value is a whole
+    /// expression, or a term `(G & H)` of a sum.
+    #[error(
+        "'&' joins an onside and an offside: write G & H as the whole expression, or (G & H) \
+         as a term of a sum"
+    )]
     NestedSided,
     /// More than one `&`.
     #[error("one '&' per sided value (G & H)")]
@@ -170,11 +174,43 @@ pub fn parse_loopy_value_bounded(
     limits: ParseLimits,
     max_positions: usize,
 ) -> Result<LoopyValue, LoopyParseError> {
+    parse_loopy_value_with_stop(text, limits, max_positions, &StopFlag::new())
+}
+
+/// [`parse_loopy_value_bounded`], polling `stop` while sums of sided values are sidled.
+///
+/// A sided value in parentheses may be a term of a sum, as CGSuite adds them:
+/// `(over & under) + 1 - (1 & 0)`. The sum of sided values is
+/// (G⁺ & G⁻) + (H⁺ & H⁻) = (G⁺ ∔ H⁺) & (G⁻ ∸ H⁻), the onsum of the onsides and the offsum of
+/// the offsides ([`super::sided::Sides::sum`]); −(G⁺ & G⁻) = −G⁻ & −G⁺. A game term is added
+/// by its sides (sidling), and [`LoopyError::NoSides`] is the error where it has none.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::parse::parse_loopy_value;
+/// use onag::loopy::report::value_report;
+///
+/// let stop = onag::StopFlag::new();
+/// let r = value_report(&parse_loopy_value("(1 & 0) + (0 & -1)").unwrap(), &stop).unwrap();
+/// assert_eq!(r.value, "1 & -1");
+/// let r = value_report(&parse_loopy_value("1/2 - (on & off)").unwrap(), &stop).unwrap();
+/// assert_eq!(r.value, "dud");
+/// ```
+pub fn parse_loopy_value_with_stop(
+    text: &str,
+    limits: ParseLimits,
+    max_positions: usize,
+    stop: &StopFlag,
+) -> Result<LoopyValue, LoopyParseError> {
     let err = |pos: usize, kind| LoopyParseError {
         span: Span::at(text, pos),
         kind,
     };
-    let Some(amp) = find_sided(text).map_err(|(pos, kind)| err(pos, kind))? else {
+    let (amp, groups) = find_sided(text).map_err(|(pos, kind)| err(pos, kind))?;
+    if !groups.is_empty() {
+        return sum_of_sided(text, &groups, limits, max_positions, stop);
+    }
+    let Some(amp) = amp else {
         let expr = parse_loopy_expr(text, limits)?;
         return build_loopy_bounded(text, &expr, max_positions).map(LoopyValue::Game);
     };
@@ -189,7 +225,8 @@ pub fn parse_loopy_value_bounded(
         if !g.is_stopper() {
             return Err(err(start, LoopyParseErrorKind::SideNotStopper));
         }
-        let s = Stopper::new(&g).map_err(|e| err(start, LoopyParseErrorKind::Loopy(e)))?;
+        let s = Stopper::new_with_stop(&g, stop)
+            .map_err(|e| err(start, LoopyParseErrorKind::Loopy(e)))?;
         sides.push(s);
     }
     let offside = sides.pop().expect("two sides");
@@ -207,22 +244,219 @@ pub fn parse_loopy_value_bounded(
     }
 }
 
-/// The byte offset of the `&` of a sided value, if any; an `&` inside braces or parentheses
-/// or a second `&` is an error.
-fn find_sided(text: &str) -> BuildResult<Option<usize>> {
-    let mut depth = 0i64;
-    let mut found = None;
+/// A sum whose terms include parenthesised sided values `(G & H)` (byte offsets of `(`, `&`
+/// and `)` in `groups`): each group is replaced by a word of the same length, so the rest
+/// parses with its places unchanged; the groups must be terms of the sum (under minus signs
+/// only), and are added to the rest by their sides.
+fn sum_of_sided(
+    text: &str,
+    groups: &[(usize, usize, usize)],
+    limits: ParseLimits,
+    max_positions: usize,
+    stop: &StopFlag,
+) -> Result<LoopyValue, LoopyParseError> {
+    let err = |pos: usize, kind| LoopyParseError {
+        span: Span::at(text, pos),
+        kind,
+    };
+    let words = placeholders(text, groups);
+    let mut replaced = text.to_string();
+    for (&(open, _, close), w) in groups.iter().zip(&words) {
+        replaced.replace_range(open..=close, w);
+    }
+    let expr = parse_loopy_expr(&replaced, limits).map_err(|e| {
+        let e: LoopyParseError = e.into();
+        // An error at a group (`2·(on & off)`): it stands where only a game can, not a term.
+        match groups
+            .iter()
+            .find(|&&(open, _, close)| (open..=close).contains(&e.span.byte))
+        {
+            Some(&(_, amp, _)) => err(amp, LoopyParseErrorKind::NestedSided),
+            None => err(e.span.byte, e.kind),
+        }
+    })?;
+    let mut rest = Vec::new();
+    let mut sided = Vec::new();
+    split_terms(expr, false, &words, &mut rest, &mut sided)
+        .map_err(|k: usize| err(groups[k].1, LoopyParseErrorKind::NestedSided))?;
+    let mut value = match rest.len() {
+        0 => None,
+        1 => Some(LoopyValue::Game(build_loopy_bounded(
+            text,
+            &rest[0],
+            max_positions,
+        )?)),
+        _ => Some(LoopyValue::Game(build_loopy_bounded(
+            text,
+            &Expr::Sum(rest),
+            max_positions,
+        )?)),
+    };
+    for (k, negative) in sided {
+        let (open, amp, close) = groups[k];
+        let inner = &text[open + 1..close];
+        let v = parse_loopy_value_with_stop(inner, limits, max_positions, stop)
+            .map_err(|e| err(open + 1 + e.span.byte, e.kind))?;
+        let v = if negative { v.neg() } else { v };
+        value = Some(match value {
+            None => v,
+            Some(acc) => {
+                let product = value_size(&acc).saturating_mul(value_size(&v));
+                if product > max_positions {
+                    return Err(err(
+                        amp,
+                        LoopyParseErrorKind::Loopy(LoopyError::TooLarge(format!(
+                            "the sum has up to {product} positions, more than {max_positions}"
+                        ))),
+                    ));
+                }
+                acc.sum(&v, stop)
+                    .map_err(|e| err(amp, LoopyParseErrorKind::Loopy(e)))?
+            }
+        });
+    }
+    Ok(value.expect("at least one sided group"))
+}
+
+/// Positions of a value's graph, or of its larger side (what a sum with it multiplies).
+fn value_size(v: &LoopyValue) -> usize {
+    match v {
+        LoopyValue::Game(g) => g.graph.len(),
+        LoopyValue::Sided(s) => s
+            .onside
+            .game()
+            .graph
+            .len()
+            .max(s.offside.game().graph.len()),
+    }
+}
+
+/// Words of letters, one per group and as long as it, that occur nowhere in `text`.
+fn placeholders(text: &str, groups: &[(usize, usize, usize)]) -> Vec<String> {
+    let make = |prefix: char, k: usize, len: usize| {
+        let mut w = String::from("Z");
+        w.push(prefix);
+        let mut k = k;
+        loop {
+            w.push((b'a' + (k % 26) as u8) as char);
+            k /= 26;
+            if k == 0 {
+                break;
+            }
+        }
+        while w.len() < len {
+            w.push('Z');
+        }
+        w
+    };
+    // A group is at least `(a&b)`, five bytes: room for `Z`, the prefix and three letters.
+    let prefix = ('a'..='z')
+        .find(|&p| {
+            groups
+                .iter()
+                .enumerate()
+                .all(|(k, &(o, _, c))| !text.contains(&make(p, k, c + 1 - o)[..3]))
+        })
+        .unwrap_or('q');
+    groups
+        .iter()
+        .enumerate()
+        .map(|(k, &(o, _, c))| make(prefix, k, c + 1 - o))
+        .collect()
+}
+
+/// Splits a sum into its game terms (`rest`, negated as written) and its sided groups
+/// (`sided`: the group's index and whether it is negated); `Err(k)` when group k is not a
+/// term of the sum (inside braces, a function, a multiple, …).
+fn split_terms(
+    e: Expr,
+    negative: bool,
+    words: &[String],
+    rest: &mut Vec<Expr>,
+    sided: &mut Vec<(usize, bool)>,
+) -> Result<(), usize> {
+    match e {
+        Expr::Sum(terms) => terms
+            .into_iter()
+            .try_for_each(|t| split_terms(t, negative, words, rest, sided)),
+        Expr::Neg(a) => split_terms(*a, !negative, words, rest, sided),
+        Expr::Word(_, w) if words.contains(&w) => {
+            let k = words.iter().position(|x| *x == w).unwrap_or(0);
+            sided.push((k, negative));
+            Ok(())
+        }
+        other => {
+            if let Some(k) = mentions(&other, words) {
+                return Err(k);
+            }
+            rest.push(if negative {
+                Expr::Neg(Box::new(other))
+            } else {
+                other
+            });
+            Ok(())
+        }
+    }
+}
+
+/// The first placeholder word used anywhere in `e`.
+fn mentions(e: &Expr, words: &[String]) -> Option<usize> {
+    let find = |w: &String| words.iter().position(|x| x == w);
+    match e {
+        Expr::Word(_, w) => find(w),
+        Expr::Named(_, w, body) => find(w).or_else(|| mentions(body, words)),
+        Expr::Nus { .. } => None,
+        Expr::Game { left, right, .. } => left.iter().chain(right).find_map(|x| mentions(x, words)),
+        Expr::Sum(t) | Expr::PlusMinus(_, t) | Expr::Call(_, _, t) => {
+            t.iter().find_map(|x| mentions(x, words))
+        }
+        Expr::Neg(a) | Expr::Tiny(_, a) | Expr::Miny(_, a) | Expr::Multiple(_, _, a) => {
+            mentions(a, words)
+        }
+    }
+}
+
+/// The byte offset of a top-level `&` (a sided value `G & H`), if any, and the sided values
+/// in parentheses that stand at the top level `(G & H)` (byte offsets of their `(`, `&`, `)`).
+/// An `&` deeper inside braces or parentheses, a second `&`, or both kinds at once is an error.
+type SidedPlaces = (Option<usize>, Vec<(usize, usize, usize)>);
+
+fn find_sided(text: &str) -> BuildResult<SidedPlaces> {
+    let mut open: Vec<(u8, usize)> = Vec::new();
+    let mut top = None;
+    let mut groups = Vec::new();
+    let mut inner: Option<usize> = None;
     for (i, c) in text.bytes().enumerate() {
         match c {
-            b'{' | b'(' => depth += 1,
-            b'}' | b')' => depth -= 1,
-            b'&' if depth != 0 => return Err((i, LoopyParseErrorKind::NestedSided)),
-            b'&' if found.is_some() => return Err((i, LoopyParseErrorKind::DuplicateSided)),
-            b'&' => found = Some(i),
+            b'{' | b'(' => open.push((c, i)),
+            b'}' | b')' => {
+                let opened = open.pop();
+                if open.is_empty() {
+                    if let (Some((b'(', o)), Some(a)) = (opened, inner.take()) {
+                        groups.push((o, a, i));
+                    }
+                }
+            }
+            b'&' => match open.as_slice() {
+                [] if top.is_some() => return Err((i, LoopyParseErrorKind::DuplicateSided)),
+                [] => top = Some(i),
+                [(b'(', _)] if inner.is_some() => {
+                    return Err((i, LoopyParseErrorKind::DuplicateSided))
+                }
+                [(b'(', _)] => inner = Some(i),
+                _ => return Err((i, LoopyParseErrorKind::NestedSided)),
+            },
             _ => {}
         }
     }
-    Ok(found)
+    if let Some(a) = inner {
+        // a group never closed
+        return Err((a, LoopyParseErrorKind::NestedSided));
+    }
+    if let (Some(_), Some(&(_, a, _))) = (top, groups.first()) {
+        return Err((a, LoopyParseErrorKind::NestedSided));
+    }
+    Ok((top, groups))
 }
 
 /// Builds the loopy game of a syntax tree from [`parse_loopy_expr`].

@@ -4,17 +4,15 @@
 //! remoteness). This is what a computer opponent of a loopy game needs: the quickest win, the
 //! slowest loss, else a move that keeps the draw.
 //!
-//! The analysis is the retrograde one of [`super::outcome`], processed in order of remoteness
-//! (first in, first out): a state with no move is lost at remoteness 0; a state with a move to
+//! The analysis is the one retrograde pass of [`super::outcome`] (which [`super::outcome::Outcomes`]
+//! shares), processed in order of remoteness (first in, first out): a state with no move is lost at remoteness 0; a state with a move to
 //! a lost state of remoteness r is won at r + 1, the first such r being the least; a state all
 //! of whose moves go to won states is lost at one more than the last of them to be decided, the
 //! greatest. Every state still undecided is a draw (*Winning Ways* ch. 11; Siegel,
 //! *Combinatorial Game Theory* ch. VI.1).
 
-use std::collections::VecDeque;
-
 use super::graph::Graph;
-use super::outcome::Result3;
+use super::outcome::{retrograde, state, Result3};
 use crate::partizan::Player;
 use crate::{StopFlag, Stopped};
 
@@ -23,10 +21,6 @@ use crate::{StopFlag, Stopped};
 pub struct Retrograde {
     results: Vec<Result3>,
     remoteness: Vec<u32>,
-}
-
-fn state(v: u32, mover: Player) -> usize {
-    2 * v as usize + usize::from(mover == Player::Right)
 }
 
 impl Retrograde {
@@ -48,73 +42,10 @@ impl Retrograde {
     /// assert_eq!((r.result(a, Player::Right), r.remoteness(a, Player::Right)), (Result3::Loss, Some(2)));
     /// ```
     pub fn of(graph: &Graph, stop: &StopFlag) -> Result<Retrograde, Stopped> {
-        let n = graph.len();
-        // Predecessors of each state in one flat array (offsets by state): a million-position
-        // game costs a few words per edge rather than a vector per state.
-        let mut count = vec![0u32; 2 * n + 1];
-        let mut pending = vec![0u32; 2 * n];
-        for v in 0..n as u32 {
-            for p in [Player::Left, Player::Right] {
-                let opts = graph.options(v, p);
-                pending[state(v, p)] = opts.len() as u32;
-                for &w in opts {
-                    count[state(w, p.opposite()) + 1] += 1;
-                }
-            }
-        }
-        for s in 0..2 * n {
-            count[s + 1] += count[s];
-        }
-        let mut fill = count.clone();
-        let mut preds = vec![0u32; count[2 * n] as usize];
-        for v in 0..n as u32 {
-            for p in [Player::Left, Player::Right] {
-                for &w in graph.options(v, p) {
-                    let t = state(w, p.opposite());
-                    preds[fill[t] as usize] = state(v, p) as u32;
-                    fill[t] += 1;
-                }
-            }
-        }
-        drop(fill);
-        let mut results = vec![Result3::Draw; 2 * n];
-        let mut remoteness = vec![0u32; 2 * n];
-        let mut decided = vec![false; 2 * n];
-        let mut queue: VecDeque<usize> = (0..2 * n).filter(|&s| pending[s] == 0).collect();
-        for &s in &queue {
-            results[s] = Result3::Loss;
-            decided[s] = true;
-        }
-        let mut work = 0u32;
-        while let Some(s) = queue.pop_front() {
-            work = work.wrapping_add(1);
-            if work.is_multiple_of(65_536) {
-                stop.check()?;
-            }
-            for &p in &preds[count[s] as usize..count[s + 1] as usize] {
-                let p = p as usize;
-                if decided[p] {
-                    continue;
-                }
-                if results[s] == Result3::Loss {
-                    results[p] = Result3::Win;
-                    remoteness[p] = remoteness[s] + 1;
-                    decided[p] = true;
-                    queue.push_back(p);
-                } else {
-                    pending[p] -= 1;
-                    if pending[p] == 0 {
-                        results[p] = Result3::Loss;
-                        remoteness[p] = remoteness[s] + 1;
-                        decided[p] = true;
-                        queue.push_back(p);
-                    }
-                }
-            }
-        }
+        let (results, remoteness) = retrograde(graph, stop, true)?;
         Ok(Retrograde {
             results,
-            remoteness,
+            remoteness: remoteness.unwrap_or_default(),
         })
     }
 
@@ -129,6 +60,80 @@ impl Retrograde {
         let s = state(v, mover);
         (self.results[s] != Result3::Draw).then_some(self.remoteness[s])
     }
+}
+
+/// The pass [`super::outcome`] now shares, kept to compare outputs.
+#[cfg(test)]
+pub(crate) fn old_retrograde(graph: &Graph, stop: &StopFlag) -> Result<Retrograde, Stopped> {
+    use std::collections::VecDeque;
+    let n = graph.len();
+    // Predecessors of each state in one flat array (offsets by state): a million-position
+    // game costs a few words per edge rather than a vector per state.
+    let mut count = vec![0u32; 2 * n + 1];
+    let mut pending = vec![0u32; 2 * n];
+    for v in 0..n as u32 {
+        for p in [Player::Left, Player::Right] {
+            let opts = graph.options(v, p);
+            pending[state(v, p)] = opts.len() as u32;
+            for &w in opts {
+                count[state(w, p.opposite()) + 1] += 1;
+            }
+        }
+    }
+    for s in 0..2 * n {
+        count[s + 1] += count[s];
+    }
+    let mut fill = count.clone();
+    let mut preds = vec![0u32; count[2 * n] as usize];
+    for v in 0..n as u32 {
+        for p in [Player::Left, Player::Right] {
+            for &w in graph.options(v, p) {
+                let t = state(w, p.opposite());
+                preds[fill[t] as usize] = state(v, p) as u32;
+                fill[t] += 1;
+            }
+        }
+    }
+    drop(fill);
+    let mut results = vec![Result3::Draw; 2 * n];
+    let mut remoteness = vec![0u32; 2 * n];
+    let mut decided = vec![false; 2 * n];
+    let mut queue: VecDeque<usize> = (0..2 * n).filter(|&s| pending[s] == 0).collect();
+    for &s in &queue {
+        results[s] = Result3::Loss;
+        decided[s] = true;
+    }
+    let mut work = 0u32;
+    while let Some(s) = queue.pop_front() {
+        work = work.wrapping_add(1);
+        if work.is_multiple_of(65_536) {
+            stop.check()?;
+        }
+        for &p in &preds[count[s] as usize..count[s + 1] as usize] {
+            let p = p as usize;
+            if decided[p] {
+                continue;
+            }
+            if results[s] == Result3::Loss {
+                results[p] = Result3::Win;
+                remoteness[p] = remoteness[s] + 1;
+                decided[p] = true;
+                queue.push_back(p);
+            } else {
+                pending[p] -= 1;
+                if pending[p] == 0 {
+                    results[p] = Result3::Loss;
+                    remoteness[p] = remoteness[s] + 1;
+                    decided[p] = true;
+                    queue.push_back(p);
+                }
+            }
+        }
+    }
+    Ok(Retrograde {
+        results,
+        remoteness,
+    })
 }
 
 #[cfg(test)]

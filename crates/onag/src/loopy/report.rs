@@ -5,7 +5,7 @@ use super::graph::LoopyGame;
 use super::name::name;
 use super::outcome::LoopyOutcome;
 use super::sided::LoopyValue;
-use super::sides::{sides, Sides};
+use super::sides::{sidling, Sides};
 use super::stopper::Stopper;
 use super::stops::stops;
 use super::LoopyError;
@@ -28,7 +28,8 @@ use crate::StopFlag;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LoopyReport {
     /// The value: the canonical stopper's name, the sided value `G⁺ & G⁻` (with CGSuite's
-    /// names `dud`, `tis`, `tisn`), or a sentence saying no stopper sides were found.
+    /// names `dud`, `tis`, `tisn`), or a sentence starting `no sided value:` that says why
+    /// none was found ([`super::sides::Unsettled`]).
     pub value: String,
     /// Whether the game is a stopper (no play alternates for ever).
     pub stopper: bool,
@@ -103,14 +104,9 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.mean = st.mean.map(|m| m.to_string());
         return Ok(r);
     }
-    match sides(g, stop)? {
-        Some(s) => fill_sides(&mut r, &s, stop)?,
-        None => {
-            r.value = format!(
-                "no stopper sides found (sidling did not settle in {} rounds)",
-                super::sides::MAX_ROUNDS
-            );
-        }
+    match sidling(g, stop)? {
+        Ok(s) => fill_sides(&mut r, &s, stop)?,
+        Err(why) => r.value = why.to_string(),
     }
     Ok(r)
 }

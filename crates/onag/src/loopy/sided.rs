@@ -12,9 +12,18 @@
 //! criterion of [`super::stopper`]: G ≥ H iff Left survives G − H moving second. A game whose
 //! sides sidling does not find ([`super::sides::sides`] answers `None`) has no comparison here
 //! ([`LoopyError::NoSides`]).
+//!
+//! Sums (Conway, *On Numbers and Games* ch. 16; *Winning Ways* ch. 11 "Games Infinite and
+//! Indefinite"; Siegel, *CGT* ch. VI.4): the **onsum** G ∔ H of stoppers is the value of G + H
+//! when infinite play is a win for Left — the onside of the sum graph — and the **offsum**
+//! G ∸ H the value when it is a win for Right, its offside. CGSuite calls them `Upsum` and
+//! `Downsum` (`CanonicalStopper`: "G Downsum H is the unique value of T such that G + H = S & T
+//! for some (unique) S"). The sum of two sided values is
+//! (G⁺ & G⁻) + (H⁺ & H⁻) = (G⁺ ∔ H⁺) & (G⁻ ∸ H⁻), and when G + H is itself a stopper both are
+//! the stopper sum.
 
 use super::graph::LoopyGame;
-use super::sides::{sides, Sides};
+use super::sides::{onside, sides, Sides, MAX_ROUNDS};
 use super::stopper::Stopper;
 use super::LoopyError;
 use crate::StopFlag;
@@ -60,6 +69,27 @@ impl Sides {
         self.onside.equals(&self.offside)
     }
 
+    /// The sum (G⁺ & G⁻) + (H⁺ & H⁻) = (G⁺ ∔ H⁺) & (G⁻ ∸ H⁻) (Siegel, *CGT* ch. VI.4;
+    /// *Winning Ways* ch. 11): the onsum of the onsides and the offsum of the offsides.
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::loopy::{parse::parse_loopy_value, report::sided_name};
+    ///
+    /// let stop = onag::StopFlag::new();
+    /// let s = |t: &str| parse_loopy_value(t).unwrap().sides(&stop).unwrap();
+    /// // dud absorbs: dud + 1 = on & off
+    /// assert_eq!(sided_name(&s("dud").sum(&s("1"), &stop).unwrap()), "dud");
+    /// // tis + tisn = (1 & 0) + (0 & -1) = 1 & -1
+    /// assert_eq!(sided_name(&s("tis").sum(&s("tisn"), &stop).unwrap()), "1 & -1");
+    /// ```
+    pub fn sum(&self, other: &Sides, stop: &StopFlag) -> Result<Sides, LoopyError> {
+        Ok(Sides {
+            onside: onsum(&self.onside, &other.onside, stop)?,
+            offside: offsum(&self.offside, &other.offside, stop)?,
+        })
+    }
+
     /// Whether self ≤ other: both sides ≤ (Siegel, *CGT* ch. VI.4).
     pub fn le(&self, other: &Sides) -> Result<bool, LoopyError> {
         Ok(self.onside.le(&other.onside)? && self.offside.le(&other.offside)?)
@@ -78,6 +108,65 @@ impl LoopyValue {
             LoopyValue::Game(g) => sides(g, stop)?.ok_or(LoopyError::NoSides),
         }
     }
+}
+
+impl LoopyValue {
+    /// G + H: the sum graph when both are games, else the sum of their sides
+    /// ([`Sides::sum`]; [`LoopyError::NoSides`] when a game's sides are not found).
+    pub fn sum(&self, other: &LoopyValue, stop: &StopFlag) -> Result<LoopyValue, LoopyError> {
+        match (self, other) {
+            (LoopyValue::Game(g), LoopyValue::Game(h)) => Ok(LoopyValue::Game(g.try_sum(h)?)),
+            _ => Ok(LoopyValue::Sided(
+                self.sides(stop)?.sum(&other.sides(stop)?, stop)?,
+            )),
+        }
+    }
+
+    /// −G: the negative graph, or −(G⁺ & G⁻) = (−G⁻) & (−G⁺).
+    pub fn neg(&self) -> LoopyValue {
+        match self {
+            LoopyValue::Game(g) => LoopyValue::Game(g.neg()),
+            LoopyValue::Sided(s) => LoopyValue::Sided(Sides {
+                onside: s.offside.neg(),
+                offside: s.onside.neg(),
+            }),
+        }
+    }
+}
+
+/// The onsum G ∔ H of two stoppers (Conway, *ONAG* ch. 16; *Winning Ways* ch. 11; CGSuite's
+/// `Upsum`): the value of G + H when infinite play is a win for Left, i.e. the onside of the
+/// sum graph, found by sidling ([`super::sides`]). When G + H is a stopper it is that sum.
+/// [`LoopyError::NoSides`] if sidling does not settle (never a value it has not reached).
+///
+/// # Examples
+/// ```
+/// use onag::loopy::{name::name, parse::parse_loopy, sided::{offsum, onsum}, stopper::Stopper};
+///
+/// let s = |t: &str| Stopper::new(&parse_loopy(t).unwrap()).unwrap();
+/// let stop = onag::StopFlag::new();
+/// // on + off = dud = on & off
+/// assert_eq!(name(&onsum(&s("on"), &s("off"), &stop).unwrap()), "on");
+/// assert_eq!(name(&offsum(&s("on"), &s("off"), &stop).unwrap()), "off");
+/// // over − over = over & under: its onsum is over, its offsum under
+/// assert_eq!(name(&onsum(&s("over"), &s("-over"), &stop).unwrap()), "over");
+/// assert_eq!(name(&offsum(&s("over"), &s("-over"), &stop).unwrap()), "under");
+/// assert!(down.le(&up).unwrap());
+/// // a stopper sum stays the stopper sum
+/// assert_eq!(name(&onsum(&s("1/2"), &s("over"), &stop).unwrap()), "1/2over");
+/// ```
+pub fn onsum(g: &Stopper, h: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
+    let sum = g.game().try_sum(h.game())?;
+    if sum.is_stopper() {
+        return Stopper::new_with_stop(&sum, stop);
+    }
+    onside(&sum, MAX_ROUNDS, stop)?.ok_or(LoopyError::NoSides)
+}
+
+/// The offsum G ∸ H of two stoppers (CGSuite's `Downsum`): the value of G + H when infinite
+/// play is a win for Right, −((−G) ∔ (−H)).
+pub fn offsum(g: &Stopper, h: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
+    Ok(onsum(&g.neg(), &h.neg(), stop)?.neg())
 }
 
 /// How two loopy values compare: whether G ≤ H and whether H ≤ G.

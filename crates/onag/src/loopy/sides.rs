@@ -36,6 +36,16 @@ pub fn onside(
     rounds: usize,
     stop: &StopFlag,
 ) -> Result<Option<Stopper>, LoopyError> {
+    Ok(sidle(g, rounds, stop)?.ok())
+}
+
+/// Sidling towards the onside: the onside when the approximations settle, else the sizes of
+/// the start's last approximations (how they were still moving).
+fn sidle(
+    g: &LoopyGame,
+    rounds: usize,
+    stop: &StopFlag,
+) -> Result<Result<Stopper, Vec<usize>>, LoopyError> {
     let graph = &g.graph;
     let n = graph.len();
     let on = Stopper::new(&LoopyGame::on())?;
@@ -51,6 +61,7 @@ pub fn onside(
             approx.push(on.clone());
         }
     }
+    let mut sizes = vec![approx[g.start as usize].game().graph.len()];
     for _ in 0..rounds {
         if stop.is_stopped() {
             return Err(LoopyError::Stopped);
@@ -73,10 +84,59 @@ pub fn onside(
         }
         approx = next;
         if !changed {
-            return Ok(Some(approx.swap_remove(g.start as usize)));
+            return Ok(Ok(approx.swap_remove(g.start as usize)));
         }
+        sizes.push(approx[g.start as usize].game().graph.len());
     }
-    Ok(None)
+    Ok(Err(sizes))
+}
+
+/// Which side of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// G⁺, infinite play counted for Left.
+    Onside,
+    /// G⁻, infinite play counted for Right.
+    Offside,
+}
+
+/// Why sidling gave no sided value: a side whose approximations had not settled after
+/// [`Unsettled::rounds`] rounds. This is not a proof that the side is not a stopper — only
+/// that sidling did not reach one: a side may be a stopper that the approximations reach only
+/// in the limit (over + upon's offside is not reached here), or no stopper at all, as for
+/// Bach's Carousel (*Winning Ways* ch. 11; CGSuite's loopy tutorial), whose sidling never
+/// settles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsettled {
+    /// The side that did not settle (the onside is sidled first).
+    pub side: Side,
+    /// Rounds tried.
+    pub rounds: usize,
+    /// Positions of the start's canonical approximation before the first round and after
+    /// every round (a side that keeps growing has no finite stopper in sight).
+    pub sizes: Vec<usize>,
+}
+
+impl std::fmt::Display for Unsettled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = match self.side {
+            Side::Onside => "onside",
+            Side::Offside => "offside",
+        };
+        let (first, last) = (
+            self.sizes.first().copied().unwrap_or(0),
+            self.sizes.last().copied().unwrap_or(0),
+        );
+        write!(
+            f,
+            "no sided value: sidling did not settle — the {side}'s approximations still changed \
+             at round {} (the start's approximation went from {first} to {last} positions), so \
+             no stopper side was reached and no value is claimed (a side may be a stopper that \
+             sidling reaches only in the limit, or no stopper at all, as for Bach's Carousel, \
+             Winning Ways ch. 11)",
+            self.rounds
+        )
+    }
 }
 
 /// The stopper {L₁, L₂, … | R₁, …} of stopper options.
@@ -100,7 +160,7 @@ fn from_options<'a>(
 }
 
 /// Both sides of `g` by sidling, or `None` when either did not settle within
-/// [`MAX_ROUNDS`] rounds (no stopper sides found).
+/// [`MAX_ROUNDS`] rounds (no stopper sides found; [`sidling`] says why).
 ///
 /// # Examples
 /// ```
@@ -112,20 +172,38 @@ fn from_options<'a>(
 /// assert_eq!((name(&s.onside), name(&s.offside)), ("1".into(), "0".into()));
 /// ```
 pub fn sides(g: &LoopyGame, stop: &StopFlag) -> Result<Option<Sides>, LoopyError> {
-    let Some(onside) = onside(g, MAX_ROUNDS, stop)? else {
-        return Ok(None);
+    Ok(sidling(g, stop)?.ok())
+}
+
+/// Both sides of `g` by sidling ([`MAX_ROUNDS`] rounds each), or why none was reached.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::{parse::parse_loopy, sides::{sidling, Side}};
+///
+/// // Bach's Carousel as CGSuite's loopy tutorial writes it (Winning Ways ch. 11)
+/// let bach = parse_loopy("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}").unwrap();
+/// let why = sidling(&bach, &onag::StopFlag::new()).unwrap().unwrap_err();
+/// assert!(why.to_string().starts_with("no sided value: sidling did not settle"));
+/// ```
+pub fn sidling(g: &LoopyGame, stop: &StopFlag) -> Result<Result<Sides, Unsettled>, LoopyError> {
+    let unsettled = |side, sizes| Unsettled {
+        side,
+        rounds: MAX_ROUNDS,
+        sizes,
     };
-    let Some(neg) = onside_of_negative(g, stop)? else {
-        return Ok(None);
+    let onside = match sidle(g, MAX_ROUNDS, stop)? {
+        Ok(s) => s,
+        Err(sizes) => return Ok(Err(unsettled(Side::Onside, sizes))),
     };
-    Ok(Some(Sides {
+    let neg = match sidle(&g.neg(), MAX_ROUNDS, stop)? {
+        Ok(s) => s,
+        Err(sizes) => return Ok(Err(unsettled(Side::Offside, sizes))),
+    };
+    Ok(Ok(Sides {
         onside,
         offside: neg.neg(),
     }))
-}
-
-fn onside_of_negative(g: &LoopyGame, stop: &StopFlag) -> Result<Option<Stopper>, LoopyError> {
-    onside(&g.neg(), MAX_ROUNDS, stop)
 }
 
 impl Sides {

@@ -46,7 +46,7 @@ use crate::loopy::name::name;
 use crate::loopy::outcome::{LoopyOutcome, Result3};
 use crate::loopy::remoteness::Retrograde;
 use crate::loopy::report::sided_name;
-use crate::loopy::sides::sides;
+use crate::loopy::sides::sidling;
 use crate::loopy::LoopyError;
 use crate::partizan::Player;
 use crate::StopFlag;
@@ -573,15 +573,12 @@ fn value_of(game: &LoopyGame, stop: &StopFlag) -> Result<(Option<String>, String
             },
         ));
     }
-    Ok(match sides(game, stop)? {
-        Some(s) => (
+    Ok(match sidling(game, stop)? {
+        Ok(s) => (
             Some(sided_name(&s)),
             "not a stopper: its onside & offside, found by sidling".into(),
         ),
-        None => (
-            None,
-            "not a stopper, and sidling found no stopper sides: no value is claimed".into(),
-        ),
+        Err(why) => (None, format!("not a stopper, and {why}")),
     })
 }
 
