@@ -151,7 +151,6 @@ impl LoopyValue {
 /// // over − over = over & under: its onsum is over, its offsum under
 /// assert_eq!(name(&onsum(&s("over"), &s("-over"), &stop).unwrap()), "over");
 /// assert_eq!(name(&offsum(&s("over"), &s("-over"), &stop).unwrap()), "under");
-/// assert!(down.le(&up).unwrap());
 /// // a stopper sum stays the stopper sum
 /// assert_eq!(name(&onsum(&s("1/2"), &s("over"), &stop).unwrap()), "1/2over");
 /// ```
