@@ -368,11 +368,11 @@ impl Value {
         games: Vec<GameCall>,
         stop: &StopFlag,
     ) -> Result<ValueResponse, ApiError> {
-        let g = self.loopy_value(&self.left, left)?;
+        let g = self.loopy_value(&self.left, left, stop)?;
         let report = value_report(&g, stop).map_err(|e| loopy_error(e, &self.expr))?;
         let loopy_comparison = match (&self.comparison, right) {
             (Some((operator, side)), Some(right)) => {
-                let h = self.loopy_value(side, right)?;
+                let h = self.loopy_value(side, right, stop)?;
                 let order = compare(&g, &h, stop).map_err(|e| loopy_error(e, &self.expr))?;
                 Some(LoopyComparison {
                     operator: *operator,
@@ -400,13 +400,19 @@ impl Value {
         &self,
         side: &Side,
         (parsed, pieces): &(String, Vec<Piece>),
+        stop: &StopFlag,
     ) -> Result<LoopyValue, ApiError> {
-        let v = onag::loopy::parse::parse_loopy_value_bounded(
+        // A sum of sided values `(G & H) + X` is sidled while it is read: the budget stops it.
+        let v = onag::loopy::parse::parse_loopy_value_with_stop(
             parsed,
             parse_limits(),
             MAX_LOOPY_POSITIONS,
+            stop,
         )
         .map_err(|e| match e.kind {
+            onag::loopy::parse::LoopyParseErrorKind::Loopy(
+                e @ (LoopyError::Stopped | LoopyError::NoSides),
+            ) => loopy_error(e, &self.expr),
             onag::loopy::parse::LoopyParseErrorKind::Loopy(LoopyError::TooLarge(what)) => {
                 ApiError::too_large(format!(
                     "this loopy expression is beyond the web app's limits: {what} (the \
@@ -617,8 +623,8 @@ fn loopy_error(e: LoopyError, expr: &str) -> ApiError {
             "this loopy expression is beyond the web app's limits: {what}"
         )),
         LoopyError::NoSides => ApiError::bad(format!(
-            "{expr}: a side has no stopper sides (sidling did not settle), so it has no value \
-             to compare"
+            "{expr}: no sided value: sidling did not settle on a term or side, so there is no \
+             value to compare or add"
         )),
         other => ApiError::bad(other.to_string()),
     }
@@ -1105,6 +1111,31 @@ mod tests {
         assert!(e.message.starts_with("at character 12:"), "{}", e.message);
         let e = value("off & on").unwrap_err();
         assert!(e.message.starts_with("at character 5:"), "{}", e.message);
+    }
+
+    #[test]
+    fn sums_of_sided_values_and_games_without_one() {
+        let l = value("(1 & 0) + (0 & -1)").unwrap().loopy.unwrap();
+        assert_eq!(l.value, "1 & -1");
+        let c = value("(on & off) + 1 = dud")
+            .unwrap()
+            .loopy_comparison
+            .unwrap();
+        assert!(c.holds);
+        // Bach's Carousel (Winning Ways ch. 11, as CGSuite's loopy tutorial writes it)
+        let bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+        let l = value(bach).unwrap().loopy.unwrap();
+        assert!(l.value.starts_with("no sided value: "), "{}", l.value);
+        assert!(l.onside.is_none() && l.offside.is_none());
+        for expr in [format!("{bach} > 0"), format!("{bach} + (1 & 0)")] {
+            let e = value(&expr).unwrap_err();
+            assert_eq!(e.kind.status(), 400, "{expr}: {}", e.message);
+            assert!(
+                e.message.contains("no sided value"),
+                "{expr}: {}",
+                e.message
+            );
+        }
     }
 
     #[test]

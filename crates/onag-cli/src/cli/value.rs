@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use onag::loopy::parse::LoopyParseErrorKind;
 use onag::partizan::game::Arena;
 use onag::partizan::name::NameStyle;
 use onag::partizan::parse::{parse_with_limits, ParseErrorKind, ParseLimits};
@@ -144,7 +145,7 @@ fn run_loopy_value(args: &Args, limits: ParseLimits, stop: &onag::StopFlag) -> a
     if args.svg.is_some() {
         anyhow::bail!("--svg: thermographs of loopy games are not implemented");
     }
-    let v = loopy_side(&args.game, 0, args.game.len(), limits)?;
+    let v = loopy_side(&args.game, 0, args.game.len(), limits, stop)?;
     let r = onag::loopy::report::value_report(&v, stop)?;
     print_loopy_report(&r, args.output.json)
 }
@@ -156,14 +157,19 @@ fn loopy_side(
     from: usize,
     to: usize,
     limits: ParseLimits,
+    stop: &onag::StopFlag,
 ) -> anyhow::Result<onag::loopy::sided::LoopyValue> {
     let side = &text[from..to];
-    onag::loopy::parse::parse_loopy_value_bounded(side, limits, onag::loopy::graph::MAX_VERTICES)
-        .map_err(|e| {
-            let span = onag::Span::at(text, from + e.span.byte);
-            let located = Located::new(format!("bad game: at {span}: {}", e.kind), text, span);
-            anyhow::Error::from(located)
-        })
+    let max = onag::loopy::graph::MAX_VERTICES;
+    onag::loopy::parse::parse_loopy_value_with_stop(side, limits, max, stop).map_err(|e| {
+        // Sums of sided values are sidled as they are read: a stop is the run's bound.
+        if e.kind == LoopyParseErrorKind::Loopy(onag::loopy::LoopyError::Stopped) {
+            return anyhow::Error::from(onag::loopy::LoopyError::Stopped);
+        }
+        let span = onag::Span::at(text, from + e.span.byte);
+        let located = Located::new(format!("bad game: at {span}: {}", e.kind), text, span);
+        anyhow::Error::from(located)
+    })
 }
 
 /// Whether a side is written in the loopy notation (a sided value or loopy words).
@@ -218,8 +224,8 @@ fn run_comparison(
         Ok(())
     };
     if is_loopy_side(left, limits) || is_loopy_side(&text[right_at..], limits) {
-        let g = loopy_side(text, 0, at, limits)?;
-        let h = loopy_side(text, right_at, text.len(), limits)?;
+        let g = loopy_side(text, 0, at, limits, stop)?;
+        let h = loopy_side(text, right_at, text.len(), limits, stop)?;
         let order = onag::loopy::sided::compare(&g, &h, stop)?;
         let (le, ge) = (order.le, order.ge);
         let (l, r) = (
