@@ -59,3 +59,26 @@ fn onag_loopy_backsliding_toads() {
     assert_eq!(code, 2);
     assert!(is_one_error(err.trim_end()), "{err}");
 }
+
+/// Thermographs of stoppers by unrolling (`docs/loopy.md`, "Temperature of stoppers"): the
+/// temperature and mean lines, `--svg` for a settled thermograph, exit 2 for an infinite one.
+#[test]
+fn loopy_thermographs() {
+    let (code, out, err) = onag(&["value", "{{on|0}|-5}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("mean:        0"), "{out}");
+    assert!(out.contains("temperature: 5"), "{out}");
+    let (code, out, err) = onag(&["value", "{on|0}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("temperature: infinite"), "{out}");
+    let dir = std::env::temp_dir().join(format!("onag-loopy-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("t.svg");
+    let (code, _, err) = onag(&["value", "2over", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let (code, _, err) = onag(&["value", "{on|0}", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("infinite"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -53,6 +53,8 @@ function loopyRows(r) {
   if (r.stopper) {
     out.push(['stops', `Left ${r.left_stop}, Right ${r.right_stop}`, 'stops']);
     if (r.mean != null) out.push(['mean', r.mean, 'mean']);
+    if (r.temperature != null) out.push(['temperature', r.temperature, 'temperature']);
+    if (r.thermograph_note != null) out.push(['thermograph', r.thermograph_note, 'thermograph-note']);
   } else if (r.onside != null) {
     out.push(['onside', r.onside, 'onside'], ['offside', r.offside, 'offside']);
     if (r.onside_stops) out.push(['onside stops', `Left ${r.onside_stops[0]}, Right ${r.onside_stops[1]}`, 'onside-stops']);
@@ -124,7 +126,10 @@ function entry(expr, a, index) {
   } else if (a.misere) {
     parts.push(el('div', { class: 'sides' }, el('dl', { class: 'kv misere' }, misereRows(a.misere))));
   } else if (a.loopy) {
-    parts.push(el('div', { class: 'sides' }, el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))));
+    const side = [el('dl', { class: 'kv loopy' }, loopyRows(a.loopy))];
+    // a stopper whose unrolled thermographs settled (docs/loopy.md, "Temperature of stoppers")
+    if (a.loopy.thermograph) side.push(thermograph(a.loopy, expr));
+    parts.push(el('div', { class: 'sides' }, ...side));
   } else {
     parts.push(el('div', { class: 'sides' },
       el('dl', { class: 'kv' }, rows(a.value)), thermograph(a.value, expr)));

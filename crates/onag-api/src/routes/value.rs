@@ -1059,6 +1059,20 @@ mod tests {
             (l.left_stop.as_deref(), l.mean.as_deref()),
             (Some("1over"), Some("1"))
         );
+        // the thermograph of a stopper by unrolling (docs/loopy.md "Temperature of stoppers")
+        assert_eq!(l.temperature.as_deref(), Some("0"));
+        assert!(l
+            .thermograph
+            .as_ref()
+            .is_some_and(|t| t.svg.starts_with("<svg")));
+        let l = value("{{on|0}|-5}").unwrap().loopy.unwrap();
+        assert_eq!(
+            (l.mean.as_deref(), l.temperature.as_deref()),
+            (Some("0"), Some("5"))
+        );
+        let l = value("{on|0}").unwrap().loopy.unwrap();
+        assert_eq!(l.temperature.as_deref(), Some("infinite"));
+        assert!(l.thermograph.is_none());
         let l = value("on + off").unwrap().loopy.unwrap();
         assert_eq!(l.value, "dud");
         assert!(!l.stopper);

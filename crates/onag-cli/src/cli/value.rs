@@ -131,22 +131,35 @@ fn run_loopy(
     expr: &onag::partizan::parse::Expr,
     stop: &onag::StopFlag,
 ) -> anyhow::Result<()> {
-    if args.svg.is_some() {
-        anyhow::bail!("--svg: thermographs of loopy games are not implemented");
-    }
     let g = onag::loopy::parse::build_loopy(&args.game, expr)
         .map_err(|e| Located::new(format!("bad game: {e}"), &args.game, e.span))?;
     let r = onag::loopy::report::loopy_report(&g, stop)?;
+    write_loopy_svg(args, &r)?;
     print_loopy_report(&r, args.output.json)
+}
+
+/// `--svg PATH` of a loopy value: the stopper's thermograph where the unrolled thermographs
+/// settled; else one line saying why there is none.
+fn write_loopy_svg(args: &Args, r: &onag::loopy::report::LoopyReport) -> anyhow::Result<()> {
+    let Some(path) = &args.svg else {
+        return Ok(());
+    };
+    match &r.thermograph {
+        Some(th) => write_atomic(path, th.svg.as_bytes()),
+        None => anyhow::bail!(
+            "--svg: no thermograph: {}",
+            r.thermograph_note
+                .as_deref()
+                .unwrap_or("the value is not a stopper")
+        ),
+    }
 }
 
 /// `onag value` of a sided value `G & H`.
 fn run_loopy_value(args: &Args, limits: ParseLimits, stop: &onag::StopFlag) -> anyhow::Result<()> {
-    if args.svg.is_some() {
-        anyhow::bail!("--svg: thermographs of loopy games are not implemented");
-    }
     let v = loopy_side(&args.game, 0, args.game.len(), limits, stop)?;
     let r = onag::loopy::report::value_report(&v, stop)?;
+    write_loopy_svg(args, &r)?;
     print_loopy_report(&r, args.output.json)
 }
 
@@ -320,6 +333,25 @@ pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> a
     }
     if let Some(m) = &r.mean {
         outln!("mean:        {m}");
+    }
+    if let Some(t) = &r.temperature {
+        outln!("temperature: {t}");
+    }
+    if let Some(note) = &r.thermograph_note {
+        outln!("thermograph: {note}");
+    }
+    if let Some(th) = &r.thermograph {
+        let walls = |w: &[(
+            onag::partizan::dyadic::Dyadic,
+            onag::partizan::dyadic::Dyadic,
+        )]| {
+            w.iter()
+                .map(|(t, x)| format!("({t}, {x})"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        outln!("left wall:   {}", walls(&th.left));
+        outln!("right wall:  {}", walls(&th.right));
     }
     for (side, st) in [("onside", &r.onside_stops), ("offside", &r.offside_stops)] {
         if let Some([l, r]) = st {

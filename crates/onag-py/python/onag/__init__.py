@@ -130,7 +130,9 @@ def loopy(text: str) -> Report:
     ``over``, ``under``, ``upon``, ``dud``, ``tis``, ``3/2under``, ``a{0|{1|a}}``, sums), as
     ``onag value --json`` reports it (``docs/loopy.md``): ``value``, ``outcome_text`` (with
     draws), ``stopper``, ``left_stop``/``right_stop`` and ``mean`` (stoppers), ``onside``/
-    ``offside`` with ``onside_stops``/``offside_stops`` (games with stopper sides).
+    ``offside`` with ``onside_stops``/``offside_stops`` (games with stopper sides),
+    ``temperature``, ``thermograph`` and ``thermograph_note`` (stoppers: the thermograph by
+    unrolling, ``docs/loopy.md`` "Temperature of stoppers").
 
     >>> r = loopy("{pass|3/2}")
     >>> r.value, r.outcome_text, r.stopper, r.left_stop

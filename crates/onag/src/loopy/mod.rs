@@ -12,6 +12,7 @@
 //! - [`sides`]: onsides and offsides by sidling; [`sided`]: sided values `G & H` and the
 //!   comparison of any two loopy values by their sides;
 //! - [`stops`]: left and right stops of stoppers (pseudonumbers) and their means;
+//! - [`thermo`]: thermographs of stoppers, by unrolling the graph;
 //! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
 //!   canonical forms).
 //!
@@ -33,6 +34,7 @@ pub mod sided;
 pub mod sides;
 pub mod stopper;
 pub mod stops;
+pub mod thermo;
 
 pub use graph::LoopyGame;
 

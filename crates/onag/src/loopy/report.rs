@@ -57,6 +57,15 @@ pub struct LoopyReport {
     pub onside_stops: Option<[String; 2]>,
     /// The offside's left and right stops.
     pub offside_stops: Option<[String; 2]>,
+    /// The temperature of a stopper by unrolling ([`super::thermo`]): a number, or
+    /// `infinite` when a stop is on or off; absent when the unrolled thermographs did not
+    /// settle (see `thermograph_note`).
+    pub temperature: Option<String>,
+    /// The thermograph (walls, stops, SVG) where the unrolled thermographs settled.
+    pub thermograph: Option<crate::partizan::report::ThermographReport>,
+    /// How the thermograph was found: proven limit, constant over a window of levels,
+    /// infinite, or not settled within the levels computed.
+    pub thermograph_note: Option<String>,
 }
 
 /// The value of stopper sides as CGSuite writes it: one stopper when both sides are equal,
@@ -90,6 +99,9 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         mean: None,
         onside_stops: None,
         offside_stops: None,
+        temperature: None,
+        thermograph: None,
+        thermograph_note: None,
     };
     if r.stopper {
         let s = Stopper::new_with_stop(g, stop)?;
@@ -102,6 +114,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.left_stop = Some(st.left.to_string());
         r.right_stop = Some(st.right.to_string());
         r.mean = st.mean.map(|m| m.to_string());
+        fill_thermograph(&mut r, &s, stop)?;
         return Ok(r);
     }
     match sidling(g, stop)? {
@@ -109,6 +122,48 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         Err(why) => r.value = why.to_string(),
     }
     Ok(r)
+}
+
+/// The temperature, thermograph and mean of a stopper by unrolling ([`super::thermo`]).
+/// Where the stops give no mean, the mean is the thermograph's mast (they agree wherever
+/// both are defined: tested).
+fn fill_thermograph(r: &mut LoopyReport, s: &Stopper, stop: &StopFlag) -> Result<(), LoopyError> {
+    use super::thermo::{stopper_thermograph, StopperThermograph};
+    match stopper_thermograph(s, stop)? {
+        StopperThermograph::Stable {
+            thermograph,
+            from_level,
+            proven,
+            window,
+        } => {
+            r.temperature = Some(thermograph.temperature().to_string());
+            if r.mean.is_none() {
+                r.mean = Some(thermograph.mean().to_string());
+            }
+            r.thermograph_note = Some(if proven {
+                format!("the limit of the unrolled thermographs (constant from level {from_level} on, proven)")
+            } else {
+                format!(
+                    "the unrolled thermographs were constant over the last {window} levels computed (from level {from_level}); a follower did not settle, so the limit is not proven"
+                )
+            });
+            r.thermograph = Some(crate::partizan::report::ThermographReport::new(
+                &thermograph,
+            ));
+        }
+        StopperThermograph::Infinite { left, right } => {
+            r.temperature = Some("infinite".into());
+            r.thermograph_note = Some(format!(
+                "infinite: a stop is on or off (left {left}, right {right}), so the walls grow without bound"
+            ));
+        }
+        StopperThermograph::NotStabilised { levels } => {
+            r.thermograph_note = Some(format!(
+                "the unrolled thermographs did not settle within {levels} levels"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The value, sides and sides' stops of a game with stopper sides.
@@ -161,6 +216,9 @@ pub fn sided_report(s: &Sides, stop: &StopFlag) -> Result<LoopyReport, LoopyErro
         mean: None,
         onside_stops: None,
         offside_stops: None,
+        temperature: None,
+        thermograph: None,
+        thermograph_note: None,
     };
     fill_sides(&mut r, s, stop)?;
     Ok(r)

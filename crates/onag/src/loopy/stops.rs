@@ -143,6 +143,25 @@ fn pseudonumber_at(graph: &Graph, shorts: &[Option<Dyadic>], v: u32) -> Option<P
 /// assert_eq!(st.mean, Some(0.into()));
 /// ```
 pub fn stops(s: &Stopper, stop: &StopFlag) -> Result<Stops, LoopyError> {
+    stops_from(s, &[s.game().start], stop).map(|(st, _)| st)
+}
+
+/// The left and right stops of every position of the canonical graph of `s` (indexed by
+/// vertex), used by [`super::thermo`] to choose the leaves of the unrolling.
+pub fn vertex_stops(
+    s: &Stopper,
+    stop: &StopFlag,
+) -> Result<Vec<(Pseudonumber, Pseudonumber)>, LoopyError> {
+    let roots: Vec<u32> = (0..s.game().graph.len() as u32).collect();
+    stops_from(s, &roots, stop).map(|(_, all)| all)
+}
+
+/// The stops of the start (with its mean) and of every vertex reached from `roots`.
+fn stops_from(
+    s: &Stopper,
+    roots: &[u32],
+    stop: &StopFlag,
+) -> Result<(Stops, Vec<(Pseudonumber, Pseudonumber)>), LoopyError> {
     let game = s.game();
     let graph = &game.graph;
     let mut arena = Arena::new();
@@ -158,8 +177,8 @@ pub fn stops(s: &Stopper, stop: &StopFlag) -> Result<Stops, LoopyError> {
     let mut on_stack = vec![false; 2 * n];
     // Depth-first over (position, player to move); alternating play in a stopper is finite,
     // so the states form a directed acyclic graph and every state is finished once.
-    for p0 in [Player::Left, Player::Right] {
-        let root = (game.start, p0);
+    let starts = std::iter::once(game.start).chain(roots.iter().copied());
+    for root in starts.flat_map(|v| [(v, Player::Left), (v, Player::Right)]) {
         if value[state(root.0, root.1)].is_some() {
             continue;
         }
@@ -229,5 +248,17 @@ pub fn stops(s: &Stopper, stop: &StopFlag) -> Result<Stops, LoopyError> {
             _ => None,
         }
     };
-    Ok(Stops { left, right, mean })
+    let all = (0..n as u32)
+        .map(|v| {
+            match (
+                value[state(v, Player::Left)],
+                value[state(v, Player::Right)],
+            ) {
+                (Some(l), Some(r)) => (l, r),
+                // not reached from the roots asked
+                _ => (Pseudonumber::Off, Pseudonumber::On),
+            }
+        })
+        .collect();
+    Ok((Stops { left, right, mean }, all))
 }
