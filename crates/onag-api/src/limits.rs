@@ -148,6 +148,11 @@ pub fn check_body(body: &[u8]) -> Result<(), ApiError> {
 /// The most misère canonical forms one `"misere": true` request may create (the games' and
 /// heaps' routes); a larger position is refused as too large.
 pub const MAX_MISERE_FORMS: usize = 1 << 18;
+/// The largest misère quotient Q_n a `"misere": true` heap position may compute when its
+/// canonical forms exceed [`MAX_MISERE_FORMS`] (the table has order² entries: 16 MB here).
+pub const MAX_MISERE_QUOTIENT_ORDER: usize = 2_048;
+/// The largest candidate monoid such a quotient's construction may build.
+pub const MAX_MISERE_QUOTIENT_CANDIDATE: usize = 200_000;
 /// The most heaps `/heaps/values` lists with `"misere": true` (genera).
 pub const MAX_MISERE_HEAP_VALUES: usize = 512;
 
