@@ -51,6 +51,9 @@ pub const MAX_TABLE_SIDE: usize = 512;
 pub const MAX_NIM_TABLE_SIDE: usize = 1024;
 /// Sides of the Turning Corners board.
 pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
+/// The most positions `POST /corners/misere` searches (a bit set and a flag each; the heads
+/// coins within the top-left 4 × 4 coins always fit: 2^16 positions).
+pub const MAX_CORNERS_MISERE_POSITIONS: usize = 1 << 20;
 /// Largest side of the Wythoff board the queens play on (coordinates 0..side).
 pub const MAX_WYTHOFF_SIDE: u32 = 64;
 /// Most P-positions `onag wythoff pairs` and Python's `wythoff.pairs` list.

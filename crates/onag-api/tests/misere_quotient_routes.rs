@@ -61,3 +61,34 @@ fn small_positions_keep_their_genus() {
     assert_eq!(r["genus"], "2^20");
     assert_eq!(r["genera"], json!(["3^31", "1^031"]));
 }
+
+#[test]
+fn corners_misere_route_marks_moves_and_refuses_large_positions() {
+    use onag::games::turning_corners::{Coin, TurningCorners};
+    use onag::misere::misere_outcome;
+    use onag::partizan::Outcome;
+    use onag::Play;
+    let heads = [(1usize, 2usize), (2, 2), (3, 1)];
+    let r = call(
+        "/corners/misere",
+        json!({"n": 5, "heads": heads, "misere": true}),
+    )
+    .unwrap();
+    let coins: Vec<Coin> = heads.iter().map(|&(a, b)| Coin::new(a, b)).collect();
+    let game = TurningCorners::from_heads(5, 5, &coins).unwrap();
+    let brute = misere_outcome(&game, &StopFlag::new()).unwrap();
+    assert_eq!(r["outcome"], brute.to_string());
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), game.moves().len());
+    for (m, mv) in moves.iter().zip(game.moves()) {
+        let after = misere_outcome(&game.play(mv).unwrap(), &StopFlag::new()).unwrap();
+        assert_eq!(m["winning"], after == Outcome::P, "{m}");
+    }
+    assert_eq!(r["computer"]["winning"], brute == Outcome::N);
+    let e = call(
+        "/corners/misere",
+        json!({"n": 12, "heads": [[12, 12], [11, 10], [9, 12]]}),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind.status(), 422, "{}", e.message);
+}

@@ -152,7 +152,7 @@ impl Search<'_> {
                 cols: self.cols,
             });
         }
-        if self.memo.len() % 4096 == 0 {
+        if self.memo.len().is_multiple_of(4096) {
             self.stop.check()?;
         }
         self.memo.insert(pos, wins);
