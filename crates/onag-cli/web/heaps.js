@@ -266,7 +266,8 @@ function drawPicker() {
   // leaves (their sum's).
   const misereAfter = (m) => (m.genus != null ? `genus ${m.genus}` : `quotient image ${m.image}`);
   const after = (m) => (misere ? ` → ${misereAfter(m)}` : ` ⊕ ${m.xor}`);
-  const afterWords = (m) => (misere ? `, misère ${misereAfter(m)} after` : `, XOR after ${m.xor}`);
+  const afterWords = (m) => (!misere ? `, XOR after ${m.xor}`
+    : m.genus != null ? `, misère genus after ${m.genus}` : `, misère quotient image after ${m.image}`);
   // Shaded by remoteness where the engine knows it (small positions): a quick win strong, a
   // slow loss pale; the ✓/✗ stays.
   const slowest = maxRemoteness(moves);
