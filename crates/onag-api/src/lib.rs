@@ -213,6 +213,10 @@ routes! {
     /// `POST /api/corners/computer` `{"n", "heads"}`: the computer's move in Turning Corners.
     CornersComputer(routes::corners::Computer) = POST "/corners/computer"
         from routes::corners::ComputerRequest, light, "the computer's move", |r, _| r.run();
+    /// `POST /api/corners/misere` `{"n", "heads"}`: the misère outcome of a Turning Corners
+    /// position, every move with its misère ✓/✗ and the computer's (perfect) move.
+    CornersMisere(routes::corners::Misere) = POST "/corners/misere"
+        from routes::corners::MisereRequest, heavy, "the misère analysis", |r, stop| r.run(stop);
     /// `POST /api/wythoff/position` `{"side", "queens"}` (side ≤ 64, ≤ 4 queens): a position of Wythoff
     /// queens, its nim sum and moves.
     WythoffPosition(routes::wythoff::Queens) = POST "/wythoff/position"

@@ -51,6 +51,9 @@ pub const MAX_TABLE_SIDE: usize = 512;
 pub const MAX_NIM_TABLE_SIDE: usize = 1024;
 /// Sides of the Turning Corners board.
 pub const CORNERS_SIDES: std::ops::RangeInclusive<usize> = 1..=32;
+/// The most positions `POST /corners/misere` searches (a bit set and a flag each; the heads
+/// coins within the top-left 4 × 4 coins always fit: 2^16 positions).
+pub const MAX_CORNERS_MISERE_POSITIONS: usize = 1 << 20;
 /// Largest side of the Wythoff board the queens play on (coordinates 0..side).
 pub const MAX_WYTHOFF_SIDE: u32 = 64;
 /// Most P-positions `onag wythoff pairs` and Python's `wythoff.pairs` list.
@@ -148,6 +151,11 @@ pub fn check_body(body: &[u8]) -> Result<(), ApiError> {
 /// The most misère canonical forms one `"misere": true` request may create (the games' and
 /// heaps' routes); a larger position is refused as too large.
 pub const MAX_MISERE_FORMS: usize = 1 << 18;
+/// The largest misère quotient Q_n a `"misere": true` heap position may compute when its
+/// canonical forms exceed [`MAX_MISERE_FORMS`] (the table has order² entries: 16 MB here).
+pub const MAX_MISERE_QUOTIENT_ORDER: usize = 2_048;
+/// The largest candidate monoid such a quotient's construction may build.
+pub const MAX_MISERE_QUOTIENT_CANDIDATE: usize = 200_000;
 /// The most heaps `/heaps/values` lists with `"misere": true` (genera).
 pub const MAX_MISERE_HEAP_VALUES: usize = 512;
 

@@ -121,7 +121,9 @@ const adapter = {
     if (misere) {
       // Past the page's bounds (canonical forms, time) it says so plainly; normal play still works.
       const data = await misereCall('heaps/position', { code: pos.code, heaps: pos.heaps }, signal);
-      const moves = data.moves.map((m, index) => ({ ...m, leaves: m.leave, genus: m.genus_after, index, size: pos.heaps[m.heap], remoteness: null }));
+      // Wild positions past the canonical forms' bound are answered by a misère quotient: then
+      // each move shows the image Φ it leaves (a normal form of the quotient) instead of a genus.
+      const moves = data.moves.map((m, index) => ({ ...m, leaves: m.leave, genus: m.genus_after, image: m.image_after, index, size: pos.heaps[m.heap], remoteness: null }));
       return { data, moves, misere: true, values: data.genera, chart: data.misere_grundy };
     }
     const data = await api('heaps/position', { code: pos.code, heaps: pos.heaps }, signal);
@@ -262,8 +264,10 @@ function drawPicker() {
   const misere = Boolean(v.analysis.misere);
   // After each move: the nim-sum it leaves (⊕), or under misère play the genus of the heaps it
   // leaves (their sum's).
-  const after = (m) => (misere ? ` → genus ${m.genus}` : ` ⊕ ${m.xor}`);
-  const afterWords = (m) => (misere ? `, misère genus after ${m.genus}` : `, XOR after ${m.xor}`);
+  const misereAfter = (m) => (m.genus != null ? `genus ${m.genus}` : `quotient image ${m.image}`);
+  const after = (m) => (misere ? ` → ${misereAfter(m)}` : ` ⊕ ${m.xor}`);
+  const afterWords = (m) => (!misere ? `, XOR after ${m.xor}`
+    : m.genus != null ? `, misère genus after ${m.genus}` : `, misère quotient image after ${m.image}`);
   // Shaded by remoteness where the engine knows it (small positions): a quick win strong, a
   // slow loss pale; the ✓/✗ stays.
   const slowest = maxRemoteness(moves);

@@ -303,7 +303,7 @@ async function analyse(game, page, look, pos, toMove, misere = false) {
     const data = heaps.length ? await misereCall('heaps/position', { code: game, heaps })
       : { heaps: [], genus: '0^120', misere_grundy: 1, outcome: 'N', moves: [], computer: null };
     const moves = data.moves.map((m, index) => ({
-      index, player: null, label: m.text, position: m.heaps_after.join(' '), genus: m.genus_after, winning: m.winning,
+      index, player: null, label: m.text, position: m.heaps_after.join(' '), genus: m.genus_after ?? `Φ ${m.image_after}`, winning: m.winning,
       geometry: HEAPS.diff(pos, '', index),
     }));
     const chosen = data.computer ? data.moves.findIndex((m) => m.text === data.computer.text) : null;
@@ -523,7 +523,8 @@ export function mount({ model, root, sources }) {
     const set = (cls, value) => { values.querySelector(`.${cls}`).textContent = value === null || value === undefined ? '–' : String(value); };
     if (a && a.misere) {
       // Misère play: the misère canonical form (registry games) or the genus (a sum of heaps).
-      set('value', a.form ? `${a.form} (genus ${a.genus})` : `genus ${a.genus}`);
+      // A wild sum of heaps past the forms' bound: its image in the misère quotient instead.
+      set('value', a.form ? `${a.form} (genus ${a.genus})` : a.genus != null ? `genus ${a.genus}` : `image ${a.image} in Q_${a.method.max_heap}`);
       set('outcome', `${a.outcome}: the ${a.outcome === 'N' ? 'player to move' : 'other player'} wins (misère play)`);
     } else {
       set('value', a ? (a.grundy !== null && a.grundy !== undefined && page.board !== 'heaps' ? `${a.value} (Grundy value ${a.grundy})` : a.value) : null);

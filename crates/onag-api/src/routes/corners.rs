@@ -1,13 +1,16 @@
 //! `POST /corners/position` (values a ⊗ b, the XOR of the heads coins and, for a chosen coin,
 //! every move with its ✓/✗ mark, and the remoteness on boards of at most
-//! [`remoteness::MAX_COINS`] coins) and `POST /corners/computer`.
+//! [`remoteness::MAX_COINS`] coins), `POST /corners/computer`, and `POST /corners/misere`
+//! (misère play: every move with its misère ✓/✗ by a memoised search of at most
+//! [`limits::MAX_CORNERS_MISERE_POSITIONS`] positions, and the computer's perfect move).
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use onag::games::turning_corners::remoteness::{self, RemotenessReport, RemotenessTable};
 use onag::games::turning_corners::{Coin, MoveReport, PositionReport, TurningCorners};
-use onag::Play;
+use onag::misere::corners::{corners_misere, CornersMisereError, CornersMisereReport};
+use onag::{Play, StopFlag};
 use serde::{Deserialize, Serialize};
 
 use crate::limits::{self, check_range};
@@ -160,5 +163,74 @@ impl Computer {
         by_rule
             .or_else(|| self.game.computer_report())
             .ok_or_else(|| ApiError::bad("no heads coin: the game is over"))
+    }
+}
+
+/// The body of `POST /corners/misere`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MisereRequest {
+    /// The side of the square board.
+    pub n: usize,
+    /// The heads coins `(row, column)`, 1-based.
+    pub heads: Vec<(usize, usize)>,
+    /// Misère play (the only convention of this route; accepted for the pages' misère call).
+    #[serde(default)]
+    pub misere: bool,
+}
+
+/// A checked misère request.
+#[derive(Clone, Debug)]
+pub struct Misere {
+    /// The position.
+    pub game: TurningCorners,
+}
+
+/// The answer of `POST /corners/misere`: the side, the library's report and the computer's
+/// move (the first winning move, else the first move; `null` with no heads coin).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MisereResponse {
+    /// The side.
+    pub n: usize,
+    /// Outcome, positions searched, moves.
+    #[serde(flatten)]
+    pub report: CornersMisereReport,
+    /// The computer's move.
+    pub computer: Option<MoveReport>,
+}
+
+impl MisereRequest {
+    /// Checks the board.
+    pub fn checked(self) -> Result<Misere, ApiError> {
+        Ok(Misere {
+            game: board(self.n, &self.heads)?,
+        })
+    }
+}
+
+impl Misere {
+    /// The misère analysis, polling `stop`.
+    pub fn run(&self, stop: &StopFlag) -> Result<MisereResponse, ApiError> {
+        let report = corners_misere(&self.game, limits::MAX_CORNERS_MISERE_POSITIONS, stop)
+            .map_err(|e| match e {
+                CornersMisereError::Stopped => {
+                    ApiError::stopped("the misère analysis was stopped (time budget)")
+                }
+                e @ CornersMisereError::TooLarge { .. } => ApiError::too_large(format!(
+                    "this position is too large for an exact misère analysis here: {e}"
+                )),
+            })?;
+        let computer = report
+            .winning_move
+            .or(if report.moves.is_empty() {
+                None
+            } else {
+                Some(0)
+            })
+            .map(|i| report.moves[i].clone());
+        Ok(MisereResponse {
+            n: self.game.size().0,
+            report,
+            computer,
+        })
     }
 }

@@ -7,15 +7,19 @@
 //! [`PositionReport`]) with their field names.
 //!
 //! With `"misere": true`, `/heaps/values` lists each heap's genus ([`MisereGeneraReport`]),
-//! and `/heaps/position` and `/heaps/computer` answer for misère play (exact, by misère
-//! canonical forms — Conway, *On Numbers and Games*, ch. 12), within
-//! [`limits::MAX_MISERE_FORMS`] forms.
+//! and `/heaps/position` and `/heaps/computer` answer for misère play, exactly: by misère
+//! canonical forms (the genus — Conway, *On Numbers and Games*, ch. 12) within
+//! [`limits::MAX_MISERE_FORMS`] forms, or, for wild positions whose forms grow past that, by
+//! the misère quotient Q_n of the heaps ≤ n (Plambeck and Siegel, *Misère quotients for
+//! impartial games*) computed within [`limits::MAX_MISERE_QUOTIENT_ORDER`] elements; the
+//! answer's `method` says which.
 
 use onag::heaps::misere::{
-    misere_computer, misere_genera, misere_position, MisereGeneraReport, MisereHeapMove,
-    MiserePositionReport,
+    misere_computer, misere_genera, misere_position_with, MisereGeneraReport, MisereHeapMove,
+    MiserePlay, MiserePlayError, MiserePositionReport,
 };
 use onag::heaps::position::{position_report, MoveReport};
+use onag::heaps::quotient::QuotientLimits;
 use onag::heaps::{
     values_report, PeriodReport, PeriodSearch, PositionReport, Ruleset, Strategy, ValuesReport,
     NAMES,
@@ -184,6 +188,30 @@ fn misere_error(e: MisereError) -> ApiError {
             "this position is beyond the web app's limits: {e} (the command line `onag heaps \
              … --misere --max-forms N` takes larger ones)"
         )),
+    }
+}
+
+fn misere_play_error(e: MiserePlayError) -> ApiError {
+    match e {
+        MiserePlayError::Stopped => {
+            ApiError::stopped("the misère analysis was stopped (time budget)")
+        }
+        e @ MiserePlayError::TooLarge { .. } => ApiError::too_large(format!(
+            "this position is beyond the web app's limits: {e} (the command line `onag heaps \
+             play … --misere --max-forms N` takes larger ones)"
+        )),
+    }
+}
+
+/// The API's bounds on a misère heap position: [`limits::MAX_MISERE_FORMS`] forms, then a
+/// quotient of at most [`limits::MAX_MISERE_QUOTIENT_ORDER`] elements.
+pub fn misere_play() -> MiserePlay<'static> {
+    MiserePlay {
+        quotient_limits: QuotientLimits {
+            max_order: limits::MAX_MISERE_QUOTIENT_ORDER,
+            max_candidate: limits::MAX_MISERE_QUOTIENT_CANDIDATE,
+        },
+        ..MiserePlay::new(limits::MAX_MISERE_FORMS)
     }
 }
 
@@ -386,11 +414,11 @@ impl Position {
         position_report(&self.ruleset, &self.heaps, self.strategy, stop).map_err(stopped)
     }
 
-    /// The misère report (exact, by misère canonical forms within
-    /// [`limits::MAX_MISERE_FORMS`]) and the computer's move, polling `stop`.
+    /// The misère report (exact: by the genus within [`limits::MAX_MISERE_FORMS`] forms, or
+    /// by a misère quotient — [`misere_play`]) and the computer's move, polling `stop`.
     pub fn misere(&self, stop: &StopFlag) -> Result<MiserePosition, ApiError> {
-        let report = misere_position(&self.ruleset, &self.heaps, limits::MAX_MISERE_FORMS, stop)
-            .map_err(misere_error)?;
+        let report = misere_position_with(&self.ruleset, &self.heaps, &misere_play(), stop)
+            .map_err(misere_play_error)?;
         let computer = misere_computer(&report, self.strategy).map(|i| report.moves[i].clone());
         Ok(MiserePosition { report, computer })
     }

@@ -130,12 +130,21 @@ pub enum Cmd {
         /// Seed of the random choices.
         #[arg(long, value_parser = parse_u64, default_value_t = 0)]
         seed: u64,
-        /// Misère play: the exact misère outcome and every move with ✓/✗, from the misère
-        /// canonical form of the sum (heaps up to 1000).
+        /// Misère play: the exact misère outcome and every move with ✓/✗ (heaps up to 1000),
+        /// from the misère canonical form of the sum, or, where its forms exceed the bound,
+        /// from the misère quotient Q_n (n the largest heap) computed on the spot or read from
+        /// --quotient; the output says which.
         #[arg(long)]
         misere: bool,
         #[command(flatten)]
         max_forms: MaxForms,
+        /// With --misere: the largest misère quotient computed for the position.
+        #[arg(long, default_value_t = 4096, requires = "misere")]
+        max_order: usize,
+        /// With --misere: a quotient certificate (`onag heaps quotient --certificate`),
+        /// checked before use, answering every position of its ruleset with heaps ≤ its n.
+        #[arg(long, value_name = "FILE", requires = "misere")]
+        quotient: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
     },
@@ -323,6 +332,8 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
             seed,
             misere,
             max_forms: MaxForms { max_forms },
+            max_order,
+            quotient,
             output,
         } => {
             let r = ruleset(&text)?;
@@ -330,7 +341,12 @@ pub fn run(cmd: Cmd) -> anyhow::Result<()> {
                 bail!("heap {big} is above 2^20");
             }
             if misere {
-                return misere_play(&r, &heaps, max_forms, &output);
+                let means = MiserePlayArgs {
+                    max_forms,
+                    max_order,
+                    quotient: quotient.as_deref(),
+                };
+                return misere_play(&r, &heaps, means, &output);
             }
             // every move is listed: bound them before any is computed (1,000 heaps of 2^20
             // took 4.4 GB; 1,500 aborted)
@@ -416,34 +432,85 @@ fn misere_values(
     Ok(())
 }
 
+/// The means of `heaps play --misere`.
+struct MiserePlayArgs<'a> {
+    max_forms: usize,
+    max_order: usize,
+    quotient: Option<&'a Path>,
+}
+
+/// The brute-force checks a `--quotient` certificate passes before use (total size of the
+/// positions compared with the definition; the local condition covers every position).
+const QUOTIENT_CHECK_TOTAL: usize = 16;
+
 fn misere_play(
     r: &Ruleset,
     heaps: &[u64],
-    max_forms: usize,
+    means: MiserePlayArgs<'_>,
     output: &Output,
 ) -> anyhow::Result<()> {
+    use onag::heaps::misere::{misere_position_with, MiserePlay};
+    use onag::heaps::quotient::{Certificate, MisereQuotient, QuotientLimits};
     if let Some(&big) = heaps.iter().find(|&&h| h > MAX_MISERE_HEAPS as u64) {
         bail!("heap {big} is above {MAX_MISERE_HEAPS} with --misere");
     }
-    let report = onag::heaps::misere::misere_position(r, heaps, max_forms, &StopFlag::new())?;
+    let stop = StopFlag::new();
+    common::stop_on_ctrl_c(&stop);
+    let given = match means.quotient {
+        Some(path) => {
+            let cert: Certificate = common::read_checksummed(
+                path,
+                super::quotient::MAX_CERTIFICATE_FILE,
+                "a quotient certificate",
+            )?;
+            let q = MisereQuotient::from_certificate(&cert, QUOTIENT_CHECK_TOTAL, &stop)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            if q.ruleset() != r {
+                bail!(
+                    "{} is a quotient of {}, not of {r}",
+                    path.display(),
+                    q.ruleset()
+                );
+            }
+            Some(q)
+        }
+        None => None,
+    };
+    let play = MiserePlay {
+        quotient_limits: QuotientLimits {
+            max_order: means.max_order,
+            ..QuotientLimits::default()
+        },
+        quotient: given.as_ref(),
+        ..MiserePlay::new(means.max_forms)
+    };
+    let report = misere_position_with(r, heaps, &play, &stop)?;
     if output.json {
         return print_json(&report);
     }
-    let sizes: Vec<String> = report
-        .heaps
-        .iter()
-        .zip(&report.genera)
-        .map(|(h, g)| format!("{h} ({g})"))
-        .collect();
+    let sizes: Vec<String> = match &report.genera {
+        Some(genera) => report
+            .heaps
+            .iter()
+            .zip(genera)
+            .map(|(h, g)| format!("{h} ({g})"))
+            .collect(),
+        None => report.heaps.iter().map(u64::to_string).collect(),
+    };
     outln!(
         "{} (misère play): heaps {}",
         report.ruleset,
         sizes.join(", ")
     );
+    outln!("method: {}", report.method);
+    let value = match (&report.genus, &report.image) {
+        (Some(g), _) => format!("genus {g}"),
+        (None, Some(x)) => format!("image {x} in the quotient"),
+        (None, None) => String::new(),
+    };
     outln!(
-        "outcome {} (genus {}): the player to move {}",
+        "outcome {} ({value}): the player to move {}",
         report.outcome,
-        report.genus,
         if report.outcome == onag::partizan::Outcome::N {
             "wins"
         } else {

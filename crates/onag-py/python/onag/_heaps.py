@@ -115,9 +115,16 @@ class Heaps:
         the fewest tokens —, ``"random"`` from ``seed``, or ``"skill"``: perfect with
         probability ``level``/100). Bounds as the web app's (``onag_api::limits``).
 
-        With ``misere=True``, misère play (exact, by misère canonical forms): ``heaps``,
-        ``genera``, ``outcome``, ``misere_grundy``, ``genus``, ``moves`` (``text``,
-        ``heaps_after``, ``winning``), ``winning_move`` and ``computer``.
+        With ``misere=True``, misère play, exact: ``heaps``, ``method`` (``kind``:
+        ``"genus"`` — by misère canonical forms — or, for wild positions whose forms grow past
+        the bound, ``"quotient"`` with ``max_heap``, ``order``, ``p_size``: the misère quotient
+        Q_n of Plambeck and Siegel), ``genera``, ``genus`` and ``misere_grundy`` (``None``
+        under a quotient), ``image`` (the quotient's element), ``outcome``, ``moves``
+        (``text``, ``heaps_after``, ``winning``, ``genus_after`` or ``image_after``),
+        ``winning_move`` and ``computer``.
+
+        >>> heaps("kayles").position([40, 37, 29], misere=True)["method"]["order"]
+        40
 
         >>> heaps("nim").position([1, 1], misere=True)["outcome"]
         'N'

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use super::moves::Moves;
 use super::position::{HeapMove, Heaps, Strategy};
+use super::quotient::{quotient_reached, MisereQuotient, QuotientError, QuotientLimits};
 use super::ruleset::Ruleset;
 use crate::misere::{Classifier, MisereError, MisereId, MisereStore, Phylum};
 use crate::partizan::Outcome;
@@ -185,8 +186,12 @@ pub struct MisereHeapMove {
     pub heaps_after: Vec<u64>,
     /// Whether it wins in misère play (leaves a misère P-position).
     pub winning: bool,
-    /// The genus of the heaps after it (of their sum), e.g. `0^120`.
-    pub genus_after: String,
+    /// The genus of the heaps after it (of their sum), e.g. `0^120` (`None` when a misère
+    /// quotient answered: it knows outcomes, not genera).
+    pub genus_after: Option<String>,
+    /// The image of the heaps after it in the misère quotient that answered, as a normal
+    /// form of its presentation (`a b^2`; `None` when the genus answered).
+    pub image_after: Option<String>,
 }
 
 /// The misère analysis of a sum of heaps (`onag heaps play … --misere`).
@@ -197,14 +202,19 @@ pub struct MiserePositionReport {
     pub ruleset: String,
     /// The heaps.
     pub heaps: Vec<u64>,
-    /// Each heap's genus.
-    pub genera: Vec<String>,
+    /// Which method answered.
+    pub method: MisereMethod,
+    /// Each heap's genus (`None` when a misère quotient answered).
+    pub genera: Option<Vec<String>>,
     /// `P` or `N` in misère play.
     pub outcome: Outcome,
-    /// The misère Grundy value of the sum.
-    pub misere_grundy: u32,
-    /// The genus of the sum.
-    pub genus: String,
+    /// The misère Grundy value of the sum (`None` when a misère quotient answered).
+    pub misere_grundy: Option<u32>,
+    /// The genus of the sum (`None` when a misère quotient answered).
+    pub genus: Option<String>,
+    /// The image of the sum in the misère quotient that answered, as a normal form of its
+    /// presentation (`None` when the genus answered).
+    pub image: Option<String>,
     /// Every move, marked winning or not.
     pub moves: Vec<MisereHeapMove>,
     /// The first winning move (`None` in a P-position, or with no move left — then the
@@ -212,8 +222,10 @@ pub struct MiserePositionReport {
     pub winning_move: Option<String>,
 }
 
-/// The exact misère outcome and every move of the sum `heaps`, by misère canonical forms,
-/// with at most `form_limit` forms ([`MisereError::TooManyForms`] beyond).
+/// The exact misère outcome and every move of the sum `heaps`, by misère canonical forms
+/// (the genus method), with at most `form_limit` forms ([`MisereError::TooManyForms`]
+/// beyond). [`misere_position_with`] falls back on a misère quotient where the forms grow
+/// too many.
 ///
 /// # Examples
 /// ```
@@ -258,20 +270,257 @@ pub fn misere_position(
             leave: mv.leave.parts().to_vec(),
             heaps_after: after,
             winning: h.store.outcome(a) == Outcome::P,
-            genus_after: h.store.genus(a).to_string(),
+            genus_after: Some(h.store.genus(a).to_string()),
+            image_after: None,
         });
     }
     Ok(MiserePositionReport {
         ruleset: ruleset.to_string(),
         heaps: position.heaps().to_vec(),
-        genera: position
-            .heaps()
-            .iter()
-            .map(|&n| h.store.genus(h.forms[n as usize]).to_string())
-            .collect(),
+        method: MisereMethod::Genus {
+            forms: h.store.len(),
+        },
+        genera: Some(
+            position
+                .heaps()
+                .iter()
+                .map(|&n| h.store.genus(h.forms[n as usize]).to_string())
+                .collect(),
+        ),
         outcome: h.store.outcome(g),
-        misere_grundy: h.store.misere_grundy(g),
-        genus: h.store.genus(g).to_string(),
+        misere_grundy: Some(h.store.misere_grundy(g)),
+        genus: Some(h.store.genus(g).to_string()),
+        image: None,
+        winning_move: moves.iter().find(|m| m.winning).map(|m| m.text.clone()),
+        moves,
+    })
+}
+
+/// Which method answered a misère position ([`MiserePositionReport::method`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
+pub enum MisereMethod {
+    /// The misère canonical form of the sum and its genus (Conway, *On Numbers and Games*,
+    /// ch. 12).
+    Genus {
+        /// Canonical forms created.
+        forms: usize,
+    },
+    /// The misère quotient Q_n of the positions with heaps ≤ n (Plambeck and Siegel,
+    /// *Misère quotients for impartial games*): Φ of each position, one table look-up per
+    /// heap.
+    Quotient {
+        /// n.
+        max_heap: usize,
+        /// |Q_n|.
+        order: usize,
+        /// The size of its P-portion.
+        p_size: usize,
+        /// Whether Q_n came from a checked certificate (else it was computed for the
+        /// question).
+        certificate: bool,
+    },
+}
+
+impl std::fmt::Display for MisereMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MisereMethod::Genus { forms } => {
+                write!(f, "genus (misère canonical forms, {forms} forms)")
+            }
+            MisereMethod::Quotient {
+                max_heap,
+                order,
+                p_size,
+                certificate,
+            } => {
+                let from = if *certificate {
+                    "from a checked certificate"
+                } else {
+                    "computed"
+                };
+                write!(
+                    f,
+                    "misère quotient Q_{max_heap} of order {order}, |P| = {p_size} ({from})"
+                )
+            }
+        }
+    }
+}
+
+/// The bounds and the means of [`misere_position_with`].
+#[derive(Clone, Copy, Debug)]
+pub struct MiserePlay<'a> {
+    /// The most canonical forms the genus method may create.
+    pub form_limit: usize,
+    /// The forms the genus method tries first, before a quotient is computed (at most
+    /// `form_limit`): small, tame positions keep their genus; wild ones go on to a quotient.
+    pub quick_forms: usize,
+    /// The bounds on a quotient computed for the question.
+    pub quotient_limits: QuotientLimits,
+    /// A quotient known beforehand (a checked certificate, [`MisereQuotient::from_certificate`]):
+    /// used when it is of the same ruleset and every heap is at most its n.
+    pub quotient: Option<&'a MisereQuotient>,
+}
+
+impl MiserePlay<'_> {
+    /// `form_limit` forms; at most 2,000 (a tenth of a second) before trying a quotient of at most 2,048
+    /// elements (candidates of at most 200,000).
+    pub fn new(form_limit: usize) -> MiserePlay<'static> {
+        MiserePlay {
+            form_limit,
+            quick_forms: form_limit.min(2_000),
+            quotient_limits: QuotientLimits {
+                max_order: 2_048,
+                max_candidate: 200_000,
+            },
+            quotient: None,
+        }
+    }
+}
+
+/// Why [`misere_position_with`] has no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MiserePlayError {
+    /// The caller's [`StopFlag`] was raised.
+    #[error("{}", crate::Stopped)]
+    Stopped,
+    /// Neither the genus nor a misère quotient answered within the limits.
+    #[error(
+        "the misère canonical forms exceed the limit of {form_limit} forms, and the misère \
+         quotient Q_{max_heap} was not reached: {quotient}"
+    )]
+    TooLarge {
+        /// The bound on forms.
+        form_limit: usize,
+        /// The quotient's n (the largest heap).
+        max_heap: usize,
+        /// Why the quotient was not reached.
+        quotient: QuotientError,
+    },
+}
+
+/// The exact misère outcome and every move (✓/✗) of the sum `heaps`, by whichever method
+/// answers within `play`'s bounds, said in [`MiserePositionReport::method`]:
+///
+/// 1. a quotient given in `play` that covers the position;
+/// 2. the genus, within `play.quick_forms` canonical forms;
+/// 3. the misère quotient Q_n, n the largest heap, computed heap by heap
+///    ([`quotient_reached`]) within `play.quotient_limits`;
+/// 4. the genus again, within `play.form_limit` forms.
+///
+/// Wild codes (Kayles, Dawson's Kayles, …) grow canonical forms past any bound within a few
+/// heaps, but their quotients are small (Plambeck, *Taming the wild in impartial
+/// combinatorial games*): Kayles's Q_n has 40 elements for every n ≥ 27, so a position of
+/// heaps up to 100 is one table look-up per heap and per move.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::misere::{misere_position_with, MisereMethod, MiserePlay};
+/// use onag::partizan::Outcome;
+///
+/// let kayles = "kayles".parse().unwrap();
+/// let r = misere_position_with(&kayles, &[40, 37, 29], &MiserePlay::new(1 << 18), &onag::StopFlag::new()).unwrap();
+/// assert!(matches!(r.method, MisereMethod::Quotient { order: 40, .. }));
+/// assert_eq!(r.outcome, Outcome::N);
+/// assert!(r.winning_move.is_some());
+/// // a small tame position keeps its genus
+/// let r = misere_position_with(&kayles, &[1, 2], &MiserePlay::new(1 << 18), &onag::StopFlag::new()).unwrap();
+/// assert!(matches!(r.method, MisereMethod::Genus { .. }));
+/// ```
+pub fn misere_position_with(
+    ruleset: &Ruleset,
+    heaps: &[u64],
+    play: &MiserePlay<'_>,
+    stop: &StopFlag,
+) -> Result<MiserePositionReport, MiserePlayError> {
+    let top = heaps.iter().copied().max().unwrap_or(0);
+    if let Some(q) = play.quotient {
+        if q.ruleset() == ruleset && top <= q.max_heap() as u64 {
+            return quotient_position(q, heaps, true).map_err(|e| quotient_error(e, play, q));
+        }
+    }
+    let quick = play.quick_forms.min(play.form_limit);
+    match misere_position(ruleset, heaps, quick, stop) {
+        Ok(r) => return Ok(r),
+        Err(MisereError::Stopped) => return Err(MiserePlayError::Stopped),
+        Err(MisereError::TooManyForms { .. }) => {}
+    }
+    let n = usize::try_from(top).unwrap_or(usize::MAX);
+    let why = match quotient_reached(ruleset, n, play.quotient_limits, stop, &mut |_| {}) {
+        (q, None) => {
+            return quotient_position(&q, heaps, false).map_err(|e| quotient_error(e, play, &q))
+        }
+        (_, Some(QuotientError::Stopped)) => return Err(MiserePlayError::Stopped),
+        (_, Some(e)) => e,
+    };
+    if play.form_limit > quick {
+        match misere_position(ruleset, heaps, play.form_limit, stop) {
+            Ok(r) => return Ok(r),
+            Err(MisereError::Stopped) => return Err(MiserePlayError::Stopped),
+            Err(MisereError::TooManyForms { .. }) => {}
+        }
+    }
+    Err(MiserePlayError::TooLarge {
+        form_limit: play.form_limit,
+        max_heap: n,
+        quotient: why,
+    })
+}
+
+fn quotient_error(e: QuotientError, play: &MiserePlay<'_>, q: &MisereQuotient) -> MiserePlayError {
+    match e {
+        QuotientError::Stopped => MiserePlayError::Stopped,
+        e => MiserePlayError::TooLarge {
+            form_limit: play.form_limit,
+            max_heap: q.max_heap(),
+            quotient: e,
+        },
+    }
+}
+
+/// The misère report of `heaps` from the quotient `q` (every heap at most its n): the
+/// outcome and each move's ✓ by Φ and the P-portion.
+fn quotient_position(
+    q: &MisereQuotient,
+    heaps: &[u64],
+    certificate: bool,
+) -> Result<MiserePositionReport, QuotientError> {
+    let position = Heaps::new(q.ruleset().clone(), heaps.to_vec());
+    let pres = q.presentation();
+    let name = |x: u32| pres.normal_forms[x as usize].clone();
+    let x = q.image(position.heaps())?;
+    let mut moves = Vec::new();
+    for mv in position.moves() {
+        let after = play(&position, mv);
+        let a = q.image(&after)?;
+        moves.push(MisereHeapMove {
+            text: mv.to_string(),
+            heap: mv.heap,
+            take: mv.leave.take,
+            leave: mv.leave.parts().to_vec(),
+            heaps_after: after,
+            winning: q.is_p(a),
+            genus_after: None,
+            image_after: Some(name(a)),
+        });
+    }
+    let outcome = if q.is_p(x) { Outcome::P } else { Outcome::N };
+    Ok(MiserePositionReport {
+        ruleset: q.ruleset().to_string(),
+        heaps: position.heaps().to_vec(),
+        method: MisereMethod::Quotient {
+            max_heap: q.max_heap(),
+            order: q.order(),
+            p_size: q.p_portion().len(),
+            certificate,
+        },
+        genera: None,
+        outcome,
+        misere_grundy: None,
+        genus: None,
+        image: Some(name(x)),
         winning_move: moves.iter().find(|m| m.winning).map(|m| m.text.clone()),
         moves,
     })

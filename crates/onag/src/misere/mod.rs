@@ -6,6 +6,7 @@
 //! - [`phylum`]: tame, restive, restless and their "general" forms ([`Phylum`]);
 //! - [`brute`]: the misère outcome of any [`ImpartialGame`](crate::games::ImpartialGame)
 //!   from its game graph alone, no theory — the check of everything here;
+//! - [`corners`]: Turning Corners under misère play, by a memoised search of the coins;
 //! - [`game`]: the misère form, outcome, genus and a winning move of a position of any
 //!   impartial game of the registry ([`game::analyze_misere`] → [`MisereReport`]).
 //!
@@ -29,6 +30,7 @@
 //! ```
 
 pub mod brute;
+pub mod corners;
 pub mod game;
 pub mod genus;
 pub mod notation;

@@ -242,6 +242,46 @@ pub fn quotient_reached(
 }
 
 impl MisereQuotient {
+    /// The quotient a certificate states, once [`Certificate::verify`] has checked it (with
+    /// `total` bounding its brute-force checks): a quotient computed once (Dawson's Kayles
+    /// Q_33 took minutes) answers positions at once. Its steps are not known (empty).
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::heaps::quotient::{quotient, MisereQuotient, QuotientLimits};
+    /// use onag::StopFlag;
+    ///
+    /// let r = "0.07".parse().unwrap();
+    /// let q = quotient(&r, 12, QuotientLimits::default(), &StopFlag::new(), &mut |_| {}).unwrap();
+    /// let back = MisereQuotient::from_certificate(&q.certificate(), 10, &StopFlag::new()).unwrap();
+    /// assert_eq!((back.max_heap(), back.order()), (12, q.order()));
+    /// assert_eq!(back.is_p_position(&[5, 7]), q.is_p_position(&[5, 7]));
+    /// ```
+    pub fn from_certificate(
+        cert: &Certificate,
+        total: usize,
+        stop: &StopFlag,
+    ) -> Result<MisereQuotient, CertificateError> {
+        cert.verify(total, stop)?;
+        let ruleset: Ruleset = cert
+            .ruleset
+            .parse()
+            .map_err(|e| CertificateError::Malformed(format!("the ruleset: {e}")))?;
+        let mut p = vec![false; cert.order];
+        for &x in &cert.p_portion {
+            p[x as usize] = true;
+        }
+        Ok(MisereQuotient {
+            ruleset,
+            max_heap: cert.max_heap,
+            order: cert.order,
+            table: cert.table.iter().flatten().copied().collect(),
+            p,
+            phi: cert.heap_images.clone(),
+            steps: Vec::new(),
+        })
+    }
+
     /// The ruleset.
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
