@@ -30,6 +30,8 @@
 //!   vulnerable and protected moves. Dropping the d placements that let one opponent move
 //!   destroy two leaves x − d destroyed one at a time: ⌈(x − d)/2⌉ and ⌊(x − d)/2⌋, where
 //!   better (Bullock separates the vulnerable moves the opponent can destroy two at a time).
+//!   Sorting them into three pools (lone, dropped, the rest) and solving the small game of
+//!   what each opponent move can destroy exactly gives at least both (`Shares`).
 //! - **Squares left to the opponent**: the same strategies (vulnerable moves, then safe
 //!   ones) counted against the empty cells the opponent can cover instead of their dominoes:
 //!   P's guaranteed moves fill cells the opponent could have used (Bullock 2002 bounds the
@@ -106,6 +108,8 @@ struct Geometry {
     /// (one lookup a row instead of a loop over the cells, which was the search's hottest
     /// spot: it runs for the node and for every child's table probe)
     transposed_rows: Vec<u128>,
+    /// the vulnerable moves a player is sure of, by pools (see [`Shares`])
+    shares: Shares,
 }
 
 impl Geometry {
@@ -147,6 +151,7 @@ impl Geometry {
             col0,
             square,
             transposed_rows,
+            shares: Shares::new(n as usize / 2 + 1),
         }
     }
 
@@ -290,20 +295,41 @@ impl Geometry {
         let holding_h = |c: u128| (xh_tops & (c | (c >> 1))).count_ones();
         let dv = holding_v(pairs_v).min(holding_v(pairs_v << 1));
         let dh = holding_h(pairs_h).min(holding_h(pairs_h << self.w));
+        // the pools of the abstract game of [`Shares`]: lone placements (met by no
+        // opponent placement that meets another), those dropped (holding the first cells of
+        // the pairs, or the second: the fewer) and the rest
+        let lone_v = xv_tops & !(pairs_v | (pairs_v << 1) | ((pairs_v | (pairs_v << 1)) >> self.w));
+        let lone_h =
+            xh_tops & !(pairs_h | (pairs_h << self.w) | ((pairs_h | (pairs_h << self.w)) >> 1));
+        let pools = |x: u32, lone: u128, d: u32| {
+            let t = lone.count_ones();
+            (t, x - t - d, d)
+        };
+        let (pv, ph) = (pools(xv, lone_v, dv), pools(xh, lone_h, dh));
         let (x_me, x_them, d_me, d_them) = match player {
             Player::Left => (xv, xh, dv, dh),
             Player::Right => (xh, xv, dh, dv),
         };
+        let (pool_me, pool_them) = match player {
+            Player::Left => (pv, ph),
+            Player::Right => (ph, pv),
+        };
         // moving first, one vulnerable move a turn: each reply destroys at most two more
         // (P gets ⌈x/3⌉), or at most one of the x − d (P gets ⌈(x − d)/2⌉); P picks the
-        // better of the two strategies
-        let a = x_me.div_ceil(3).max(x_me.saturating_sub(d_me).div_ceil(2));
+        // better of the two strategies, or better still the best play of the pools' game
+        // (which is at least both: see [`Shares`])
+        let a = x_me
+            .div_ceil(3)
+            .max(x_me.saturating_sub(d_me).div_ceil(2))
+            .max(self.shares.first(pool_me));
         if s_me + a > u_them {
             return Some((true, Rule::VulnerableWin));
         }
         // moving second: each of the mover's moves destroys at most two vulnerable moves
         // (⌊x/3⌋), or at most one of the x − d (⌊(x − d)/2⌋)
-        let b = (x_them / 3).max(x_them.saturating_sub(d_them) / 2);
+        let b = (x_them / 3)
+            .max(x_them.saturating_sub(d_them) / 2)
+            .max(self.shares.second(pool_them));
         if u_me <= s_them + b {
             return Some((false, Rule::VulnerableLoss));
         }
@@ -464,6 +490,95 @@ impl Geometry {
     fn least_image(&self, e: u128) -> u128 {
         let f = self.flip_rows(e);
         e.min(f).min(self.half_turn(e)).min(self.half_turn(f))
+    }
+}
+
+/// The vulnerable moves a player is sure of when they are sorted into three pools — a
+/// refinement of Bullock's (2002) two kinds of vulnerable moves (those the opponent can
+/// destroy two at a time and those it cannot).
+///
+/// Take P's vulnerable placements (disjoint, none safe) and call a *pair* an opponent's
+/// placement whose two cells lie in two of them. `t` of them are **lone**: in no pair, so
+/// an opponent's move that meets one meets no other. Of the rest, `d` are **dropped**: all
+/// those holding the first cell of a pair (or all those holding the second); the other `r`
+/// hold at most one cell of each pair, so a pair meets at most one of them and then one of
+/// the dropped. Hence each opponent's move destroys one of: nothing, one lone placement, one
+/// of `r`, one of `d`, one of `r` and one of `d`, or two of `d` — now and later, as the
+/// opponent's placements only disappear and P's own placements are disjoint. P plays one
+/// placement of a pool each turn while one is left. This is a game on three counters
+/// whose value (the placements P is sure to play, moving first or second) is computed
+/// exactly here by its recursion; the real opponent has no more choices than the
+/// counters' one, so P is sure of at least as many moves on the board. Playing "any
+/// placement" gives at least ⌈x/3⌉ (moving first) and playing only the `t + r` gives at least
+/// ⌈(t + r)/2⌉, so the game's value is at least those.
+#[derive(Clone, Debug)]
+struct Shares {
+    /// pools up to `m − 1` each
+    m: usize,
+    /// `[mover plays, opponent moves]` at `(t · m + r) · m + d`
+    value: Vec<[u8; 2]>,
+}
+
+impl Shares {
+    fn new(m: usize) -> Shares {
+        let m = m.max(1);
+        let mut value = vec![[0u8; 2]; m * m * m];
+        let at = |t: usize, r: usize, d: usize| (t * m + r) * m + d;
+        // lexicographic order: every state a state refers to comes before it
+        for t in 0..m {
+            for r in 0..m {
+                for d in 0..m {
+                    let i = at(t, r, d);
+                    // P moves: one placement from a pool that has one (P also may pass
+                    // when all are empty: no more vulnerable moves)
+                    let mut p = 0u8;
+                    if t > 0 {
+                        p = p.max(1 + value[at(t - 1, r, d)][1]);
+                    }
+                    if r > 0 {
+                        p = p.max(1 + value[at(t, r - 1, d)][1]);
+                    }
+                    if d > 0 {
+                        p = p.max(1 + value[at(t, r, d - 1)][1]);
+                    }
+                    value[i][0] = p;
+                    // the opponent moves: destroys one of the sets allowed above (or
+                    // nothing), then P moves
+                    let mut o = p;
+                    let mut after = |t2: usize, r2: usize, d2: usize| {
+                        o = o.min(value[at(t2, r2, d2)][0]);
+                    };
+                    after(t.saturating_sub(1), r, d);
+                    after(t, r.saturating_sub(1), d.saturating_sub(1));
+                    after(t, r, d.saturating_sub(2));
+                    after(t, r.saturating_sub(1), d);
+                    after(t, r, d.saturating_sub(1));
+                    value[i][1] = o;
+                }
+            }
+        }
+        Shares { m, value }
+    }
+
+    #[inline]
+    fn get(&self, (t, r, d): (u32, u32, u32), k: usize) -> u32 {
+        let (t, r, d) = (t as usize, r as usize, d as usize);
+        if t >= self.m || r >= self.m || d >= self.m {
+            return 0;
+        }
+        u32::from(self.value[(t * self.m + r) * self.m + d][k])
+    }
+
+    /// The placements P is sure to play moving first.
+    #[inline]
+    fn first(&self, pools: (u32, u32, u32)) -> u32 {
+        self.get(pools, 0)
+    }
+
+    /// The placements P is sure to play moving second.
+    #[inline]
+    fn second(&self, pools: (u32, u32, u32)) -> u32 {
+        self.get(pools, 1)
     }
 }
 
@@ -1007,6 +1122,35 @@ mod tests {
         let mut s = PartizanSolver::new();
         let g = s.canonical(b, &StopFlag::new()).unwrap();
         s.arena_mut().outcome(g)
+    }
+
+    #[test]
+    fn pool_shares_bound_the_simple_strategies() {
+        // the pools' game is at least each simple strategy (any placement: ⌈x/3⌉ first,
+        // ⌊x/3⌋ second; only the t + r: ⌈(t + r)/2⌉, ⌊(t + r)/2⌋), and exact on one pool
+        let s = Shares::new(13);
+        for t in 0..13u32 {
+            for r in 0..13u32 {
+                for d in 0..13u32 {
+                    let (x, y) = (t + r + d, t + r);
+                    let (first, second) = (s.first((t, r, d)), s.second((t, r, d)));
+                    assert!(first >= x.div_ceil(3).max(y.div_ceil(2)), "{t} {r} {d}");
+                    assert!(second >= (x / 3).max(y / 2), "{t} {r} {d}");
+                    assert!(second <= first && first <= x);
+                }
+            }
+            assert_eq!(s.first((t, 0, 0)), t.div_ceil(2));
+            assert_eq!(s.second((t, 0, 0)), t / 2);
+            assert_eq!(s.first((0, 0, t)), t.div_ceil(3));
+            assert_eq!(s.second((0, 0, t)), t / 3);
+        }
+        // mixed pools beat both simple strategies: three lone and three dropped (the simple
+        // bounds: ⌈6/3⌉ = 2 first, ⌊6/3⌋ = 2 second) and two lone, three dropped (2 and 1)
+        assert_eq!((s.first((3, 0, 3)), s.second((3, 0, 3))), (3, 2));
+        assert_eq!((s.first((2, 0, 3)), s.second((2, 0, 3))), (2, 2));
+        assert_eq!((s.first((1, 0, 2)), s.second((1, 0, 2))), (2, 1));
+        // out of the table: nothing claimed
+        assert_eq!(s.first((13, 0, 0)), 0);
     }
 
     #[test]
