@@ -30,6 +30,8 @@
 //!   vulnerable and protected moves. Dropping the d placements that let one opponent move
 //!   destroy two leaves x − d destroyed one at a time: ⌈(x − d)/2⌉ and ⌊(x − d)/2⌋, where
 //!   better (Bullock separates the vulnerable moves the opponent can destroy two at a time).
+//!   Sorting them into three pools (lone, dropped, the rest) and solving the small game of
+//!   what each opponent move can destroy exactly gives at least both (`Shares`).
 //! - **Squares left to the opponent**: the same strategies (vulnerable moves, then safe
 //!   ones) counted against the empty cells the opponent can cover instead of their dominoes:
 //!   P's guaranteed moves fill cells the opponent could have used (Bullock 2002 bounds the
@@ -106,6 +108,8 @@ struct Geometry {
     /// (one lookup a row instead of a loop over the cells, which was the search's hottest
     /// spot: it runs for the node and for every child's table probe)
     transposed_rows: Vec<u128>,
+    /// the vulnerable moves a player is sure of, by pools (see [`Shares`])
+    shares: Shares,
 }
 
 impl Geometry {
@@ -147,6 +151,7 @@ impl Geometry {
             col0,
             square,
             transposed_rows,
+            shares: Shares::new(n as usize / 2 + 1),
         }
     }
 
@@ -290,20 +295,41 @@ impl Geometry {
         let holding_h = |c: u128| (xh_tops & (c | (c >> 1))).count_ones();
         let dv = holding_v(pairs_v).min(holding_v(pairs_v << 1));
         let dh = holding_h(pairs_h).min(holding_h(pairs_h << self.w));
+        // the pools of the abstract game of [`Shares`]: lone placements (met by no
+        // opponent placement that meets another), those dropped (holding the first cells of
+        // the pairs, or the second: the fewer) and the rest
+        let lone_v = xv_tops & !(pairs_v | (pairs_v << 1) | ((pairs_v | (pairs_v << 1)) >> self.w));
+        let lone_h =
+            xh_tops & !(pairs_h | (pairs_h << self.w) | ((pairs_h | (pairs_h << self.w)) >> 1));
+        let pools = |x: u32, lone: u128, d: u32| {
+            let t = lone.count_ones();
+            (t, x - t - d, d)
+        };
+        let (pv, ph) = (pools(xv, lone_v, dv), pools(xh, lone_h, dh));
         let (x_me, x_them, d_me, d_them) = match player {
             Player::Left => (xv, xh, dv, dh),
             Player::Right => (xh, xv, dh, dv),
         };
+        let (pool_me, pool_them) = match player {
+            Player::Left => (pv, ph),
+            Player::Right => (ph, pv),
+        };
         // moving first, one vulnerable move a turn: each reply destroys at most two more
         // (P gets ⌈x/3⌉), or at most one of the x − d (P gets ⌈(x − d)/2⌉); P picks the
-        // better of the two strategies
-        let a = x_me.div_ceil(3).max(x_me.saturating_sub(d_me).div_ceil(2));
+        // better of the two strategies, or better still the best play of the pools' game
+        // (which is at least both: see [`Shares`])
+        let a = x_me
+            .div_ceil(3)
+            .max(x_me.saturating_sub(d_me).div_ceil(2))
+            .max(self.shares.first(pool_me));
         if s_me + a > u_them {
             return Some((true, Rule::VulnerableWin));
         }
         // moving second: each of the mover's moves destroys at most two vulnerable moves
         // (⌊x/3⌋), or at most one of the x − d (⌊(x − d)/2⌋)
-        let b = (x_them / 3).max(x_them.saturating_sub(d_them) / 2);
+        let b = (x_them / 3)
+            .max(x_them.saturating_sub(d_them) / 2)
+            .max(self.shares.second(pool_them));
         if u_me <= s_them + b {
             return Some((false, Rule::VulnerableLoss));
         }
@@ -467,6 +493,95 @@ impl Geometry {
     }
 }
 
+/// The vulnerable moves a player is sure of when they are sorted into three pools — a
+/// refinement of Bullock's (2002) two kinds of vulnerable moves (those the opponent can
+/// destroy two at a time and those it cannot).
+///
+/// Take P's vulnerable placements (disjoint, none safe) and call a *pair* an opponent's
+/// placement whose two cells lie in two of them. `t` of them are **lone**: in no pair, so
+/// an opponent's move that meets one meets no other. Of the rest, `d` are **dropped**: all
+/// those holding the first cell of a pair (or all those holding the second); the other `r`
+/// hold at most one cell of each pair, so a pair meets at most one of them and then one of
+/// the dropped. Hence each opponent's move destroys one of: nothing, one lone placement, one
+/// of `r`, one of `d`, one of `r` and one of `d`, or two of `d` — now and later, as the
+/// opponent's placements only disappear and P's own placements are disjoint. P plays one
+/// placement of a pool each turn while one is left. This is a game on three counters
+/// whose value (the placements P is sure to play, moving first or second) is computed
+/// exactly here by its recursion; the real opponent has no more choices than the
+/// counters' one, so P is sure of at least as many moves on the board. Playing "any
+/// placement" gives at least ⌈x/3⌉ (moving first) and playing only the `t + r` gives at least
+/// ⌈(t + r)/2⌉, so the game's value is at least those.
+#[derive(Clone, Debug)]
+struct Shares {
+    /// pools up to `m − 1` each
+    m: usize,
+    /// `[mover plays, opponent moves]` at `(t · m + r) · m + d`
+    value: Vec<[u8; 2]>,
+}
+
+impl Shares {
+    fn new(m: usize) -> Shares {
+        let m = m.max(1);
+        let mut value = vec![[0u8; 2]; m * m * m];
+        let at = |t: usize, r: usize, d: usize| (t * m + r) * m + d;
+        // lexicographic order: every state a state refers to comes before it
+        for t in 0..m {
+            for r in 0..m {
+                for d in 0..m {
+                    let i = at(t, r, d);
+                    // P moves: one placement from a pool that has one (P also may pass
+                    // when all are empty: no more vulnerable moves)
+                    let mut p = 0u8;
+                    if t > 0 {
+                        p = p.max(1 + value[at(t - 1, r, d)][1]);
+                    }
+                    if r > 0 {
+                        p = p.max(1 + value[at(t, r - 1, d)][1]);
+                    }
+                    if d > 0 {
+                        p = p.max(1 + value[at(t, r, d - 1)][1]);
+                    }
+                    value[i][0] = p;
+                    // the opponent moves: destroys one of the sets allowed above (or
+                    // nothing), then P moves
+                    let mut o = p;
+                    let mut after = |t2: usize, r2: usize, d2: usize| {
+                        o = o.min(value[at(t2, r2, d2)][0]);
+                    };
+                    after(t.saturating_sub(1), r, d);
+                    after(t, r.saturating_sub(1), d.saturating_sub(1));
+                    after(t, r, d.saturating_sub(2));
+                    after(t, r.saturating_sub(1), d);
+                    after(t, r, d.saturating_sub(1));
+                    value[i][1] = o;
+                }
+            }
+        }
+        Shares { m, value }
+    }
+
+    #[inline]
+    fn get(&self, (t, r, d): (u32, u32, u32), k: usize) -> u32 {
+        let (t, r, d) = (t as usize, r as usize, d as usize);
+        if t >= self.m || r >= self.m || d >= self.m {
+            return 0;
+        }
+        u32::from(self.value[(t * self.m + r) * self.m + d][k])
+    }
+
+    /// The placements P is sure to play moving first.
+    #[inline]
+    fn first(&self, pools: (u32, u32, u32)) -> u32 {
+        self.get(pools, 0)
+    }
+
+    /// The placements P is sure to play moving second.
+    #[inline]
+    fn second(&self, pools: (u32, u32, u32)) -> u32 {
+        self.get(pools, 1)
+    }
+}
+
 /// The fewest cells of `cover` among the two cells of any placement whose first cells are
 /// `tops` and whose second cells are `d` bits further: 2 when every cell is in `cover`
 /// (or there is no placement), 1 when every placement has one, else 0.
@@ -579,6 +694,11 @@ pub struct SearchStats {
     pub etc_cutoffs: u64,
     /// Moves skipped because the table knew them losing (the child won for the opponent).
     pub etc_skips: u64,
+    /// Nodes won at once because a counting rule found a child lost for the opponent
+    /// (every child is checked before any is searched).
+    pub static_cutoffs: u64,
+    /// Moves skipped because a counting rule gave the child to the opponent.
+    pub static_skips: u64,
 }
 
 /// The fast Domineering outcome solver (see the [module documentation](self)). The table
@@ -596,6 +716,8 @@ pub struct DomineeringSolver {
     progress: SearchProgress,
     halted: bool,
     hook: Option<super::ProgressHook>,
+    /// the node count at which the search next polls the stop flag
+    next_poll: u64,
 }
 
 impl DomineeringSolver {
@@ -613,6 +735,7 @@ impl DomineeringSolver {
             progress: SearchProgress::default(),
             halted: false,
             hook: None,
+            next_poll: POLL_EVERY,
         }
     }
 
@@ -846,13 +969,32 @@ impl DomineeringSolver {
         }
     }
 
+    /// Counts a node answered by a counting rule.
+    fn count_rule(&mut self, rule: Rule) {
+        let counter = match rule {
+            Rule::NoMove => &mut self.stats.no_move,
+            Rule::SafeWin => &mut self.stats.safe_win,
+            Rule::SafeLoss => &mut self.stats.safe_loss,
+            Rule::VulnerableWin => &mut self.stats.vulnerable_win,
+            Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
+            Rule::ProtectiveWin => &mut self.stats.protective_win,
+            Rule::ProtectiveLoss => &mut self.stats.protective_loss,
+            Rule::CellWin => &mut self.stats.cell_win,
+            Rule::CellLoss => &mut self.stats.cell_loss,
+        };
+        *counter += 1;
+    }
+
     /// Whether `player`, to move on the empty cells `e`, wins.
     fn wins(&mut self, e: u128, player: Player, depth: u32, stop: &StopFlag) -> bool {
         let Some(g) = self.geometry.clone() else {
             return false;
         };
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_EVERY) {
+        // the parent's check of the children counts nodes too, so the count may step over a
+        // multiple of POLL_EVERY here: poll once it is past the next one
+        if self.nodes >= self.next_poll {
+            self.next_poll = (self.nodes / POLL_EVERY + 1) * POLL_EVERY;
             self.progress.nodes = self.nodes;
             self.progress.depth = depth;
             if stop.check().is_err() {
@@ -867,20 +1009,14 @@ impl DomineeringSolver {
             return false;
         }
         self.progress.max_depth = self.progress.max_depth.max(depth);
-        if let Some((wins, rule)) = g.static_answer(e, player) {
-            let counter = match rule {
-                Rule::NoMove => &mut self.stats.no_move,
-                Rule::SafeWin => &mut self.stats.safe_win,
-                Rule::SafeLoss => &mut self.stats.safe_loss,
-                Rule::VulnerableWin => &mut self.stats.vulnerable_win,
-                Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
-                Rule::ProtectiveWin => &mut self.stats.protective_win,
-                Rule::ProtectiveLoss => &mut self.stats.protective_loss,
-                Rule::CellWin => &mut self.stats.cell_win,
-                Rule::CellLoss => &mut self.stats.cell_loss,
-            };
-            *counter += 1;
-            return wins;
+        // the counting rules: below the root the parent has applied them to this position
+        // already (every child is checked before any is searched, and only undecided ones are
+        // searched)
+        if depth == 0 {
+            if let Some((wins, rule)) = g.static_answer(e, player) {
+                self.count_rule(rule);
+                return wins;
+            }
         }
         let vp = g.vertical(e);
         let hp = g.horizontal(e);
@@ -918,6 +1054,24 @@ impl DomineeringSolver {
             // against the opponent's room, then the mover's room against the opponent's safe
             // moves (Bullock 2002 orders by an evaluation of the same counts)
             let c = e & !cells;
+            // a child the counting rules decide is answered before any child is searched
+            // (each such answer counts as the node it replaces): one lost for the opponent
+            // wins now, even if the order puts other moves first; one won for the opponent is
+            // a losing move, not tried
+            if let Some((opponent_wins, rule)) = g.static_answer(c, opponent) {
+                self.nodes += 1;
+                self.count_rule(rule);
+                if !opponent_wins {
+                    self.stats.static_cutoffs += 1;
+                    if depth == 0 {
+                        self.root_win = Some(c);
+                    }
+                    self.store(key, key_player, true, self.nodes - start + 1);
+                    return true;
+                }
+                self.stats.static_skips += 1;
+                continue;
+            }
             let (cv, ch) = (g.vertical(c), g.horizontal(c));
             let (cvc, chc) = (cv | (cv << g.w), ch | (ch << 1));
             let (uv, sv) = (g.vertical_matching(c), g.vertical_matching(c & !chc));
@@ -1007,6 +1161,35 @@ mod tests {
         let mut s = PartizanSolver::new();
         let g = s.canonical(b, &StopFlag::new()).unwrap();
         s.arena_mut().outcome(g)
+    }
+
+    #[test]
+    fn pool_shares_bound_the_simple_strategies() {
+        // the pools' game is at least each simple strategy (any placement: ⌈x/3⌉ first,
+        // ⌊x/3⌋ second; only the t + r: ⌈(t + r)/2⌉, ⌊(t + r)/2⌋), and exact on one pool
+        let s = Shares::new(13);
+        for t in 0..13u32 {
+            for r in 0..13u32 {
+                for d in 0..13u32 {
+                    let (x, y) = (t + r + d, t + r);
+                    let (first, second) = (s.first((t, r, d)), s.second((t, r, d)));
+                    assert!(first >= x.div_ceil(3).max(y.div_ceil(2)), "{t} {r} {d}");
+                    assert!(second >= (x / 3).max(y / 2), "{t} {r} {d}");
+                    assert!(second <= first && first <= x);
+                }
+            }
+            assert_eq!(s.first((t, 0, 0)), t.div_ceil(2));
+            assert_eq!(s.second((t, 0, 0)), t / 2);
+            assert_eq!(s.first((0, 0, t)), t.div_ceil(3));
+            assert_eq!(s.second((0, 0, t)), t / 3);
+        }
+        // mixed pools beat both simple strategies: three lone and three dropped (the simple
+        // bounds: ⌈6/3⌉ = 2 first, ⌊6/3⌋ = 2 second) and two lone, three dropped (2 and 1)
+        assert_eq!((s.first((3, 0, 3)), s.second((3, 0, 3))), (3, 2));
+        assert_eq!((s.first((2, 0, 3)), s.second((2, 0, 3))), (2, 2));
+        assert_eq!((s.first((1, 0, 2)), s.second((1, 0, 2))), (2, 1));
+        // out of the table: nothing claimed
+        assert_eq!(s.first((13, 0, 0)), 0);
     }
 
     #[test]
@@ -1211,16 +1394,23 @@ mod tests {
             assert_eq!(r.outcome, canonical_outcome(&b), "{b}");
         }
         let st = fast.stats();
+        // (the counting rules on the children answer first, so the table's cut-offs are
+        // rarer than its skips on these small boards)
         assert!(
-            st.etc_cutoffs > 0 && st.etc_skips > 0 && st.table_hits > 0,
+            st.etc_cutoffs + st.static_cutoffs > 0
+                && st.static_cutoffs > 0
+                && st.static_skips > 0
+                && st.etc_skips > 0
+                && st.table_hits > 0,
             "{st:?}"
         );
     }
 
     #[test]
     fn a_stopped_solve_resumes_from_its_checkpoint() {
-        // 7×6 (130,000 nodes): a win for Right (Breuker, Uiterwijk and van den Herik 2000)
-        let b = Domineering::empty(7, 6).unwrap();
+        // 7×7 (about 150,000 nodes): a first-player win (Breuker, Uiterwijk and van den
+        // Herik 2000)
+        let b = Domineering::empty(7, 7).unwrap();
         let mut fresh = DomineeringSolver::new(TableSize::Bits(16));
         let full = fresh.solve(&b, &StopFlag::new()).unwrap();
         let total = full.left_first.nodes + full.right_first.nodes;
@@ -1238,7 +1428,7 @@ mod tests {
         assert!(resumed.restore(&b, &bytes).unwrap() > 0);
         let r = resumed.solve(&b, &StopFlag::new()).unwrap();
         assert_eq!(r.outcome, full.outcome);
-        assert_eq!(r.outcome, Outcome::R);
+        assert_eq!(r.outcome, Outcome::N);
         assert!(r.left_first.nodes + r.right_first.nodes <= total);
         // a checkpoint of another size, or not one at all, is refused
         let other = Domineering::empty(6, 5).unwrap();
