@@ -121,7 +121,8 @@ function movesTable(v) {
       valued ? el('td', { class: 'mono' }, m.value ?? '–') : null,
       el('td', { class: 'mono' }, m.remoteness === null ? '∞' : String(m.remoteness)),
       el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
-    moves.length === 0 ? el('tr', {}, el('td', { colspan: valued ? 5 : 4, class: 'muted' }, 'no moves: the player to move loses')) : null,
+    // (replaceChildren would print a null as text)
+    ...(moves.length === 0 ? [el('tr', {}, el('td', { colspan: valued ? 5 : 4, class: 'muted' }, 'no moves: the player to move loses'))] : []),
   );
 }
 

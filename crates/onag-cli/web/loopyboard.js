@@ -230,7 +230,7 @@ function drawPoints(board, view, look) {
     }
   }
   const W = cols * U; const H = height * U + (count ? U * 0.4 : 0);
-  const note = count ? svg('text', { x: W / 2, y: height * U + U * 0.25, 'text-anchor': 'middle', class: 'counter' }, `${counter}: ${count}`) : null;
+  const note = count ? svg('text', { x: W / 2, y: height * U + U * 0.22, 'text-anchor': 'middle', 'font-size': 15, class: 'point-counter' }, `${counter}: ${count}`) : null;
   board.setAttribute('viewBox', `-4 -4 ${W + 8} ${H + 8}`);
   board.replaceChildren(svg('rect', { x: -4, y: -4, width: W + 8, height: H + 8, rx: 10, class: 'frame' }),
     svg('g', { class: 'lines', 'aria-hidden': 'true' }, drawnLines),
