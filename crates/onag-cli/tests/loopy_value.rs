@@ -82,3 +82,23 @@ fn loopy_thermographs() {
     assert!(err.contains("infinite"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `onag loopy hare-and-hounds`: the value of the start under the traditional stalling rule
+/// (`results/loopy/hare-and-hounds.md`), `--json`, and a bad stall count is one error, exit 2.
+#[test]
+fn onag_loopy_hare_and_hounds_value() {
+    let (code, out, err) = onag(&["loopy", "hare-and-hounds", "start"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:        over"), "{out}");
+    assert!(out.contains("hounds first: hounds win"), "{out}");
+    let (code, out, err) = onag(&["loopy", "hare-and-hounds", "start", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["value"].as_str(), v["positions"].as_u64()),
+        (Some("over"), Some(13_149))
+    );
+    let (code, _, err) = onag(&["loopy", "hare-and-hounds", "H../H...R/H.. 11"]);
+    assert_eq!(code, 2);
+    assert!(is_one_error(&err), "{err}");
+}

@@ -1,4 +1,5 @@
-// The page of every loopy game of the registry (Fox and Geese, Backsliding Toads and Frogs), on
+// The page of every loopy game of the registry (Fox and Geese, Backsliding Toads and Frogs,
+// Hare and Hounds, Wind-Up), on
 // the shared game loop (game.js), drawn from the game's page data (<script id="game-page">: the
 // board kind, the cells and their pieces, the hint, the presets) — no code here names a game.
 // The engine's report (POST loopy/position, computed in the page's worker from the game graph
@@ -107,15 +108,21 @@ function movesTable(v) {
     return;
   }
   const moves = v.analysis.moves;
+  // a game that values every position (an impartial game's loopy nim-values) shows the value
+  // each move leads to
+  const valued = moves.some((m) => m.value !== undefined && m.value !== null);
   table.replaceChildren(
     el('tr', {}, el('th', {}, 'move'), el('th', { title: 'the result for the mover: win, draw or loss' }, 'result'),
+      valued ? el('th', { title: 'the value of the position the move leads to' }, 'value after') : null,
       el('th', { title: 'moves left after it under best play' }, 'k'), el('th', {}, '')),
     ...moves.map((m) => el('tr', { class: m.result, 'data-label': m.label },
       el('td', { class: 'mono' }, m.label),
       el('td', { class: m.result === 'win' ? 'good' : m.result === 'loss' ? 'bad' : '', title: m.result }, `${MARK[m.result]}${m.index === a.computer ? ' ★' : ''}`),
+      valued ? el('td', { class: 'mono' }, m.value ?? '–') : null,
       el('td', { class: 'mono' }, m.remoteness === null ? '∞' : String(m.remoteness)),
       el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
-    moves.length === 0 ? el('tr', {}, el('td', { colspan: 4, class: 'muted' }, 'no moves: the player to move loses')) : null,
+    // (replaceChildren would print a null as text)
+    ...(moves.length === 0 ? [el('tr', {}, el('td', { colspan: valued ? 5 : 4, class: 'muted' }, 'no moves: the player to move loses'))] : []),
   );
 }
 

@@ -183,3 +183,64 @@ fn positions_parse_and_print() {
     let p: Position = ".H./R.H../.H.".parse().unwrap();
     assert!(p.hare_has_won() && p.options(Player::Left).is_empty());
 }
+
+/// The loopy value of every position reachable from the start (hounds Left, hare Right),
+/// computed one strongly connected component at a time, predicts the outcome the independent
+/// search finds for every (position, side to move) it reaches, and the library's retrograde
+/// outcome for both sides to move on every position of the graph. Under the traditional rule
+/// the start is `over`: the hounds win whoever starts.
+#[test]
+fn values_predict_the_outcomes_of_every_position() {
+    use onag::loopy::games::hare_and_hounds::values;
+    use onag::loopy::name::name;
+    for limit in [3u8, 10] {
+        let start = Position::start().with_stall_limit(limit);
+        let truth = solve(&state_of(&start, 0), limit);
+        let stop = StopFlag::new();
+        let (game, index, vals) = values(&start, &stop).unwrap();
+        let o = onag::loopy::outcome::Outcomes::of(&game.graph);
+        let mut predicted: HashMap<u32, onag::loopy::outcome::LoopyOutcome> = HashMap::new();
+        let mut compared = 0;
+        for (p, &v) in &index {
+            let key = vals.vertex(v);
+            let want = match predicted.get(&key) {
+                Some(&w) => w,
+                None => {
+                    let w = vals.stopper(v, &stop).unwrap().predicted_outcome().unwrap();
+                    predicted.insert(key, w);
+                    w
+                }
+            };
+            assert_eq!(want, o.at(v), "{p} limit {limit}");
+            let state = state_of(p, p.stalls());
+            for (hounds_move, r) in [(true, want.left_first), (false, want.right_first)] {
+                if let Some(&t) = truth.get(&(state.clone(), hounds_move)) {
+                    assert_eq!(r, t, "{p} limit {limit}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, truth.len(), "limit {limit}");
+        assert!(
+            predicted.len() > 100,
+            "limit {limit}: {} values",
+            predicted.len()
+        );
+        if limit == 10 {
+            assert_eq!(name(&vals.stopper(game.start, &stop).unwrap()), "over");
+        }
+    }
+}
+
+/// The stall count is part of the notation: it prints after the board and parses back.
+#[test]
+fn the_stall_count_prints_and_parses() {
+    let p: Position = ".../HH..R/H.. 4".parse().unwrap();
+    assert_eq!(p.stalls(), 4);
+    assert_eq!(p.to_string(), ".../HH..R/H.. 4");
+    assert!(".../HH..R/H.. 11".parse::<Position>().is_err());
+    assert!(".../HH..R/H.. x".parse::<Position>().is_err());
+    // the stall count is kept under a new limit, at most the limit
+    assert_eq!(p.with_stall_limit(3).stalls(), 3);
+    assert_eq!(p.with_stall_limit(0).stalls(), 0);
+}

@@ -41,7 +41,8 @@ pub fn list() -> LoopyList {
 /// The body of `POST /loopy/position` and `POST /loopy/computer`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PositionRequest {
-    /// The loopy game's registry name (`fox-and-geese`, `backsliding-toads`).
+    /// The loopy game's registry name (`fox-and-geese`, `backsliding-toads`, `hare-and-hounds`,
+    /// `wind-up`).
     pub game: String,
     /// The position in the game's notation.
     pub position: String,
@@ -215,6 +216,62 @@ mod tests {
         for m in r["moves"].as_array().unwrap() {
             assert_eq!(m["result"], "loss");
         }
+    }
+
+    #[test]
+    fn the_new_loopy_games_answer_their_examples_and_presets() {
+        // the two games whose presets answer quickly with their values (the others' larger
+        // presets are sidled for seconds; the registry's tests solve them without values)
+        for g in LOOPY_GAMES
+            .iter()
+            .filter(|g| matches!(g.name, "hare-and-hounds" | "wind-up"))
+        {
+            for p in std::iter::once(g.example).chain(g.page.presets.iter().map(|p| p.position)) {
+                let body = serde_json::json!({"game": g.name, "position": p, "to_move": "right"});
+                let r = ask("/loopy/position", &body.to_string()).unwrap();
+                assert_eq!(r["game"], g.name);
+                assert!(r["moves"].is_array(), "{} {p}", g.name);
+            }
+        }
+    }
+
+    #[test]
+    fn hare_and_hounds_and_wind_up_answer() {
+        // the hounds win whoever starts (`onag loopy hare-and-hounds start`)
+        let r = ask(
+            "/loopy/position",
+            r#"{"game": "hare-and-hounds", "position": "H../H...R/H..", "to_move": "right"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (&r["winner"], &r["outcome_text"]),
+            (&"left".into(), &"L".into())
+        );
+        // the count of stalling moves travels with the position
+        let r = ask(
+            "/loopy/position",
+            r#"{"game": "hare-and-hounds", "position": ".../HH..R/H.. 9", "to_move": "left"}"#,
+        )
+        .unwrap();
+        assert_eq!(r["position"], ".../HH..R/H.. 9");
+        // Wind-Up: Smith's loopy nim-values, for the position and after each move
+        let r = ask(
+            "/loopy/position",
+            r#"{"game": "wind-up", "position": "7:2,3:1", "to_move": "left"}"#,
+        )
+        .unwrap();
+        assert_eq!((&r["value"], &r["result"]), (&"∞{0}".into(), &"win".into()));
+        assert!(r["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["value"] == "0" && m["result"] == "win"));
+        let status = |body: &str| ask("/loopy/position", body).unwrap_err().kind.status();
+        assert_eq!(status(r#"{"game": "wind-up", "position": "7:2,3:9"}"#), 400);
+        assert_eq!(
+            status(r#"{"game": "hare-and-hounds", "position": "H../H...R/H.. 12"}"#),
+            400
+        );
     }
 
     #[test]

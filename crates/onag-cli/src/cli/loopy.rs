@@ -189,7 +189,7 @@ fn wind_up(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `onag loopy hare-and-hounds POSITION`: who wins with each side to move.
+/// `onag loopy hare-and-hounds POSITION`: who wins with each side to move, and the value.
 fn hare_and_hounds(args: &Args) -> anyhow::Result<()> {
     use onag::loopy::games::hare_and_hounds::{analyse, Position};
     let position: Position = args
@@ -211,5 +211,14 @@ fn hare_and_hounds(args: &Args) -> anyhow::Result<()> {
     outln!("hounds first: hounds {}", r.hounds_first);
     outln!("hare first:   hare {}", r.hare_first);
     outln!("positions:    {}", r.positions);
+    match (&r.value, r.distinct_values) {
+        (Some(v), Some(d)) => {
+            outln!("value:        {v}  (hounds Left, hare Right; {d} distinct values)")
+        }
+        (Some(v), None) => outln!("value:        {v}  (hounds Left, hare Right; onside & offside)"),
+        (None, _) => {
+            outln!("value:        none claimed (not a stopper, and sidling found no stopper sides)")
+        }
+    }
     Ok(())
 }

@@ -8,11 +8,12 @@ on the board and Python sees it. ``value``, ``outcome``, ``temperature``, ``atom
 ``thermograph`` (SVG) follow the position, computed here by the native engine, so they are
 there without a browser too.
 
-The loopy games (Fox and Geese, Backsliding Toads and Frogs: ``board("fox-and-geese",
-"F.../..../..../.G.G")``) draw the loopy pages' board: each piece with moves is marked with
-its best result for the mover and a selected piece's targets with theirs (✓ win, = draw, ✗
-loss); ``value`` is the loopy value (a stopper or sides, ``None`` where the game graph is too
-large for it) and ``outcome`` the outcome with draws, as ``onag loopy`` reports them.
+The loopy games (Fox and Geese, Backsliding Toads and Frogs, Hare and Hounds, Wind-Up:
+``board("fox-and-geese", "F.../..../..../.G.G")``, ``board("hare-and-hounds")``) draw the loopy
+pages' board: each piece with moves is marked with its best result for the mover and a
+selected piece's targets with theirs (✓ win, = draw, ✗ loss); ``value`` is the loopy value (a
+stopper or sides, ``None`` where the game graph is too large for it; an impartial game's loopy
+nim-value) and ``outcome`` the outcome with draws, as ``onag loopy`` reports them.
 
 Impartial games (the heap games, Cram, Turning Corners, Wythoff) also play misère — the player
 who cannot move wins (Conway, *On Numbers and Games*, ch. 12): ``board(..., misere=True)``,

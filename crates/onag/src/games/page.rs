@@ -37,6 +37,33 @@ pub enum Board {
     Checkerboard,
     /// Any other notation: the page shows the position as text and its moves as buttons.
     Text,
+    /// Points joined by lines (a board such as Hare and Hounds'): the notation's rows
+    /// separated by `/`, one character a point, drawn where [`PointBoard`] places them.
+    Points(&'static PointBoard),
+}
+
+/// A board of points joined by lines, as a page draws it: where each character of the
+/// notation stands and which points a line joins. A position may end with a space and a
+/// number (a counter the rules keep, named by [`PointBoard::counter`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PointBoard {
+    /// Every point: its character's place in the notation and where it is drawn.
+    pub points: &'static [BoardPoint],
+    /// The lines, as pairs of indices into [`PointBoard::points`].
+    pub lines: &'static [[u8; 2]],
+    /// What the number after the board counts (shown under the board when present).
+    pub counter: &'static str,
+}
+
+/// One point of a [`PointBoard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct BoardPoint {
+    /// The notation's row (from 0, rows separated by `/`) and the character's index in it.
+    pub cell: [u8; 2],
+    /// Where it is drawn: column and row of a grid (from 0).
+    pub at: [u8; 2],
 }
 
 /// What a character of a grid notation is drawn as.
@@ -64,6 +91,10 @@ pub enum Piece {
     Toad,
     /// A frog (Right's creature in Toads and Frogs).
     Frog,
+    /// A hound (Left's piece in Hare and Hounds).
+    Hound,
+    /// The hare (Right's piece in Hare and Hounds).
+    Hare,
 }
 
 /// One character of a grid notation.
@@ -188,6 +219,13 @@ pub(crate) const FOX_AND_GEESE: &[Cell] = &[
     cell('.', Piece::Empty),
     cell('G', Piece::Goose),
     cell('F', Piece::Fox),
+];
+
+/// Hounds, a hare and empty points: Hare and Hounds.
+pub(crate) const HARE_AND_HOUNDS: &[Cell] = &[
+    cell('.', Piece::Empty),
+    cell('H', Piece::Hound),
+    cell('R', Piece::Hare),
 ];
 
 /// Toads, frogs and empty squares on a strip: Toads and Frogs and its loopy variant.

@@ -23,8 +23,13 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{explore_indexed, LoopyRules};
+use crate::games::page::{BoardPoint, PointBoard};
+use crate::loopy::components::Values;
 use crate::loopy::graph::LoopyGame;
+use crate::loopy::name::name;
 use crate::loopy::outcome::{Outcomes, Result3};
+use crate::loopy::report::sided_name;
+use crate::loopy::sides::sides;
 use crate::loopy::LoopyError;
 use crate::partizan::Player;
 use crate::StopFlag;
@@ -82,6 +87,43 @@ const LINES: [(u8, u8); 22] = [
     (5, 9),
 ];
 
+/// The board as a page draws it: point `p` is drawn at `COORDS[p]`, its character the
+/// notation's (row, index) — rows 0 and 2 start at column 1, the middle row at column 0.
+pub const BOARD: PointBoard = PointBoard {
+    points: &[
+        point(1, 0, 0, 1),
+        point(0, 0, 1, 0),
+        point(1, 1, 1, 1),
+        point(2, 0, 1, 2),
+        point(0, 1, 2, 0),
+        point(1, 2, 2, 1),
+        point(2, 1, 2, 2),
+        point(0, 2, 3, 0),
+        point(1, 3, 3, 1),
+        point(2, 2, 3, 2),
+        point(1, 4, 4, 1),
+    ],
+    lines: &LINES_ARRAYS,
+    counter: "hound moves in a row that did not advance",
+};
+
+const fn point(row: u8, index: u8, x: u8, y: u8) -> BoardPoint {
+    BoardPoint {
+        cell: [row, index],
+        at: [x, y],
+    }
+}
+
+const LINES_ARRAYS: [[u8; 2]; 22] = {
+    let mut out = [[0u8; 2]; 22];
+    let mut i = 0;
+    while i < 22 {
+        out[i] = [LINES[i].0, LINES[i].1];
+        i += 1;
+    }
+    out
+};
+
 fn neighbours(p: u8) -> impl Iterator<Item = u8> {
     LINES.iter().filter_map(move |&(a, b)| match p {
         _ if a == p => Some(b),
@@ -116,6 +158,11 @@ pub enum PositionError {
     /// Not three hounds and one hare.
     #[error("a position has three hounds (H) and one hare (R)")]
     Pieces,
+    /// The count after the board is not a number of stalling moves.
+    #[error(
+        "after the board comes the hound moves in a row that did not advance, 0 to {STALL_LIMIT}"
+    )]
+    Stalls,
 }
 
 impl Position {
@@ -130,12 +177,12 @@ impl Position {
         }
     }
 
-    /// The same position under stalling limit `limit` (0: none, endless play is a draw),
-    /// with no stalling moves counted.
+    /// The same position under stalling limit `limit` (0: none, endless play is a draw; the
+    /// stalling moves counted are kept, at most `limit`).
     pub fn with_stall_limit(self, limit: u8) -> Position {
         Position {
             limit,
-            stalls: 0,
+            stalls: self.stalls.min(limit),
             ..self
         }
     }
@@ -215,13 +262,21 @@ impl LoopyRules for Position {
 impl FromStr for Position {
     type Err = PositionError;
 
-    /// `H../H...R/H..` (top row of columns 1–3, middle row of columns 0–4, bottom row), or
-    /// `start`; the traditional stalling limit.
+    /// `H../H...R/H..` (top row of columns 1–3, middle row of columns 0–4, bottom row), then
+    /// optionally a space and the hound moves in a row that did not advance (`H../.H..R/H.. 2`),
+    /// or `start`; the traditional stalling limit.
     fn from_str(s: &str) -> Result<Position, PositionError> {
         let s = s.trim();
         if s == "start" {
             return Ok(Position::start());
         }
+        let (s, stalls) = match s.split_once(' ') {
+            Some((board, count)) => match count.trim().parse::<u8>() {
+                Ok(n) if n <= STALL_LIMIT => (board, n),
+                _ => return Err(PositionError::Stalls),
+            },
+            None => (s, 0),
+        };
         let rows: Vec<&str> = s.split('/').collect();
         let lens: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
         if lens != [3, 5, 3] {
@@ -252,7 +307,7 @@ impl FromStr for Position {
             Some(hare) if hounds.count_ones() == 3 => Ok(Position {
                 hounds,
                 hare,
-                stalls: 0,
+                stalls,
                 limit: STALL_LIMIT,
             }),
             _ => Err(PositionError::Pieces),
@@ -280,6 +335,9 @@ impl fmt::Display for Position {
                 write!(f, "{c}")?;
             }
         }
+        if self.stalls > 0 {
+            write!(f, " {}", self.stalls)?;
+        }
         Ok(())
     }
 }
@@ -298,10 +356,18 @@ pub struct HareAndHoundsReport {
     pub hare_first: Result3,
     /// Positions reachable (the game graph).
     pub positions: usize,
+    /// The loopy value, hounds Left and hare Right: the canonical stopper under a stalling
+    /// limit (the hounds cannot move for ever, so no play alternates for ever), else the
+    /// sides `G⁺ & G⁻` found by sidling; `None` when sidling finds no stopper sides.
+    pub value: Option<String>,
+    /// Distinct values among the positions reachable (stoppers only).
+    pub distinct_values: Option<usize>,
 }
 
 /// The outcome of `position` with each side to move, by retrograde analysis of every
-/// position reachable.
+/// position reachable, and its loopy value: under a stalling limit the game is a stopper and
+/// its value is computed one strongly connected component at a time
+/// ([`crate::loopy::components`], as for Fox and Geese); without one, by sidling.
 ///
 /// # Examples
 /// ```
@@ -309,15 +375,40 @@ pub struct HareAndHoundsReport {
 ///
 /// let r = analyse(&Position::start(), &onag::StopFlag::new()).unwrap();
 /// assert!(r.positions > 1000);
+/// // the hounds win whoever starts: the value is positive
+/// assert_eq!(r.value.as_deref(), Some("over"));
 /// ```
 pub fn analyse(position: &Position, stop: &StopFlag) -> Result<HareAndHoundsReport, LoopyError> {
     let (game, _): (LoopyGame, _) = explore_indexed(position, 1 << 20, stop)?;
     let o = Outcomes::of_with_stop(&game.graph, stop)?.at(game.start);
+    let (value, distinct_values) = if game.is_stopper() {
+        let values = Values::of(&game.graph, stop)?;
+        (
+            Some(name(&values.stopper(game.start, stop)?)),
+            Some(values.distinct),
+        )
+    } else {
+        (sides(&game, stop)?.map(|s| sided_name(&s)), None)
+    };
     Ok(HareAndHoundsReport {
         position: position.to_string(),
         stall_limit: position.limit,
         hounds_first: o.left_first,
         hare_first: o.right_first,
         positions: game.graph.len(),
+        value,
+        distinct_values,
     })
+}
+
+/// The loopy value of every position reachable from `position` under a stalling limit (a
+/// stopper graph): the graph, each position's vertex and the values.
+/// [`LoopyError::NotStopper`] without a stalling limit.
+pub fn values(
+    position: &Position,
+    stop: &StopFlag,
+) -> Result<(LoopyGame, std::collections::HashMap<Position, u32>, Values), LoopyError> {
+    let (game, index) = explore_indexed(position, 1 << 20, stop)?;
+    let values = Values::of(&game.graph, stop)?;
+    Ok((game, index, values))
 }

@@ -19,6 +19,18 @@ use crate::partizan::Player;
 pub trait LoopyRules: Clone + Eq + Hash {
     /// The positions `player` can move to.
     fn options(&self, player: Player) -> Vec<Self>;
+
+    /// The move to `after` in words, when the ruleset names its moves itself (the faces
+    /// otherwise name a move by the square a piece leaves and the square it reaches).
+    fn move_label(&self, _after: &Self) -> Option<String> {
+        None
+    }
+
+    /// Whether both players always have the same moves (an impartial game, valued by Smith's
+    /// loopy nim-values rather than as a partizan game).
+    fn impartial() -> bool {
+        false
+    }
 }
 
 /// The game graph of every position reachable from `start` (at most `max_positions`).

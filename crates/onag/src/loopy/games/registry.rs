@@ -36,12 +36,16 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 use std::str::FromStr;
 
-use super::{backsliding_toads, explore_indexed, fox_and_geese, LoopyRules};
+use super::{
+    backsliding_toads, explore_indexed, fox_and_geese, hare_and_hounds, wind_up, LoopyRules,
+};
 use crate::games::page::{
-    board, Board, MoveShape, PageInfo, Preset, FOX_AND_GEESE, TOADS_AND_FROGS,
+    board, plain, Board, MoveShape, PageInfo, Preset, FOX_AND_GEESE, HARE_AND_HOUNDS,
+    TOADS_AND_FROGS,
 };
 use crate::loopy::components::stopper_by_components;
 use crate::loopy::graph::{Graph, LoopyGame};
+use crate::loopy::impartial::{nim_values, LoopyNimValue};
 use crate::loopy::name::name;
 use crate::loopy::outcome::{LoopyOutcome, Result3};
 use crate::loopy::remoteness::Retrograde;
@@ -141,6 +145,54 @@ pub const LOOPY_GAMES: &[LoopyGameInfo] = &[
                 Board::Strip,
                 MoveShape::Slide,
                 "Tap a toad or a frog, then the square it moves to.",
+            )
+        },
+    },
+    LoopyGameInfo {
+        name: "hare-and-hounds",
+        title: "Hare and Hounds",
+        family: "loopy",
+        example: "H../H...R/H..",
+        notation: "the top row (3 points), the middle row (5) and the bottom row (3) separated by '/': 'H' hound (Left), 'R' hare (Right), '.' empty; then, after a space, the hound moves in a row that did not advance, if any",
+        rules: "on the 11-point board a hound (Left) steps along a line forwards (rightwards) or sideways, never back; the hare (Right) steps along any line; the hounds win by trapping the hare, the hare by getting left of every hound or when the hounds make 10 moves in a row that do not advance (Lucas' stalling rule)",
+        sides: ["the hounds", "the hare"],
+        page: PageInfo {
+            cells: HARE_AND_HOUNDS,
+            presets: &[
+                Preset {
+                    name: "the start: the hounds win whoever starts",
+                    position: "H../H...R/H..",
+                },
+                Preset {
+                    name: "the hare in the middle",
+                    position: "H../H.R../H..",
+                },
+                Preset {
+                    name: "the hounds half-way",
+                    position: ".H./..HR./.H.",
+                },
+            ],
+            ..board(
+                Board::Points(&hare_and_hounds::BOARD),
+                MoveShape::Slide,
+                "Tap a hound or the hare, then the point it steps to.",
+            )
+        },
+    },
+    LoopyGameInfo {
+        name: "wind-up",
+        title: "Wind-Up",
+        family: "loopy",
+        example: "7:2,3:5",
+        notation: "N:S:I — a cycle of N places 0 … N − 1, the subtraction set S (e.g. 2,3), the place I of the counter",
+        rules: "impartial: a move takes the counter from place I ≠ 0 back by an element of the subtraction set, round the cycle (to I − s mod N); place 0 has no move, so play may wind round the cycle for ever",
+        sides: ["blue", "red"],
+        page: PageInfo {
+            presets: &[plain("5:2,3:4"), plain("9:2,5:8"), plain("12:3,5:11")],
+            ..board(
+                Board::Text,
+                MoveShape::Other,
+                "Press play beside a move in the table.",
             )
         },
     },
@@ -270,6 +322,13 @@ pub struct LoopyMove {
     pub to: Option<[usize; 2]>,
     /// The result for the mover after this move: win, draw or loss.
     pub result: Result3,
+    /// The value of the position after the move, where the game gives every position one
+    /// cheaply (an impartial game's loopy nim-value).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub value: Option<String>,
     /// Moves left after it under best play (the opponent to move); `None`: a draw.
     pub remoteness: Option<u32>,
 }
@@ -308,8 +367,11 @@ pub fn outcome_words(o: &LoopyOutcome) -> String {
 }
 
 /// The square a piece leaves and the square it reaches between two positions printed as rows
-/// separated by `/`, one character a square; `None` unless exactly one piece moved.
+/// separated by `/`, one character a square (a counter after a space is not part of the
+/// board); `None` unless exactly one piece moved.
 fn slide(before: &str, after: &str) -> Option<([usize; 2], [usize; 2], char)> {
+    let board = |s: &str| s.split(' ').next().unwrap_or_default().to_string();
+    let (before, after) = (board(before), board(after));
     let cells = |s: &str| -> Vec<(usize, usize, char)> {
         s.split('/')
             .enumerate()
@@ -321,7 +383,7 @@ fn slide(before: &str, after: &str) -> Option<([usize; 2], [usize; 2], char)> {
             })
             .collect()
     };
-    let (a, b) = (cells(before), cells(after));
+    let (a, b) = (cells(&before), cells(&after));
     if a.len() != b.len() {
         return None;
     }
@@ -360,6 +422,7 @@ fn label(before: &str, after: &str) -> (String, Option<[usize; 2]>, Option<[usiz
             Some(f),
             Some(t),
         ),
+        None if before == after => ("pass".to_string(), None, None),
         None => (after.to_string(), None, None),
     }
 }
@@ -374,6 +437,8 @@ struct Solved<G> {
     positions: Vec<G>,
     index: HashMap<G, u32>,
     retro: Retrograde,
+    /// An impartial game's loopy nim-values (Smith), one a position.
+    nims: Option<Vec<LoopyNimValue>>,
 }
 
 fn parse<G: FromStr>(game: &'static str, text: &str) -> Result<G, LoopyPlayError>
@@ -415,12 +480,18 @@ where
         if positions.len() != game.graph.len() {
             return Err(LoopyError::Invalid("a position of the graph was lost".into()).into());
         }
+        let nims = if G::impartial() {
+            Some(nim_values(&game.graph, stop)?)
+        } else {
+            None
+        };
         Ok(Box::new(Solved {
             game: self.0,
             graph: game.graph,
             positions,
             index,
             retro,
+            nims,
         }))
     }
 }
@@ -466,8 +537,12 @@ where
             .options(v, mover)
             .iter()
             .map(|&w| {
-                let after = self.positions[w as usize].to_string();
-                let (label, from, to) = label(&here, &after);
+                let next = &self.positions[w as usize];
+                let after = next.to_string();
+                let (label, from, to) = match self.positions[v as usize].move_label(next) {
+                    Some(named) => (named, None, None),
+                    None => label(&here, &after),
+                };
                 LoopyMove {
                     position: after,
                     label,
@@ -475,11 +550,20 @@ where
                     to,
                     result: flip(self.retro.result(w, mover.opposite())),
                     remoteness: self.retro.remoteness(w, mover.opposite()),
+                    value: self.nims.as_ref().map(|n| n[w as usize].to_string()),
                 }
             })
             .collect();
         let computer = choose(&moves);
-        let (value, value_note) = if reaches_at_most(&self.graph, v, value_positions) {
+        let (value, value_note) = if let Some(nims) = &self.nims {
+            (
+                Some(nims[v as usize].to_string()),
+                "its loopy nim-value (Smith; Winning Ways ch. 12): n behaves as a nim heap of n, \
+                 ∞ with the finite values of its followers (∞{0,2}) is a first-player win when \
+                 0 is among them and a draw otherwise"
+                    .to_string(),
+            )
+        } else if reaches_at_most(&self.graph, v, value_positions) {
             let game = LoopyGame::new(&self.graph, v)?;
             value_of(&game, stop)?
         } else {
@@ -587,6 +671,8 @@ pub fn loopy_engine(name: &str) -> Option<&'static dyn LoopyEngine> {
     Some(match name {
         "fox-and-geese" => &Typed::<fox_and_geese::Position>("fox-and-geese", PhantomData),
         "backsliding-toads" => &Typed::<backsliding_toads::Board>("backsliding-toads", PhantomData),
+        "hare-and-hounds" => &Typed::<hare_and_hounds::Position>("hare-and-hounds", PhantomData),
+        "wind-up" => &Typed::<wind_up::Position>("wind-up", PhantomData),
         _ => return None,
     })
 }
@@ -617,9 +703,10 @@ mod tests {
                 let v = s.vertex(p).unwrap();
                 let r = s.report(v, Player::Left, 0, &StopFlag::new()).unwrap();
                 assert_eq!(r.game, g.name);
-                assert!(r.value.is_none());
+                // no partizan value asked for; an impartial game's nim-values come with it
+                assert!(r.value.is_none() || r.value_note.contains("nim-value"));
                 for c in g.page.cells {
-                    assert!(e.check(&c.symbol.to_string()).is_ok() || g.name == "fox-and-geese");
+                    assert!(e.check(&c.symbol.to_string()).is_ok() || g.page.board != Board::Strip);
                 }
             }
         }
@@ -653,6 +740,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn wind_up_reports_nim_values_and_named_moves() {
+        let stop = StopFlag::new();
+        let s = lookup("wind-up")
+            .unwrap()
+            .solve("7:2,3:5", 100, &stop)
+            .unwrap();
+        // `onag loopy wind-up 7:2,3`: 0 at 0, 4, 5; ∞{0} at 1, 2, 3, 6
+        let r = s
+            .report(s.vertex("7:2,3:1").unwrap(), Player::Right, 0, &stop)
+            .unwrap();
+        assert_eq!(r.value.as_deref(), Some("∞{0}"));
+        assert_eq!(r.result, Result3::Win);
+        let mut moves: Vec<(String, Option<String>)> = r
+            .moves
+            .iter()
+            .map(|m| (m.label.clone(), m.value.clone()))
+            .collect();
+        moves.sort();
+        assert_eq!(
+            moves,
+            [
+                ("−2: 1 → 6".to_string(), Some("∞{0}".to_string())),
+                ("−3: 1 → 5".to_string(), Some("0".to_string()))
+            ]
+        );
+        let r = s
+            .report(s.vertex("7:2,3:5").unwrap(), Player::Left, 0, &stop)
+            .unwrap();
+        assert_eq!((r.value.as_deref(), r.result), (Some("0"), Result3::Loss));
+    }
+
+    #[test]
+    fn hare_and_hounds_moves_name_points_and_carry_the_stall_count() {
+        let stop = StopFlag::new();
+        let s = lookup("hare-and-hounds")
+            .unwrap()
+            .solve("H../H...R/H..", 1 << 16, &stop)
+            .unwrap();
+        let r = s.report(0, Player::Left, 0, &stop).unwrap();
+        assert_eq!(r.winner, Some(Player::Left));
+        // a sideways step does not advance: the count follows the board
+        let side = r.moves.iter().find(|m| m.label == "H (1,1)→(2,2)").unwrap();
+        assert_eq!(side.position, ".../HH..R/H.. 1");
+        assert_eq!((side.from, side.to), (Some([0, 0]), Some([1, 1])));
+        assert!(s.vertex(&side.position).is_some());
     }
 
     #[test]

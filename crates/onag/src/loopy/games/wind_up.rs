@@ -6,6 +6,7 @@
 //! ([`crate::loopy::impartial`]).
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use super::LoopyRules;
@@ -132,5 +133,62 @@ impl LoopyRules for Position {
                 at,
             })
             .collect()
+    }
+
+    /// `−2: 5 → 3` (the element subtracted, the place left and the place reached).
+    fn move_label(&self, after: &Position) -> Option<String> {
+        let n = u64::from(self.rules.n);
+        let s = (u64::from(self.at) + n - u64::from(after.at)) % n;
+        Some(format!("−{s}: {} → {}", self.at, after.at))
+    }
+
+    fn impartial() -> bool {
+        true
+    }
+}
+
+/// Why a Wind-Up position did not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Not `N:S:I`.
+    #[error("a position is N:S:I — a cycle of N places, the subtraction set S, the place I (e.g. 7:2,3:5)")]
+    Shape,
+    /// The cycle or the set is not valid.
+    #[error("{0}")]
+    Rules(String),
+    /// The place is not on the cycle.
+    #[error("the place {0} is not on a cycle of {1} (places 0 to {1} − 1)")]
+    Place(u32, u32),
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// `N:S:I`: a cycle of `N` places, subtraction set `S` (`2,3`), place `I` (e.g. `7:2,3:5`).
+    fn from_str(s: &str) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = s.trim().split(':').map(str::trim).collect();
+        let [n, set, at] = fields[..] else {
+            return Err(PositionError::Shape);
+        };
+        let n: u32 = n.parse().map_err(|_| PositionError::Shape)?;
+        let set: Vec<u32> = set
+            .split(',')
+            .map(|x| x.trim().parse())
+            .collect::<Result<_, _>>()
+            .map_err(|_| PositionError::Shape)?;
+        let at: u32 = at.parse().map_err(|_| PositionError::Shape)?;
+        let rules = WindUp::new(n, &set).map_err(|e| PositionError::Rules(e.to_string()))?;
+        if at >= n {
+            return Err(PositionError::Place(at, n));
+        }
+        Ok(Position { rules, at })
+    }
+}
+
+impl fmt::Display for Position {
+    /// `N:S:I`, as parsed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let set: Vec<String> = self.rules.set.iter().map(u32::to_string).collect();
+        write!(f, "{}:{}:{}", self.rules.n, set.join(","), self.at)
     }
 }
