@@ -39,9 +39,10 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: a board the search proves: the page's claim is the canonical outcome`, async () => {
-    // a strip of 31 cells (past the page's canonical forms): Red (horizontal) to move
-    const strip = '.'.repeat(31);
-    const page = await openPage(env.browser.context, url('domineering', `?pos=${strip}&you=first&first=1&move=1`), 'load');
+    // three strips of 11 cells apart (33 cells, past the page's canonical forms; sides within
+    // the page's 12): Red (horizontal) to move
+    const strip = ['...........', '###########', '...........', '###########', '...........'].join('|');
+    const page = await openPage(env.browser.context, url('domineering', `?pos=${encodeURIComponent(strip)}&you=first&first=1&move=1`), 'load');
     await page.waitForFunction(() => /Proven: /.test(document.querySelector('#outcome').textContent), null, { timeout: (SECONDS + SLACK) * 1000 });
     const claim = await page.locator('#outcome').textContent();
     const served = env.servers.served.url;

@@ -212,7 +212,7 @@ function readout(v, moves) {
   const parts = [];
   if (v.last && v.last.by === 'computer') parts.push(`The computer (${SIDES[v.last.side]}) played ${v.last.move.label}.`);
   const a = v.analysis && v.analysis.data;
-  if (a && a.strong && (v.hints || !v.canPlay)) parts.push(a.strong_words);
+  if (a && a.strong && v.hints) parts.push(a.strong_words);
   if (selected && moves.length) {
     const mine = moves.filter((m) => m.geometry && m.geometry.anchors.includes(selected));
     if (mine.length) parts.push(`${mine.length} move${mine.length > 1 ? 's' : ''} from here: tap a marked cell (Esc cancels).`);
