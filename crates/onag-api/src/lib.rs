@@ -41,6 +41,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod clock;
 mod error;
 pub mod limits;
 pub mod native;
@@ -270,6 +271,13 @@ routes! {
     /// computer's move at that strength.
     GameComputer(routes::game::Computer) = POST "/game/computer"
         from routes::game::ComputerRequest, heavy, "the computer's move", |r, stop| r.run(stop);
+    /// `POST /api/game/strong` `{"game", "position", "player", "seconds"?}` (seconds ≤ 5,
+    /// position ≤ 160 bytes): the strong computer's move by iterative-deepening search within
+    /// the seconds, whether it proved who wins, the depth reached, every move with ✓/✗ where
+    /// proven.
+    GameStrong(routes::strong::Strong) = POST "/game/strong"
+        from routes::strong::StrongRequest, heavy, "the strong computer's move",
+        |r, stop| r.run(stop);
     /// `POST /api/solve` `{"game", "position", "max_nodes"?}` (position ≤ 256 bytes, bounded
     /// tables): who wins with Left and with Right to move, by outcome search (no canonical
     /// form), a winning move for each, the nodes searched; `"proven": false` past `max_nodes`.

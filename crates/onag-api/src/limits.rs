@@ -167,3 +167,14 @@ pub const MAX_LOOPY_PLAY_POSITIONS: usize = 1 << 20;
 /// Most positions reachable from a position whose loopy value `POST /loopy/position` computes
 /// (a stopper's canonical form or sides by sidling, per request).
 pub const MAX_LOOPY_VALUE_POSITIONS: usize = 2048;
+
+/// Most seconds the strong computer (`POST /game/strong`) searches for one move: below the
+/// server's default time budget of a heavy request (10 s), which also bounds it.
+pub const MAX_STRONG_SECONDS: f64 = 5.0;
+/// The strong computer's seconds per move when a request names none.
+pub const DEFAULT_STRONG_SECONDS: f64 = 1.0;
+/// Nodes per second the strong computer assumes where no clock is there (a budget of work).
+pub const STRONG_NODES_PER_SECOND: f64 = 20_000.0;
+/// Longest position of `/game/strong`, in bytes of notation: a 12×12 board with its row
+/// separators (the pages' largest side).
+pub const MAX_STRONG_NOTATION_BYTES: usize = 160;

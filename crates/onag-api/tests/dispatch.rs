@@ -30,6 +30,9 @@ fn sample(path: &str) -> Value {
         "/game/computer" => json!({ "game": "clobber", "position": "xox|oxo", "player": "left" }),
         "/value" => json!({ "expr": "domineering(\"..|..\") + {1|-1} >= 0" }),
         "/solve" => json!({ "game": "clobber", "position": "xox|oxo" }),
+        "/game/strong" => {
+            json!({ "game": "clobber", "position": "xox|oxo", "player": "left", "seconds": 0.5 })
+        }
         "/loopy/list" => Value::Null,
         "/loopy/position" | "/loopy/computer" => {
             json!({ "game": "backsliding-toads", "position": "T.F", "to_move": "left" })

@@ -296,6 +296,12 @@ export function createGame(adapter) {
       draw();
       return;
     }
+    if (isHuman(e.toMove) && e.analysis.strong) {
+      // the strong computer's search: what it proved, or how deep it looked
+      say($('status'), `${played}Your move with ${adapter.sides[e.toMove]}${game.settings.hints ? `. ${e.analysis.data.strong_words}` : '.'}`);
+      draw();
+      return;
+    }
     if (isHuman(e.toMove)) {
       const wins = e.analysis.moves.filter((m) => m.winning).length;
       const convention = game.settings.misere

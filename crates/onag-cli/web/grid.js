@@ -41,6 +41,32 @@ function check(text) {
 }
 
 const SIDES = ['Blue', 'Red'];
+
+// The strong computer: boards past the canonical forms (more than STRONG_CELLS playable cells,
+// or an analysis refused as too large) are played by search (POST game/strong) with this many
+// seconds a move; the page says what the search proved, or the depth it reached.
+const STRONG_CELLS = 30;
+const STRONG_SECONDS = 2;
+const bigBoard = (pos) => [...pos].filter((c) => c !== '|' && c !== '#').length > STRONG_CELLS;
+
+/** The strong computer's answer as an analysis for the game loop and the panels. */
+async function strongAnalysis(pos, mover, signal) {
+  const r = await api('game/strong', { game: GAME, position: pos, player: mover, seconds: STRONG_SECONDS }, signal);
+  const side = SIDES[mover === 'left' ? 0 : 1];
+  const other = SIDES[mover === 'left' ? 1 : 0];
+  const words = r.proven
+    ? (r.mover_wins ? `Proven: ${side}, the player to move, wins with perfect play.`
+      : `Proven: ${side}, the player to move, loses against perfect play (${other} wins with perfect play).`)
+    : `Not proven: the computer plays by search to depth ${r.depth} (${r.seconds} s a move).`;
+  const data = {
+    ...r,
+    strong: true,
+    strong_words: words,
+    computer: { left: r.index, right: r.index },
+    moves: r.moves.map((m) => ({ ...m, player: mover })),
+  };
+  return data;
+}
 // The game object, once createGame returns (it draws the first board before that).
 let game = null;
 game = createGame({
@@ -57,10 +83,28 @@ game = createGame({
   decode: (text) => check(text),
   busyText: () => 'analysing… (Stop cancels)',
   async analyse(pos, toMove, signal, _progress, { misere } = {}) {
-    const data = misere
-      ? misereAnalysis(await misereCall('game/analyze', { game: GAME, position: pos }, signal))
-      : await api('game/analyze', { game: GAME, position: pos }, signal);
     const mover = PLAYER[toMove];
+    let data;
+    if (!misere && bigBoard(pos)) {
+      data = await strongAnalysis(pos, mover, signal);
+    } else {
+      try {
+        data = misere
+          ? misereAnalysis(await misereCall('game/analyze', { game: GAME, position: pos }, signal))
+          : await api('game/analyze', { game: GAME, position: pos }, signal);
+      } catch (err) {
+        // past the canonical forms' limits: the strong computer plays instead
+        if (misere || err.status !== 422) throw err;
+        data = await strongAnalysis(pos, mover, signal);
+      }
+    }
+    if (data.strong) {
+      const moves = data.moves.map((m, index) => {
+        const geometry = look.diff ? look.diff(pos, m.position, index) : diffMove(pos, m.position, look.isEmpty);
+        return { ...m, index, geometry, label: look.label && geometry ? look.label(geometry) : m.label };
+      });
+      return { data, moves, strong: true, chart: null };
+    }
     const moves = data.moves
       .map((m, index) => {
         const geometry = look.diff ? look.diff(pos, m.position, index) : diffMove(pos, m.position, look.isEmpty);
@@ -132,8 +176,34 @@ function draw() {
   const grid = look.size ? look.size(v.pos) : (() => { try { const g = parseGrid(v.pos); return [g.length, g[0].length]; } catch { return null; } })();
   if (grid) { $('rows').value = grid[0]; $('cols').value = grid[1]; }
   readout(v, moves);
+  if (v.analysis && v.analysis.strong) {
+    strongPanel(v);
+    return;
+  }
   panel({ ...v, misere: Boolean(game && game.settings.misere) });
   movesTable($('moves'), { ...v, misere: Boolean(v.analysis && v.analysis.misere) }, (m) => game.play(m));
+}
+
+/** The panels of a position the strong computer searched: what it proved, every move. */
+function strongPanel(v) {
+  panel({ ...v, analysis: null });
+  const a = v.analysis.data;
+  if (!v.hints) {
+    $('value').textContent = 'hidden while hints are off';
+    movesTable($('moves'), v, (m) => game.play(m));
+    return;
+  }
+  $('value').textContent = 'not computed: the board is past the canonical forms (the computer searches)';
+  $('outcome').textContent = a.strong_words;
+  const mark = (w) => (w === true ? '✓' : w === false ? '✗' : '?');
+  $('moves').replaceChildren(
+    el('tr', {}, el('th', {}, 'move'), el('th', { title: '✓ proven winning, ✗ proven losing, ? not proven' }, '✓'), el('th', {}, '')),
+    ...v.analysis.moves.map((m) => el('tr', { class: m.winning === true ? 'win' : m.winning === false ? 'lose' : '', 'data-label': m.label },
+      el('td', { class: 'mono' }, m.label),
+      el('td', { class: m.winning === true ? 'good' : m.winning === false ? 'bad' : 'muted', title: m.index === a.index ? 'the computer would play this' : '' },
+        `${mark(m.winning)}${m.index === a.index ? ' ★' : ''}`),
+      el('td', {}, v.canPlay ? el('button', { type: 'button', class: 'small', onclick: () => game.play(m), 'aria-label': `play ${m.label}` }, 'play') : ''))),
+  );
 }
 
 /** The line under the board: the computer's last move, the selected cell's moves. */
@@ -141,6 +211,8 @@ function readout(v, moves) {
   const node = $('readout');
   const parts = [];
   if (v.last && v.last.by === 'computer') parts.push(`The computer (${SIDES[v.last.side]}) played ${v.last.move.label}.`);
+  const a = v.analysis && v.analysis.data;
+  if (a && a.strong && v.hints) parts.push(a.strong_words);
   if (selected && moves.length) {
     const mine = moves.filter((m) => m.geometry && m.geometry.anchors.includes(selected));
     if (mine.length) parts.push(`${mine.length} move${mine.length > 1 ? 's' : ''} from here: tap a marked cell (Esc cancels).`);

@@ -17,6 +17,10 @@ const imports = {
       lastProgress = now;
       self.postMessage({ id: running, progress: [done, total] });
     },
+    // The clock of time budgets inside a request (the strong computer's seconds per move).
+    onag_now() {
+      return performance.now();
+    },
   },
 };
 const encoder = new TextEncoder();

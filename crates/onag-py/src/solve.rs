@@ -129,7 +129,102 @@ fn outcome_solve<'py>(
     }
 }
 
+/// The strong computer's report: the library's, flattened, beside the game and position.
+#[derive(Serialize)]
+struct Strong {
+    game: String,
+    position: String,
+    seconds: f64,
+    #[serde(flatten)]
+    report: onag::games::outcome::strong::StrongReport,
+}
+
+/// `best_move(name, position, player, seconds)`: the strong computer's move for `player`
+/// (`"left"` or `"right"`) by iterative-deepening search within `seconds` (the library's
+/// [`onag::games::outcome::named::best_move`]; the CLI's `onag solve … --computer`): the
+/// chosen `index` into `moves`, `proven`, `mover_wins`, `depth`, `nodes`.
+#[pyfunction]
+#[pyo3(signature = (name, position, player, seconds=2.0))]
+fn strong_move<'py>(
+    py: Python<'py>,
+    name: &str,
+    position: &str,
+    player: &str,
+    seconds: f64,
+) -> PyResult<Bound<'py, PyAny>> {
+    use onag::games::outcome::named::best_move;
+    use onag::games::outcome::strong::StrongOptions;
+    use onag::partizan::Player;
+    let player = match player {
+        "left" => Player::Left,
+        "right" => Player::Right,
+        other => {
+            return Err(bad(format!(
+                "player is '{other}'; it must be 'left' or 'right'"
+            )))
+        }
+    };
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(bad(format!("seconds is {seconds}; it must be positive")));
+    }
+    let (game, text) = (name.to_string(), position.to_string());
+    let result = run_stoppable(py, None, move |stop, _| {
+        // The search's own flag: raised by the timer when the seconds are spent (the answer
+        // is then the deepest completed iteration's move) or when Ctrl-C raises the run's.
+        let search = onag::StopFlag::new();
+        let (done, wait) = mpsc::channel::<()>();
+        let flag = search.clone();
+        let budget = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+        std::thread::Builder::new()
+            .name("onag-strong-timer".into())
+            .spawn(move || {
+                if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(budget) {
+                    flag.stop();
+                }
+            })
+            .map_err(|e| format!("cannot start the timer thread: {e}"))?;
+        let (outer, inner) = (stop.clone(), search.clone());
+        let hook = move |_: &SearchProgress| {
+            if outer.is_stopped() {
+                inner.stop();
+            }
+        };
+        let chosen = best_move(
+            &game,
+            &text,
+            player,
+            &StrongOptions::default(),
+            &search,
+            hook,
+        );
+        drop(done);
+        Ok(match chosen {
+            Ok(report) => Ok(Strong {
+                game: game.clone(),
+                position: text.clone(),
+                seconds,
+                report,
+            }),
+            Err(AnalyzeError::Position {
+                game,
+                message,
+                span,
+            }) => Err(Failure::Position(
+                format!("bad {game} position: {message}"),
+                span.map(|s| s.char),
+            )),
+            Err(e) => Err(Failure::Other(e.to_string())),
+        })
+    })?;
+    match result {
+        Ok(strong) => report(py, &strong),
+        Err(Failure::Position(message, Some(at))) => Err(parse_error(py, message, position, at)),
+        Err(Failure::Position(message, None)) | Err(Failure::Other(message)) => Err(bad(message)),
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(outcome_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(strong_move, m)?)?;
     Ok(())
 }

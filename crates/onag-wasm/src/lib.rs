@@ -75,6 +75,15 @@ static ALLOCATOR: NotingAllocator = NotingAllocator;
 extern "C" {
     /// The worker's progress hook (see the crate docs).
     fn onag_progress(done: f64, total: f64);
+    /// The worker's clock (`performance.now()`, milliseconds): the strong computer's seconds.
+    fn onag_now() -> f64;
+}
+
+/// The worker's clock, for [`onag_api::clock`].
+#[cfg(target_arch = "wasm32")]
+fn worker_now() -> f64 {
+    // SAFETY: an import that takes nothing and returns a number.
+    unsafe { onag_now() }
 }
 
 /// The flag a request runs under: in the browser, its progress goes to the worker.
@@ -95,6 +104,8 @@ fn request_flag() -> onag_api::StopFlag {
 /// Answers one request: `(status, JSON)` with the HTTP status `onag serve` would give, through
 /// the API crate's one [`onag_api::dispatch`] (every route the server has, the same JSON).
 pub fn answer(route: &str, body: &[u8]) -> (u16, Vec<u8>) {
+    #[cfg(target_arch = "wasm32")]
+    onag_api::clock::set(worker_now);
     let route = format!("/{}", route.trim_start_matches('/'));
     match onag_api::dispatch(&route, body, &request_flag()) {
         Ok(json) => (200, json),

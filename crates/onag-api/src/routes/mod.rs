@@ -8,6 +8,7 @@ pub mod loopy;
 pub mod nim;
 pub mod queens;
 pub mod solve;
+pub mod strong;
 pub mod toads;
 pub mod value;
 pub mod wythoff;
@@ -127,6 +128,8 @@ pub struct Limits {
     pub heaps_play_moves: u64,
     /// [`limits::MAX_DEFINITION_MOVES`].
     pub heaps_definition_moves: u64,
+    /// [`limits::MAX_STRONG_SECONDS`], in milliseconds.
+    pub strong_ms: u64,
 }
 
 /// The health answer.
@@ -157,6 +160,7 @@ pub fn health() -> Health {
             heaps_play_size: limits::MAX_PLAY_HEAP,
             heaps_play_moves: limits::MAX_PLAY_MOVES,
             heaps_definition_moves: limits::MAX_DEFINITION_MOVES,
+            strong_ms: (limits::MAX_STRONG_SECONDS * 1000.0) as u64,
         },
     }
 }

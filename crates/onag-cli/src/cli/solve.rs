@@ -2,7 +2,8 @@
 //! (no canonical form), with a winning move for each player who wins moving first; progress
 //! on stderr. `onag solve domineering --rectangles N` solves every m×n board with m, n ≤ N by
 //! the fast Domineering solver and writes the results file (outcome, nodes, seconds per
-//! board).
+//! board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
+//! (iterative-deepening search within S seconds), whether it proved who wins, the depth.
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -35,6 +36,13 @@ pub struct Args {
     /// With --rectangles: write the results as JSON to this file (atomically).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// The strong computer's move for this player (left or right) instead of the outcome:
+    /// iterative-deepening search within --seconds, proven or by the depth reached.
+    #[arg(long, value_name = "PLAYER", value_parser = ["left", "right"])]
+    pub computer: Option<String>,
+    /// With --computer: seconds of search for the move.
+    #[arg(long, value_name = "S", default_value_t = 5.0)]
+    pub seconds: f64,
     /// Domineering's transposition table: 2^BITS entries of 32 bytes.
     #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: u32,
@@ -79,6 +87,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             onag::games::registry::game(&args.game).map_or("..|..", |g| g.example)
         );
     };
+    if let Some(player) = &args.computer {
+        return computer(&args, position, player, &stop);
+    }
     let options = SolveOptions {
         domineering_table_bits: args.table_bits,
         ..SolveOptions::default()
@@ -108,6 +119,90 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     outln!(
         "search:   {} nodes, {:.2} s",
         r.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `onag solve GAME POSITION --computer PLAYER --seconds S`.
+fn computer(
+    args: &Args,
+    position: &str,
+    player: &str,
+    stop: &onag::StopFlag,
+) -> anyhow::Result<()> {
+    use onag::games::outcome::named::best_move;
+    use onag::games::outcome::strong::StrongOptions;
+    use onag::partizan::Player;
+    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+        bail!("--seconds is {}; it must be more than 0", args.seconds);
+    }
+    let player = if player == "left" {
+        Player::Left
+    } else {
+        Player::Right
+    };
+    // The search's own flag: raised when the seconds are spent (the answer is then the
+    // deepest completed iteration's move) or when the run's flag is (Ctrl-C, --max-seconds).
+    let search = onag::StopFlag::new();
+    let timer = {
+        let (search, seconds) = (search.clone(), args.seconds);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+            search.stop();
+        })
+    };
+    drop(timer);
+    let mut print = progress_printer();
+    let hook = {
+        let (outer, search) = (stop.clone(), search.clone());
+        move |p: &SearchProgress| {
+            print(p);
+            if outer.is_stopped() {
+                search.stop();
+            }
+        }
+    };
+    let start = Instant::now();
+    let r = best_move(
+        &args.game,
+        position,
+        player,
+        &StrongOptions::default(),
+        &search,
+        hook,
+    )?;
+    if stop.is_stopped() {
+        bail!("the search was stopped");
+    }
+    if args.output.json {
+        return print_json(&r);
+    }
+    let name = |p: Player| if p == Player::Left { "Left" } else { "Right" };
+    outln!("game:     {}", args.game);
+    outln!("position: {position}");
+    match r.index.map(|i| &r.moves[i]) {
+        Some(m) => outln!("{} plays: {} → {}", name(player), m.label, m.position),
+        None => outln!("{} cannot move", name(player)),
+    }
+    match r.mover_wins {
+        Some(true) => outln!(
+            "proven:   {} (to move) wins with perfect play",
+            name(player)
+        ),
+        Some(false) => outln!(
+            "proven:   {} (to move) loses against perfect play",
+            name(player)
+        ),
+        None => outln!(
+            "not proven: the move is the search's best to depth {}",
+            r.depth
+        ),
+    }
+    outln!(
+        "search:   {} nodes, depth {}, {:.2} s",
+        r.nodes,
+        r.depth,
         start.elapsed().as_secs_f64()
     );
     Ok(())

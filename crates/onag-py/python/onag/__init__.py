@@ -88,6 +88,7 @@ __all__ = [
     "memo_clear",
     "Report",
     "solve",
+    "best_move",
 ]
 
 
@@ -370,6 +371,25 @@ def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Repo
                   "right_move", "right_after", "unproven"):
         r.setdefault(field, None)
     return r
+
+
+def best_move(game: str, position: str, player: str, seconds: float = 2.0) -> Report:
+    """The strong computer's move for ``player`` (``"left"`` or ``"right"``) in ``position``
+    of the registered game ``game``, by iterative-deepening alpha-beta on the outcome search's
+    sums within ``seconds`` (``onag solve GAME POSITION --computer PLAYER --seconds S --json``
+    prints the same fields): ``moves`` (each ``label``, ``position`` after it and ``winning``:
+    ``True``/``False`` where proven, ``None`` where not), the chosen ``index``, ``proven`` and
+    ``mover_wins`` (whether the player to move wins with perfect play, when proven), the
+    ``depth`` of the deepest completed iteration and the ``nodes``.
+
+    >>> r = best_move("domineering", "....|....|....|....", "left")   # 4×4: proven
+    >>> r.proven, r.mover_wins, r.moves[r.index]["winning"]
+    (True, True, True)
+    >>> big = best_move("domineering", "|".join(["........"] * 8), "left", seconds=0.3)
+    >>> big.proven, big.mover_wins, big.depth >= 1
+    (False, None, True)
+    """
+    return Report.of(_onag.strong_move(game, position, player, seconds))
 
 
 from . import coins, games, plot, widgets, wythoff  # noqa: E402  (submodules use the names above)

@@ -25,7 +25,8 @@ use std::str::FromStr;
 
 use super::analysis::{analyze_impartial, analyze_partizan, AnalysisReport, Budget, GameKind};
 use super::grid::GridError;
-use super::outcome::named::{search_outcome, SolveOptions};
+use super::outcome::named::{search_move, search_outcome, SolveOptions};
+use super::outcome::strong::{StrongOptions, StrongReport};
 use super::outcome::{OutcomeReport, SearchProgress};
 use super::page::{
     board, plain, Board, MoveShape, PageInfo, Preset, EMPTY_OR_BLOCK, STONES, STONES_AND_HOLES,
@@ -36,6 +37,7 @@ use super::traits::{AsPartizan, ImpartialGame, PartizanGame};
 use super::{clobber, col, cram, cutcake, domineering, euclid, hackenbush, konane, snort};
 use crate::misere::{MisereAnalyzeError, MisereReport};
 use crate::partizan::game::GameError;
+use crate::partizan::Player;
 use crate::{Span, StopFlag};
 
 /// One game of the registry.
@@ -475,6 +477,18 @@ pub trait Engine: Sync {
         hook: Box<dyn FnMut(&SearchProgress)>,
     ) -> Result<OutcomeReport, AnalyzeError>;
 
+    /// The strong computer's move for `player` in the position `text` (an impartial game
+    /// searched as a partizan one): [`crate::games::outcome::named::best_move`].
+    fn strong(
+        &self,
+        game: &'static str,
+        text: &str,
+        player: Player,
+        options: &StrongOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<StrongReport, AnalyzeError>;
+
     /// The misère analysis of the position `text` (an impartial game; a partizan one is
     /// refused): [`crate::misere::analyze_misere`].
     fn misere(
@@ -501,6 +515,15 @@ trait Solve<G> {
         stop: &StopFlag,
         hook: Box<dyn FnMut(&SearchProgress)>,
     ) -> Result<OutcomeReport, AnalyzeError>;
+
+    /// The strong computer's move in a parsed position.
+    fn strong(
+        position: &G,
+        player: Player,
+        options: &StrongOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<StrongReport, AnalyzeError>;
 
     /// The misère analysis of a parsed position (impartial games only).
     fn misere(
@@ -530,6 +553,16 @@ impl<G: PartizanGame> Solve<G> for Partizan {
         search_outcome(position, options, stop, hook)
     }
 
+    fn strong(
+        position: &G,
+        player: Player,
+        options: &StrongOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<StrongReport, AnalyzeError> {
+        search_move(position, player, options, stop, hook)
+    }
+
     fn misere(
         game: &'static str,
         _: &G,
@@ -553,6 +586,16 @@ impl<G: ImpartialGame> Solve<G> for Impartial {
     ) -> Result<OutcomeReport, AnalyzeError> {
         // an impartial game is the partizan game whose two players have the same moves
         search_outcome(&AsPartizan(position.clone()), options, stop, hook)
+    }
+
+    fn strong(
+        position: &G,
+        player: Player,
+        options: &StrongOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<StrongReport, AnalyzeError> {
+        search_move(&AsPartizan(position.clone()), player, options, stop, hook)
     }
 
     fn misere(
@@ -599,6 +642,19 @@ where
     ) -> Result<OutcomeReport, AnalyzeError> {
         let position: G = parse(game, text)?;
         S::outcome(&position, options, stop, hook)
+    }
+
+    fn strong(
+        &self,
+        game: &'static str,
+        text: &str,
+        player: Player,
+        options: &StrongOptions,
+        stop: &StopFlag,
+        hook: Box<dyn FnMut(&SearchProgress)>,
+    ) -> Result<StrongReport, AnalyzeError> {
+        let position: G = parse(game, text)?;
+        S::strong(&position, player, options, stop, hook)
     }
 
     fn misere(

@@ -43,6 +43,7 @@
 //! ```
 pub mod domineering;
 pub mod named;
+pub mod strong;
 
 use std::hash::Hash;
 
@@ -191,6 +192,9 @@ pub struct OutcomeSolver<G: PartizanGame> {
     limits: OutcomeLimits,
     progress: SearchProgress,
     hook: Option<ProgressHook>,
+    /// Components with more moves than this (both players') are big without an attempt at
+    /// their value ([`strong`] sets it; the outcome search tries every component).
+    max_small_moves: usize,
 }
 
 impl<G: PartizanGame> Default for OutcomeSolver<G> {
@@ -214,6 +218,7 @@ impl<G: PartizanGame> OutcomeSolver<G> {
             limits,
             progress: SearchProgress::default(),
             hook: None,
+            max_small_moves: usize::MAX,
         }
     }
 
@@ -296,6 +301,16 @@ impl<G: PartizanGame> OutcomeSolver<G> {
         }
         if let Some(&v) = self.small.get(key) {
             return Ok(v);
+        }
+        if self.max_small_moves < usize::MAX
+            && key.options(Player::Left).len() + key.options(Player::Right).len()
+                > self.max_small_moves
+        {
+            if self.small.len() >= self.limits.max_table_entries {
+                self.small.clear();
+            }
+            self.small.insert(key.clone(), None);
+            return Ok(None);
         }
         if self.values.usage().table_entries >= self.limits.max_value_entries {
             // renew the table, keep the arena: the values already found stay valid
@@ -393,6 +408,15 @@ impl<G: PartizanGame> OutcomeSolver<G> {
             });
         }
         Ok(out)
+    }
+
+    /// Whether `player`, moving first in the canonical game `small`, wins.
+    fn small_part_wins(&mut self, small: GameId, player: Player) -> bool {
+        let o = self.values.arena_mut().outcome(small);
+        match player {
+            Player::Left => matches!(o, Outcome::L | Outcome::N),
+            Player::Right => matches!(o, Outcome::R | Outcome::N),
+        }
     }
 
     /// Whether `player`, moving first in `sum`, wins.

@@ -4,6 +4,7 @@
 //! needs nothing here: its line in [`engine`](crate::games::registry::engine) serves both.
 
 use super::domineering::{DomineeringSolver, TableSize};
+use super::strong::{StrongChooser, StrongOptions, StrongReport};
 use super::{OutcomeLimits, OutcomeReport, OutcomeSolver, SearchProgress};
 use crate::games::domineering;
 use crate::games::registry::{engine, game, parse, AnalyzeError};
@@ -39,6 +40,50 @@ pub(crate) fn search_outcome<G: PartizanGame>(
 ) -> Result<OutcomeReport, AnalyzeError> {
     let mut solver = OutcomeSolver::with_limits(options.limits).on_progress(hook);
     Ok(solver.solve(position, stop)?)
+}
+
+/// The strong computer's move in a parsed position (the registry's engines call it for every
+/// game; an impartial one is searched as a partizan game).
+pub(crate) fn search_move<G: PartizanGame>(
+    position: &G,
+    player: crate::partizan::Player,
+    options: &StrongOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<StrongReport, AnalyzeError> {
+    let mut chooser = StrongChooser::new(*options).on_progress(hook);
+    let chosen = chooser.choose(position, player, stop)?;
+    Ok(StrongReport::new(position, player, chosen))
+}
+
+/// The strong computer's move for `player` in the position `text` of the game `name`, by
+/// iterative-deepening search until proven, the depth limit, or `stop` (a raised flag ends
+/// the search with the deepest completed iteration's move: the caller's time budget);
+/// `hook` hears the progress every few thousand nodes.
+///
+/// Errors: an unknown game or a position not in its notation ([`AnalyzeError`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::outcome::named::best_move;
+/// use onag::games::outcome::strong::StrongOptions;
+/// use onag::partizan::Player;
+///
+/// let stop = onag::StopFlag::new();
+/// let r = best_move("clobber", "xo", Player::Left, &StrongOptions::default(), &stop, |_| {}).unwrap();
+/// assert_eq!((r.proven, r.mover_wins, r.index), (true, Some(true), Some(0)));
+/// ```
+pub fn best_move(
+    name: &str,
+    text: &str,
+    player: crate::partizan::Player,
+    options: &StrongOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<StrongReport, AnalyzeError> {
+    let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
+    let engine = engine(info.name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
+    engine.strong(info.name, text, player, options, stop, Box::new(hook))
 }
 
 fn fast_domineering(
