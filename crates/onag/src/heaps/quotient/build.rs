@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::proof::{self, Bits, Pretension, Word};
+use super::proof::{self, Bits, Pretension};
 use super::QuotientError;
 use crate::heaps::Moves;
 use crate::StopFlag;
@@ -284,86 +284,107 @@ impl Builder {
             }
             out
         };
-        // the reachable elements in colex order of their least words
-        let mut index: HashMap<u64, u32> = HashMap::new();
+        // The reachable elements in colex order of their least words. A key is below `size`
+        // (≤ max_candidate), so a dense table indexes the elements: no hashing. Each element's
+        // least word is kept as a chain — `top[i]` copies (`copies[i]` of them) of one heap on
+        // top of the least word of `root[i]`, whose heaps are all smaller — not as a vector
+        // per element (millions of elements × n heaps).
+        let mut index: Vec<u32> = vec![u32::MAX; size as usize];
         let mut keys: Vec<u64> = vec![0];
-        let mut words: Vec<Word> = vec![vec![0; n]];
-        index.insert(0, 0);
+        let mut top: Vec<u32> = vec![0];
+        let mut copies: Vec<u32> = vec![0];
+        let mut root: Vec<u32> = vec![0];
+        // pred[i]: the element of the least word of i less one copy of its top heap
+        let mut pred: Vec<u32> = vec![0];
+        index[0] = 0;
         for &g in &heaps {
-            let mut alive: Vec<(u32, u64)> = (0..keys.len() as u32)
-                .map(|i| (i, keys[i as usize]))
-                .collect();
+            // (root, the element root·g^(k−1)) for the words still growing
+            let mut alive: Vec<(u32, u32)> = (0..keys.len() as u32).map(|i| (i, i)).collect();
             let mut k = 0;
             while !alive.is_empty() {
                 k += 1;
                 stop.check()?;
                 let mut next = Vec::new();
                 for (y, pw) in alive {
-                    let e = act(pw, g);
-                    if let std::collections::hash_map::Entry::Vacant(v) = index.entry(e) {
-                        v.insert(keys.len() as u32);
-                        let mut w = words[y as usize].clone();
-                        w[g] += k;
+                    let e = act(keys[pw as usize], g);
+                    if index[e as usize] == u32::MAX {
+                        let i = keys.len() as u32;
+                        index[e as usize] = i;
                         keys.push(e);
-                        words.push(w);
-                        next.push((y, e));
+                        top.push(g as u32);
+                        copies.push(k);
+                        root.push(y);
+                        pred.push(pw);
+                        next.push((y, i));
                     }
                 }
                 alive = next;
             }
         }
-        // P-status by the recursion, each element by its least word
-        let image = |w: &[u32]| -> u64 {
-            let mut x = 0;
-            for (g, &c) in w.iter().enumerate() {
-                for _ in 0..c {
-                    x = act(x, g);
+        let elements = keys.len();
+        // the heaps' actions on the elements, as a table: acts[gi][i]
+        let mut gen_of = vec![usize::MAX; n];
+        for (gi, &g) in heaps.iter().enumerate() {
+            gen_of[g] = gi;
+        }
+        let mut acts: Vec<Vec<u32>> = Vec::with_capacity(heaps.len());
+        for &g in &heaps {
+            stop.check()?;
+            let mut row = Vec::with_capacity(elements);
+            for &key in &keys {
+                let j = index[act(key, g) as usize];
+                if j == u32::MAX {
+                    return Err(QuotientError::Internal("the candidate is not closed"));
                 }
+                row.push(j);
             }
-            x
+            acts.push(row);
+        }
+        drop(index);
+        drop(keys);
+        // the least word of element i as (heap, copies) segments
+        let segments = |mut i: u32, out: &mut Vec<(usize, u32)>| {
+            out.clear();
+            while i != 0 {
+                out.push((top[i as usize] as usize, copies[i as usize]));
+                i = root[i as usize];
+            }
         };
-        let mut p = vec![false; keys.len()];
-        for i in 1..keys.len() {
-            if i % 1024 == 0 {
+        // P-status by the recursion, each element by its least word: its options are the
+        // word less one heap g, times the image of one of g's leaves
+        let mut p = vec![false; elements];
+        let mut segs: Vec<(usize, u32)> = Vec::new();
+        for i in 1..elements {
+            if i % 4096 == 0 {
                 stop.check()?;
             }
-            let mut w = words[i].clone();
+            segments(i as u32, &mut segs);
             let mut has_p_option = false;
-            'heaps: for &g in &heaps {
-                if w[g] == 0 {
-                    continue;
+            'heaps: for (si, &(g, _)) in segs.iter().enumerate() {
+                let mut y = 0u32;
+                for (sj, &(h, c)) in segs.iter().enumerate() {
+                    let row = &acts[gen_of[h]];
+                    for _ in 0..(c - u32::from(si == sj)) {
+                        y = row[y as usize];
+                    }
                 }
-                w[g] -= 1;
-                let y = image(&w);
-                w[g] += 1;
                 for parts in &self.leaves[g] {
-                    let o = parts.iter().fold(y, |x, &part| act(x, part));
-                    let Some(&j) = index.get(&o) else {
-                        return Err(QuotientError::Internal("an option outside the candidate"));
-                    };
-                    if j as usize >= i {
+                    let mut o = y;
+                    for &part in parts {
+                        if gen_of.get(part).is_some_and(|&gi| gi != usize::MAX) {
+                            o = acts[gen_of[part]][o as usize];
+                        }
+                    }
+                    if o as usize >= i {
                         return Err(QuotientError::Internal("an option after its position"));
                     }
-                    if p[j as usize] {
+                    if p[o as usize] {
                         has_p_option = true;
                         break 'heaps;
                     }
                 }
             }
             p[i] = !has_p_option;
-        }
-        // the heaps' actions on the elements
-        let gens: Vec<usize> = heaps.clone();
-        let mut acts: Vec<Vec<u32>> = Vec::with_capacity(gens.len());
-        for &g in &gens {
-            let mut row = Vec::with_capacity(keys.len());
-            for &key in &keys {
-                let Some(&j) = index.get(&act(key, g)) else {
-                    return Err(QuotientError::Internal("the candidate is not closed"));
-                };
-                row.push(j);
-            }
-            acts.push(row);
         }
         let (classes, count) = refine(&p, &acts);
         if count > self.max_order {
@@ -380,28 +401,30 @@ impl Builder {
                 first[c as usize] = i as u32;
             }
         }
-        let mut cact = vec![vec![0u32; count]; gens.len()];
+        let mut cact = vec![vec![0u32; count]; heaps.len()];
         for (gi, row) in acts.iter().enumerate() {
             for c in 0..count {
                 cact[gi][c] = classes[row[first[c] as usize] as usize];
             }
         }
-        let gen_of: HashMap<usize, usize> = gens.iter().enumerate().map(|(i, &g)| (g, i)).collect();
+        // The table, a row at a time: the monoid is commutative, so row y holds x·y for every
+        // x, and y = y′·g for the class y′ of pred(first[y]) (an earlier row, as least words
+        // ascend) and g its top heap: x·y = (x·y′)·g.
         let mut table = vec![0u32; count * count];
-        for y in 0..count {
-            stop.check()?;
-            let w = &words[first[y] as usize];
-            for x in 0..count {
-                let mut z = x as u32;
-                for (g, &c) in w.iter().enumerate() {
-                    if c > 0 {
-                        let gi = gen_of[&g];
-                        for _ in 0..c {
-                            z = cact[gi][z as usize];
-                        }
-                    }
-                }
-                table[x * count + y] = z;
+        for (x, v) in table[..count].iter_mut().enumerate() {
+            *v = x as u32;
+        }
+        for (y, &i) in first.iter().enumerate().skip(1) {
+            if y % 256 == 0 {
+                stop.check()?;
+            }
+            let i = i as usize;
+            let from = classes[pred[i] as usize] as usize;
+            let row = &cact[gen_of[top[i] as usize]];
+            let (done, rest) = table.split_at_mut(y * count);
+            let src = &done[from * count..(from + 1) * count];
+            for (v, &z) in rest[..count].iter_mut().zip(src) {
+                *v = row[z as usize];
             }
         }
         let mut cp = vec![false; count];
@@ -415,8 +438,8 @@ impl Builder {
             phi: vec![0; n],
             trans: vec![Vec::new(); n],
         };
-        for &g in &heaps {
-            stage.phi[g] = classes[index[&act(0, g)] as usize];
+        for (gi, &g) in heaps.iter().enumerate() {
+            stage.phi[g] = classes[acts[gi][0] as usize];
         }
         for &g in &heaps {
             let mut t: Vec<u32> = self.leaves[g]
