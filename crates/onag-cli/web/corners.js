@@ -1,7 +1,12 @@
 // Turning Corners on the shared game loop (game.js): ✓/✗ on every corner of the selected
 // coin, hover rectangles, values a ⊗ b, position setup, and the computer. All in the worker.
+// The Normal/Misère switch (game.js's, as on the heaps page): under misère play the player
+// who cannot move (every coin tails) wins; the ✓/✗ and the computer's move come from an exact
+// memoised search of the coins (POST /corners/misere), which says plainly when a position is
+// too large for it. Misère starts keep their heads coins in the top-left 4 × 4 coins.
 import { api, el, $, randInt, rovingGrid, say, findings } from './common.js';
 import { createGame, fairStart, remotenessTitle, showRemoteness } from './game.js';
+import { misereCall } from './play.js';
 import { flip, gridRows, keepInView, maxRemoteness, piece, shade, zoomable } from './board.js';
 
 const SIZES = [4, 12];
@@ -10,25 +15,34 @@ let selected = null; // [a, b]
 let editing = false;
 let current = null; // the last view drawn
 
-function randomStart(n) {
+/** A random start: about 30% heads, under misère play within the top-left 4 × 4 coins (the
+ * misère search covers the rectangle the heads coins span). */
+function randomStart(n, misere = false) {
   const heads = new Set();
+  const top = misere ? Math.min(n, 4) : n;
   while (heads.size === 0) {
-    for (let a = 1; a <= n; a++) for (let b = 1; b <= n; b++) if (randInt(10) < 3) heads.add(key(a, b));
+    for (let a = 1; a <= top; a++) for (let b = 1; b <= top; b++) if (randInt(10) < 3) heads.add(key(a, b));
   }
   return { n, heads };
 }
 const headsList = (pos) => [...pos.heads].map((k) => k.split(',').map(Number));
 /** A random start on an n × n board, fair for you unless “fair starts” is off (game.js). */
-const newStart = (n) => fairStart(game, () => randomStart(n),
-  async (pos) => Number((await api('corners/position', { n: pos.n, heads: headsList(pos) })).total) !== 0);
+const newStart = (n) => (game && game.settings.misere
+  ? fairStart(game, () => randomStart(n, true),
+    async (pos) => (await api('corners/misere', { n: pos.n, heads: headsList(pos), misere: true })).outcome === 'N')
+  : fairStart(game, () => randomStart(n),
+    async (pos) => Number((await api('corners/position', { n: pos.n, heads: headsList(pos) })).total) !== 0));
 
 const game = createGame({
   id: 'corners',
   randomStarts: true,
   sides: ['the first player', 'the second player'],
   singular: true,
-  // The value history: remoteness per ply on boards the engine tabulates (4 × 4), else the XOR.
-  chartLabel: () => (current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
+  misere: true,
+  // The value history: remoteness per ply on boards the engine tabulates (4 × 4), else the XOR;
+  // under misère play 1 when the player to move wins, 0 when they lose.
+  chartLabel: () => (current && current.analysis && current.analysis.misere ? 'misère: mover wins'
+    : current && current.analysis && current.analysis.data.remoteness ? 'remoteness' : 'XOR'),
   initial: () => newStart(Number($('n').value)),
   encode: (pos) => `${pos.n}-${headsList(pos).map(([a, b]) => `${a}.${b}`).join('_')}`,
   decode(text) {
@@ -45,8 +59,13 @@ const game = createGame({
     $('n').value = String(n);
     return { n, heads };
   },
-  async analyse(pos, _toMove, signal) {
+  async analyse(pos, _toMove, signal, _progress, { misere } = {}) {
     const heads = headsList(pos);
+    if (misere) {
+      const data = await misereCall('corners/misere', { n: pos.n, heads }, signal);
+      const moves = data.moves.map((m) => ({ ...m, remoteness: null }));
+      return { data, moves, computer: data.computer, misere: true, chart: data.outcome === 'N' ? 1 : 0 };
+    }
     const data = await api('corners/position', { n: pos.n, heads }, signal);
     const moves = [];
     for (const coin of heads) {
@@ -135,6 +154,16 @@ function draw() {
   if (v.analysis) {
     const d = v.analysis.data;
     $('count').textContent = heads.size;
+    if (v.analysis.misere) {
+      // Misère play: no value adds up; the outcome is the search's.
+      $('total').textContent = '–';
+      $('outcome').textContent = heads.size === 0 ? 'no move left: wins (misère play)'
+        : d.outcome === 'N' ? 'wins (misère play)' : 'loses (misère play)';
+      $('remoteness').textContent = `misère play: exact search of ${d.positions} positions`;
+      $('remoteness').dataset.r = '';
+      $('chart-h').textContent = 'Misère outcome after each move (1: the player to move wins)';
+      return;
+    }
     $('total').textContent = `*${d.total}`;
     $('outcome').textContent = heads.size === 0 ? 'no move left' : Number(d.total) === 0 ? 'loses (value 0)' : 'wins (value ≠ 0)';
     showRemoteness($('remoteness'), $('chart-h'), d.remoteness, {
