@@ -17,6 +17,7 @@ fn sample(path: &str) -> Value {
         "/nim/table" | "/wythoff/table" => json!({ "size": 16 }),
         "/corners/position" => json!({ "n": 4, "heads": [[2, 3]], "coin": [2, 3] }),
         "/corners/computer" => json!({ "n": 4, "heads": [[2, 3]] }),
+        "/corners/misere" => json!({ "n": 4, "heads": [[2, 3], [4, 4]] }),
         "/wythoff/position" | "/wythoff/computer" => json!({ "side": 8, "queens": [[3, 4]] }),
         "/wythoff/row" => json!({ "x": 3 }),
         "/queens/table" => json!({ "moves": "left,down", "size": 8, "formula": "x ^ y" }),

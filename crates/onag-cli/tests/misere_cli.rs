@@ -45,9 +45,28 @@ fn heaps_misere_values_and_play() {
         "--misere",
         "--max-forms",
         "40",
+        "--max-order",
+        "4",
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("limit of 40 forms"), "{err}");
+    assert!(err.contains("above the limit 4"), "{err}");
+    // Past the forms, the misère quotient answers (Kayles' Q_31 has order 40).
+    let (code, out, err) = onag(&[
+        "heaps",
+        "play",
+        "kayles",
+        "30",
+        "31",
+        "--misere",
+        "--max-forms",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["method"]["kind"], "quotient", "{v}");
+    assert_eq!(v["method"]["order"], 40, "{v}");
 }
 
 #[test]
