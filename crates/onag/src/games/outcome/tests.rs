@@ -48,8 +48,13 @@ fn check<G: PartizanGame + FromStr>(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// A random grid of at most 4 × 4 cells over `cells`, in the grid notation.
-fn grid(cells: &'static [char], max_w: usize, max_h: usize) -> impl Strategy<Value = String> {
+/// A random grid of at most `max_w` × `max_h` cells over `cells`, in the grid notation (the
+/// strong chooser's tests use these generators too).
+pub(super) fn grid(
+    cells: &'static [char],
+    max_w: usize,
+    max_h: usize,
+) -> impl Strategy<Value = String> {
     (1..=max_w, 1..=max_h).prop_flat_map(move |(w, h)| {
         proptest::collection::vec(proptest::sample::select(cells), w * h).prop_map(move |v| {
             v.chunks(w)
@@ -60,7 +65,7 @@ fn grid(cells: &'static [char], max_w: usize, max_h: usize) -> impl Strategy<Val
     })
 }
 
-fn cutcake_text() -> impl Strategy<Value = String> {
+pub(super) fn cutcake_text() -> impl Strategy<Value = String> {
     proptest::collection::vec((1..=4u8, 1..=4u8), 1..=3).prop_map(|pieces| {
         pieces
             .iter()
@@ -70,7 +75,7 @@ fn cutcake_text() -> impl Strategy<Value = String> {
     })
 }
 
-fn hackenbush_text() -> impl Strategy<Value = String> {
+pub(super) fn hackenbush_text() -> impl Strategy<Value = String> {
     // edge i joins vertex i + 1 to an earlier vertex (a tree), plus maybe one more edge
     // closing a cycle
     proptest::collection::vec((0..=100usize, 0..3usize), 1..=6).prop_map(|edges| {
@@ -94,7 +99,7 @@ fn hackenbush_text() -> impl Strategy<Value = String> {
     })
 }
 
-fn toads_text() -> impl Strategy<Value = String> {
+pub(super) fn toads_text() -> impl Strategy<Value = String> {
     proptest::collection::vec(proptest::sample::select(&['T', 'F', '.', '.'][..]), 1..=8)
         .prop_map(|v| v.into_iter().collect())
 }

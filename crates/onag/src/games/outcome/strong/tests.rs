@@ -16,6 +16,9 @@ use crate::games::{clobber, col, cutcake, domineering, hackenbush, konane, snort
 use crate::games::{toads_and_frogs, PartizanSolver};
 use crate::partizan::Outcome;
 
+// The random positions of the outcome search's tests.
+use super::super::tests::{cutcake_text, grid, hackenbush_text, toads_text};
+
 /// Whether `player`, moving first in `g`, wins — by the canonical form.
 fn wins<G: PartizanGame>(values: &mut PartizanSolver<G>, g: &G, player: Player) -> bool {
     let v = values.canonical(g, &StopFlag::new()).unwrap();
@@ -69,43 +72,6 @@ fn check<G: PartizanGame + FromStr>(text: &str) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
-}
-
-/// A random grid of at most `max_w` × `max_h` cells over `cells`, in the grid notation.
-fn grid(cells: &'static [char], max_w: usize, max_h: usize) -> impl Strategy<Value = String> {
-    (1..=max_w, 1..=max_h).prop_flat_map(move |(w, h)| {
-        proptest::collection::vec(proptest::sample::select(cells), w * h).prop_map(move |v| {
-            v.chunks(w)
-                .map(|r| r.iter().collect::<String>())
-                .collect::<Vec<_>>()
-                .join("|")
-        })
-    })
-}
-
-fn cutcake_text() -> impl Strategy<Value = String> {
-    proptest::collection::vec((1..=4u8, 1..=4u8), 1..=3).prop_map(|pieces| {
-        let v: Vec<String> = pieces.iter().map(|(w, h)| format!("{w}x{h}")).collect();
-        v.join(" + ")
-    })
-}
-
-fn hackenbush_text() -> impl Strategy<Value = String> {
-    // a tree: edge i joins vertex i + 1 to an earlier vertex
-    proptest::collection::vec((0..=100usize, 0..3usize), 1..=6).prop_map(|edges| {
-        let colours = ['b', 'r', 'g'];
-        let v: Vec<String> = edges
-            .iter()
-            .enumerate()
-            .map(|(i, &(from, c))| format!("{}-{}:{}", from % (i + 1), i + 1, colours[c]))
-            .collect();
-        v.join(" ")
-    })
-}
-
-fn toads_text() -> impl Strategy<Value = String> {
-    proptest::collection::vec(proptest::sample::select(&['T', 'F', '.', '.'][..]), 1..=8)
-        .prop_map(|v| v.into_iter().collect())
 }
 
 proptest! {
