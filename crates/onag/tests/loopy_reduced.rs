@@ -121,6 +121,22 @@ proptest! {
         }
     }
 
+    /// G ≤_Inf H against its definition: G ≤ H + 2^-j for j = 0..=12 by the exact comparison
+    /// (G ≤ H + x for all x > 0 holds iff it holds for all x = 2^-j; for these small graphs
+    /// the answer settles well before j = 12).
+    #[test]
+    fn inf_comparison_matches_the_definition(
+        g in graph_strategy(4, 8, false), h in graph_strategy(4, 8, false),
+        v in 0u32..4, w in 0u32..4,
+    ) {
+        let a = LoopyGame::new(&g, v % g.len() as u32).unwrap();
+        let b = LoopyGame::new(&h, w % h.len() as u32).unwrap();
+        prop_assume!(a.is_stopper() && b.is_stopper());
+        let (sa, sb) = (Stopper::new(&a).unwrap(), Stopper::new(&b).unwrap());
+        let definition = (0..=12).all(|j| sa.le(&sb.add(&number(power(j))).unwrap()).unwrap());
+        prop_assert_eq!(le_inf(&a, &b, &StopFlag::new()).unwrap(), definition);
+    }
+
     /// On short games the reduced canonical stopper is the short reduced canonical form.
     #[test]
     fn short_games_match_the_short_rcf(g in graph_strategy(6, 12, true), v in 0u32..6) {

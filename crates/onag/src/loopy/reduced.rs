@@ -162,7 +162,7 @@ fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
     for v in 0..n as u32 {
         let (l, r) = st[v as usize];
         if let (Some(x), Some(y)) = (l.strong().number(), r.strong().number()) {
-            if x == y && matches!(l.strong(), super::stops::Pseudonumber::Number(_)) {
+            if x == y {
                 let id = arena
                     .number(x)
                     .map_err(|e| LoopyError::TooLarge(format!("the number {x}: {e}")))?;

@@ -53,6 +53,10 @@ pub struct LoopyReport {
     pub right_stop: Option<String>,
     /// The mean where it is defined (see [`super::stops`]).
     pub mean: Option<String>,
+    /// The reduced canonical form of a stopper (its value modulo infinitesimals,
+    /// [`super::reduced`]); absent for other games or when the comparison table would be too
+    /// large.
+    pub reduced: Option<String>,
     /// The onside's left and right stops (games with stopper sides that are not stoppers).
     pub onside_stops: Option<[String; 2]>,
     /// The offside's left and right stops.
@@ -97,6 +101,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         left_stop: None,
         right_stop: None,
         mean: None,
+        reduced: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
@@ -114,6 +119,11 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.left_stop = Some(st.left.to_string());
         r.right_stop = Some(st.right.to_string());
         r.mean = st.mean.map(|m| m.to_string());
+        r.reduced = match super::reduced::reduced(&s, stop) {
+            Ok(rcf) => Some(name(&rcf)),
+            Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
+            Err(_) => None,
+        };
         fill_thermograph(&mut r, &s, stop)?;
         return Ok(r);
     }
@@ -214,6 +224,7 @@ pub fn sided_report(s: &Sides, stop: &StopFlag) -> Result<LoopyReport, LoopyErro
         left_stop: None,
         right_stop: None,
         mean: None,
+        reduced: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
