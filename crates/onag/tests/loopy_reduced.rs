@@ -94,7 +94,7 @@ fn inf_comparison_basics() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, max_global_rejects: 8192, ..ProptestConfig::default() })]
 
     /// rcf(G) − G is infinitesimal: G − 2^-j ≤ rcf(G) ≤ G + 2^-j by the exact comparison.
     #[test]

@@ -54,8 +54,8 @@ pub struct LoopyReport {
     /// The mean where it is defined (see [`super::stops`]).
     pub mean: Option<String>,
     /// The reduced canonical form of a stopper (its value modulo infinitesimals,
-    /// [`super::reduced`]); absent for other games or when the comparison table would be too
-    /// large.
+    /// [`super::reduced`]); absent for other games and for stoppers of more than 128
+    /// canonical positions.
     pub reduced: Option<String>,
     /// The onside's left and right stops (games with stopper sides that are not stoppers).
     pub onside_stops: Option<[String; 2]>,
@@ -84,6 +84,11 @@ pub fn sided_name(s: &Sides) -> String {
         _ => format!("{on} & {off}"),
     }
 }
+
+/// Largest canonical stopper whose reduced canonical form the report computes: the Inf
+/// comparison table is quadratic in the positions and settled by repeated sweeps, so larger
+/// stoppers (Fox and Geese) are left to [`super::reduced::reduced`] called directly.
+const REDUCED_MAX_POSITIONS: usize = 128;
 
 /// The report of `g`.
 pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
@@ -119,10 +124,14 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.left_stop = Some(st.left.to_string());
         r.right_stop = Some(st.right.to_string());
         r.mean = st.mean.map(|m| m.to_string());
-        r.reduced = match super::reduced::reduced(&s, stop) {
-            Ok(rcf) => Some(name(&rcf)),
-            Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
-            Err(_) => None,
+        r.reduced = if s.game().graph.len() > REDUCED_MAX_POSITIONS {
+            None
+        } else {
+            match super::reduced::reduced(&s, stop) {
+                Ok(rcf) => Some(name(&rcf)),
+                Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
+                Err(_) => None,
+            }
         };
         fill_thermograph(&mut r, &s, stop)?;
         return Ok(r);
