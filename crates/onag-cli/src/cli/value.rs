@@ -334,6 +334,9 @@ pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> a
     if let Some(m) = &r.mean {
         outln!("mean:        {m}");
     }
+    if let Some(rcf) = &r.reduced {
+        outln!("reduced:     {rcf}");
+    }
     if let Some(t) = &r.temperature {
         outln!("temperature: {t}");
     }

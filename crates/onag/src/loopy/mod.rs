@@ -13,6 +13,7 @@
 //!   comparison of any two loopy values by their sides;
 //! - [`stops`]: left and right stops of stoppers (pseudonumbers) and their means;
 //! - [`thermo`]: thermographs of stoppers, by unrolling the graph;
+//! - [`reduced`]: comparison modulo infinitesimals and reduced canonical forms of stoppers;
 //! - [`name`]: how stoppers print (`on`, `over`, `3/2under`, `a{0|a}`; short values as short
 //!   canonical forms).
 //!
@@ -28,6 +29,7 @@ pub mod name;
 pub mod ondemand;
 pub mod outcome;
 pub mod parse;
+pub mod reduced;
 pub mod remoteness;
 pub mod report;
 pub mod sided;

@@ -53,6 +53,10 @@ pub struct LoopyReport {
     pub right_stop: Option<String>,
     /// The mean where it is defined (see [`super::stops`]).
     pub mean: Option<String>,
+    /// The reduced canonical form of a stopper (its value modulo infinitesimals,
+    /// [`super::reduced`]); absent for other games and for stoppers of more than 128
+    /// canonical positions.
+    pub reduced: Option<String>,
     /// The onside's left and right stops (games with stopper sides that are not stoppers).
     pub onside_stops: Option<[String; 2]>,
     /// The offside's left and right stops.
@@ -81,6 +85,11 @@ pub fn sided_name(s: &Sides) -> String {
     }
 }
 
+/// Largest canonical stopper whose reduced canonical form the report computes: the Inf
+/// comparison table is quadratic in the positions and settled by repeated sweeps, so larger
+/// stoppers (Fox and Geese) are left to [`super::reduced::reduced`] called directly.
+const REDUCED_MAX_POSITIONS: usize = 128;
+
 /// The report of `g`.
 pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
     let outcome = super::outcome::Outcomes::of_with_stop(&g.graph, stop)?.at(g.start);
@@ -97,6 +106,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         left_stop: None,
         right_stop: None,
         mean: None,
+        reduced: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
@@ -114,6 +124,15 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.left_stop = Some(st.left.to_string());
         r.right_stop = Some(st.right.to_string());
         r.mean = st.mean.map(|m| m.to_string());
+        r.reduced = if s.game().graph.len() > REDUCED_MAX_POSITIONS {
+            None
+        } else {
+            match super::reduced::reduced(&s, stop) {
+                Ok(rcf) => Some(name(&rcf)),
+                Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
+                Err(_) => None,
+            }
+        };
         fill_thermograph(&mut r, &s, stop)?;
         return Ok(r);
     }
@@ -214,6 +233,7 @@ pub fn sided_report(s: &Sides, stop: &StopFlag) -> Result<LoopyReport, LoopyErro
         left_stop: None,
         right_stop: None,
         mean: None,
+        reduced: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,

@@ -1,0 +1,257 @@
+//! Comparison modulo infinitesimals and reduced canonical forms of stoppers.
+//!
+//! G ≥_Inf H ("G ≥ H modulo infinitesimals") when G + x ≥ H for every positive number x
+//! (Grossman and Siegel, "Reductions of partizan games", Games of No Chance 3; Siegel,
+//! "Reduced canonical forms of stoppers", Electronic Journal of Combinatorics 13 (2006) R57).
+//!
+//! # Deciding G + x ≥ H for every x > 0 exactly
+//!
+//! By the survival criterion (Siegel, *CGT* ch. VI), G + x ≥ H iff Left survives
+//! G − H + x moving second. Take x = 2^-k in canonical form: Left's only move in it goes to 0
+//! (one tempo for Left, after which the component is gone); Right's moves raise it,
+//! 2^-j → 2^-(j-1), k times in all, until it is 1 = {0|}, where Right has none. So the survival
+//! game of G − H + 2^-k is the survival game of G − H with a *token*: while the token is there,
+//! Left may spend it (a move that changes nothing else) and Right may pass, at most k times.
+//!
+//! Smaller x is harder for Left, so "for every x > 0" means "for every k". Let M be the number
+//! of states (a, b, player to move, token) of the game in which Right may pass without limit
+//! while the token lasts. If Right wins that game, he wins it by a strategy of finite rank
+//! (Right's wins are the least fixed point, reached after at most M rounds), so every play
+//! under it lasts at most M moves and Right passes at most M times: he wins with k = M.
+//! Conversely a win with k passes is a win with unlimited passes. Hence G ≥_Inf H iff Left
+//! survives the unlimited-pass token game — which [`inf_table`] decides by a fixed point, with
+//! no bound on k to choose.
+//!
+//! # The reduced canonical form
+//!
+//! [`reduced`]: positions infinitesimally close to a number become that number; then, with
+//! the ≥_Inf table (valid throughout, as every step changes a position by an infinitesimal
+//! only, and ≥_Inf does not see infinitesimals), Inf-reversible options are bypassed and
+//! Inf-dominated ones removed until nothing changes, and the result is put in canonical
+//! stopper form; this repeats until the graph is unchanged.
+
+use super::graph::{Graph, LoopyGame};
+use super::stopper::{survival_table, Stopper, MAX_PAIRS};
+use super::stops::vertex_stops;
+use super::LoopyError;
+use crate::partizan::dyadic::Dyadic;
+use crate::partizan::game::Arena;
+use crate::partizan::Player;
+use crate::StopFlag;
+
+/// For every vertex a of `a` and b of `b`: whether a ≤_Inf b (b − a + x ≥ 0 for every number
+/// x > 0). `table[a * b.len() + b]`. Both graphs must be stoppers.
+pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, LoopyError> {
+    let (na, nb) = (a.len(), b.len());
+    if na.saturating_mul(nb) > MAX_PAIRS / 4 {
+        return Err(LoopyError::TooLarge(format!(
+            "comparing {na} by {nb} positions modulo infinitesimals"
+        )));
+    }
+    // Without the token: the ordinary survival game; Right wins with Right to move iff a ≰ b.
+    let plain = survival_table(a, b, stop)?;
+    // With the token: right_wins_l / right_wins_r, least fixed point from all-false.
+    let mut rw_l = vec![false; na * nb];
+    let mut rw_r = vec![false; na * nb];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        if stop.is_stopped() {
+            return Err(LoopyError::Stopped);
+        }
+        for x in 0..na {
+            for y in 0..nb {
+                let s = x * nb + y;
+                if !rw_l[s] {
+                    // Left to move: spending the token leads to (x, y, Right to move, no token),
+                    // which Right wins iff x ≰ y.
+                    let wins = !plain[s]
+                        && b.left(y as u32)
+                            .iter()
+                            .all(|&y2| rw_r[x * nb + y2 as usize])
+                        && a.right(x as u32)
+                            .iter()
+                            .all(|&x2| rw_r[x2 as usize * nb + y]);
+                    if wins {
+                        rw_l[s] = true;
+                        changed = true;
+                    }
+                }
+                if !rw_r[s] {
+                    // Right to move: pass (keeping the token), or move in b or a.
+                    let wins = rw_l[s]
+                        || b.right(y as u32)
+                            .iter()
+                            .any(|&y2| rw_l[x * nb + y2 as usize])
+                        || a.left(x as u32)
+                            .iter()
+                            .any(|&x2| rw_l[x2 as usize * nb + y]);
+                    if wins {
+                        rw_r[s] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    Ok(rw_r.into_iter().map(|w| !w).collect())
+}
+
+/// Whether the stopper `g` ≤_Inf the stopper `h`: g ≤ h + x for every number x > 0.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::{parse::parse_loopy, reduced::le_inf};
+///
+/// let s = StopFlag::new();
+/// # use onag::StopFlag;
+/// let (up, zero) = (parse_loopy("^").unwrap(), parse_loopy("0").unwrap());
+/// assert!(le_inf(&up, &zero, &s).unwrap() && le_inf(&zero, &up, &s).unwrap());
+/// let over = parse_loopy("over").unwrap();
+/// assert!(le_inf(&over, &zero, &s).unwrap());
+/// assert!(!le_inf(&parse_loopy("1").unwrap(), &over, &s).unwrap());
+/// ```
+pub fn le_inf(g: &LoopyGame, h: &LoopyGame, stop: &StopFlag) -> Result<bool, LoopyError> {
+    if !g.is_stopper() || !h.is_stopper() {
+        return Err(LoopyError::NotStopper);
+    }
+    let t = inf_table(&g.graph, &h.graph, stop)?;
+    Ok(t[g.start as usize * h.graph.len() + h.start as usize])
+}
+
+/// The reduced canonical form of the stopper `s`: the simplest stopper equal to it modulo
+/// infinitesimals (Siegel, "Reduced canonical forms of stoppers", 2006).
+///
+/// # Examples
+/// ```
+/// use onag::loopy::{name::name, parse::parse_loopy, reduced::reduced, stopper::Stopper};
+///
+/// let rcf = |t: &str| {
+///     let s = Stopper::new(&parse_loopy(t).unwrap()).unwrap();
+///     name(&reduced(&s, &onag::StopFlag::new()).unwrap())
+/// };
+/// assert_eq!(rcf("over"), "0");
+/// assert_eq!(rcf("2over"), "2");
+/// assert_eq!(rcf("^"), "0");
+/// assert_eq!(rcf("on"), "on");
+/// ```
+pub fn reduced(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
+    let mut current = s.clone();
+    for _ in 0..64 {
+        let next = reduce_once(&current, stop)?;
+        if next == current {
+            return Ok(next);
+        }
+        current = next;
+    }
+    Err(LoopyError::Invalid(
+        "the reduction modulo infinitesimals did not settle".into(),
+    ))
+}
+
+/// One round: numbers, then Inf-reversible and Inf-dominated options, then canonical form.
+fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
+    let game = s.game();
+    let mut graph = game.graph.clone();
+    let n = graph.len();
+    // Candidate numbers: a position infinitesimally close to the number x has both strong
+    // stops x; the candidate is then checked exactly by ≤_Inf both ways.
+    let st = vertex_stops(s, stop)?;
+    let mut arena = Arena::new();
+    let mut numbers: Vec<(u32, Dyadic, u32)> = Vec::new(); // (vertex, x, vertex of x)
+    for v in 0..n as u32 {
+        let (l, r) = st[v as usize];
+        if let (Some(x), Some(y)) = (l.strong().number(), r.strong().number()) {
+            if x == y {
+                let id = arena
+                    .number(x)
+                    .map_err(|e| LoopyError::TooLarge(format!("the number {x}: {e}")))?;
+                let g = LoopyGame::from_short(&arena, id);
+                let offset = graph.append(&g.graph);
+                numbers.push((v, x, offset + g.start));
+            }
+        }
+    }
+    let total = graph.len();
+    let t = inf_table(&graph, &graph, stop)?;
+    let le = |x: u32, y: u32| t[x as usize * total + y as usize];
+    for &(v, _, w) in &numbers {
+        if le(v, w) && le(w, v) && v != w {
+            for p in [Player::Left, Player::Right] {
+                let opts = graph.options(w, p).to_vec();
+                graph.set_options(v, p, opts);
+            }
+        }
+    }
+    let mut changed = true;
+    let mut guard = 0usize;
+    while changed {
+        changed = false;
+        if stop.is_stopped() {
+            return Err(LoopyError::Stopped);
+        }
+        for v in 0..total as u32 {
+            for player in [Player::Left, Player::Right] {
+                let mut opts: Vec<u32> = graph.options(v, player).to_vec();
+                let mut i = 0;
+                while i < opts.len() {
+                    let x = opts[i];
+                    let reverse =
+                        graph.options(x, player.opposite()).iter().copied().find(
+                            |&y| match player {
+                                Player::Left => le(y, v),
+                                Player::Right => le(v, y),
+                            },
+                        );
+                    match reverse {
+                        Some(y) => {
+                            opts.swap_remove(i);
+                            for &z in graph.options(y, player) {
+                                if !opts.contains(&z) {
+                                    opts.push(z);
+                                }
+                            }
+                            changed = true;
+                            guard += 1;
+                            if guard > 4 * total * total + 16 {
+                                return Err(LoopyError::Invalid(
+                                    "bypassing Inf-reversible options did not terminate".into(),
+                                ));
+                            }
+                        }
+                        None => i += 1,
+                    }
+                }
+                let mut keep: Vec<u32> = Vec::new();
+                for (i, &x) in opts.iter().enumerate() {
+                    let dominated = opts.iter().enumerate().any(|(j, &y)| {
+                        if i == j {
+                            return false;
+                        }
+                        let (x_le_y, y_le_x) = match player {
+                            Player::Left => (le(x, y), le(y, x)),
+                            Player::Right => (le(y, x), le(x, y)),
+                        };
+                        x_le_y && (!y_le_x || j < i)
+                    });
+                    if !dominated {
+                        keep.push(x);
+                    }
+                }
+                keep.sort_unstable();
+                if keep.as_slice() != graph.options(v, player) {
+                    graph.set_options(v, player, keep);
+                    changed = true;
+                }
+            }
+        }
+    }
+    let (packed, _) = graph.pack(game.start);
+    Stopper::new_with_stop(
+        &LoopyGame {
+            graph: packed,
+            start: 0,
+        },
+        stop,
+    )
+}

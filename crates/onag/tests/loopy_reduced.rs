@@ -1,0 +1,155 @@
+//! Comparison modulo infinitesimals and reduced canonical forms of stoppers, checked against
+//! the exact stopper comparison (itself checked against retrograde analysis) and, on short
+//! games, against the short reduced canonical form (Grossman and Siegel, "Reductions of
+//! partizan games", Games of No Chance 3).
+
+use onag::loopy::graph::{Graph, LoopyGame};
+use onag::loopy::name::{name, short_values};
+use onag::loopy::parse::parse_loopy;
+use onag::loopy::reduced::{le_inf, reduced};
+use onag::loopy::stopper::Stopper;
+use onag::partizan::dyadic::Dyadic;
+use onag::partizan::game::Arena;
+use onag::partizan::Player;
+use onag::StopFlag;
+use proptest::prelude::*;
+
+fn stopper(text: &str) -> Stopper {
+    Stopper::new(&parse_loopy(text).unwrap()).unwrap()
+}
+
+fn rcf(s: &Stopper) -> Stopper {
+    reduced(s, &StopFlag::new()).unwrap()
+}
+
+fn number(x: Dyadic) -> Stopper {
+    let mut arena = Arena::new();
+    let id = arena.number(x).unwrap();
+    Stopper::new(&LoopyGame::from_short(&arena, id)).unwrap()
+}
+
+/// 2^-j.
+fn power(j: u32) -> Dyadic {
+    format!("1/{}", 1u64 << j).parse().unwrap()
+}
+
+/// A random graph of 1..=`n` vertices (`dag`: only edges to smaller vertices, a short game).
+fn graph_strategy(n: usize, edges: usize, dag: bool) -> impl Strategy<Value = Graph> {
+    (1..=n).prop_flat_map(move |n| {
+        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
+            move |es| {
+                let mut g = Graph::new();
+                for _ in 0..n {
+                    g.add_vertex();
+                }
+                for (a, b, left) in es {
+                    if dag && b >= a {
+                        continue;
+                    }
+                    let p = if left { Player::Left } else { Player::Right };
+                    g.add_edge(p, a, b);
+                }
+                g
+            },
+        )
+    })
+}
+
+#[test]
+fn named_values() {
+    let cases = [
+        ("over", "0"),
+        ("under", "0"),
+        ("2over", "2"),
+        ("{pass|3/2}", "3/2"),
+        ("^", "0"),
+        ("*", "0"),
+        ("upon", "0"),
+        ("on", "on"),
+        ("off", "off"),
+        ("{1|0}", "{1|0}"),
+        ("{1*|0}", "{1|0}"),
+        ("{on|0}", "{on|0}"),
+        ("{over|under}", "0"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(name(&rcf(&stopper(text))), want, "rcf({text})");
+    }
+}
+
+#[test]
+fn inf_comparison_basics() {
+    let s = StopFlag::new();
+    let g = |t: &str| parse_loopy(t).unwrap();
+    // ^ and * are infinitesimal; 1/1024 is not.
+    for t in ["^", "*", "v", "upon", "over", "under", "^*"] {
+        assert!(le_inf(&g(t), &g("0"), &s).unwrap(), "{t} ≤Inf 0");
+        assert!(le_inf(&g("0"), &g(t), &s).unwrap(), "0 ≤Inf {t}");
+    }
+    assert!(!le_inf(&g("1/1024"), &g("0"), &s).unwrap());
+    assert!(le_inf(&g("0"), &g("1/1024"), &s).unwrap());
+    assert!(!le_inf(&g("on"), &g("5"), &s).unwrap());
+    assert!(le_inf(&g("{1|0}"), &g("1"), &s).unwrap());
+    assert!(!le_inf(&g("{1|0}"), &g("0"), &s).unwrap());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, max_global_rejects: 8192, ..ProptestConfig::default() })]
+
+    /// rcf(G) − G is infinitesimal: G − 2^-j ≤ rcf(G) ≤ G + 2^-j by the exact comparison.
+    #[test]
+    fn rcf_is_infinitesimally_close(g in graph_strategy(5, 10, false), v in 0u32..5) {
+        let v = v % g.len() as u32;
+        let game = LoopyGame::new(&g, v).unwrap();
+        prop_assume!(game.is_stopper());
+        let s = Stopper::new(&game).unwrap();
+        let r = rcf(&s);
+        for j in 0..=8 {
+            let x = number(power(j));
+            prop_assert!(r.le(&s.add(&x).unwrap()).unwrap(), "rcf ≤ G + 2^-{}", j);
+            prop_assert!(s.le(&r.add(&x).unwrap()).unwrap(), "G ≤ rcf + 2^-{}", j);
+        }
+        // idempotent
+        prop_assert_eq!(rcf(&r), r.clone());
+        // rcf(G + y) = rcf(G) + y for numbers y
+        for y in ["1", "-3/2", "1/4"] {
+            let y = number(y.parse().unwrap());
+            let lhs = rcf(&s.add(&y).unwrap());
+            let rhs = r.add(&y).unwrap();
+            prop_assert!(lhs.equals(&rhs).unwrap(), "rcf(G + y) = rcf(G) + y: {} vs {}",
+                name(&lhs), name(&rhs));
+        }
+    }
+
+    /// G ≤_Inf H against its definition: G ≤ H + 2^-j for j = 0..=12 by the exact comparison
+    /// (G ≤ H + x for all x > 0 holds iff it holds for all x = 2^-j; for these small graphs
+    /// the answer settles well before j = 12).
+    #[test]
+    fn inf_comparison_matches_the_definition(
+        g in graph_strategy(4, 8, false), h in graph_strategy(4, 8, false),
+        v in 0u32..4, w in 0u32..4,
+    ) {
+        let a = LoopyGame::new(&g, v % g.len() as u32).unwrap();
+        let b = LoopyGame::new(&h, w % h.len() as u32).unwrap();
+        prop_assume!(a.is_stopper() && b.is_stopper());
+        let (sa, sb) = (Stopper::new(&a).unwrap(), Stopper::new(&b).unwrap());
+        let definition = (0..=12).all(|j| sa.le(&sb.add(&number(power(j))).unwrap()).unwrap());
+        prop_assert_eq!(le_inf(&a, &b, &StopFlag::new()).unwrap(), definition);
+    }
+
+    /// On short games the reduced canonical stopper is the short reduced canonical form.
+    #[test]
+    fn short_games_match_the_short_rcf(g in graph_strategy(6, 12, true), v in 0u32..6) {
+        let v = v % g.len() as u32;
+        let game = LoopyGame::new(&g, v).unwrap();
+        let s = Stopper::new(&game).unwrap();
+        let mut arena = Arena::new();
+        let shorts = short_values(&mut arena, &g).unwrap();
+        let short = shorts[v as usize].unwrap();
+        let short_rcf = arena.reduced_canonical_form(short).unwrap();
+        let want = Stopper::new(&LoopyGame::from_short(&arena, short_rcf)).unwrap();
+        let got = rcf(&s);
+        prop_assert!(got.equals(&want).unwrap(), "{} vs {}", name(&got), name(&want));
+        prop_assert_eq!(got.game().graph.len(), want.game().graph.len());
+    }
+}
