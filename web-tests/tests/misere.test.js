@@ -4,6 +4,9 @@
 // wins; it knows nothing of genus or canonical forms); a full game against the computer won by
 // following ✓ moves; the permalink round trip (misere=1); switching mid-game analyses the
 // position again (no stale ✓/✗); and the worksheet's misere(…) entries.
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MODES, openPage, setUp } from './harness.js';
@@ -251,12 +254,14 @@ for (const mode of MODES) {
   });
 
   test(`${mode.name}: heaps under misère — a position past the page's bounds says so plainly, and normal play still works`, async () => {
-    // A deadline of 1 s (the page's is 30 s): four Kayles heaps of 15–18 pins take longer.
+    // A deadline of 1 s (the page's is 30 s). Kayles answers at once by its misère quotient
+    // (order 40), but Dawson's Kayles (0.07) heaps of 40–43 take longer: their genus passes the
+    // form limit and the quotient Q_43 is far past 1 s (Q_33 alone has 638 elements).
     const page = await env.browser.context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.addInitScript(() => { window.onagMisereSeconds = 1; });
-    await page.goto(url('heaps', '?pos=kayles_15.16.17.18&misere=1'));
+    await page.goto(url('heaps', '?pos=0.07_40.41.42.43&misere=1'));
     await page.waitForFunction(() => /beyond the page/.test(document.querySelector('#error').textContent), null, { timeout: 60000 });
     assert.match(await page.locator('#error').textContent(), /took more than 1 s .*switch to normal play/);
     assert.match(await page.locator('#status').textContent(), /could not be analysed/);
@@ -264,8 +269,29 @@ for (const mode of MODES) {
     await page.locator('#convention-normal').check();
     await ready(page);
     assert.equal((await page.locator('#error').textContent()).trim(), '');
-    assert.deepEqual(await heapSizes(page), [15, 16, 17, 18]);
+    assert.deepEqual(await heapSizes(page), [40, 41, 42, 43]);
     assert.ok(await page.locator('#heaps .tb-heap.movable').count() === 4);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${mode.name}: heaps under misère — Kayles heaps of 15–18 are answered within 1 s by the misère quotient`, async () => {
+    // Their genus alone passes the form limit; the quotient Q_18 of Kayles answers at once.
+    const page = await env.browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript(() => { window.onagMisereSeconds = 1; });
+    await page.goto(url('heaps', '?pos=kayles_15.16.17.18&misere=1'));
+    await ready(page);
+    assert.equal((await page.locator('#error').textContent()).trim(), '');
+    // The CLI's answer for the same heaps (by the same quotient; the Rust tests check quotients
+    // against a brute force that knows nothing of them).
+    const cli = JSON.parse(execFileSync(process.env.ONAG_BIN || join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'target', 'release', 'onag'),
+      ['heaps', 'play', 'kayles', '15', '16', '17', '18', '--misere', '--json']).toString());
+    assert.equal(cli.method.kind, 'quotient');
+    const status = await page.locator('#status').textContent();
+    assert.match(status, /misère play/);
+    assert.match(status, cli.outcome === 'N' ? /you can win/ : /you lose against perfect play/, status);
     assert.deepEqual(errors, []);
     await page.close();
   });
