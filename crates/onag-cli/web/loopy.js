@@ -131,6 +131,8 @@ function activate(key) {
   const v = current;
   if (!v || !v.canPlay) return;
   const moves = v.analysis.moves;
+  // a move button of a text board (loopyboard.js): `m:INDEX`
+  if (key.startsWith('m:')) { const m = moves[Number(key.slice(2))]; if (m) play(m); return; }
   if (selected) {
     const chosen = moves.find((m) => look.key(m.from) === selected && look.key(m.to) === key);
     if (chosen) { play(chosen); return; }

@@ -128,7 +128,7 @@ function pieceAt(kind, r, c) {
  * returns {rows, cols}. Squares are <g data-key="r,c" role="gridcell"> in reading order.
  */
 export function drawLoopy(board, view, look) {
-  board.setAttribute('role', look.text ? 'img' : 'grid');
+  board.setAttribute('role', 'grid');
   if (look.text) return drawText(board, view);
   if (look.points) return drawPoints(board, view, look);
   const rows = look.rows(view.pos);
@@ -239,14 +239,27 @@ function drawPoints(board, view, look) {
   return { rows: height + (count ? 0.4 : 0), cols };
 }
 
-/** A position in a notation the page does not draw: its text; its moves are played from the
- * moves table. */
+/** A position in a notation the page does not draw as a board (Wind-Up's `N:S:I`): its text, and
+ * under it a button per move (data-key `m:INDEX`, the move's place in `view.moves`), marked
+ * ✓/=/✗ when hints are on — the registry's text boards do the same (pieces.js). */
 function drawText(board, view) {
+  const COLS = 8; const W = COLS * U;
   const text = String(view.pos);
-  const W = Math.max(4, text.length * 0.6 + 1) * U;
-  board.setAttribute('viewBox', `0 0 ${W} ${U * 1.4}`);
+  const row = view.moves.map((m, i) => {
+    const x = (i % 2) * (W / 2); const y = (1.2 + Math.floor(i / 2) * 1.1) * U;
+    const result = view.hints ? m.result : null;
+    const cls = result === 'win' ? ' win' : result === 'loss' ? ' lose' : result ? ' draw' : '';
+    const label = `${m.label}${result ? ` (${result} for the mover)` : ''}`;
+    const shown = m.label.length > 18 ? `${m.label.slice(0, 17)}…` : m.label;
+    return svg('g', { class: `cell move target${cls}`, 'data-key': `m:${i}`, role: 'gridcell', tabindex: -1, 'aria-label': label },
+      svg('rect', { x: x + 8, y, width: W / 2 - 16, height: U, rx: 14, class: 'sq' }),
+      svg('text', { x: x + W / 4, y: y + U * 0.6, 'text-anchor': 'middle', class: 'move-label' }, `${shown}${result ? ` ${MARK[result]}` : ''}`));
+  });
+  const rows = 1.2 + Math.ceil(view.moves.length / 2) * 1.1;
+  board.setAttribute('viewBox', `-4 -4 ${W + 8} ${rows * U + 8}`);
   board.setAttribute('aria-label', `the position ${text}`);
-  board.replaceChildren(svg('rect', { x: 0, y: 0, width: W, height: U * 1.4, rx: 10, class: 'frame' }),
-    svg('text', { x: W / 2, y: U * 0.9, 'text-anchor': 'middle', class: 'letter' }, text));
-  return { rows: 1.4, cols: W / U };
+  board.replaceChildren(svg('rect', { x: 0, y: 0, width: W, height: U, rx: 12, class: 'frame' }),
+    svg('text', { x: W / 2, y: U * 0.62, 'text-anchor': 'middle', class: 'letter' }, text.length > 40 ? `${text.slice(0, 39)}…` : text),
+    svg('g', { role: 'row' }, row));
+  return { rows, cols: COLS };
 }

@@ -130,6 +130,8 @@ export function mount({ model, root, sources }) {
     const r = state.report;
     if (!r) return;
     const k = (rc) => look.key(rc);
+    // a move button of a text board (loopyboard.js): `m:INDEX`
+    if (key.startsWith('m:')) { const i = Number(key.slice(2)); if (r.moves[i]) play(i); return; }
     if (state.selected) {
       const i = r.moves.findIndex((m) => k(m.from) === state.selected && k(m.to) === key);
       if (i >= 0) { play(i); return; }
