@@ -31,7 +31,7 @@
 //! stopper form; this repeats until the graph is unchanged.
 
 use super::graph::{Graph, LoopyGame};
-use super::stopper::{survival_table, Stopper, MAX_PAIRS};
+use super::stopper::{simplify_options, survival_table, Stopper, MAX_PAIRS};
 use super::stops::vertex_stops;
 use super::LoopyError;
 use crate::partizan::dyadic::Dyadic;
@@ -192,57 +192,8 @@ fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
         }
         for v in 0..total as u32 {
             for player in [Player::Left, Player::Right] {
-                let mut opts: Vec<u32> = graph.options(v, player).to_vec();
-                let mut i = 0;
-                while i < opts.len() {
-                    let x = opts[i];
-                    let reverse =
-                        graph.options(x, player.opposite()).iter().copied().find(
-                            |&y| match player {
-                                Player::Left => le(y, v),
-                                Player::Right => le(v, y),
-                            },
-                        );
-                    match reverse {
-                        Some(y) => {
-                            opts.swap_remove(i);
-                            for &z in graph.options(y, player) {
-                                if !opts.contains(&z) {
-                                    opts.push(z);
-                                }
-                            }
-                            changed = true;
-                            guard += 1;
-                            if guard > 4 * total * total + 16 {
-                                return Err(LoopyError::Invalid(
-                                    "bypassing Inf-reversible options did not terminate".into(),
-                                ));
-                            }
-                        }
-                        None => i += 1,
-                    }
-                }
-                let mut keep: Vec<u32> = Vec::new();
-                for (i, &x) in opts.iter().enumerate() {
-                    let dominated = opts.iter().enumerate().any(|(j, &y)| {
-                        if i == j {
-                            return false;
-                        }
-                        let (x_le_y, y_le_x) = match player {
-                            Player::Left => (le(x, y), le(y, x)),
-                            Player::Right => (le(y, x), le(x, y)),
-                        };
-                        x_le_y && (!y_le_x || j < i)
-                    });
-                    if !dominated {
-                        keep.push(x);
-                    }
-                }
-                keep.sort_unstable();
-                if keep.as_slice() != graph.options(v, player) {
-                    graph.set_options(v, player, keep);
-                    changed = true;
-                }
+                changed |=
+                    simplify_options(&mut graph, v, player, le, &mut guard, "Inf-reversible")?;
             }
         }
     }

@@ -282,62 +282,8 @@ fn canonicalize(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyGame, LoopyError>
         }
         for v in 0..n as u32 {
             for player in [Player::Left, Player::Right] {
-                // Bypass reversible options: x (a Left option) is reversible through a Right
-                // option y of x with y ≤ v; replace x by y's Left options. (Right: mirror.)
-                let mut opts: Vec<u32> = graph.options(v, player).to_vec();
-                let mut i = 0;
                 let mut guard = 0usize;
-                while i < opts.len() {
-                    let x = opts[i];
-                    let reverse =
-                        graph.options(x, player.opposite()).iter().copied().find(
-                            |&y| match player {
-                                Player::Left => le(y, v),
-                                Player::Right => le(v, y),
-                            },
-                        );
-                    match reverse {
-                        Some(y) => {
-                            opts.swap_remove(i);
-                            for &z in graph.options(y, player) {
-                                if !opts.contains(&z) {
-                                    opts.push(z);
-                                }
-                            }
-                            changed = true;
-                            guard += 1;
-                            if guard > 4 * n * n + 16 {
-                                return Err(LoopyError::Invalid(
-                                    "bypassing reversible options did not terminate".into(),
-                                ));
-                            }
-                        }
-                        None => i += 1,
-                    }
-                }
-                // Remove dominated options (and all but one of equal ones).
-                let mut keep: Vec<u32> = Vec::new();
-                for (i, &x) in opts.iter().enumerate() {
-                    let dominated = opts.iter().enumerate().any(|(j, &y)| {
-                        if i == j {
-                            return false;
-                        }
-                        let (x_le_y, y_le_x) = match player {
-                            Player::Left => (le(x, y), le(y, x)),
-                            Player::Right => (le(y, x), le(x, y)),
-                        };
-                        // x worse than y for the mover, or equal and later in the list
-                        x_le_y && (!y_le_x || j < i)
-                    });
-                    if !dominated {
-                        keep.push(x);
-                    }
-                }
-                keep.sort_unstable();
-                if keep.as_slice() != graph.options(v, player) {
-                    graph.set_options(v, player, keep);
-                    changed = true;
-                }
+                changed |= simplify_options(&mut graph, v, player, le, &mut guard, "reversible")?;
             }
         }
     }
@@ -377,4 +323,79 @@ fn canonicalize(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyGame, LoopyError>
         graph: packed,
         start: 0,
     })
+}
+
+/// One step of the simplification of a stopper's position `v` for `player`, under an order `le`
+/// (x ≤ y, or x ≤ y modulo infinitesimals for the reduced form): bypass the options reversible
+/// through an opponent's option y of x with y ≤ v (Left; Right mirrors), then remove dominated
+/// options and all but one of equal ones. Returns whether the options changed. `guard` counts
+/// the bypasses (the caller chooses its scope); past 4n² + 16 the bypassing is reported as not
+/// terminating rather than looping.
+pub(super) fn simplify_options(
+    graph: &mut Graph,
+    v: u32,
+    player: Player,
+    le: impl Fn(u32, u32) -> bool,
+    guard: &mut usize,
+    what: &str,
+) -> Result<bool, LoopyError> {
+    let n = graph.len();
+    let mut changed = false;
+    // Bypass reversible options: x (a Left option) is reversible through a Right
+    // option y of x with y ≤ v; replace x by y's Left options. (Right: mirror.)
+    let mut opts: Vec<u32> = graph.options(v, player).to_vec();
+    let mut i = 0;
+    while i < opts.len() {
+        let x = opts[i];
+        let reverse = graph
+            .options(x, player.opposite())
+            .iter()
+            .copied()
+            .find(|&y| match player {
+                Player::Left => le(y, v),
+                Player::Right => le(v, y),
+            });
+        match reverse {
+            Some(y) => {
+                opts.swap_remove(i);
+                for &z in graph.options(y, player) {
+                    if !opts.contains(&z) {
+                        opts.push(z);
+                    }
+                }
+                changed = true;
+                *guard += 1;
+                if *guard > 4 * n * n + 16 {
+                    return Err(LoopyError::Invalid(format!(
+                        "bypassing {what} options did not terminate"
+                    )));
+                }
+            }
+            None => i += 1,
+        }
+    }
+    // Remove dominated options (and all but one of equal ones).
+    let mut keep: Vec<u32> = Vec::new();
+    for (i, &x) in opts.iter().enumerate() {
+        let dominated = opts.iter().enumerate().any(|(j, &y)| {
+            if i == j {
+                return false;
+            }
+            let (x_le_y, y_le_x) = match player {
+                Player::Left => (le(x, y), le(y, x)),
+                Player::Right => (le(y, x), le(x, y)),
+            };
+            // x worse than y for the mover, or equal and later in the list
+            x_le_y && (!y_le_x || j < i)
+        });
+        if !dominated {
+            keep.push(x);
+        }
+    }
+    keep.sort_unstable();
+    if keep.as_slice() != graph.options(v, player) {
+        graph.set_options(v, player, keep);
+        changed = true;
+    }
+    Ok(changed)
 }
