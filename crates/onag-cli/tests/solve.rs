@@ -103,3 +103,97 @@ fn the_strong_computer_as_text_and_json() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// `onag` with its own configuration directory (the checkpoint key lives there).
+fn onag_keyed(config: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .env("ONAG_CONFIG_DIR", config)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A Domineering solve stopped by --max-seconds leaves a sealed checkpoint; the same command
+/// goes on from it (in rounds of --every) to the published outcome; a damaged, truncated,
+/// foreign or misplaced checkpoint is refused in one line with exit status 2.
+#[test]
+fn a_checkpointed_solve_resumes_and_refuses_damaged_checkpoints() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let ck = dir.path().join("6x8.ck");
+    let ck_arg = ck.to_str().unwrap();
+    // 6×8: Right wins whoever starts (Breuker, Uiterwijk and van den Herik, "Solving 8×8
+    // Domineering", TCS 230 (2000), table of results; results/domineering/larger.json)
+    let board = ["........"; 6].join("|");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "domineering", &board, "--checkpoint", ck_arg];
+        args.extend_from_slice(extra);
+        onag_keyed(&config, &args)
+    };
+    let (code, _, err) = solve(&["--max-seconds", "1"]);
+    if code == 0 {
+        // a machine fast enough to finish within the second: nothing to resume
+        eprintln!("6×8 finished within 1 s: {err}");
+    } else {
+        assert_eq!(code, 2, "{err}");
+        let last = err.trim().lines().last().unwrap();
+        assert!(
+            last.contains("--max-seconds 1") && last.contains("again"),
+            "{err}"
+        );
+    }
+    assert!(ck.exists());
+    let sealed = std::fs::read(&ck).unwrap();
+    let (code, out, err) = solve(&["--every", "1", "--max-seconds", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resumed from"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "R");
+    assert_eq!(v["left_first_wins"], false);
+    // refused before use: edited, truncated, another board, another game, another user's key
+    let mut edited = sealed.clone();
+    edited[20] ^= 1;
+    let truncated = sealed[..sealed.len() - 7].to_vec();
+    for (bytes, why) in [(edited, "seal fails"), (truncated, "no seal")] {
+        std::fs::write(&ck, &bytes).unwrap();
+        let (code, _, err) = solve(&[]);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+    std::fs::write(&ck, &sealed).unwrap();
+    let other = dir.path().join("other-config");
+    let (code, _, err) = onag_keyed(
+        &other,
+        &["solve", "domineering", &board, "--checkpoint", ck_arg],
+    );
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+    assert!(err.contains("seal fails"), "{err}");
+    let small = ["......"; 6].join("|");
+    let (code, _, err) = onag_keyed(
+        &config,
+        &["solve", "domineering", &small, "--checkpoint", ck_arg],
+    );
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+    assert!(err.contains("another board size"), "{err}");
+    let (code, _, err) = onag_keyed(&config, &["solve", "clobber", "xo", "--checkpoint", ck_arg]);
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+    let (code, _, err) = onag_keyed(
+        &config,
+        &[
+            "solve",
+            "domineering",
+            &board,
+            "--checkpoint",
+            ck_arg,
+            "--every",
+            "0",
+        ],
+    );
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+}

@@ -85,6 +85,63 @@ pub fn read_sealed<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> a
         .map_err(|e| anyhow::anyhow!("{} is not {what} ({e})", path.display()))
 }
 
+/// The trailer of a sealed binary file ([`write_sealed_bytes`]): a newline, this marker, the
+/// tag ([`onag::checksum::tag`], 26 characters) and a newline.
+const BYTES_SEAL: &[u8] = b"\nonag-seal ";
+/// The trailer's length: marker, tag, newline.
+const BYTES_SEAL_LEN: usize = BYTES_SEAL.len() + 26 + 1;
+
+/// Writes `bytes` (a binary checkpoint) to `path` atomically ([`write_atomic`]), followed by a
+/// trailer that seals them under this user's [checkpoint key](checkpoint_key), so that
+/// [`read_sealed_bytes`] refuses the file edited, truncated or damaged.
+pub fn write_sealed_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tag = onag::checksum::tag(&checkpoint_key()?, bytes);
+    let mut out = Vec::with_capacity(bytes.len() + BYTES_SEAL_LEN);
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(BYTES_SEAL);
+    out.extend_from_slice(tag.as_bytes());
+    out.push(b'\n');
+    write_atomic(path, &out)
+}
+
+/// Reads a file written by [`write_sealed_bytes`]: over `max` bytes of content (checked while
+/// reading, so a device that never ends is caught), without its trailer, or whose seal fails
+/// under this user's key, it is refused in one line naming the file (bad input, exit 2) —
+/// before any of its bytes are used.
+pub fn read_sealed_bytes(path: &Path, max: u64, what: &str) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let cap = max + BYTES_SEAL_LEN as u64;
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > cap {
+        anyhow::bail!(
+            "{} is larger than {what} can be ({} bytes at most)",
+            path.display(),
+            cap
+        );
+    }
+    let split = bytes.len().checked_sub(BYTES_SEAL_LEN);
+    let sealed =
+        split.filter(|&at| bytes[at..].starts_with(BYTES_SEAL) && bytes.last() == Some(&b'\n'));
+    let Some(at) = sealed else {
+        anyhow::bail!("{} is not {what} (no seal at its end)", path.display());
+    };
+    let tag = &bytes[at + BYTES_SEAL.len()..bytes.len() - 1];
+    if tag != onag::checksum::tag(&checkpoint_key()?, &bytes[..at]).as_bytes() {
+        anyhow::bail!(
+            "{} is not {what} written by this user's onag: its seal fails (edited, damaged, \
+             or written under another checkpoint key)",
+            path.display()
+        );
+    }
+    bytes.truncate(at);
+    Ok(bytes)
+}
+
 /// Prints `value` (a run's `--json` report, read back by another command) as one line of
 /// JSON sealed under this user's [checkpoint key](checkpoint_key), as [`write_sealed`] writes
 /// a checkpoint, so that [`read_sealed`] refuses it edited or damaged. Where there is no key

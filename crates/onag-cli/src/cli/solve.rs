@@ -43,6 +43,14 @@ pub struct Args {
     /// With --computer: seconds of search for the move.
     #[arg(long, value_name = "S", default_value_t = 5.0)]
     pub seconds: f64,
+    /// Domineering only: keep the solver's table in this file, written every --every seconds
+    /// and when the run stops (--max-seconds, --max-memory, Ctrl-C), and read back when it
+    /// exists, so a long solve goes on across runs. Sealed with this user's checkpoint key.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: seconds between checkpoints.
+    #[arg(long, value_name = "S", default_value_t = 300.0)]
+    pub every: f64,
     /// Domineering's transposition table: 2^BITS entries of 32 bytes.
     #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: u32,
@@ -73,7 +81,13 @@ fn progress_printer() -> impl FnMut(&SearchProgress) + 'static {
 /// Runs `onag solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let stop = onag::StopFlag::new();
-    args.limits.watch("the search", &stop);
+    if args.checkpoint.is_some() {
+        // the table is written when the run is stopped: a large one takes a while
+        args.limits
+            .watch_with_grace("the search", &stop, std::time::Duration::from_secs(120));
+    } else {
+        args.limits.watch("the search", &stop);
+    }
     if let Some(n) = args.rectangles {
         if args.game != "domineering" {
             bail!("--rectangles is for domineering only");
@@ -90,12 +104,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(player) = &args.computer {
         return computer(&args, position, player, &stop);
     }
-    let options = SolveOptions {
-        domineering_table_bits: args.table_bits,
-        ..SolveOptions::default()
-    };
     let start = Instant::now();
-    let r = solve(&args.game, position, &options, &stop, progress_printer())?;
+    let r = match &args.checkpoint {
+        Some(path) => checkpointed(&args, position, path, &stop)?,
+        None => {
+            let options = SolveOptions {
+                domineering_table_bits: args.table_bits,
+                ..SolveOptions::default()
+            };
+            solve(&args.game, position, &options, &stop, progress_printer())?
+        }
+    };
     if args.output.json {
         return print_json(&r);
     }
@@ -122,6 +141,82 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `onag solve domineering POSITION --checkpoint FILE --every S`: the fast solver in rounds of
+/// `--every` seconds, its table written to FILE (sealed, atomically) after each round and when
+/// the run is stopped, and read back at the start when FILE exists. The table holds only exact
+/// answers, so a resumed solve redoes none of the work whose answers it kept and ends with
+/// the same outcome.
+fn checkpointed(
+    args: &Args,
+    position: &str,
+    path: &std::path::Path,
+    stop: &onag::StopFlag,
+) -> anyhow::Result<onag::games::outcome::OutcomeReport> {
+    if args.game != "domineering" {
+        bail!(
+            "--checkpoint is for domineering only (the one game with a solver whose table is kept)"
+        );
+    }
+    if !(args.every.is_finite() && args.every >= 1.0) {
+        bail!("--every takes seconds, at least 1");
+    }
+    let board: Domineering = position
+        .parse()
+        .map_err(|e| anyhow::anyhow!("domineering position: {e}"))?;
+    super::common::check_output(path)?;
+    let mut solver =
+        DomineeringSolver::new(TableSize::Bits(args.table_bits)).on_progress(progress_printer());
+    let what = "a Domineering checkpoint of this --table-bits";
+    if std::fs::symlink_metadata(path).is_ok() {
+        // a header of 16 bytes and at most one 20-byte entry per slot of the table
+        let max = 16 + 20 * (1u64 << args.table_bits);
+        let bytes = super::common::read_sealed_bytes(path, max, what)?;
+        let n = solver
+            .restore(&board, &bytes)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        eprintln!("resumed from {}: {n} answers", path.display());
+    }
+    loop {
+        let round = onag::StopFlag::new();
+        let (done, ended) = std::sync::mpsc::channel::<()>();
+        {
+            let (round, outer) = (round.clone(), stop.clone());
+            let until = Instant::now() + std::time::Duration::from_secs_f64(args.every);
+            std::thread::spawn(move || loop {
+                let tick = std::time::Duration::from_millis(100);
+                match ended.recv_timeout(tick) {
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        if outer.is_stopped() || Instant::now() >= until {
+                            round.stop();
+                            return;
+                        }
+                    }
+                    _ => return,
+                }
+            });
+        }
+        let result = onag::games::outcome::named::solve_domineering(&mut solver, &board, &round);
+        drop(done);
+        super::common::write_sealed_bytes(path, &solver.checkpoint())?;
+        eprintln!(
+            "checkpoint written to {} after {} nodes",
+            path.display(),
+            solver.nodes()
+        );
+        match result {
+            Ok(report) => return Ok(report),
+            // the round's time is up: the next round goes on from the table
+            Err(_) if round.is_stopped() && !stop.is_stopped() => continue,
+            Err(_) if stop.is_stopped() => bail!(
+                "{}; {} keeps the work done: run the same command again to go on",
+                super::common::stop_reason().unwrap_or("the search was stopped"),
+                path.display()
+            ),
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// `onag solve GAME POSITION --computer PLAYER --seconds S`.

@@ -62,28 +62,37 @@ fn sidle(
         }
     }
     let mut sizes = vec![approx[g.start as usize].game().graph.len()];
+    // S_{n+1}(v) depends only on the S_n of v's options, so a position none of whose options
+    // changed in the last round keeps its approximation: only the others are recomputed (the
+    // first round recomputes all).
+    let mut moved = vec![true; n];
     for _ in 0..rounds {
         if stop.is_stopped() {
             return Err(LoopyError::Stopped);
         }
         let mut next = approx.clone();
-        let mut changed = false;
+        let mut next_moved = vec![false; n];
         for v in 0..n as u32 {
             if fixed[v as usize] {
                 continue;
             }
+            let (left, right) = (graph.left(v), graph.right(v));
+            if !left.iter().chain(right).any(|&w| moved[w as usize]) {
+                continue;
+            }
             let s = from_options(
-                graph.left(v).iter().map(|&w| &approx[w as usize]),
-                graph.right(v).iter().map(|&w| &approx[w as usize]),
+                left.iter().map(|&w| &approx[w as usize]),
+                right.iter().map(|&w| &approx[w as usize]),
                 stop,
             )?;
             if !s.equals(&approx[v as usize])? {
-                changed = true;
+                next_moved[v as usize] = true;
             }
             next[v as usize] = s;
         }
         approx = next;
-        if !changed {
+        moved = next_moved;
+        if !moved.contains(&true) {
             return Ok(Ok(approx.swap_remove(g.start as usize)));
         }
         sizes.push(approx[g.start as usize].game().graph.len());

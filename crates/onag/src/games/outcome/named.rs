@@ -95,7 +95,33 @@ fn fast_domineering(
     let board: domineering::Domineering = parse("domineering", text)?;
     let mut solver =
         DomineeringSolver::new(TableSize::Bits(options.domineering_table_bits)).on_progress(hook);
-    let r = solver.solve(&board, stop)?;
+    solve_domineering(&mut solver, &board, stop)
+}
+
+/// Who wins `board` by Domineering's fast solver, as [`solve`] reports it: the solver is the
+/// caller's, so that a long solve can be stopped, checkpointed
+/// ([`DomineeringSolver::checkpoint`]) and resumed with its table.
+///
+/// Errors: the search stopped by `stop` ([`AnalyzeError::Game`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::domineering::Domineering;
+/// use onag::games::outcome::domineering::{DomineeringSolver, TableSize};
+/// use onag::games::outcome::named::solve_domineering;
+/// use onag::partizan::Outcome;
+///
+/// let board: Domineering = "...|...|...".parse().unwrap();
+/// let mut solver = DomineeringSolver::new(TableSize::Bits(12));
+/// let r = solve_domineering(&mut solver, &board, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.outcome, Outcome::N); // 3×3: the first player wins
+/// ```
+pub fn solve_domineering(
+    solver: &mut DomineeringSolver,
+    board: &domineering::Domineering,
+    stop: &StopFlag,
+) -> Result<OutcomeReport, AnalyzeError> {
+    let r = solver.solve(board, stop)?;
     let after = |m: &Option<String>, player| {
         m.as_ref().and_then(|label| {
             board
