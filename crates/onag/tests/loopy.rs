@@ -4,6 +4,9 @@
 //! it through Siegel's definition of ≤ (*Combinatorial Game Theory* ch. VI.1: G ≥ H iff
 //! o(G + X) ≥ o(H + X) for every X), with X drawn from random small graphs.
 
+mod common;
+
+use common::loopy::graph_strategy;
 use onag::loopy::graph::{Graph, LoopyGame};
 use onag::loopy::name::{name, short_values};
 use onag::loopy::outcome::{LoopyOutcome, Result3};
@@ -12,7 +15,6 @@ use onag::loopy::stopper::Stopper;
 use onag::partizan::game::Arena;
 use onag::partizan::name::{name as short_name, NameStyle};
 use onag::partizan::parse::parse;
-use onag::partizan::Player;
 use proptest::prelude::*;
 
 fn game(text: &str) -> LoopyGame {
@@ -31,25 +33,6 @@ fn left_view(o: LoopyOutcome) -> (Result3, Result3) {
 fn le_outcome(a: LoopyOutcome, b: LoopyOutcome) -> bool {
     let (a, b) = (left_view(a), left_view(b));
     a.0 <= b.0 && a.1 <= b.1
-}
-
-/// A random graph of 1..=`n` vertices from a list of edges.
-fn graph_strategy(n: usize, edges: usize) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
 }
 
 /// Every vertex of `g` that is a stopper, as a game.

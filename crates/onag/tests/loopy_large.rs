@@ -2,6 +2,9 @@
 //! survival table and the canonical form that uses it; Fox and Geese on small boards, checked
 //! against the retrograde outcomes of every position.
 
+mod common;
+
+use common::loopy::graph_strategy;
 use onag::loopy::components::{stopper_by_components, Values};
 use onag::loopy::games::backsliding_toads::Board;
 use onag::loopy::games::explore;
@@ -11,28 +14,8 @@ use onag::loopy::name::name;
 use onag::loopy::ondemand::OnDemand;
 use onag::loopy::outcome::Outcomes;
 use onag::loopy::stopper::{survival_table, Stopper};
-use onag::partizan::Player;
 use onag::StopFlag;
 use proptest::prelude::*;
-
-/// A random graph of 1..=`n` vertices from a list of edges.
-fn graph_strategy(n: usize, edges: usize) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
-}
 
 /// Every pair (x of `a`, y of `b`): the on-demand answer equals the table's, with one memo for
 /// all questions (asked in an order that reuses it) and a fresh one for each.

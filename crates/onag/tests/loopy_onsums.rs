@@ -7,6 +7,9 @@
 //! Left, moving second in S + T − X, survives (Right moving first has no win), and S ∸ T ≤ X
 //! exactly when Right, moving second there, survives (Left moving first has no win).
 
+mod common;
+
+use common::loopy::graph_strategy;
 use onag::loopy::graph::{Graph, LoopyGame};
 use onag::loopy::name::name;
 use onag::loopy::outcome::Result3;
@@ -25,25 +28,6 @@ fn stopper(text: &str) -> Stopper {
 
 fn same(a: &Stopper, b: &Stopper) -> bool {
     a.equals(b).unwrap()
-}
-
-/// A random graph of 1..=`n` vertices from a list of edges (as in `tests/loopy.rs`).
-fn graph_strategy(n: usize, edges: usize) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
 }
 
 /// The canonical stoppers among the positions of `g`.

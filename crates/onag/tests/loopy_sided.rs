@@ -5,6 +5,9 @@
 //! (Siegel, *Combinatorial Game Theory* ch. VI); for any games, G ≥ H implies o(G + X) ≥
 //! o(H + X) for every X (Siegel's definition of ≥, *CGT* ch. VI.1), checked on random X.
 
+mod common;
+
+use common::loopy::graph_strategy;
 use onag::loopy::graph::{Graph, LoopyGame};
 use onag::loopy::name::name;
 use onag::loopy::outcome::{LoopyOutcome, Result3};
@@ -13,7 +16,6 @@ use onag::loopy::report::{sided_name, value_report};
 use onag::loopy::sided::{compare, LoopyValue};
 use onag::loopy::sides::{sides, Sides};
 use onag::loopy::stopper::Stopper;
-use onag::partizan::Player;
 use onag::StopFlag;
 use proptest::prelude::*;
 
@@ -27,25 +29,6 @@ fn sides_of(text: &str) -> Sides {
 
 fn same_sides(a: &Sides, b: &Sides) -> bool {
     a.onside.equals(&b.onside).unwrap() && a.offside.equals(&b.offside).unwrap()
-}
-
-/// A random graph of 1..=`n` vertices from a list of edges (as in `tests/loopy.rs`).
-fn graph_strategy(n: usize, edges: usize) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
 }
 
 fn games(g: &Graph) -> Vec<LoopyGame> {

@@ -5,13 +5,15 @@
 //! when L(G) ≥ x (pseudonumbers ordered off < x under < x < x over < on); Right likewise with
 //! R(G). The outcome of G − x comes from retrograde analysis of the sum graph.
 
-use onag::loopy::graph::{Graph, LoopyGame};
+mod common;
+
+use common::loopy::graph_strategy;
+use onag::loopy::graph::LoopyGame;
 use onag::loopy::outcome::Result3;
 use onag::loopy::parse::parse_loopy;
 use onag::loopy::stopper::Stopper;
 use onag::loopy::stops::{stops, Pseudonumber};
 use onag::partizan::dyadic::Dyadic;
-use onag::partizan::Player;
 use onag::StopFlag;
 use proptest::prelude::*;
 
@@ -124,25 +126,6 @@ fn named_and_hand_worked_games_agree_with_outcomes() {
     ] {
         check_against_outcomes(&game(text)).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
-}
-
-/// A random graph of 1..=`n` vertices from a list of edges.
-fn graph_strategy(n: usize, edges: usize) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
 }
 
 proptest! {

@@ -5,7 +5,10 @@
 //! canonical forms, which know nothing of the level recursion); the short thermograph on
 //! short games; the stops and means of `loopy::stops`; translation by numbers; named values.
 
-use onag::loopy::graph::{Graph, LoopyGame};
+mod common;
+
+use common::loopy::graph_strategy_with as graph_strategy;
+use onag::loopy::graph::LoopyGame;
 use onag::loopy::parse::parse_loopy;
 use onag::loopy::stopper::Stopper;
 use onag::loopy::stops::{stops, Pseudonumber};
@@ -15,7 +18,6 @@ use onag::loopy::thermo::{
 use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::{Arena, GameId};
 use onag::partizan::thermograph::{thermograph, Breakpoints, Thermograph};
-use onag::partizan::Player;
 use onag::StopFlag;
 use proptest::prelude::*;
 
@@ -37,29 +39,6 @@ fn stable(t: &StopperThermograph) -> Option<&Thermograph> {
 
 fn d(s: &str) -> Dyadic {
     s.parse().unwrap()
-}
-
-/// A random graph of 1..=`n` vertices from a list of edges (`dag`: only edges to smaller
-/// vertices, a short game).
-fn graph_strategy(n: usize, edges: usize, dag: bool) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    if dag && b >= a {
-                        continue;
-                    }
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
 }
 
 /// The canonical short games G⁽ⁿ⁾_v (G⁽⁰⁾_v = `leaves[v]`) for n = 0 ..= levels at the

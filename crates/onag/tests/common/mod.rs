@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod games;
+pub mod loopy;
 
 use std::path::PathBuf;
 
