@@ -54,9 +54,12 @@ pub struct LoopyReport {
     /// The mean where it is defined (see [`super::stops`]).
     pub mean: Option<String>,
     /// The reduced canonical form of a stopper (its value modulo infinitesimals,
-    /// [`super::reduced`]); absent for other games and for stoppers of more than 128
-    /// canonical positions.
+    /// [`super::reduced`]); absent for other games, and for a stopper whose canonical form
+    /// is too large for the report, with the reason in `reduced_note`.
     pub reduced: Option<String>,
+    /// Why a stopper's `reduced` is absent (too many canonical positions for the report's
+    /// bound, or a limit of the comparison modulo infinitesimals).
+    pub reduced_note: Option<String>,
     /// The onside's left and right stops (games with stopper sides that are not stoppers).
     pub onside_stops: Option<[String; 2]>,
     /// The offside's left and right stops.
@@ -107,6 +110,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         right_stop: None,
         mean: None,
         reduced: None,
+        reduced_note: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
@@ -124,15 +128,18 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.left_stop = Some(st.left.to_string());
         r.right_stop = Some(st.right.to_string());
         r.mean = st.mean.map(|m| m.to_string());
-        r.reduced = if s.game().graph.len() > REDUCED_MAX_POSITIONS {
-            None
+        let n = s.game().graph.len();
+        if n > REDUCED_MAX_POSITIONS {
+            r.reduced_note = Some(format!(
+                "not computed: the canonical stopper has {n} positions, more than the report's {REDUCED_MAX_POSITIONS} (onag::loopy::reduced::reduced computes it without a bound)"
+            ));
         } else {
             match super::reduced::reduced(&s, stop) {
-                Ok(rcf) => Some(name(&rcf)),
+                Ok(rcf) => r.reduced = Some(name(&rcf)),
                 Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
-                Err(_) => None,
+                Err(e) => r.reduced_note = Some(format!("not computed: {e}")),
             }
-        };
+        }
         fill_thermograph(&mut r, &s, stop)?;
         return Ok(r);
     }
@@ -234,6 +241,7 @@ pub fn sided_report(s: &Sides, stop: &StopFlag) -> Result<LoopyReport, LoopyErro
         right_stop: None,
         mean: None,
         reduced: None,
+        reduced_note: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
