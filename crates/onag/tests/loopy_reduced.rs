@@ -273,8 +273,17 @@ fn measure_reduced_at_scale() {
         "{8|{4|-3}}",
         "{{7|6}|pass}",
         "{11|{6|2}}",
-        "b{{13|12}|{{15|14}|b}}",
+        "{1|*}",
+        "{{2|1}|*}",
+        "^",
+        "{1/2|0}",
     ];
+    let custom = std::env::var("ONAG_RCF_PARTS").unwrap_or_default();
+    let components: Vec<&str> = if custom.is_empty() {
+        components.to_vec()
+    } else {
+        custom.split(';').collect()
+    };
     let stop = StopFlag::new();
     let mut sum = stopper(components[0]);
     let mut text = components[0].to_string();
@@ -300,8 +309,5 @@ fn measure_reduced_at_scale() {
             g.len(),
             r.game().graph.len(),
         );
-        if g.len() > 3000 {
-            break;
-        }
     }
 }

@@ -34,8 +34,7 @@ use super::graph::{Graph, LoopyGame};
 use super::stopper::{simplify_options, survival_table, Stopper, MAX_PAIRS};
 use super::stops::vertex_stops;
 use super::LoopyError;
-use crate::partizan::dyadic::Dyadic;
-use crate::partizan::game::Arena;
+use crate::partizan::game::{Arena, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
@@ -207,8 +206,11 @@ fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
     // Candidate numbers: a position infinitesimally close to the number x has both strong
     // stops x; the candidate is then checked exactly by ≤_Inf both ways.
     let st = vertex_stops(s, stop)?;
+    // Every number once (its positions shared with the other numbers'), so the table below
+    // grows by the distinct numbers' positions, not by a copy per position that is close to
+    // one.
     let mut arena = Arena::new();
-    let mut numbers: Vec<(u32, Dyadic, u32)> = Vec::new(); // (vertex, x, vertex of x)
+    let mut close: Vec<(u32, GameId)> = Vec::new(); // (vertex, its number)
     for v in 0..n as u32 {
         let (l, r) = st[v as usize];
         if let (Some(x), Some(y)) = (l.strong().number(), r.strong().number()) {
@@ -216,16 +218,21 @@ fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
                 let id = arena
                     .number(x)
                     .map_err(|e| LoopyError::TooLarge(format!("the number {x}: {e}")))?;
-                let g = LoopyGame::from_short(&arena, id);
-                let offset = graph.append(&g.graph);
-                numbers.push((v, x, offset + g.start));
+                close.push((v, id));
             }
         }
     }
+    let ids: Vec<GameId> = close.iter().map(|&(_, id)| id).collect();
+    let vertices = graph.append_short(&arena, &ids);
+    let numbers: Vec<(u32, u32)> = close
+        .iter()
+        .zip(vertices)
+        .map(|(&(v, _), w)| (v, w))
+        .collect(); // (vertex, vertex of its number)
     let total = graph.len();
     let t = inf_table(&graph, &graph, stop)?;
     let le = |x: u32, y: u32| t[x as usize * total + y as usize];
-    for &(v, _, w) in &numbers {
+    for &(v, w) in &numbers {
         if le(v, w) && le(w, v) && v != w {
             for p in [Player::Left, Player::Right] {
                 let opts = graph.options(w, p).to_vec();
