@@ -70,9 +70,8 @@ pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, Loo
     let mut pending = vec![0u32; na * nb]; // Left's moves not yet known to lose
     let mut rw_l = vec![false; na * nb];
     let mut rw_r = vec![false; na * nb];
-    // The worklist: a pair index, with the top bit set for Right to move.
-    const RIGHT: u64 = 1 << 63;
-    let mut queue: Vec<u64> = Vec::new();
+    // The worklist: 2 × pair + 1 for Right to move (pairs ≤ MAX_PAIRS = 2^24 fit in u32).
+    let mut queue: Vec<u32> = Vec::new();
     for x in 0..na {
         for y in 0..nb {
             let s = x * nb + y;
@@ -80,16 +79,16 @@ pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, Loo
             pending[s] = moves as u32;
             if moves == 0 && !plain[s] {
                 rw_l[s] = true;
-                queue.push(s as u64);
+                queue.push(2 * s as u32);
             }
         }
     }
     let mut work = 0usize;
     while let Some(item) = queue.pop() {
-        let s = (item & !RIGHT) as usize;
+        let (s, right) = ((item >> 1) as usize, item & 1 == 1);
         let (x, y) = (s / nb, s % nb);
         // poll by work: one for the state and one for each predecessor looked at
-        work += 1 + if item & RIGHT == 0 {
+        work += 1 + if !right {
             b_rev_r[y].len() + a_rev_l[x].len()
         } else {
             b_rev_l[y].len() + a_rev_r[x].len()
@@ -100,7 +99,7 @@ pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, Loo
                 return Err(LoopyError::Stopped);
             }
         }
-        if item & RIGHT == 0 {
+        if !right {
             // Right wins (x, y) with Left to move: so with Right to move at (x, y) (by the
             // pass), at (x, y') with y'^R = y, and at (x', y) with x'^L = x.
             let preds = std::iter::once(s)
@@ -109,7 +108,7 @@ pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, Loo
             for p in preds {
                 if !rw_r[p] {
                     rw_r[p] = true;
-                    queue.push(p as u64 | RIGHT);
+                    queue.push(2 * p as u32 + 1);
                 }
             }
         } else {
@@ -126,7 +125,7 @@ pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, Loo
                 pending[p] -= 1;
                 if pending[p] == 0 && !plain[p] {
                     rw_l[p] = true;
-                    queue.push(p as u64);
+                    queue.push(2 * p as u32);
                 }
             }
         }
