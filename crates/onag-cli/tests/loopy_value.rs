@@ -102,3 +102,20 @@ fn onag_loopy_hare_and_hounds_value() {
     assert_eq!(code, 2);
     assert!(is_one_error(&err), "{err}");
 }
+
+#[test]
+fn loopy_reduced_canonical_form() {
+    // the value modulo infinitesimals (Siegel, "Reduced canonical forms of stoppers", 2006)
+    let (code, out, err) = onag(&["value", "{pass|3/2} + ^"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("reduced:     3/2"), "{out}");
+    let (code, out, err) = onag(&["value", "2over", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reduced"], "2", "{v}");
+    assert!(v["reduced_note"].is_null(), "{v}");
+    let (code, out, err) = onag(&["value", "tis", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["reduced"].is_null() && v["reduced_note"].is_null(), "{v}");
+}

@@ -43,7 +43,8 @@ function rows(r) {
   ].flatMap(([k, v, cls]) => [el('dt', {}, k), el('dd', { class: cls }, String(v))]);
 }
 
-/** The rows of a loopy report: value, outcome with draws, stopper or sides, stops, mean. */
+/** The rows of a loopy report: value, outcome with draws, stopper or sides, stops, mean,
+ * temperature, reduced canonical form. */
 function loopyRows(r) {
   const out = [
     ['value', r.value, 'value'],
@@ -55,6 +56,10 @@ function loopyRows(r) {
     if (r.mean != null) out.push(['mean', r.mean, 'mean']);
     if (r.temperature != null) out.push(['temperature', r.temperature, 'temperature']);
     if (r.thermograph_note != null) out.push(['thermograph', r.thermograph_note, 'thermograph-note']);
+    // the value modulo infinitesimals (Siegel, "Reduced canonical forms of stoppers", 2006)
+    if (r.reduced != null || r.reduced_note != null) {
+      out.push(['reduced canonical form', r.reduced ?? r.reduced_note, 'rcf']);
+    }
   } else if (r.onside != null) {
     out.push(['onside', r.onside, 'onside'], ['offside', r.offside, 'offside']);
     if (r.onside_stops) out.push(['onside stops', `Left ${r.onside_stops[0]}, Right ${r.onside_stops[1]}`, 'onside-stops']);

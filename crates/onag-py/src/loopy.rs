@@ -7,7 +7,8 @@ use crate::{report, run_stoppable};
 /// The loopy report of `text` in the loopy notation (`on`, `{pass|3/2}`, `a{0|{1|a}}`, sums,
 /// a sided value `on & 0`):
 /// `value`, `outcome_text`, `stopper`, `left_stop`, `right_stop`, `mean`, `onside`,
-/// `offside`, their stops; the JSON of `onag value --json`. Ctrl-C stops it.
+/// `offside`, their stops, `reduced` (the reduced canonical form of a stopper) or
+/// `reduced_note`; the JSON of `onag value --json`. Ctrl-C stops it.
 #[pyfunction(name = "loopy_report")]
 fn loopy_report_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     let text = text.to_string();

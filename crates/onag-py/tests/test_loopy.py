@@ -54,3 +54,15 @@ def test_sided_values_and_comparisons():
                             globs={"loopy_compare": onag.loopy_compare}):
         runner.run(test)
     assert runner.failures == 0 and runner.tries > 0
+
+
+def test_reduced_canonical_form_of_stoppers():
+    # the value modulo infinitesimals (Siegel, "Reduced canonical forms of stoppers", 2006)
+    assert onag.loopy("{pass|3/2}").reduced == "3/2"
+    assert onag.loopy("2over").reduced == "2"
+    assert onag.loopy("^ + over").reduced == "0"
+    r = onag.loopy("on")
+    assert (r.reduced, r.reduced_note) == ("on", None)
+    # not a stopper: no reduced canonical form, and no note
+    t = onag.loopy("tis")
+    assert (t.reduced, t.reduced_note) == (None, None)

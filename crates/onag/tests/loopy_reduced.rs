@@ -6,8 +6,8 @@
 use onag::loopy::graph::{Graph, LoopyGame};
 use onag::loopy::name::{name, short_values};
 use onag::loopy::parse::parse_loopy;
-use onag::loopy::reduced::{le_inf, reduced};
-use onag::loopy::stopper::Stopper;
+use onag::loopy::reduced::{inf_table, le_inf, reduced};
+use onag::loopy::stopper::{survival_table, Stopper};
 use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::Arena;
 use onag::partizan::Player;
@@ -53,6 +53,94 @@ fn graph_strategy(n: usize, edges: usize, dag: bool) -> impl Strategy<Value = Gr
             },
         )
     })
+}
+
+/// The slow reference for [`inf_table`]: the same least fixed point (Right's wins in the
+/// survival game of b − a with a token Left may spend and Right may pass on), settled by
+/// sweeping every pair until a sweep changes nothing.
+fn sweep_inf_table(a: &Graph, b: &Graph) -> Vec<bool> {
+    let (na, nb) = (a.len(), b.len());
+    let plain = survival_table(a, b, &StopFlag::new()).unwrap();
+    let mut rw_l = vec![false; na * nb];
+    let mut rw_r = vec![false; na * nb];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for x in 0..na {
+            for y in 0..nb {
+                let s = x * nb + y;
+                if !rw_l[s] {
+                    let wins = !plain[s]
+                        && b.left(y as u32)
+                            .iter()
+                            .all(|&y2| rw_r[x * nb + y2 as usize])
+                        && a.right(x as u32)
+                            .iter()
+                            .all(|&x2| rw_r[x2 as usize * nb + y]);
+                    if wins {
+                        rw_l[s] = true;
+                        changed = true;
+                    }
+                }
+                if !rw_r[s] {
+                    let wins = rw_l[s]
+                        || b.right(y as u32)
+                            .iter()
+                            .any(|&y2| rw_l[x * nb + y2 as usize])
+                        || a.left(x as u32)
+                            .iter()
+                            .any(|&x2| rw_l[x2 as usize * nb + y]);
+                    if wins {
+                        rw_r[s] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    rw_r.into_iter().map(|w| !w).collect()
+}
+
+/// Named stoppers (and sums of them) whose ≤_Inf tables the worklist and the sweeps agree on.
+const NAMED: [&str; 14] = [
+    "0",
+    "on",
+    "off",
+    "over",
+    "under",
+    "upon",
+    "{pass|3/2}",
+    "2over",
+    "a{0|{1|a}}",
+    "{on|0}",
+    "^* + over",
+    "over + over + 1/2",
+    "{pass|3/2} + {3|{1|0}}",
+    "a{0|a} + {1|0}",
+];
+
+#[test]
+fn worklist_table_equals_the_sweeps_on_named_stoppers() {
+    let stop = StopFlag::new();
+    let graphs: Vec<Graph> = NAMED
+        .iter()
+        .map(|t| {
+            let g = parse_loopy(t).unwrap();
+            assert!(g.is_stopper(), "{t}");
+            g.graph
+        })
+        .collect();
+    for (i, a) in graphs.iter().enumerate() {
+        for (j, b) in graphs.iter().enumerate() {
+            assert_eq!(
+                inf_table(a, b, &stop).unwrap(),
+                sweep_inf_table(a, b),
+                "{} vs {}",
+                NAMED[i],
+                NAMED[j]
+            );
+        }
+    }
 }
 
 #[test]
@@ -137,6 +225,20 @@ proptest! {
         prop_assert_eq!(le_inf(&a, &b, &StopFlag::new()).unwrap(), definition);
     }
 
+    /// The worklist ≤_Inf table equals the sweeps' on every pair of positions of random
+    /// stoppers (cycles and passes allowed: an edge may go to its own vertex or back up).
+    #[test]
+    fn worklist_table_equals_the_sweeps(
+        g in graph_strategy(7, 14, false), h in graph_strategy(7, 14, false),
+        v in 0u32..7, w in 0u32..7,
+    ) {
+        let (g, _) = g.pack(v % g.len() as u32);
+        let (h, _) = h.pack(w % h.len() as u32);
+        prop_assume!(LoopyGame::new(&g, 0).unwrap().is_stopper());
+        prop_assume!(LoopyGame::new(&h, 0).unwrap().is_stopper());
+        prop_assert_eq!(inf_table(&g, &h, &StopFlag::new()).unwrap(), sweep_inf_table(&g, &h));
+    }
+
     /// On short games the reduced canonical stopper is the short reduced canonical form.
     #[test]
     fn short_games_match_the_short_rcf(g in graph_strategy(6, 12, true), v in 0u32..6) {
@@ -151,5 +253,61 @@ proptest! {
         let got = rcf(&s);
         prop_assert!(got.equals(&want).unwrap(), "{} vs {}", name(&got), name(&want));
         prop_assert_eq!(got.game().graph.len(), want.game().graph.len());
+    }
+}
+
+/// Measurement, not a check: the ≤_Inf table of a canonical stopper against itself by the
+/// worklist and by the sweeps, and the whole reduced canonical form, for sums of stoppers of
+/// growing size (each added as canonical stoppers, so the sum's graph stays small). Every
+/// component's cycles are Right's moves only, so every sum is a stopper.
+/// `cargo test -p onag --release --test loopy_reduced -- --ignored measure --nocapture`
+#[test]
+#[ignore]
+fn measure_reduced_at_scale() {
+    use std::time::Instant;
+    let components = [
+        "a{{2|1}|{{4|3}|a}}",
+        "{{1|0}|pass}",
+        "{3|{1|0}}",
+        "{5|{2|-1}}",
+        "{8|{4|-3}}",
+        "{{7|6}|pass}",
+        "{11|{6|2}}",
+        "{1|*}",
+        "{{2|1}|*}",
+        "^",
+        "{1/2|0}",
+    ];
+    let custom = std::env::var("ONAG_RCF_PARTS").unwrap_or_default();
+    let components: Vec<&str> = if custom.is_empty() {
+        components.to_vec()
+    } else {
+        custom.split(';').collect()
+    };
+    let stop = StopFlag::new();
+    let mut sum = stopper(components[0]);
+    let mut text = components[0].to_string();
+    for c in &components[1..] {
+        sum = sum.add(&stopper(c)).unwrap();
+        text = format!("{text} + {c}");
+        let g = &sum.game().graph;
+        if g.len() < 20 {
+            continue;
+        }
+        let t = Instant::now();
+        let fast = inf_table(g, g, &stop).unwrap();
+        let fast_t = t.elapsed();
+        let t = Instant::now();
+        let slow = sweep_inf_table(g, g);
+        let slow_t = t.elapsed();
+        assert_eq!(fast, slow);
+        let t = Instant::now();
+        let r = reduced(&sum, &stop).unwrap();
+        let rcf_t = t.elapsed();
+        println!(
+            "{text}: {} canonical positions; table worklist {fast_t:.2?}, sweeps {slow_t:.2?}; reduced {rcf_t:.2?} ({} positions)",
+            g.len(),
+            r.game().graph.len(),
+        );
     }
 }

@@ -334,7 +334,7 @@ pub fn print_loopy_report(r: &onag::loopy::report::LoopyReport, json: bool) -> a
     if let Some(m) = &r.mean {
         outln!("mean:        {m}");
     }
-    if let Some(rcf) = &r.reduced {
+    if let Some(rcf) = r.reduced.as_ref().or(r.reduced_note.as_ref()) {
         outln!("reduced:     {rcf}");
     }
     if let Some(t) = &r.temperature {

@@ -133,11 +133,12 @@ def loopy(text: str) -> Report:
     draws), ``stopper``, ``left_stop``/``right_stop`` and ``mean`` (stoppers), ``onside``/
     ``offside`` with ``onside_stops``/``offside_stops`` (games with stopper sides),
     ``temperature``, ``thermograph`` and ``thermograph_note`` (stoppers: the thermograph by
-    unrolling, ``docs/loopy.md`` "Temperature of stoppers").
+    unrolling, ``docs/loopy.md`` "Temperature of stoppers"), ``reduced`` (stoppers: the reduced
+    canonical form, the value modulo infinitesimals) or ``reduced_note`` (why it is absent).
 
     >>> r = loopy("{pass|3/2}")
-    >>> r.value, r.outcome_text, r.stopper, r.left_stop
-    ('3/2under', 'L', True, '3/2under')
+    >>> r.value, r.outcome_text, r.stopper, r.left_stop, r.reduced
+    ('3/2under', 'L', True, '3/2under', '3/2')
     >>> loopy("upon + 1").value
     '1^[on]'
     >>> d = loopy("on + off")

@@ -144,6 +144,17 @@ impl Graph {
         offset
     }
 
+    /// Appends the short games `games` of `arena` as loop-free positions, each subposition
+    /// once however many of the games share it (numbers share their whole chains); returns
+    /// each game's vertex.
+    pub fn append_short(&mut self, arena: &Arena, games: &[GameId]) -> Vec<u32> {
+        let mut index = HashMap::new();
+        games
+            .iter()
+            .map(|&g| short_vertex(arena, g, self, &mut index))
+            .collect()
+    }
+
     /// Whether a cycle (of any edges) is reachable from `v`: if not, `v` is a short game.
     pub fn loopfree_vertices(&self) -> Vec<bool> {
         // Kahn's algorithm on the reversed graph: a vertex is loop-free once all its options are.

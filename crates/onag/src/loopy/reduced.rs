@@ -34,67 +34,115 @@ use super::graph::{Graph, LoopyGame};
 use super::stopper::{simplify_options, survival_table, Stopper, MAX_PAIRS};
 use super::stops::vertex_stops;
 use super::LoopyError;
-use crate::partizan::dyadic::Dyadic;
-use crate::partizan::game::Arena;
+use crate::partizan::game::{Arena, GameId};
 use crate::partizan::Player;
 use crate::StopFlag;
 
 /// For every vertex a of `a` and b of `b`: whether a ≤_Inf b (b − a + x ≥ 0 for every number
 /// x > 0). `table[a * b.len() + b]`. Both graphs must be stoppers.
+///
+/// Right's wins in the token game are found by one retrograde pass over the pairs, as
+/// [`super::outcome`] finds wins and losses: a pair's state is looked at again only when one
+/// of its options is decided, through predecessor lists of both graphs. So the work is linear
+/// in the number of (pair, move) edges, where settling the table by repeated sweeps over all
+/// pairs costs a sweep per round of the fixed point.
 pub fn inf_table(a: &Graph, b: &Graph, stop: &StopFlag) -> Result<Vec<bool>, LoopyError> {
     let (na, nb) = (a.len(), b.len());
-    if na.saturating_mul(nb) > MAX_PAIRS / 4 {
+    if na.saturating_mul(nb) > MAX_PAIRS {
         return Err(LoopyError::TooLarge(format!(
-            "comparing {na} by {nb} positions modulo infinitesimals"
+            "comparing {na} by {nb} positions modulo infinitesimals (more than {MAX_PAIRS} pairs)"
         )));
     }
     // Without the token: the ordinary survival game; Right wins with Right to move iff a ≰ b.
     let plain = survival_table(a, b, stop)?;
-    // With the token: right_wins_l / right_wins_r, least fixed point from all-false.
+    let (a_rev_l, a_rev_r) = (
+        predecessors(a, Player::Left),
+        predecessors(a, Player::Right),
+    );
+    let (b_rev_l, b_rev_r) = (
+        predecessors(b, Player::Left),
+        predecessors(b, Player::Right),
+    );
+    // With the token. Left to move at (x, y) wins for Right iff spending the token loses for
+    // Left — it leads to (x, y, Right to move, no token), which Right wins iff x ≰ y — and so
+    // does every move of Left's (x^R or y^L). Right to move wins iff he may pass (to Left to
+    // move with the token) or move (x^L or y^R) to a state Right wins with Left to move.
+    let mut pending = vec![0u32; na * nb]; // Left's moves not yet known to lose
     let mut rw_l = vec![false; na * nb];
     let mut rw_r = vec![false; na * nb];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        if stop.is_stopped() {
-            return Err(LoopyError::Stopped);
+    // The worklist: 2 × pair + 1 for Right to move (pairs ≤ MAX_PAIRS = 2^24 fit in u32).
+    let mut queue: Vec<u32> = Vec::new();
+    for x in 0..na {
+        for y in 0..nb {
+            let s = x * nb + y;
+            let moves = b.left(y as u32).len() + a.right(x as u32).len();
+            pending[s] = moves as u32;
+            if moves == 0 && !plain[s] {
+                rw_l[s] = true;
+                queue.push(2 * s as u32);
+            }
         }
-        for x in 0..na {
-            for y in 0..nb {
-                let s = x * nb + y;
-                if !rw_l[s] {
-                    // Left to move: spending the token leads to (x, y, Right to move, no token),
-                    // which Right wins iff x ≰ y.
-                    let wins = !plain[s]
-                        && b.left(y as u32)
-                            .iter()
-                            .all(|&y2| rw_r[x * nb + y2 as usize])
-                        && a.right(x as u32)
-                            .iter()
-                            .all(|&x2| rw_r[x2 as usize * nb + y]);
-                    if wins {
-                        rw_l[s] = true;
-                        changed = true;
-                    }
+    }
+    let mut work = 0usize;
+    while let Some(item) = queue.pop() {
+        let (s, right) = ((item >> 1) as usize, item & 1 == 1);
+        let (x, y) = (s / nb, s % nb);
+        // poll by work: one for the state and one for each predecessor looked at
+        work += 1 + if !right {
+            b_rev_r[y].len() + a_rev_l[x].len()
+        } else {
+            b_rev_l[y].len() + a_rev_r[x].len()
+        };
+        if work >= 1 << 16 {
+            work = 0;
+            if stop.is_stopped() {
+                return Err(LoopyError::Stopped);
+            }
+        }
+        if !right {
+            // Right wins (x, y) with Left to move: so with Right to move at (x, y) (by the
+            // pass), at (x, y') with y'^R = y, and at (x', y) with x'^L = x.
+            let preds = std::iter::once(s)
+                .chain(b_rev_r[y].iter().map(|&y2| x * nb + y2 as usize))
+                .chain(a_rev_l[x].iter().map(|&x2| x2 as usize * nb + y));
+            for p in preds {
+                if !rw_r[p] {
+                    rw_r[p] = true;
+                    queue.push(2 * p as u32 + 1);
                 }
-                if !rw_r[s] {
-                    // Right to move: pass (keeping the token), or move in b or a.
-                    let wins = rw_l[s]
-                        || b.right(y as u32)
-                            .iter()
-                            .any(|&y2| rw_l[x * nb + y2 as usize])
-                        || a.left(x as u32)
-                            .iter()
-                            .any(|&x2| rw_l[x2 as usize * nb + y]);
-                    if wins {
-                        rw_r[s] = true;
-                        changed = true;
-                    }
+            }
+        } else {
+            // Right wins (x, y) with Right to move: one more of Left's moves loses at
+            // (x, y') with y'^L = y and at (x', y) with x'^R = x.
+            let preds = b_rev_l[y]
+                .iter()
+                .map(|&y2| x * nb + y2 as usize)
+                .chain(a_rev_r[x].iter().map(|&x2| x2 as usize * nb + y));
+            for p in preds {
+                if rw_l[p] {
+                    continue;
+                }
+                pending[p] -= 1;
+                if pending[p] == 0 && !plain[p] {
+                    rw_l[p] = true;
+                    queue.push(2 * p as u32);
                 }
             }
         }
     }
     Ok(rw_r.into_iter().map(|w| !w).collect())
+}
+
+/// For each vertex w of `g`: the vertices v with w among v's options for `player` (once per
+/// edge, so that counting down a position's pending moves meets each of its moves once).
+fn predecessors(g: &Graph, player: Player) -> Vec<Vec<u32>> {
+    let mut r: Vec<Vec<u32>> = vec![Vec::new(); g.len()];
+    for v in 0..g.len() as u32 {
+        for &w in g.options(v, player) {
+            r[w as usize].push(v);
+        }
+    }
+    r
 }
 
 /// Whether the stopper `g` ≤_Inf the stopper `h`: g ≤ h + x for every number x > 0.
@@ -157,8 +205,11 @@ fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
     // Candidate numbers: a position infinitesimally close to the number x has both strong
     // stops x; the candidate is then checked exactly by ≤_Inf both ways.
     let st = vertex_stops(s, stop)?;
+    // Every number once (its positions shared with the other numbers'), so the table below
+    // grows by the distinct numbers' positions, not by a copy per position that is close to
+    // one.
     let mut arena = Arena::new();
-    let mut numbers: Vec<(u32, Dyadic, u32)> = Vec::new(); // (vertex, x, vertex of x)
+    let mut close: Vec<(u32, GameId)> = Vec::new(); // (vertex, its number)
     for v in 0..n as u32 {
         let (l, r) = st[v as usize];
         if let (Some(x), Some(y)) = (l.strong().number(), r.strong().number()) {
@@ -166,16 +217,21 @@ fn reduce_once(s: &Stopper, stop: &StopFlag) -> Result<Stopper, LoopyError> {
                 let id = arena
                     .number(x)
                     .map_err(|e| LoopyError::TooLarge(format!("the number {x}: {e}")))?;
-                let g = LoopyGame::from_short(&arena, id);
-                let offset = graph.append(&g.graph);
-                numbers.push((v, x, offset + g.start));
+                close.push((v, id));
             }
         }
     }
+    let ids: Vec<GameId> = close.iter().map(|&(_, id)| id).collect();
+    let vertices = graph.append_short(&arena, &ids);
+    let numbers: Vec<(u32, u32)> = close
+        .iter()
+        .zip(vertices)
+        .map(|(&(v, _), w)| (v, w))
+        .collect(); // (vertex, vertex of its number)
     let total = graph.len();
     let t = inf_table(&graph, &graph, stop)?;
     let le = |x: u32, y: u32| t[x as usize * total + y as usize];
-    for &(v, _, w) in &numbers {
+    for &(v, w) in &numbers {
         if le(v, w) && le(w, v) && v != w {
             for p in [Player::Left, Player::Right] {
                 let opts = graph.options(w, p).to_vec();

@@ -54,9 +54,12 @@ pub struct LoopyReport {
     /// The mean where it is defined (see [`super::stops`]).
     pub mean: Option<String>,
     /// The reduced canonical form of a stopper (its value modulo infinitesimals,
-    /// [`super::reduced`]); absent for other games and for stoppers of more than 128
-    /// canonical positions.
+    /// [`super::reduced`]); absent for other games, and for a stopper whose canonical form
+    /// is too large for the report, with the reason in `reduced_note`.
     pub reduced: Option<String>,
+    /// Why a stopper's `reduced` is absent (too many canonical positions for the report's
+    /// bound, or a limit of the comparison modulo infinitesimals).
+    pub reduced_note: Option<String>,
     /// The onside's left and right stops (games with stopper sides that are not stoppers).
     pub onside_stops: Option<[String; 2]>,
     /// The offside's left and right stops.
@@ -85,10 +88,13 @@ pub fn sided_name(s: &Sides) -> String {
     }
 }
 
-/// Largest canonical stopper whose reduced canonical form the report computes: the Inf
-/// comparison table is quadratic in the positions and settled by repeated sweeps, so larger
-/// stoppers (Fox and Geese) are left to [`super::reduced::reduced`] called directly.
-const REDUCED_MAX_POSITIONS: usize = 128;
+/// Largest canonical stopper whose reduced canonical form the report computes. The Inf
+/// comparison table (one retrograde pass) is quadratic in the positions, and each round of
+/// the reduction builds one: sums of stoppers of 792 and 1,061 canonical positions took
+/// about 90 ms and 150 ms (docs/loopy.md), so the bound keeps the report near 100 ms. Past
+/// it the report says so in `reduced_note`; [`super::reduced::reduced`] called directly has
+/// no bound but the table's pair limit.
+const REDUCED_MAX_POSITIONS: usize = 800;
 
 /// The report of `g`.
 pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, LoopyError> {
@@ -107,6 +113,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         right_stop: None,
         mean: None,
         reduced: None,
+        reduced_note: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
@@ -124,15 +131,7 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         r.left_stop = Some(st.left.to_string());
         r.right_stop = Some(st.right.to_string());
         r.mean = st.mean.map(|m| m.to_string());
-        r.reduced = if s.game().graph.len() > REDUCED_MAX_POSITIONS {
-            None
-        } else {
-            match super::reduced::reduced(&s, stop) {
-                Ok(rcf) => Some(name(&rcf)),
-                Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
-                Err(_) => None,
-            }
-        };
+        fill_reduced(&mut r, &s, REDUCED_MAX_POSITIONS, stop)?;
         fill_thermograph(&mut r, &s, stop)?;
         return Ok(r);
     }
@@ -141,6 +140,29 @@ pub fn loopy_report(g: &LoopyGame, stop: &StopFlag) -> Result<LoopyReport, Loopy
         Err(why) => r.value = why.to_string(),
     }
     Ok(r)
+}
+
+/// The reduced canonical form of a stopper of at most `max_positions` canonical positions;
+/// else, or where the reduction reports a limit, the reason in `reduced_note`.
+fn fill_reduced(
+    r: &mut LoopyReport,
+    s: &Stopper,
+    max_positions: usize,
+    stop: &StopFlag,
+) -> Result<(), LoopyError> {
+    let n = s.game().graph.len();
+    if n > max_positions {
+        r.reduced_note = Some(format!(
+            "not computed: the canonical stopper has {n} positions, more than the report's {max_positions} (onag::loopy::reduced::reduced computes it without this bound)"
+        ));
+        return Ok(());
+    }
+    match super::reduced::reduced(s, stop) {
+        Ok(rcf) => r.reduced = Some(name(&rcf)),
+        Err(LoopyError::Stopped) => return Err(LoopyError::Stopped),
+        Err(e) => r.reduced_note = Some(format!("not computed: {e}")),
+    }
+    Ok(())
 }
 
 /// The temperature, thermograph and mean of a stopper by unrolling ([`super::thermo`]).
@@ -234,6 +256,7 @@ pub fn sided_report(s: &Sides, stop: &StopFlag) -> Result<LoopyReport, LoopyErro
         right_stop: None,
         mean: None,
         reduced: None,
+        reduced_note: None,
         onside_stops: None,
         offside_stops: None,
         temperature: None,
@@ -250,5 +273,34 @@ pub fn value_report(v: &LoopyValue, stop: &StopFlag) -> Result<LoopyReport, Loop
     match v {
         LoopyValue::Game(g) => loopy_report(g, stop),
         LoopyValue::Sided(s) => sided_report(s, stop),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loopy::parse::parse_loopy;
+
+    /// Every stopper's report carries its reduced canonical form, or says why not.
+    #[test]
+    fn reduced_or_the_reason() {
+        let stop = StopFlag::new();
+        let r = loopy_report(&parse_loopy("{pass|3/2} + ^").unwrap(), &stop).unwrap();
+        assert_eq!(
+            (r.reduced.as_deref(), r.reduced_note.as_deref()),
+            (Some("3/2"), None)
+        );
+        let s = Stopper::new(&parse_loopy("{pass|3/2}").unwrap()).unwrap();
+        let mut r = loopy_report(s.game(), &stop).unwrap();
+        r.reduced = None;
+        fill_reduced(&mut r, &s, 1, &stop).unwrap();
+        let note = r.reduced_note.unwrap();
+        assert!(
+            r.reduced.is_none() && note.starts_with("not computed: the canonical stopper has"),
+            "{note}"
+        );
+        // not a stopper: neither
+        let r = loopy_report(&parse_loopy("tis").unwrap(), &stop).unwrap();
+        assert_eq!((r.reduced, r.reduced_note), (None, None));
     }
 }
