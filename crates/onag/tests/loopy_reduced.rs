@@ -3,6 +3,9 @@
 //! games, against the short reduced canonical form (Grossman and Siegel, "Reductions of
 //! partizan games", Games of No Chance 3).
 
+mod common;
+
+use common::loopy::graph_strategy_with as graph_strategy;
 use onag::loopy::graph::{Graph, LoopyGame};
 use onag::loopy::name::{name, short_values};
 use onag::loopy::parse::parse_loopy;
@@ -10,7 +13,6 @@ use onag::loopy::reduced::{inf_table, le_inf, reduced};
 use onag::loopy::stopper::{survival_table, Stopper};
 use onag::partizan::dyadic::Dyadic;
 use onag::partizan::game::Arena;
-use onag::partizan::Player;
 use onag::StopFlag;
 use proptest::prelude::*;
 
@@ -31,28 +33,6 @@ fn number(x: Dyadic) -> Stopper {
 /// 2^-j.
 fn power(j: u32) -> Dyadic {
     format!("1/{}", 1u64 << j).parse().unwrap()
-}
-
-/// A random graph of 1..=`n` vertices (`dag`: only edges to smaller vertices, a short game).
-fn graph_strategy(n: usize, edges: usize, dag: bool) -> impl Strategy<Value = Graph> {
-    (1..=n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=edges).prop_map(
-            move |es| {
-                let mut g = Graph::new();
-                for _ in 0..n {
-                    g.add_vertex();
-                }
-                for (a, b, left) in es {
-                    if dag && b >= a {
-                        continue;
-                    }
-                    let p = if left { Player::Left } else { Player::Right };
-                    g.add_edge(p, a, b);
-                }
-                g
-            },
-        )
-    })
 }
 
 /// The slow reference for [`inf_table`]: the same least fixed point (Right's wins in the
