@@ -193,11 +193,59 @@ pub fn quotient_reached(
     stop: &StopFlag,
     progress: &mut dyn FnMut(&HeapStep),
 ) -> (MisereQuotient, Option<QuotientError>) {
-    let mut builder = build::Builder::new(ruleset.moves(), limits.max_order, limits.max_candidate);
-    let mut steps = Vec::with_capacity(max_heap);
-    stop.set_total(max_heap as f64);
+    let builder = build::Builder::new(ruleset.moves(), limits.max_order, limits.max_candidate);
+    extend_to(ruleset, builder, Vec::new(), max_heap, stop, progress)
+}
+
+/// Like [`quotient_reached`], but from a quotient already computed (Q_k, for instance read
+/// back from its certificate with [`MisereQuotient::from_certificate`]): heaps k + 1 to
+/// `max_heap` are added to it, so a long computation resumes where its last certificate
+/// left it. Each added heap is proved as in a run from heap 1 (the proof does not trust
+/// `from` beyond its own heaps: `from` must be right, which `from_certificate` checks), and
+/// the quotient is the same, element for element. `from`'s steps, if it has them, are kept.
+///
+/// # Examples
+/// ```
+/// use onag::heaps::quotient::{quotient, quotient_resumed, QuotientLimits};
+/// use onag::StopFlag;
+///
+/// let r = "0.07".parse().unwrap();
+/// let (limits, stop) = (QuotientLimits::default(), StopFlag::new());
+/// let q12 = quotient(&r, 12, limits, &stop, &mut |_| {}).unwrap();
+/// let (q20, why) = quotient_resumed(q12, 20, limits, &stop, &mut |_| {});
+/// assert!(why.is_none());
+/// let direct = quotient(&r, 20, limits, &stop, &mut |_| {}).unwrap();
+/// assert_eq!(q20.certificate(), direct.certificate());
+/// ```
+pub fn quotient_resumed(
+    from: MisereQuotient,
+    max_heap: usize,
+    limits: QuotientLimits,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(&HeapStep),
+) -> (MisereQuotient, Option<QuotientError>) {
+    let builder = build::Builder::resume(
+        from.ruleset.moves(),
+        build::Stage::from_parts(from.order, from.table, from.p, from.phi),
+        limits.max_order,
+        limits.max_candidate,
+    );
+    extend_to(&from.ruleset, builder, from.steps, max_heap, stop, progress)
+}
+
+/// Adds heaps to `builder`'s quotient up to `max_heap`, or until a heap fails.
+fn extend_to(
+    ruleset: &Ruleset,
+    mut builder: build::Builder,
+    mut steps: Vec<HeapStep>,
+    max_heap: usize,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(&HeapStep),
+) -> (MisereQuotient, Option<QuotientError>) {
+    let first = builder.stage.phi.len();
+    stop.set_total(max_heap.saturating_sub(first - 1) as f64);
     let mut ended = None;
-    for heap in 1..=max_heap {
+    for heap in first..=max_heap {
         // a failed step leaves the builder's stage at Q_{heap−1}: it is replaced only by a
         // proved extension
         let info = match stop
@@ -231,7 +279,7 @@ pub fn quotient_reached(
     let s = builder.stage;
     let q = MisereQuotient {
         ruleset: ruleset.clone(),
-        max_heap: steps.len(),
+        max_heap: s.phi.len() - 1,
         order: s.order,
         table: s.table,
         p: s.p,
