@@ -37,15 +37,51 @@ fn resumed_quotients_equal_the_direct_ones() {
         let from = MisereQuotient::from_certificate(&from, 8, &stop).unwrap();
         assert!(from.steps().is_empty());
         let mut heard = Vec::new();
-        let (q, why) = quotient_resumed(from, n, QuotientLimits::default(), &stop, &mut |s| {
-            heard.push(s.heap)
-        });
+        let mut trials = Vec::new();
+        let (q, why) = quotient_resumed(
+            from,
+            n,
+            QuotientLimits::default(),
+            &stop,
+            &mut |s| heard.push(s.heap),
+            &mut |t| trials.push(t.clone()),
+        );
         assert!(why.is_none(), "{code} from {k} to {n}: {why:?}");
         assert_eq!(heard, ((k + 1)..=n).collect::<Vec<_>>(), "{code}");
         let d = direct(code, n);
         assert_eq!(q.max_heap(), n);
         assert_eq!(q.certificate(), d.certificate(), "{code} from {k} to {n}");
         assert_eq!(q.steps(), &d.steps()[k..], "{code}");
+        // each heap whose quotient changed heard its trials, the last one without a failure
+        for s in q.steps().iter().filter(|s| !s.conservative) {
+            let mine: Vec<_> = trials.iter().filter(|t| t.heap == s.heap).collect();
+            assert!(!mine.is_empty(), "{code} heap {}", s.heap);
+            let last = mine.last().unwrap();
+            assert_eq!((last.order, last.failure.as_deref()), (s.order, None));
+            assert!(mine[..mine.len() - 1].iter().all(|t| t.failure.is_some()));
+        }
+    }
+}
+
+#[test]
+fn from_the_trivial_quotient_is_the_direct_run() {
+    for code in ["0.07", "0.54", "0.137"] {
+        let r: Ruleset = code.parse().unwrap();
+        let stop = StopFlag::new();
+        let t = MisereQuotient::trivial(&r);
+        assert_eq!((t.max_heap(), t.order()), (0, 1));
+        let (q, why) = quotient_resumed(
+            t,
+            22,
+            QuotientLimits::default(),
+            &stop,
+            &mut |_| {},
+            &mut |_| {},
+        );
+        assert!(why.is_none());
+        let d = direct(code, 22);
+        assert_eq!(q.certificate(), d.certificate(), "{code}");
+        assert_eq!(q.steps(), d.steps(), "{code}");
     }
 }
 
@@ -55,7 +91,14 @@ fn resumed_outcomes_match_the_definition() {
     let r: Ruleset = code.parse().unwrap();
     let stop = StopFlag::new();
     let from = MisereQuotient::from_certificate(&direct(code, 9).certificate(), 8, &stop).unwrap();
-    let (q, why) = quotient_resumed(from, 16, QuotientLimits::default(), &stop, &mut |_| {});
+    let (q, why) = quotient_resumed(
+        from,
+        16,
+        QuotientLimits::default(),
+        &stop,
+        &mut |_| {},
+        &mut |_| {},
+    );
     assert!(why.is_none());
     let mut brute = Outcomes::new(&r);
     let mut seen = 0;
@@ -78,7 +121,7 @@ fn a_resumed_run_keeps_what_it_proved_when_stopped() {
         max_order: 30,
         ..QuotientLimits::default()
     };
-    let (q, why) = quotient_resumed(from, 30, limits, &stop, &mut |_| {});
+    let (q, why) = quotient_resumed(from, 30, limits, &stop, &mut |_| {}, &mut |_| {});
     // Q_24 has order 24; heap 25 makes it 144, above the limit
     assert_eq!((q.max_heap(), q.order()), (24, 24));
     assert!(matches!(

@@ -7,8 +7,8 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 
 use onag::heaps::quotient::{
-    quotient_reached, quotient_resumed, Certificate, MisereQuotient, QuotientError, QuotientLimits,
-    QuotientReport,
+    quotient_resumed, Certificate, MisereQuotient, QuotientError, QuotientLimits, QuotientReport,
+    Trial,
 };
 use onag::heaps::Ruleset;
 use onag::StopFlag;
@@ -49,6 +49,10 @@ pub struct QuotientArgs {
     /// earlier --certificate), checked first, instead of from heap 1.
     #[arg(long)]
     resume: Option<PathBuf>,
+    /// Print each trial monoid of a heap whose quotient changes (stderr): the progress
+    /// inside a heap that can take hours.
+    #[arg(long)]
+    trials: bool,
     /// Also print the multiplication table (text output).
     #[arg(long)]
     table: bool,
@@ -124,10 +128,31 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
             );
         }
     };
-    let (q, ended) = match from {
-        Some(from) => quotient_resumed(from, args.max_heap, limits, &stop, &mut progress),
-        None => quotient_reached(&ruleset, args.max_heap, limits, &stop, &mut progress),
+    let show_trials = args.trials;
+    let mut trial = |t: &Trial| {
+        if show_trials {
+            eprintln!(
+                "heap {:>4}: trial {:>3}: |Q| = {:>6}, |P| = {:>5}, {} ({:.2} s)",
+                t.heap,
+                t.candidates,
+                t.order,
+                t.p_size,
+                t.failure
+                    .as_deref()
+                    .map_or_else(|| "proved".to_string(), |w| format!("fails at {w}")),
+                start.elapsed().as_secs_f64()
+            );
+        }
     };
+    let from = from.unwrap_or_else(|| MisereQuotient::trivial(&ruleset));
+    let (q, ended) = quotient_resumed(
+        from,
+        args.max_heap,
+        limits,
+        &stop,
+        &mut progress,
+        &mut trial,
+    );
     if let Some(e) = ended {
         // a long run keeps what it proved: the certificate of the last complete Q_k
         if let (Some(path), true) = (&args.certificate, q.max_heap() > 0) {

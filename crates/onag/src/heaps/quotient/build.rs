@@ -155,7 +155,11 @@ impl Builder {
     }
 
     /// Adds the next heap.
-    pub fn step(&mut self, stop: &StopFlag) -> Result<StepInfo, QuotientError> {
+    pub fn step(
+        &mut self,
+        stop: &StopFlag,
+        trial: &mut dyn FnMut(&super::Trial),
+    ) -> Result<StepInfo, QuotientError> {
         let h = self.stage.phi.len();
         let mut opts: Vec<Vec<usize>> = Vec::new();
         self.moves.for_each_leave(h as u64, |l| {
@@ -186,7 +190,7 @@ impl Builder {
                 candidates: 0,
             });
         }
-        self.extend(stop)
+        self.extend(stop, trial)
     }
 
     /// Whether `t` may be interpolated at `x`: no z has x·z ∈ P and t·z ∈ P.
@@ -230,7 +234,11 @@ impl Builder {
         Ok(None)
     }
 
-    fn extend(&mut self, stop: &StopFlag) -> Result<StepInfo, QuotientError> {
+    fn extend(
+        &mut self,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&super::Trial),
+    ) -> Result<StepInfo, QuotientError> {
         let h = self.stage.phi.len();
         let mut base = self.stage.clone();
         base.phi.push(0);
@@ -247,6 +255,13 @@ impl Builder {
         let mut candidates = 1;
         loop {
             let found = proof::search(&trial.pretension(), stop)?;
+            report(&super::Trial {
+                heap: h,
+                order: trial.order,
+                p_size: trial.p.iter().filter(|&&b| b).count(),
+                candidates,
+                failure: found.failure.as_deref().map(word_text),
+            });
             let Some(w) = found.failure else {
                 self.antichains = Some(found.antichains);
                 self.stage = trial;
