@@ -7,7 +7,8 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 
 use onag::heaps::quotient::{
-    quotient_reached, Certificate, MisereQuotient, QuotientError, QuotientLimits, QuotientReport,
+    quotient_resumed, Certificate, MisereQuotient, QuotientError, QuotientLimits, QuotientReport,
+    Trial,
 };
 use onag::heaps::Ruleset;
 use onag::StopFlag;
@@ -44,6 +45,14 @@ pub struct QuotientArgs {
     /// before n, by time or the limits, writes that of the last complete Q_k).
     #[arg(long)]
     certificate: Option<PathBuf>,
+    /// Go on from the quotient of this certificate (Q_k of the same ruleset, k < n, from an
+    /// earlier --certificate), checked first, instead of from heap 1.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Print each trial monoid of a heap whose quotient changes (stderr): the progress
+    /// inside a heap that can take hours.
+    #[arg(long)]
+    trials: bool,
     /// Also print the multiplication table (text output).
     #[arg(long)]
     table: bool,
@@ -99,7 +108,11 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
     };
     let start = Instant::now();
     let quiet = args.output.quiet;
-    let (q, ended) = quotient_reached(&ruleset, args.max_heap, limits, &stop, &mut |s| {
+    let from = match &args.resume {
+        Some(path) => Some(resume_from(path, &ruleset, args.max_heap, &stop)?),
+        None => None,
+    };
+    let mut progress = |s: &onag::heaps::quotient::HeapStep| {
         if !quiet {
             eprintln!(
                 "heap {:>4}: |Q| = {:>6}, |P| = {:>5}{} ({:.2} s)",
@@ -114,7 +127,32 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
                 start.elapsed().as_secs_f64()
             );
         }
-    });
+    };
+    let show_trials = args.trials;
+    let mut trial = |t: &Trial| {
+        if show_trials {
+            eprintln!(
+                "heap {:>4}: trial {:>3}: |Q| = {:>6}, |P| = {:>5}, {} ({:.2} s)",
+                t.heap,
+                t.candidates,
+                t.order,
+                t.p_size,
+                t.failure
+                    .as_deref()
+                    .map_or_else(|| "proved".to_string(), |w| format!("fails at {w}")),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let from = from.unwrap_or_else(|| MisereQuotient::trivial(&ruleset));
+    let (q, ended) = quotient_resumed(
+        from,
+        args.max_heap,
+        limits,
+        &stop,
+        &mut progress,
+        &mut trial,
+    );
     if let Some(e) = ended {
         // a long run keeps what it proved: the certificate of the last complete Q_k
         if let (Some(path), true) = (&args.certificate, q.max_heap() > 0) {
@@ -145,6 +183,45 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The brute-force bound of the check of a certificate a run resumes from (its local
+/// condition is checked in full whatever the bound).
+const RESUME_CHECK_TOTAL: usize = 12;
+
+/// The quotient of the certificate at `path`, checked, for `ruleset` and below `max_heap`.
+fn resume_from(
+    path: &std::path::Path,
+    ruleset: &Ruleset,
+    max_heap: usize,
+    stop: &StopFlag,
+) -> anyhow::Result<MisereQuotient> {
+    let cert: Certificate =
+        common::read_checksummed(path, MAX_CERTIFICATE_FILE, "a quotient certificate")?;
+    let q = MisereQuotient::from_certificate(&cert, RESUME_CHECK_TOTAL, stop)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if q.ruleset().to_string() != ruleset.to_string() {
+        bail!(
+            "{} is a quotient of {}, not of {ruleset}",
+            path.display(),
+            q.ruleset()
+        );
+    }
+    if q.max_heap() >= max_heap {
+        bail!(
+            "{} already reaches heap {}: --max-heap {max_heap} adds nothing",
+            path.display(),
+            q.max_heap()
+        );
+    }
+    eprintln!(
+        "{}: Q_{} (order {}) checked; going on from heap {}",
+        path.display(),
+        q.max_heap(),
+        q.order(),
+        q.max_heap() + 1
+    );
+    Ok(q)
 }
 
 /// Writes the certificate, checksummed ([`common::write_checksummed`]), and reads it back.

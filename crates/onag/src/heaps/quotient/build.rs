@@ -15,8 +15,13 @@
 //!    element's colex-least word, then reduced (elements no position can tell apart are
 //!    merged: Moore's partition refinement on the action of the heaps). The proof searches
 //!    for the least failure; when there is one, the candidate is refined — the heaps of the
-//!    failing word get cyclic factors of their own, a subset at a time, until the refined
-//!    candidate classifies that word the other way — and the proof runs again.
+//!    failing word are *freed*, a subset at a time (the smallest heaps first): each acts as
+//!    the identity on the trial monoid and generates a cyclic factor of its own, so the
+//!    refined candidate is the submonoid the other heaps generate times those factors — until
+//!    the refined candidate classifies that word the other way — and the proof runs again.
+//!    (This is the recalibration of MisereSolver; adding the factors beside the heaps' old
+//!    images instead built larger candidates, most of which failed: 237 candidates at heap 38
+//!    of 0.54 against 9.)
 //!
 //! Only the proof decides; the refinement is a heuristic (bounded by [`super::QuotientLimits`]).
 
@@ -66,6 +71,19 @@ impl Stage {
         }
     }
 
+    /// A quotient already computed (its table row-major, its P-portion, its heaps' images),
+    /// with the images of each heap's options recomputed by [`Builder::resume`].
+    pub fn from_parts(order: usize, table: Vec<u32>, p: Vec<bool>, phi: Vec<u32>) -> Stage {
+        let n = phi.len();
+        Stage {
+            order,
+            table,
+            p,
+            phi,
+            trans: vec![Vec::new(); n],
+        }
+    }
+
     /// The image of a list of heaps.
     pub fn image_of(&self, parts: &[usize]) -> u32 {
         parts.iter().fold(0, |x, &h| self.mul(x, self.phi[h]))
@@ -102,8 +120,47 @@ impl Builder {
         }
     }
 
+    /// A builder that goes on from `stage`, a quotient of heaps `1..stage.phi.len()`: each
+    /// heap's options and their images are recomputed; the antichains of the last proof are
+    /// not known, so the next heap's conservative test runs the whole proof.
+    pub fn resume(
+        moves: Moves,
+        mut stage: Stage,
+        max_order: usize,
+        max_candidate: usize,
+    ) -> Builder {
+        let mut leaves = Vec::with_capacity(stage.phi.len());
+        for h in 0..stage.phi.len() {
+            let mut opts: Vec<Vec<usize>> = Vec::new();
+            if h > 0 {
+                moves.for_each_leave(h as u64, |l| {
+                    opts.push(l.parts().iter().map(|&p| p as usize).collect());
+                });
+            }
+            opts.sort();
+            opts.dedup();
+            let mut t: Vec<u32> = opts.iter().map(|parts| stage.image_of(parts)).collect();
+            t.sort_unstable();
+            t.dedup();
+            stage.trans[h] = t;
+            leaves.push(opts);
+        }
+        Builder {
+            stage,
+            leaves,
+            antichains: None,
+            moves,
+            max_order,
+            max_candidate,
+        }
+    }
+
     /// Adds the next heap.
-    pub fn step(&mut self, stop: &StopFlag) -> Result<StepInfo, QuotientError> {
+    pub fn step(
+        &mut self,
+        stop: &StopFlag,
+        trial: &mut dyn FnMut(&super::Trial),
+    ) -> Result<StepInfo, QuotientError> {
         let h = self.stage.phi.len();
         let mut opts: Vec<Vec<usize>> = Vec::new();
         self.moves.for_each_leave(h as u64, |l| {
@@ -134,7 +191,7 @@ impl Builder {
                 candidates: 0,
             });
         }
-        self.extend(stop)
+        self.extend(stop, trial)
     }
 
     /// Whether `t` may be interpolated at `x`: no z has x·z ∈ P and t·z ∈ P.
@@ -178,7 +235,11 @@ impl Builder {
         Ok(None)
     }
 
-    fn extend(&mut self, stop: &StopFlag) -> Result<StepInfo, QuotientError> {
+    fn extend(
+        &mut self,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&super::Trial),
+    ) -> Result<StepInfo, QuotientError> {
         let h = self.stage.phi.len();
         let mut base = self.stage.clone();
         base.phi.push(0);
@@ -195,6 +256,13 @@ impl Builder {
         let mut candidates = 1;
         loop {
             let found = proof::search(&trial.pretension(), stop)?;
+            report(&super::Trial {
+                heap: h,
+                order: trial.order,
+                p_size: trial.p.iter().filter(|&&b| b).count(),
+                candidates,
+                failure: found.failure.as_deref().map(word_text),
+            });
             let Some(w) = found.failure else {
                 self.antichains = Some(found.antichains);
                 self.stage = trial;
@@ -204,25 +272,31 @@ impl Builder {
                 });
             };
             let should_be_p = !trial.p[trial.pretension().image(&w) as usize];
+            // The heaps of the failing word, the smallest first: a subset of them is freed
+            // from the trial's relations at a time (see `refined`).
             let involved: Vec<usize> = (1..w.len())
                 .filter(|&g| w[g] > 0 && !trial.trans[g].is_empty())
-                .rev()
                 .collect();
             let mut next = None;
-            'search: for period in [2, 4] {
+            let mut too_large = None;
+            'search: for wide in [false, true] {
                 for size in 1..=involved.len() {
                     for subset in combinations(&involved, size) {
                         let factors: Vec<Factor> = subset
                             .iter()
-                            .map(|&g| Factor {
-                                heap: g,
-                                index: (w[g] as usize).saturating_sub(1).max(1)
-                                    + usize::from(period > 2),
-                                period,
-                            })
+                            .map(|&g| Factor::freeing(&trial, g, w[g] as usize, wide))
                             .collect();
                         candidates += 1;
-                        let c = self.candidate(&trial, &factors, stop)?;
+                        // a subset whose candidate is above the limits is passed over: a
+                        // later one may be smaller
+                        let c = match self.refined(&trial, &factors, stop) {
+                            Ok(c) => c,
+                            Err(e @ QuotientError::TooLarge { .. }) => {
+                                too_large.get_or_insert(e);
+                                continue;
+                            }
+                            Err(e) => return Err(e),
+                        };
                         if c.p[c.pretension().image(&w) as usize] == should_be_p {
                             next = Some(c);
                             break 'search;
@@ -233,13 +307,34 @@ impl Builder {
             match next {
                 Some(c) => trial = c,
                 None => {
+                    if let Some(e) = too_large {
+                        return Err(e);
+                    }
                     return Err(QuotientError::Refinement {
                         heap: h,
                         word: word_text(&w),
-                    })
+                    });
                 }
             }
         }
+    }
+
+    /// The refinement of `trial` that frees the heaps of `factors`: each such heap acts as
+    /// the identity on the trial monoid and generates its own cyclic factor instead, so the
+    /// candidate is the submonoid generated by the other heaps' images times the factors
+    /// (only its part reachable from the identity is built), not the whole trial monoid
+    /// times them.
+    fn refined(
+        &self,
+        trial: &Stage,
+        factors: &[Factor],
+        stop: &StopFlag,
+    ) -> Result<Stage, QuotientError> {
+        let mut base = trial.clone();
+        for f in factors {
+            base.phi[f.heap] = 0;
+        }
+        self.candidate(&base, factors, stop)
     }
 
     /// The candidate `base × ∏ C(index, period)`, heap `f.heap` acting on its factor too,
@@ -460,6 +555,48 @@ struct Factor {
     heap: usize,
     index: usize,
     period: usize,
+}
+
+impl Factor {
+    /// The factor that frees heap `g` of `trial` after a failing word with `copies` copies of
+    /// it: its index is at least the index of g's image in the trial monoid (the factor then
+    /// tells apart every power the trial told apart, before the period) and at least
+    /// `copies − 1` (so the failing word's copies of g are told apart from one fewer); the
+    /// period is 2, as in the first candidate's C(2, 2), or, for the `wide` second pass
+    /// (tried only when no subset works with period 2), 4 with the index one further.
+    fn freeing(trial: &Stage, g: usize, copies: usize, wide: bool) -> Factor {
+        let index = cyclic_index(trial, trial.phi[g])
+            .max(copies.saturating_sub(1))
+            .max(1);
+        if wide {
+            Factor {
+                heap: g,
+                index: index + 1,
+                period: 4,
+            }
+        } else {
+            Factor {
+                heap: g,
+                index,
+                period: 2,
+            }
+        }
+    }
+}
+
+/// The index of `x` in a finite monoid: the least i with x^i = x^j for some j > i.
+fn cyclic_index(s: &Stage, x: u32) -> usize {
+    let mut seen: HashMap<u32, usize> = HashMap::new();
+    let mut y = 0u32;
+    let mut i = 0;
+    loop {
+        if let Some(&j) = seen.get(&y) {
+            return j;
+        }
+        seen.insert(y, i);
+        y = s.mul(y, x);
+        i += 1;
+    }
 }
 
 /// Moore's partition refinement: the coarsest partition that separates P from non-P and is

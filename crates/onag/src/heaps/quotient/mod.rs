@@ -130,6 +130,22 @@ pub struct HeapStep {
     pub candidates: usize,
 }
 
+/// One trial monoid of a heap whose quotient changes, once the proof has looked at it: the
+/// progress inside a heap that can take hours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trial {
+    /// The heap being added.
+    pub heap: usize,
+    /// The trial's order (reduced).
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_size: usize,
+    /// Candidates built for the heap so far.
+    pub candidates: usize,
+    /// The least position it classifies wrongly (heap sizes), or `None`: the trial is Q_heap.
+    pub failure: Option<String>,
+}
+
 /// Q_n of a heap ruleset: a finite commutative monoid (element 0 the identity) with its
 /// P-portion and the image of each heap.
 #[derive(Clone, Debug)]
@@ -193,17 +209,87 @@ pub fn quotient_reached(
     stop: &StopFlag,
     progress: &mut dyn FnMut(&HeapStep),
 ) -> (MisereQuotient, Option<QuotientError>) {
-    let mut builder = build::Builder::new(ruleset.moves(), limits.max_order, limits.max_candidate);
-    let mut steps = Vec::with_capacity(max_heap);
-    stop.set_total(max_heap as f64);
+    let builder = build::Builder::new(ruleset.moves(), limits.max_order, limits.max_candidate);
+    extend_to(
+        ruleset,
+        builder,
+        Vec::new(),
+        max_heap,
+        stop,
+        progress,
+        &mut |_| {},
+    )
+}
+
+/// Like [`quotient_reached`], but from a quotient already computed (Q_k, for instance read
+/// back from its certificate with [`MisereQuotient::from_certificate`]): heaps k + 1 to
+/// `max_heap` are added to it, so a long computation resumes where its last certificate
+/// left it. Each added heap is proved as in a run from heap 1 (the proof does not trust
+/// `from` beyond its own heaps: `from` must be right, which `from_certificate` checks), and
+/// the quotient is the same, element for element. `from`'s steps, if it has them, are kept.
+/// `trial` hears each trial monoid of a heap whose quotient changes
+/// ([`MisereQuotient::trivial`] starts from heap 1 with this progress).
+///
+/// # Examples
+/// ```
+/// use onag::heaps::quotient::{quotient, quotient_resumed, QuotientLimits};
+/// use onag::StopFlag;
+///
+/// let r = "0.07".parse().unwrap();
+/// let (limits, stop) = (QuotientLimits::default(), StopFlag::new());
+/// let q12 = quotient(&r, 12, limits, &stop, &mut |_| {}).unwrap();
+/// let mut trials = 0;
+/// let (q20, why) = quotient_resumed(q12, 20, limits, &stop, &mut |_| {}, &mut |_| trials += 1);
+/// assert!(why.is_none());
+/// assert!(trials > 0); // the quotient changes at heap 14
+/// let direct = quotient(&r, 20, limits, &stop, &mut |_| {}).unwrap();
+/// assert_eq!(q20.certificate(), direct.certificate());
+/// ```
+pub fn quotient_resumed(
+    from: MisereQuotient,
+    max_heap: usize,
+    limits: QuotientLimits,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(&HeapStep),
+    trial: &mut dyn FnMut(&Trial),
+) -> (MisereQuotient, Option<QuotientError>) {
+    let builder = build::Builder::resume(
+        from.ruleset.moves(),
+        build::Stage::from_parts(from.order, from.table, from.p, from.phi),
+        limits.max_order,
+        limits.max_candidate,
+    );
+    extend_to(
+        &from.ruleset,
+        builder,
+        from.steps,
+        max_heap,
+        stop,
+        progress,
+        trial,
+    )
+}
+
+/// Adds heaps to `builder`'s quotient up to `max_heap`, or until a heap fails.
+fn extend_to(
+    ruleset: &Ruleset,
+    mut builder: build::Builder,
+    mut steps: Vec<HeapStep>,
+    max_heap: usize,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(&HeapStep),
+    trial: &mut dyn FnMut(&Trial),
+) -> (MisereQuotient, Option<QuotientError>) {
+    let first = builder.stage.phi.len();
+    stop.set_total(max_heap.saturating_sub(first - 1) as f64);
     let mut ended = None;
-    for heap in 1..=max_heap {
+    for heap in first..=max_heap {
         // a failed step leaves the builder's stage at Q_{heap−1}: it is replaced only by a
         // proved extension
         let info = match stop
             .check()
             .map_err(QuotientError::from)
-            .and_then(|()| builder.step(stop))
+            .and_then(|()| builder.step(stop, trial))
         {
             Ok(info) => info,
             Err(e) => {
@@ -231,7 +317,7 @@ pub fn quotient_reached(
     let s = builder.stage;
     let q = MisereQuotient {
         ruleset: ruleset.clone(),
-        max_heap: steps.len(),
+        max_heap: s.phi.len() - 1,
         order: s.order,
         table: s.table,
         p: s.p,
@@ -280,6 +366,31 @@ impl MisereQuotient {
             phi: cert.heap_images.clone(),
             steps: Vec::new(),
         })
+    }
+
+    /// Q_0 of `ruleset`: the trivial quotient {1}, P empty, the start of every computation
+    /// (for [`quotient_resumed`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use onag::heaps::quotient::{quotient, quotient_resumed, MisereQuotient, QuotientLimits};
+    /// use onag::StopFlag;
+    ///
+    /// let r = "0.54".parse().unwrap();
+    /// let (limits, stop) = (QuotientLimits::default(), StopFlag::new());
+    /// let (q, _) = quotient_resumed(MisereQuotient::trivial(&r), 20, limits, &stop, &mut |_| {}, &mut |_| {});
+    /// assert_eq!(q.certificate(), quotient(&r, 20, limits, &stop, &mut |_| {}).unwrap().certificate());
+    /// ```
+    pub fn trivial(ruleset: &Ruleset) -> MisereQuotient {
+        MisereQuotient {
+            ruleset: ruleset.clone(),
+            max_heap: 0,
+            order: 1,
+            table: vec![0],
+            p: vec![false],
+            phi: vec![0],
+            steps: Vec::new(),
+        }
     }
 
     /// The ruleset.

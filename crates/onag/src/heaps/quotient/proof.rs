@@ -45,49 +45,77 @@ pub fn colex(a: &[u32], b: &[u32]) -> Ordering {
     Ordering::Equal
 }
 
-/// A set of monoid elements as bits.
+/// A set of monoid elements, kept as its elements ascending: the option-image sets of the
+/// proof hold tens of elements of monoids of thousands (Q_34 of Dawson's Kayles is tried at
+/// 19,050), so a list beats a bit per element in memory, copying and subset tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bits(Vec<u64>);
+pub struct Bits(Vec<u32>);
 
 impl Bits {
-    /// The empty set over `n` elements.
+    /// The empty set over `n` elements (`n` bounds the elements; the list does not need it).
     pub fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64).max(1)])
+        let _ = n;
+        Bits(Vec::new())
+    }
+
+    /// The set of `elements` (any order, repeats allowed).
+    pub fn from_elements(mut elements: Vec<u32>) -> Bits {
+        elements.sort_unstable();
+        elements.dedup();
+        Bits(elements)
     }
 
     /// Adds `x`.
     pub fn insert(&mut self, x: u32) {
-        self.0[x as usize / 64] |= 1 << (x % 64);
+        if let Err(i) = self.0.binary_search(&x) {
+            self.0.insert(i, x);
+        }
     }
 
     /// The elements, ascending.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                Some(i as u32 * 64 + b)
-            })
-        })
+        self.0.iter().copied()
     }
 
     /// Whether every element of `self` is in `other`.
     pub fn is_subset(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+        if self.0.len() > other.0.len() {
+            return false;
+        }
+        let mut rest = other.0.iter();
+        'outer: for x in &self.0 {
+            for y in rest.by_ref() {
+                match y.cmp(x) {
+                    Ordering::Less => {}
+                    Ordering::Equal => continue 'outer,
+                    Ordering::Greater => return false,
+                }
+            }
+            return false;
+        }
+        true
     }
 
     /// Whether the sets meet.
     pub fn meets(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+        let (mut a, mut b) = (self.0.iter().peekable(), other.0.iter().peekable());
+        while let (Some(&x), Some(&y)) = (a.peek(), b.peek()) {
+            match x.cmp(y) {
+                Ordering::Less => {
+                    a.next();
+                }
+                Ordering::Greater => {
+                    b.next();
+                }
+                Ordering::Equal => return true,
+            }
+        }
+        false
     }
 
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.is_empty()
     }
 }
 
@@ -209,15 +237,6 @@ pub fn search(pre: &Pretension<'_>, stop: &StopFlag) -> Result<Search, Stopped> 
         heaps: &heaps,
         antichains: vec![Vec::new(); pre.order],
         word: vec![0; n],
-        pbits: {
-            let mut b = Bits::new(pre.order);
-            for (x, &p) in pre.p.iter().enumerate() {
-                if p {
-                    b.insert(x as u32);
-                }
-            }
-            b
-        },
         bound: best.clone(),
         nodes: 0,
         stop,
@@ -238,7 +257,6 @@ struct Dfs<'a, 'b> {
     heaps: &'a [usize],
     antichains: Vec<Vec<Bits>>,
     word: Word,
-    pbits: Bits,
     /// A failure already known: words after it need no search.
     bound: Option<Word>,
     nodes: u64,
@@ -263,15 +281,10 @@ impl Dfs<'_, '_> {
             if self.nodes.is_multiple_of(4096) {
                 self.stop.check()?;
             }
-            let mut next = Bits::new(self.pre.order);
-            for y in s.iter() {
-                next.insert(self.pre.mul(y, g));
-            }
-            for &t in &self.pre.trans[h] {
-                next.insert(self.pre.mul(x, t));
-            }
+            let mut next: Vec<u32> = s.iter().map(|y| self.pre.mul(y, g)).collect();
+            next.extend(self.pre.trans[h].iter().map(|&t| self.pre.mul(x, t)));
             x = self.pre.mul(x, g);
-            s = next;
+            s = Bits::from_elements(next);
             self.word[h] += 1;
             if let Some(b) = &self.bound {
                 if colex(&self.word, b) != Ordering::Less {
@@ -281,7 +294,7 @@ impl Dfs<'_, '_> {
             if !incorporate(&mut self.antichains[x as usize], &s) {
                 break None;
             }
-            if !self.pre.p[x as usize] && !s.meets(&self.pbits) {
+            if !self.pre.p[x as usize] && !s.iter().any(|y| self.pre.p[y as usize]) {
                 break Some(self.word.clone());
             }
             if let Some(f) = self.run(level - 1, x, &s)? {
@@ -302,4 +315,41 @@ fn incorporate(list: &mut Vec<Bits>, s: &Bits) -> bool {
     list.retain(|old| !s.is_subset(old));
     list.push(s.clone());
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bits;
+
+    #[test]
+    fn sets_agree_with_a_naive_model() {
+        // every pair of subsets of 0..7, against std's BTreeSet
+        use std::collections::BTreeSet;
+        let sets: Vec<BTreeSet<u32>> = (0u32..128)
+            .map(|m| (0..7).filter(|i| m >> i & 1 == 1).collect())
+            .collect();
+        let bits: Vec<Bits> = sets
+            .iter()
+            .map(|s| {
+                let mut b = Bits::new(7);
+                for &x in s.iter().rev() {
+                    b.insert(x);
+                    b.insert(x);
+                }
+                assert_eq!(b, Bits::from_elements(s.iter().chain(s).copied().collect()));
+                b
+            })
+            .collect();
+        for (a, ba) in sets.iter().zip(&bits) {
+            assert_eq!(
+                ba.iter().collect::<Vec<_>>(),
+                a.iter().copied().collect::<Vec<_>>()
+            );
+            assert_eq!(ba.is_empty(), a.is_empty());
+            for (b, bb) in sets.iter().zip(&bits) {
+                assert_eq!(ba.is_subset(bb), a.is_subset(b), "{a:?} ⊆ {b:?}");
+                assert_eq!(ba.meets(bb), !a.is_disjoint(b), "{a:?} ∩ {b:?}");
+            }
+        }
+    }
 }
