@@ -341,14 +341,29 @@ impl Geometry {
         let (p, blocks_me) = self.protective_areas(e, player);
         if p > 0 {
             let x = self.matching(e & !safe_me & !blocks_me, player);
-            if s_me + first_player_share(p, x) > u_them {
+            // and the opponent loses two of its u(O) dominoes with each block claimed: a
+            // block's cells in each of O's lines form a run of two (the cells beyond it are
+            // filled or off the board), one domino of u(O) a line, and once P has a domino
+            // in the block O can cover none of its cells. P claims at least ⌈p/2⌉ blocks
+            // (the claims come first and each reply destroys at most one block), all within
+            // P's first p moves, and P is sure of share₁ ≥ p moves: if P were stuck after k
+            // moves, k ≥ s + share₁ ≥ p, O's k moves would lie on the empty cells outside
+            // the claimed blocks, k ≤ u(O) − 2⌈p/2⌉ (Bullock 2002 bounds the opponent's
+            // moves by its real moves less the protective areas)
+            if s_me + first_player_share(p, x) + 2 * p.div_ceil(2) > u_them {
                 return Some((true, Rule::ProtectiveWin));
             }
         }
         let (q, blocks_them) = self.protective_areas(e, player.opposite());
         if q > 0 {
             let y = self.matching(e & !safe_them & !blocks_them, player.opposite());
-            if u_me <= s_them + second_player_share(q, y) {
+            // and P loses two of its u(P) dominoes with each block O claims (as above). O
+            // claims a block at each of its turns while one is left, and P destroys at most
+            // one a move, so after j replies O has claimed at least min(j, ⌊q/2⌋) (if the
+            // blocks ran out before O's t-th turn, q ≤ (t − 1) claims + t destructions). If
+            // O were stuck after P's k moves, O made k − 1 ≥ s(O) + share₂ ≥ ⌊q/2⌋ replies,
+            // so P's k moves avoid at least ⌊q/2⌋ claimed blocks: k ≤ u(P) − 2⌊q/2⌋
+            if u_me <= s_them + second_player_share(q, y) + 2 * (q / 2) {
                 return Some((false, Rule::ProtectiveLoss));
             }
         }
@@ -378,6 +393,31 @@ impl Geometry {
             return Some((true, Rule::CellWin));
         }
         if 2 * (b + s_them + 1) + f_them * b > t_me {
+            return Some((false, Rule::CellLoss));
+        }
+        // the same with the placements taken in order of their cells in T(O) instead of
+        // the fewest of any (one placement with a cell O cannot cover makes f = 1 for all):
+        // P plays, while one is left, a vulnerable placement with the most cells in T(O).
+        // Before P's i-th such move at most 3(i − 1) placements are gone (P's own and two a
+        // reply), so, with the placements' counts of such cells sorted f₁ ≥ f₂ ≥ …, the i-th
+        // has at least f₍₃ᵢ₋₂₎; P plays at least ⌈x/3⌉ of them. With n₂ placements of two
+        // such cells and n₁ of one, their cells sum to at least ⌈n₂/3⌉ + ⌈(n₂ + n₁)/3⌉. If
+        // P is stuck after k ≥ s + ⌈x/3⌉ moves, O's 2k cells and those lie apart in T(O).
+        // Moving second O's i-th reply comes after P's i moves: at most 3i − 1 gone, at
+        // least f₍₃ᵢ₎, ⌊x/3⌋ of them, ⌊n₂/3⌋ + ⌊(n₂ + n₁)/3⌋ cells; P wins only if O is
+        // stuck after P's k + 1 moves with k ≥ s(O) + ⌊x(O)/3⌋.
+        let (nv2, nv1) = coverage_counts(xv_tops, self.w, h_cov);
+        let (nh2, nh1) = coverage_counts(xh_tops, 1, v_cov);
+        let ((n2_me, n1_me), (n2_them, n1_them)) = match player {
+            Player::Left => ((nv2, nv1), (nh2, nh1)),
+            Player::Right => ((nh2, nh1), (nv2, nv1)),
+        };
+        let a3 = x_me.div_ceil(3);
+        if 2 * (a3 + s_me) + n2_me.div_ceil(3) + (n2_me + n1_me).div_ceil(3) > t_them {
+            return Some((true, Rule::CellWin));
+        }
+        let b3 = x_them / 3;
+        if 2 * (b3 + s_them + 1) + n2_them / 3 + (n2_them + n1_them) / 3 > t_me {
             return Some((false, Rule::CellLoss));
         }
         None
@@ -594,6 +634,17 @@ fn coverage_floor(tops: u128, d: u32, cover: u128) -> u32 {
     } else {
         0
     }
+}
+
+/// How many placements (first cells `tops`, second cells `d` bits further) have both
+/// cells in `cover`, and how many exactly one.
+#[inline]
+fn coverage_counts(tops: u128, d: u32, cover: u128) -> (u32, u32) {
+    let second = cover >> d;
+    (
+        (tops & cover & second).count_ones(),
+        (tops & (cover ^ second)).count_ones(),
+    )
 }
 
 /// The counting rule that decided a node without search.
