@@ -414,11 +414,11 @@ impl Geometry {
         };
         let a3 = x_me.div_ceil(3);
         if 2 * (a3 + s_me) + n2_me.div_ceil(3) + (n2_me + n1_me).div_ceil(3) > t_them {
-            return Some((true, Rule::CellWin));
+            return Some((true, Rule::CellOrderWin));
         }
         let b3 = x_them / 3;
         if 2 * (b3 + s_them + 1) + n2_them / 3 + (n2_them + n1_them) / 3 > t_me {
-            return Some((false, Rule::CellLoss));
+            return Some((false, Rule::CellOrderLoss));
         }
         None
     }
@@ -659,6 +659,10 @@ enum Rule {
     ProtectiveLoss,
     CellWin,
     CellLoss,
+    /// The squares-left rules with the placements taken by their cells in reach.
+    CellOrderWin,
+    /// The same, moving second.
+    CellOrderLoss,
 }
 
 /// The moves a player moving first is sure of from `p` protective areas and `x` further
@@ -1030,8 +1034,8 @@ impl DomineeringSolver {
             Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
             Rule::ProtectiveWin => &mut self.stats.protective_win,
             Rule::ProtectiveLoss => &mut self.stats.protective_loss,
-            Rule::CellWin => &mut self.stats.cell_win,
-            Rule::CellLoss => &mut self.stats.cell_loss,
+            Rule::CellWin | Rule::CellOrderWin => &mut self.stats.cell_win,
+            Rule::CellLoss | Rule::CellOrderLoss => &mut self.stats.cell_loss,
         };
         *counter += 1;
     }
@@ -1365,7 +1369,7 @@ mod tests {
         // each rule must fire often enough to be tested
         use crate::games::PartizanGame;
         let mut values = PartizanSolver::new();
-        let mut fired = [0usize; 9];
+        let mut fired = [0usize; 11];
         let mut x: u64 = 0xD1B5_4A32_D192_ED03;
         for b in random_boards(2000, 6, 6, 0x9E37_79B9_7F4A_7C15) {
             if b.empty_cells().count_ones() > 22 {
