@@ -39,8 +39,9 @@
 //! - **Transposition table** of fixed size (two slots per bucket: one kept for the entries
 //!   that took the most work, one always replaced) and **move ordering**: each move is scored
 //!   by the same counts after it, as Obsequi scores it (the mover's room and safe moves less
-//!   the opponent's), one's own safe moves last, ties broken by the history heuristic (moves
-//!   that refuted before).
+//!   the opponent's), one's own safe moves last, ties broken by where the domino lies
+//!   (second line from an edge, every other place along it, the edge last: Obsequi's order)
+//!   and then by the history heuristic (moves that refuted before).
 //!
 //! # Examples
 //! ```
@@ -1589,7 +1590,7 @@ mod results_file {
 
     fn read() -> Vec<(usize, usize, Outcome)> {
         // the rectangles up to 7×7 and the larger boards, solved by the same solver
-        ["outcomes.json", "larger.json"]
+        ["outcomes.json", "larger.json", "8x8.json"]
             .iter()
             .flat_map(|name| {
                 let path = format!(
