@@ -39,8 +39,9 @@
 //! - **Transposition table** of fixed size (two slots per bucket: one kept for the entries
 //!   that took the most work, one always replaced) and **move ordering**: each move is scored
 //!   by the same counts after it, as Obsequi scores it (the mover's room and safe moves less
-//!   the opponent's), one's own safe moves last, ties broken by the history heuristic (moves
-//!   that refuted before).
+//!   the opponent's), one's own safe moves last, ties broken by where the domino lies
+//!   (second line from an edge, every other place along it, the edge last: Obsequi's order)
+//!   and then by the history heuristic (moves that refuted before).
 //!
 //! # Examples
 //! ```
@@ -341,14 +342,29 @@ impl Geometry {
         let (p, blocks_me) = self.protective_areas(e, player);
         if p > 0 {
             let x = self.matching(e & !safe_me & !blocks_me, player);
-            if s_me + first_player_share(p, x) > u_them {
+            // and the opponent loses two of its u(O) dominoes with each block claimed: a
+            // block's cells in each of O's lines form a run of two (the cells beyond it are
+            // filled or off the board), one domino of u(O) a line, and once P has a domino
+            // in the block O can cover none of its cells. P claims at least ⌈p/2⌉ blocks
+            // (the claims come first and each reply destroys at most one block), all within
+            // P's first p moves, and P is sure of share₁ ≥ p moves: if P were stuck after k
+            // moves, k ≥ s + share₁ ≥ p, O's k moves would lie on the empty cells outside
+            // the claimed blocks, k ≤ u(O) − 2⌈p/2⌉ (Bullock 2002 bounds the opponent's
+            // moves by its real moves less the protective areas)
+            if s_me + first_player_share(p, x) + 2 * p.div_ceil(2) > u_them {
                 return Some((true, Rule::ProtectiveWin));
             }
         }
         let (q, blocks_them) = self.protective_areas(e, player.opposite());
         if q > 0 {
             let y = self.matching(e & !safe_them & !blocks_them, player.opposite());
-            if u_me <= s_them + second_player_share(q, y) {
+            // and P loses two of its u(P) dominoes with each block O claims (as above). O
+            // claims a block at each of its turns while one is left, and P destroys at most
+            // one a move, so after j replies O has claimed at least min(j, ⌊q/2⌋) (if the
+            // blocks ran out before O's t-th turn, q ≤ (t − 1) claims + t destructions). If
+            // O were stuck after P's k moves, O made k − 1 ≥ s(O) + share₂ ≥ ⌊q/2⌋ replies,
+            // so P's k moves avoid at least ⌊q/2⌋ claimed blocks: k ≤ u(P) − 2⌊q/2⌋
+            if u_me <= s_them + second_player_share(q, y) + 2 * (q / 2) {
                 return Some((false, Rule::ProtectiveLoss));
             }
         }
@@ -379,6 +395,31 @@ impl Geometry {
         }
         if 2 * (b + s_them + 1) + f_them * b > t_me {
             return Some((false, Rule::CellLoss));
+        }
+        // the same with the placements taken in order of their cells in T(O) instead of
+        // the fewest of any (one placement with a cell O cannot cover makes f = 1 for all):
+        // P plays, while one is left, a vulnerable placement with the most cells in T(O).
+        // Before P's i-th such move at most 3(i − 1) placements are gone (P's own and two a
+        // reply), so, with the placements' counts of such cells sorted f₁ ≥ f₂ ≥ …, the i-th
+        // has at least f₍₃ᵢ₋₂₎; P plays at least ⌈x/3⌉ of them. With n₂ placements of two
+        // such cells and n₁ of one, their cells sum to at least ⌈n₂/3⌉ + ⌈(n₂ + n₁)/3⌉. If
+        // P is stuck after k ≥ s + ⌈x/3⌉ moves, O's 2k cells and those lie apart in T(O).
+        // Moving second O's i-th reply comes after P's i moves: at most 3i − 1 gone, at
+        // least f₍₃ᵢ₎, ⌊x/3⌋ of them, ⌊n₂/3⌋ + ⌊(n₂ + n₁)/3⌋ cells; P wins only if O is
+        // stuck after P's k + 1 moves with k ≥ s(O) + ⌊x(O)/3⌋.
+        let (nv2, nv1) = coverage_counts(xv_tops, self.w, h_cov);
+        let (nh2, nh1) = coverage_counts(xh_tops, 1, v_cov);
+        let ((n2_me, n1_me), (n2_them, n1_them)) = match player {
+            Player::Left => ((nv2, nv1), (nh2, nh1)),
+            Player::Right => ((nh2, nh1), (nv2, nv1)),
+        };
+        let a3 = x_me.div_ceil(3);
+        if 2 * (a3 + s_me) + n2_me.div_ceil(3) + (n2_me + n1_me).div_ceil(3) > t_them {
+            return Some((true, Rule::CellOrderWin));
+        }
+        let b3 = x_them / 3;
+        if 2 * (b3 + s_them + 1) + n2_them / 3 + (n2_them + n1_them) / 3 > t_me {
+            return Some((false, Rule::CellOrderLoss));
         }
         None
     }
@@ -596,6 +637,53 @@ fn coverage_floor(tops: u128, d: u32, cover: u128) -> u32 {
     }
 }
 
+/// A static order of the placements by where they lie, as Bullock's Obsequi orders equal
+/// scores (2002): in the player's own direction a domino is best in the second line from
+/// an edge (then every other line), across it at every other position from an edge, and
+/// worst along the edge. Only an order: it changes the work, never an answer.
+/// `[player][top or left cell]` (Left = vertical).
+fn placement_values(w: u32, h: u32) -> [[u8; 128]; 2] {
+    let mut out = [[0u8; 128]; 2];
+    // `line`: the 1-based line across the player's direction among `lines`; `at`: the
+    // 1-based position of the domino's first cell along it among `len` cells (len − 1
+    // places)
+    let value = |line: u32, lines: u32, at: u32, len: u32| -> u8 {
+        let j = line.min(lines + 1 - line);
+        let k = at.min(len - at);
+        let tier = match (j.is_multiple_of(2), !k.is_multiple_of(2), j >= 3) {
+            (true, true, _) => 4,
+            (true, false, _) => 3,
+            (false, true, true) => 2,
+            (false, false, true) => 1,
+            _ => 0,
+        };
+        (tier * 40 + 39u32.saturating_sub(j * 4 + k)) as u8
+    };
+    for r in 0..h {
+        for c in 0..w {
+            let i = (r * w + c) as usize;
+            if r + 1 < h {
+                out[0][i] = value(c + 1, w, r + 1, h);
+            }
+            if c + 1 < w {
+                out[1][i] = value(r + 1, h, c + 1, w);
+            }
+        }
+    }
+    out
+}
+
+/// How many placements (first cells `tops`, second cells `d` bits further) have both
+/// cells in `cover`, and how many exactly one.
+#[inline]
+fn coverage_counts(tops: u128, d: u32, cover: u128) -> (u32, u32) {
+    let second = cover >> d;
+    (
+        (tops & cover & second).count_ones(),
+        (tops & (cover ^ second)).count_ones(),
+    )
+}
+
 /// The counting rule that decided a node without search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rule {
@@ -608,6 +696,10 @@ enum Rule {
     ProtectiveLoss,
     CellWin,
     CellLoss,
+    /// The squares-left rules with the placements taken by their cells in reach.
+    CellOrderWin,
+    /// The same, moving second.
+    CellOrderLoss,
 }
 
 /// The moves a player moving first is sure of from `p` protective areas and `x` further
@@ -709,6 +801,8 @@ pub struct DomineeringSolver {
     geometry: Option<std::rc::Rc<Geometry>>,
     /// history heuristic: [player][cell]
     history: [[u32; 128]; 2],
+    /// a static value of each placement by where it lies: [player][top or left cell]
+    placement_value: [[u8; 128]; 2],
     nodes: u64,
     stats: SearchStats,
     /// the empty cells after the winning move found at the root of the last search
@@ -729,6 +823,7 @@ impl DomineeringSolver {
             mask: entries - 1,
             geometry: None,
             history: [[0; 128]; 2],
+            placement_value: [[0; 128]; 2],
             nodes: 0,
             stats: SearchStats::default(),
             root_win: None,
@@ -927,6 +1022,7 @@ impl DomineeringSolver {
             self.geometry = Some(std::rc::Rc::new(Geometry::new(w, h)));
             self.table.iter_mut().for_each(|e| *e = Entry::default());
             self.history = [[0; 128]; 2];
+            self.placement_value = placement_values(w, h);
         }
     }
 
@@ -979,8 +1075,8 @@ impl DomineeringSolver {
             Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
             Rule::ProtectiveWin => &mut self.stats.protective_win,
             Rule::ProtectiveLoss => &mut self.stats.protective_loss,
-            Rule::CellWin => &mut self.stats.cell_win,
-            Rule::CellLoss => &mut self.stats.cell_loss,
+            Rule::CellWin | Rule::CellOrderWin => &mut self.stats.cell_win,
+            Rule::CellLoss | Rule::CellOrderLoss => &mut self.stats.cell_loss,
         };
         *counter += 1;
     }
@@ -1086,7 +1182,9 @@ impl DomineeringSolver {
             let margin = (sm + um) - (ut + st) - 8 * safe;
             let (ck, cp) = g.key(c & (cvc | chc), opponent);
             keys[count] = (ck, cp, self.slot(ck));
-            let score = (margin << 24) + i64::from(self.history[my_index][a as usize]);
+            let score = (margin << 40)
+                + (i64::from(self.placement_value[my_index][a as usize]) << 32)
+                + i64::from(self.history[my_index][a as usize]);
             moves[count] = (score, a as u8);
             count += 1;
         }
@@ -1314,7 +1412,7 @@ mod tests {
         // each rule must fire often enough to be tested
         use crate::games::PartizanGame;
         let mut values = PartizanSolver::new();
-        let mut fired = [0usize; 9];
+        let mut fired = [0usize; 11];
         let mut x: u64 = 0xD1B5_4A32_D192_ED03;
         for b in random_boards(2000, 6, 6, 0x9E37_79B9_7F4A_7C15) {
             if b.empty_cells().count_ones() > 22 {
@@ -1408,27 +1506,27 @@ mod tests {
 
     #[test]
     fn a_stopped_solve_resumes_from_its_checkpoint() {
-        // 7×7 (about 150,000 nodes): a first-player win (Breuker, Uiterwijk and van den
-        // Herik 2000)
-        let b = Domineering::empty(7, 7).unwrap();
-        let mut fresh = DomineeringSolver::new(TableSize::Bits(16));
+        // 6×8 (about 500,000 nodes, enough to pass a progress report): a win for Right
+        // (Horizontal) whoever starts (Breuker, Uiterwijk and van den Herik 2000)
+        let b = Domineering::empty(6, 8).unwrap();
+        let mut fresh = DomineeringSolver::new(TableSize::Bits(18));
         let full = fresh.solve(&b, &StopFlag::new()).unwrap();
         let total = full.left_first.nodes + full.right_first.nodes;
         // stop the first run halfway through, by its own progress reports
         let stop = StopFlag::new();
         let s2 = stop.clone();
-        let mut first = DomineeringSolver::new(TableSize::Bits(16)).on_progress(move |p| {
+        let mut first = DomineeringSolver::new(TableSize::Bits(18)).on_progress(move |p| {
             if p.nodes >= 1 << 16 {
                 s2.stop();
             }
         });
         assert_eq!(first.solve(&b, &stop), Err(GameError::Stopped));
         let bytes = first.checkpoint();
-        let mut resumed = DomineeringSolver::new(TableSize::Bits(16));
+        let mut resumed = DomineeringSolver::new(TableSize::Bits(18));
         assert!(resumed.restore(&b, &bytes).unwrap() > 0);
         let r = resumed.solve(&b, &StopFlag::new()).unwrap();
         assert_eq!(r.outcome, full.outcome);
-        assert_eq!(r.outcome, Outcome::N);
+        assert_eq!(r.outcome, Outcome::R);
         assert!(r.left_first.nodes + r.right_first.nodes <= total);
         // a checkpoint of another size, or not one at all, is refused
         let other = Domineering::empty(6, 5).unwrap();
@@ -1492,7 +1590,7 @@ mod results_file {
 
     fn read() -> Vec<(usize, usize, Outcome)> {
         // the rectangles up to 7×7 and the larger boards, solved by the same solver
-        ["outcomes.json", "larger.json"]
+        ["outcomes.json", "larger.json", "8x8.json"]
             .iter()
             .flat_map(|name| {
                 let path = format!(
