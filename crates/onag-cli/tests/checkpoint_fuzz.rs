@@ -9,7 +9,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn config_dir() -> PathBuf {
     std::env::temp_dir().join(format!("onag-ckfuzz-config-{}", std::process::id()))
@@ -23,16 +22,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .env("ONAG_CONFIG_DIR", config_dir())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::onag_in(&config_dir(), args)
 }
 
 /// A small deterministic generator (xorshift), so a failure names a reproducible case.

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::onag;
+use common::{onag, onag_in};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("onag-reliab-{name}-{}", std::process::id()));
@@ -450,20 +450,6 @@ fn ctrl_c_writes_the_checkpoint_and_resume_continues() {
     let rows = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap()["rows"].clone();
     assert_eq!(rows(&resumed), rows(&whole));
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// `onag` with the checkpoint key kept in `dir`.
-fn onag_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(args)
-        .env("ONAG_CONFIG_DIR", dir)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// A heap checkpoint edited at G(20) and sealed again with an unkeyed checksum resumed into a

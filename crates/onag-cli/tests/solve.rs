@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::onag;
+use common::{onag, onag_in};
 
 #[test]
 fn outcome_as_text_and_json() {
@@ -104,20 +104,6 @@ fn the_strong_computer_as_text_and_json() {
     }
 }
 
-/// `onag` with its own configuration directory (the checkpoint key lives there).
-fn onag_keyed(config: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
-        .env("ONAG_CONFIG_DIR", config)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// A Domineering solve stopped by --max-seconds leaves a sealed checkpoint; the same command
 /// goes on from it (in rounds of --every) to the published outcome; a damaged, truncated,
 /// foreign or misplaced checkpoint is refused in one line with exit status 2.
@@ -133,7 +119,7 @@ fn a_checkpointed_solve_resumes_and_refuses_damaged_checkpoints() {
     let solve = |extra: &[&str]| {
         let mut args = vec!["solve", "domineering", &board, "--checkpoint", ck_arg];
         args.extend_from_slice(extra);
-        onag_keyed(&config, &args)
+        onag_in(&config, &args)
     };
     let (code, _, err) = solve(&["--max-seconds", "1"]);
     if code == 0 {
@@ -168,22 +154,22 @@ fn a_checkpointed_solve_resumes_and_refuses_damaged_checkpoints() {
     }
     std::fs::write(&ck, &sealed).unwrap();
     let other = dir.path().join("other-config");
-    let (code, _, err) = onag_keyed(
+    let (code, _, err) = onag_in(
         &other,
         &["solve", "domineering", &board, "--checkpoint", ck_arg],
     );
     assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
     assert!(err.contains("seal fails"), "{err}");
     let small = ["......"; 6].join("|");
-    let (code, _, err) = onag_keyed(
+    let (code, _, err) = onag_in(
         &config,
         &["solve", "domineering", &small, "--checkpoint", ck_arg],
     );
     assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
     assert!(err.contains("another board size"), "{err}");
-    let (code, _, err) = onag_keyed(&config, &["solve", "clobber", "xo", "--checkpoint", ck_arg]);
+    let (code, _, err) = onag_in(&config, &["solve", "clobber", "xo", "--checkpoint", ck_arg]);
     assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
-    let (code, _, err) = onag_keyed(
+    let (code, _, err) = onag_in(
         &config,
         &[
             "solve",

@@ -2,6 +2,8 @@
 //! the quotient map against misère outcomes by the definition, perfect play, and the
 //! certificate checker rejecting corrupted certificates.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use onag::heaps::quotient::brute::{positions, Outcomes};
@@ -12,15 +14,7 @@ use onag::heaps::Ruleset;
 use onag::StopFlag;
 
 fn q(code: &str, n: usize) -> MisereQuotient {
-    let r: Ruleset = code.parse().unwrap();
-    quotient(
-        &r,
-        n,
-        QuotientLimits::default(),
-        &StopFlag::new(),
-        &mut |_| {},
-    )
-    .unwrap()
+    common::quotient_of(code, n)
 }
 
 struct Published {

@@ -16,25 +16,17 @@
 //! Kayles (0.77): |Q_n| = 40 from n = 27 on. Plambeck and Siegel list Kayles among the games
 //! their quotients solve; this file pins the order computed and proved here.
 
+mod common;
+
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use onag::heaps::quotient::brute::{positions, Outcomes};
-use onag::heaps::quotient::{quotient, Certificate, QuotientLimits};
+use onag::heaps::quotient::Certificate;
 use onag::heaps::Ruleset;
-use onag::StopFlag;
 
 fn certificate(code: &str, n: usize) -> Certificate {
-    let r: Ruleset = code.parse().unwrap();
-    quotient(
-        &r,
-        n,
-        QuotientLimits::default(),
-        &StopFlag::new(),
-        &mut |_| {},
-    )
-    .unwrap()
-    .certificate()
+    common::quotient_of(code, n).certificate()
 }
 
 /// Checks the certificate's monoid (identity, commutativity, associativity: every triple),

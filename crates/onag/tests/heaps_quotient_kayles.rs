@@ -4,12 +4,12 @@
 //! number of distinct vectors is a lower bound on |Q_n| that knows nothing of quotients, and
 //! on small positions it already reaches the computed order.
 
+mod common;
+
 use std::collections::HashSet;
 
 use onag::heaps::quotient::brute::{positions, Outcomes};
-use onag::heaps::quotient::{quotient, QuotientLimits};
 use onag::heaps::Ruleset;
-use onag::StopFlag;
 
 /// The classes among positions of total ≤ `t_g` told apart by tests of total ≤ `t_x`.
 fn brute_classes(code: &str, n: usize, t_g: usize, t_x: usize) -> usize {
@@ -32,16 +32,7 @@ fn brute_classes(code: &str, n: usize, t_g: usize, t_x: usize) -> usize {
 }
 
 fn order(code: &str, n: usize) -> usize {
-    let r: Ruleset = code.parse().unwrap();
-    quotient(
-        &r,
-        n,
-        QuotientLimits::default(),
-        &StopFlag::new(),
-        &mut |_| {},
-    )
-    .unwrap()
-    .order()
+    common::quotient_of(code, n).order()
 }
 
 #[test]

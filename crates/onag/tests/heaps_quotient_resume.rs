@@ -2,23 +2,15 @@
 //! same Q_n, element for element, as the run from heap 1; and the misère outcomes of the
 //! resumed quotient agree with the definition, by brute force.
 
+mod common;
+
 use onag::heaps::quotient::brute::{positions, Outcomes};
-use onag::heaps::quotient::{
-    quotient, quotient_resumed, MisereQuotient, QuotientError, QuotientLimits,
-};
+use onag::heaps::quotient::{quotient_resumed, MisereQuotient, QuotientError, QuotientLimits};
 use onag::heaps::Ruleset;
 use onag::StopFlag;
 
 fn direct(code: &str, n: usize) -> MisereQuotient {
-    let r: Ruleset = code.parse().unwrap();
-    quotient(
-        &r,
-        n,
-        QuotientLimits::default(),
-        &StopFlag::new(),
-        &mut |_| {},
-    )
-    .unwrap()
+    common::quotient_of(code, n)
 }
 
 #[test]

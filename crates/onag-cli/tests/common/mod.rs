@@ -22,6 +22,20 @@ pub fn onag(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// As [`onag`], with onag's per-user files (the checkpoint key) kept in `dir`.
+pub fn onag_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .env("ONAG_CONFIG_DIR", dir)
+        .args(args)
+        .output()
+        .expect("run onag");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A running `onag serve`, killed when dropped.
 pub struct Server {
     child: Child,

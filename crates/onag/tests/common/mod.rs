@@ -56,3 +56,16 @@ pub fn fixture_lines(name: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// Q_n of the heap game `code` under the default limits (the quotient tests' common start).
+pub fn quotient_of(code: &str, n: usize) -> onag::heaps::quotient::MisereQuotient {
+    let r: onag::heaps::Ruleset = code.parse().unwrap();
+    onag::heaps::quotient::quotient(
+        &r,
+        n,
+        onag::heaps::quotient::QuotientLimits::default(),
+        &onag::StopFlag::new(),
+        &mut |_| {},
+    )
+    .unwrap()
+}
