@@ -15,6 +15,13 @@ fn loopy_values_and_outcomes() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value:       dud"), "{out}");
     assert!(out.contains("Left first: draw, Right first: draw"), "{out}");
+    // CGSuite's `G Upsum H` and `G Downsum H`: over − over = over & under
+    let (code, out, err) = onag(&["value", "over Upsum -over"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:       over\n"), "{out}");
+    let (code, out, err) = onag(&["value", "over Downsum -over", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"under\""), "{out}");
 }
 
 #[test]

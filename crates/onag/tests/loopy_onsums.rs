@@ -322,3 +322,81 @@ fn sums_of_sided_values_in_the_notation() {
         .predicted_outcome();
     assert_eq!(predicted.unwrap(), g.outcome());
 }
+
+/// CGSuite's infix `G Upsum H` and `G Downsum H` (CanonicalStopper.Upsum/Downsum; its loopy
+/// tutorial's `upon Upsum uponth`) read as the onsum and offsum; where sidling finds the sides
+/// of the plain sum `G + H`, they are its onside and offside — a path through the sum's graph
+/// that shares nothing with the operators but the parser.
+#[test]
+fn upsum_and_downsum_are_the_onsum_and_offsum() {
+    use onag::loopy::parse::{parse_loopy_value, LoopyParseErrorKind};
+    use onag::loopy::sided::LoopyValue;
+    let texts = [
+        "over",
+        "-over",
+        "upon",
+        "{0|-upon+*}",
+        "on",
+        "off",
+        "1/2",
+        "a{0||||0|||a|*||*}",
+        "2over",
+        "{pass|*}",
+    ];
+    let stop = StopFlag::new();
+    let value = |text: &str| match parse_loopy_value(text).unwrap() {
+        LoopyValue::Game(g) => Stopper::new(&g).unwrap(),
+        LoopyValue::Sided(_) => panic!("{text}: a sided value"),
+    };
+    // the operator's value, or the onsum's error where sidling settles on none
+    let agree =
+        |text: &str, want: Result<Stopper, LoopyError>| match (parse_loopy_value(text), want) {
+            (Ok(LoopyValue::Game(g)), Ok(w)) => {
+                let got = Stopper::new(&g).unwrap();
+                assert!(same(&got, &w), "{text}");
+                Some(got)
+            }
+            (Err(e), Err(w)) => {
+                assert_eq!(e.kind, LoopyParseErrorKind::Loopy(w), "{text}");
+                None
+            }
+            (got, want) => panic!("{text}: {got:?} against {want:?}"),
+        };
+    let mut settled = 0;
+    for a in texts {
+        for b in texts {
+            let (s, t) = (stopper(a), stopper(b));
+            let up = agree(&format!("{a} Upsum {b}"), onsum(&s, &t, &stop));
+            let down = agree(&format!("{a} Downsum {b}"), offsum(&s, &t, &stop));
+            let sum = s.game().try_sum(t.game()).unwrap();
+            if let (Some(Sides { onside, offside }), Some(up), Some(down)) =
+                (sides(&sum, &stop).unwrap(), up, down)
+            {
+                assert!(same(&up, &onside), "{a} Upsum {b} = ({a} + {b})'s onside");
+                assert!(same(&down, &offside), "{a} Downsum {b}");
+                settled += 1;
+            }
+        }
+    }
+    assert!(settled >= 50, "{settled} pairs");
+    // left to right, lower case too; a name followed at once by '{' is a name
+    assert!(same(
+        &value("1 upsum 1/2 Downsum over"),
+        &stopper("3/2over")
+    ));
+    assert!(same(&value("upsum{0|upsum}"), &stopper("over")));
+    // errors name the place
+    for (text, at) in [
+        ("Upsum over", 0),
+        ("over Upsum", 5),
+        ("over Upsum {pass|pass}", 11),
+        ("over Downsum (on & off)", 13),
+    ] {
+        let e = parse_loopy_value(text).unwrap_err();
+        assert!(
+            matches!(e.kind, LoopyParseErrorKind::NotStopperOperand(_)),
+            "{text}: {e}"
+        );
+        assert_eq!(e.span.byte, at, "{text}: {e}");
+    }
+}

@@ -786,10 +786,10 @@ fn parse_limits() -> ParseLimits {
 }
 
 /// Whether a side is in the loopy notation (and not plain short notation): a sided value
-/// `G & H`, or an expression with loopy words; other errors are left to the short parser,
+/// `G & H` or `G Upsum H`, or an expression with loopy words; other errors are left to the short parser,
 /// which reports them as before.
 fn is_loopy_text(parsed: &str) -> bool {
-    parsed.contains('&')
+    onag::loopy::parse::is_value_notation(parsed)
         || onag::partizan::parse::parse_loopy_expr(parsed, parse_limits())
             .is_ok_and(|expr| onag::loopy::parse::is_loopy(&expr))
 }
@@ -1070,6 +1070,9 @@ mod tests {
             (l.mean.as_deref(), l.temperature.as_deref()),
             (Some("0"), Some("5"))
         );
+        // CGSuite's infix onsum and offsum of stoppers
+        let l = value("over Downsum -over").unwrap().loopy.unwrap();
+        assert_eq!(l.value, "under");
         let l = value("{on|0}").unwrap().loopy.unwrap();
         assert_eq!(l.temperature.as_deref(), Some("infinite"));
         assert!(l.thermograph.is_none());

@@ -64,7 +64,7 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     if let Some((at, op, relation)) = split {
         return run_comparison(&args, at, op, relation, limits, &stop);
     }
-    if args.game.contains('&') {
+    if onag::loopy::parse::is_value_notation(&args.game) {
         return run_loopy_value(&args, limits, &stop);
     }
     let loopy = onag::partizan::parse::parse_loopy_expr(&args.game, limits);
@@ -187,7 +187,7 @@ fn loopy_side(
 
 /// Whether a side is written in the loopy notation (a sided value or loopy words).
 fn is_loopy_side(side: &str, limits: ParseLimits) -> bool {
-    side.contains('&')
+    onag::loopy::parse::is_value_notation(side)
         || onag::partizan::parse::parse_loopy_expr(side, limits)
             .is_ok_and(|e| onag::loopy::parse::is_loopy(&e))
 }

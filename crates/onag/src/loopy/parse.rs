@@ -39,7 +39,8 @@ pub enum LoopyParseErrorKind {
     /// A word that is neither a loopy value nor a defined name.
     #[error(
         "unknown word '{0}' (known: pass, on, off, over, under, upon, dud, tis, tisn, tiny, miny, \
-         v, cool, freeze, heat, overheat, aw, rcf, norton, mean, temp, or a name defined as \
+         v, cool, freeze, heat, overheat, aw, rcf, norton, mean, temp, the operators Upsum and \
+         Downsum between stoppers, or a name defined as \
          name{{…}})"
     )]
     UnknownName(String),
@@ -84,6 +85,12 @@ pub enum LoopyParseErrorKind {
     /// More than one `&`.
     #[error("one '&' per sided value (G & H)")]
     DuplicateSided,
+    /// An operand of `Upsum` or `Downsum` that is missing or not a stopper.
+    #[error(
+        "Upsum and Downsum join two stoppers (G Upsum H is the onside of G + H, G Downsum H its \
+         offside, as CGSuite's CanonicalStopper has them), and this operand is {0}"
+    )]
+    NotStopperOperand(&'static str),
 }
 
 /// A loopy parse failure and where it happened.
@@ -206,6 +213,10 @@ pub fn parse_loopy_value_with_stop(
         span: Span::at(text, pos),
         kind,
     };
+    let ops = stopper_sums(text);
+    if !ops.is_empty() {
+        return upsums(text, &ops, limits, max_positions, stop);
+    }
     let (amp, groups) = find_sided(text).map_err(|(pos, kind)| err(pos, kind))?;
     if !groups.is_empty() {
         return sum_of_sided(text, &groups, limits, max_positions, stop);
@@ -316,6 +327,138 @@ fn sum_of_sided(
         });
     }
     Ok(value.expect("at least one sided group"))
+}
+
+/// Whether `text` is written in the notation only [`parse_loopy_value`] reads: a sided value
+/// `G & H`, or stoppers joined by `Upsum` or `Downsum`.
+///
+/// # Examples
+/// ```
+/// use onag::loopy::parse::is_value_notation;
+///
+/// assert!(is_value_notation("on & off"));
+/// assert!(is_value_notation("over Upsum -over"));
+/// assert!(!is_value_notation("{pass|3/2}"));
+/// ```
+pub fn is_value_notation(text: &str) -> bool {
+    text.contains('&') || !stopper_sums(text).is_empty()
+}
+
+/// The words `Upsum` and `Downsum` (also written in lower case) that stand outside every
+/// bracket, with their byte offsets and lengths, and whether each is an upsum — CGSuite's
+/// infix `G Upsum H` (Siegel, *CGT* ch. VI.4: the onsum), read here as the loosest operator,
+/// left to right. A word followed at once by `{` is a name (`upsum{0|upsum}`), not the operator.
+fn stopper_sums(text: &str) -> Vec<(usize, usize, bool)> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut out = Vec::new();
+    let mut i = 0;
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth = depth.saturating_sub(1),
+            c if depth == 0 && word(c) && (i == 0 || !word(bytes[i - 1])) => {
+                let end = (i..bytes.len())
+                    .find(|&j| !word(bytes[j]))
+                    .unwrap_or(bytes.len());
+                let up = match &text[i..end] {
+                    "Upsum" | "upsum" => Some(true),
+                    "Downsum" | "downsum" => Some(false),
+                    _ => None,
+                };
+                let named = text[end..].starts_with('{');
+                if let (Some(up), false) = (up, named) {
+                    out.push((i, end - i, up));
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `G Upsum H Downsum K …` (the places of the operators in `ops`, from [`stopper_sums`]):
+/// each operand is a loopy value that must be a stopper, joined left to right by the onsum
+/// ([`super::sided::onsum`]) or the offsum ([`super::sided::offsum`]).
+fn upsums(
+    text: &str,
+    ops: &[(usize, usize, bool)],
+    limits: ParseLimits,
+    max_positions: usize,
+    stop: &StopFlag,
+) -> Result<LoopyValue, LoopyParseError> {
+    let err = |pos: usize, kind| LoopyParseError {
+        span: Span::at(text, pos),
+        kind,
+    };
+    let mut bounds = vec![0];
+    for &(at, len, _) in ops {
+        bounds.push(at);
+        bounds.push(at + len);
+    }
+    bounds.push(text.len());
+    let mut acc: Option<Stopper> = None;
+    for (k, pair) in bounds.chunks_exact(2).enumerate() {
+        let (from, to) = (pair[0], pair[1]);
+        // the operator before this operand, or after it for the first
+        let (op_at, _, up) = ops[k.saturating_sub(1)];
+        let part = &text[from..to];
+        if part.trim().is_empty() {
+            return Err(err(
+                op_at,
+                LoopyParseErrorKind::NotStopperOperand("missing"),
+            ));
+        }
+        let start = from + (part.len() - part.trim_start().len());
+        let v = parse_loopy_value_with_stop(part, limits, max_positions, stop)
+            .map_err(|e| err(from + e.span.byte, e.kind))?;
+        let g = match v {
+            LoopyValue::Game(g) if g.is_stopper() => g,
+            LoopyValue::Game(_) => {
+                return Err(err(
+                    start,
+                    LoopyParseErrorKind::NotStopperOperand(
+                        "not one (some play alternates for ever)",
+                    ),
+                ))
+            }
+            LoopyValue::Sided(_) => {
+                return Err(err(
+                    start,
+                    LoopyParseErrorKind::NotStopperOperand("a sided value G & H"),
+                ))
+            }
+        };
+        let s = Stopper::new_with_stop(&g, stop)
+            .map_err(|e| err(start, LoopyParseErrorKind::Loopy(e)))?;
+        acc = Some(match acc {
+            None => s,
+            Some(a) => {
+                let (na, nb) = (a.game().graph.len(), s.game().graph.len());
+                let product = na.saturating_mul(nb);
+                if product > max_positions {
+                    return Err(err(
+                        op_at,
+                        LoopyParseErrorKind::Loopy(LoopyError::TooLarge(format!(
+                            "the sum has up to {product} positions, more than {max_positions}"
+                        ))),
+                    ));
+                }
+                let sum = if up {
+                    super::sided::onsum(&a, &s, stop)
+                } else {
+                    super::sided::offsum(&a, &s, stop)
+                };
+                sum.map_err(|e| err(op_at, LoopyParseErrorKind::Loopy(e)))?
+            }
+        });
+    }
+    let acc = acc.expect("at least two operands");
+    Ok(LoopyValue::Game(acc.game().clone()))
 }
 
 /// Positions of a value's graph, or of its larger side (what a sum with it multiplies).
