@@ -247,6 +247,9 @@ mod tests {
             (&r["winner"], &r["outcome_text"]),
             (&"left".into(), &"L".into())
         );
+        // its value from the start (13,149 positions, past the per-move bound: a stopper
+        // graph, valued by components), as `onag loopy hare-and-hounds start` prints it
+        assert_eq!(r["value"], "over", "{}", r["value_note"]);
         // the count of stalling moves travels with the position
         let r = ask(
             "/loopy/position",
