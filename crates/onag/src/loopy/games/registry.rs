@@ -261,7 +261,9 @@ pub trait SolvedGame: Send + Sync {
     /// The vertex of the position `text`, if it parses and is in the graph.
     fn vertex(&self, text: &str) -> Option<u32>;
     /// What a page shows of the position at vertex `v` with `mover` to move; its loopy value
-    /// is computed when at most `value_positions` positions are reachable from it.
+    /// is computed when at most `value_positions` positions are reachable from it, or when it
+    /// is a stopper of a graph of at most [`MAX_STOPPER_VALUE_GRAPH`] positions (0: no
+    /// partizan value is asked for).
     fn report(
         &self,
         v: u32,
@@ -566,7 +568,8 @@ where
         } else if reaches_at_most(&self.graph, v, value_positions) {
             let game = LoopyGame::new(&self.graph, v)?;
             value_of(&game, stop)?
-        } else if self.graph.len() <= MAX_STOPPER_VALUE_GRAPH
+        } else if value_positions > 0
+            && self.graph.len() <= MAX_STOPPER_VALUE_GRAPH
             && LoopyGame::new(&self.graph, v)?.is_stopper()
         {
             // A stopper's value comes from the values of its graph's components, in time
