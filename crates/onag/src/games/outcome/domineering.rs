@@ -76,7 +76,7 @@ pub enum TableSize {
 }
 
 impl TableSize {
-    fn entries(self) -> usize {
+    pub(crate) fn entries(self) -> usize {
         let TableSize::Bits(b) = self;
         1usize << b.clamp(4, 30)
     }
@@ -731,31 +731,10 @@ fn second_player_share(q: u32, y: u32) -> u32 {
     }
 }
 
-/// The figures of a solve of one board with one player first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct FirstPlayerResult {
-    /// Whether the player moving first wins.
-    pub wins: bool,
-    /// Nodes searched for this answer.
-    pub nodes: u64,
-}
+pub use super::FirstPlayerResult;
 
-/// Who wins a Domineering board, and what it took.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DomineeringOutcome {
-    /// The outcome class (Left = vertical).
-    pub outcome: Outcome,
-    /// Left (vertical) moving first.
-    pub left_first: FirstPlayerResult,
-    /// Right (horizontal) moving first.
-    pub right_first: FirstPlayerResult,
-    /// A winning first move of Left, as the cells it covers, if she wins moving first.
-    pub left_move: Option<String>,
-    /// A winning first move of Right, if he wins moving first.
-    pub right_move: Option<String>,
-}
+/// Who wins a Domineering board (Left = vertical), and what it took.
+pub type DomineeringOutcome = super::FastOutcome;
 
 /// How often each rule of the search answered a node (since the solver was made).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

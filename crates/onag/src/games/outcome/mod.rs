@@ -41,6 +41,7 @@
 //! assert_eq!(report.outcome, Outcome::N);
 //! assert!(report.left_move.is_some() && report.right_move.is_some());
 //! ```
+pub mod clobber;
 pub mod domineering;
 pub mod named;
 pub mod strong;
@@ -102,6 +103,34 @@ pub struct SearchProgress {
     pub max_depth: u32,
     /// Entries of the transposition table.
     pub table_entries: usize,
+}
+
+/// The figures of a solve of one board with one player first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstPlayerResult {
+    /// Whether the player moving first wins.
+    pub wins: bool,
+    /// Nodes searched for this answer.
+    pub nodes: u64,
+}
+
+/// Who wins a board, and what it took: the report of the fast solvers
+/// ([`domineering::DomineeringSolver`], [`clobber::ClobberSolver`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FastOutcome {
+    /// The outcome class.
+    pub outcome: Outcome,
+    /// Left moving first.
+    pub left_first: FirstPlayerResult,
+    /// Right moving first.
+    pub right_first: FirstPlayerResult,
+    /// A winning first move of Left, as the board's move labels name it, if she wins
+    /// moving first.
+    pub left_move: Option<String>,
+    /// A winning first move of Right, if he wins moving first.
+    pub right_move: Option<String>,
 }
 
 /// Who wins a position, with a winning move for each player who wins moving first.

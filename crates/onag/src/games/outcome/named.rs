@@ -1,14 +1,16 @@
 //! Outcome search by game name and notation — what `onag solve` calls: every game of the
 //! [registry](crate::games::registry) through its engine (impartial games as partizan ones
-//! whose two players have the same moves), Domineering through its fast solver. A new game
+//! whose two players have the same moves), Domineering and Clobber (boards up to 8×8) through
+//! their fast solvers. A new game
 //! needs nothing here: its line in [`engine`](crate::games::registry::engine) serves both.
 
+use super::clobber::ClobberSolver;
 use super::domineering::{DomineeringSolver, TableSize};
 use super::strong::{StrongChooser, StrongOptions, StrongReport};
 use super::{OutcomeLimits, OutcomeReport, OutcomeSolver, SearchProgress};
-use crate::games::domineering;
 use crate::games::registry::{engine, game, parse, AnalyzeError};
 use crate::games::traits::PartizanGame;
+use crate::games::{clobber, domineering};
 use crate::StopFlag;
 
 /// The bounds of [`solve`].
@@ -16,7 +18,7 @@ use crate::StopFlag;
 pub struct SolveOptions {
     /// The generic solver's bounds.
     pub limits: OutcomeLimits,
-    /// Domineering's table: 2^bits entries of 32 bytes.
+    /// The fast solvers' tables (Domineering, Clobber): 2^bits entries of 32 (24) bytes.
     pub domineering_table_bits: u32,
 }
 
@@ -122,6 +124,11 @@ pub fn solve_domineering(
     stop: &StopFlag,
 ) -> Result<OutcomeReport, AnalyzeError> {
     let r = solver.solve(board, stop)?;
+    Ok(fast_report(board, r, solver.nodes()))
+}
+
+/// A fast solver's answer as [`solve`] reports it: the positions after the winning moves.
+fn fast_report<G: PartizanGame>(board: &G, r: super::FastOutcome, nodes: u64) -> OutcomeReport {
     let after = |m: &Option<String>, player| {
         m.as_ref().and_then(|label| {
             board
@@ -131,7 +138,7 @@ pub fn solve_domineering(
                 .map(|a| a.to_string())
         })
     };
-    Ok(OutcomeReport {
+    OutcomeReport {
         outcome: r.outcome,
         left_first_wins: r.left_first.wins,
         right_first_wins: r.right_first.wins,
@@ -139,10 +146,23 @@ pub fn solve_domineering(
         right_after: after(&r.right_move, crate::partizan::Player::Right),
         left_move: r.left_move,
         right_move: r.right_move,
-        nodes: solver.nodes(),
+        nodes,
         small_components: 0,
         table_entries: 0,
-    })
+    }
+}
+
+/// Clobber by its fast solver (a board that fits its 8×8 frame).
+fn fast_clobber(
+    board: &clobber::Clobber,
+    options: &SolveOptions,
+    stop: &StopFlag,
+    hook: impl FnMut(&SearchProgress) + 'static,
+) -> Result<OutcomeReport, AnalyzeError> {
+    let mut solver =
+        ClobberSolver::new(TableSize::Bits(options.domineering_table_bits))?.on_progress(hook);
+    let r = solver.solve(board, stop)?;
+    Ok(fast_report(board, r, solver.nodes()))
 }
 
 /// Who wins the position `text` of the game `name`, with a winning move for each player
@@ -168,9 +188,15 @@ pub fn solve(
     hook: impl FnMut(&SearchProgress) + 'static,
 ) -> Result<OutcomeReport, AnalyzeError> {
     let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
+    // the games with solvers of their own (bitboards: docs/outcome-search.md)
     if info.name == "domineering" {
-        // the one game with a solver of its own (bitboards, counting rules: docs/outcome-search.md)
         return fast_domineering(text, options, stop, hook);
+    }
+    if info.name == "clobber" {
+        let board: clobber::Clobber = parse("clobber", text)?;
+        if ClobberSolver::fits(&board) {
+            return fast_clobber(&board, options, stop, hook);
+        }
     }
     let engine = engine(info.name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
     engine.outcome(info.name, text, options, stop, Box::new(hook))

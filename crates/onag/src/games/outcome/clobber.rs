@@ -1,0 +1,574 @@
+//! A fast outcome solver for Clobber on bitboards: who wins a position of at most 8 rows and
+//! 8 columns (the standard boards, 5×6 to 8×8, with holes), by the search that defines the
+//! outcome classes — the player to move wins iff some move leads to a position the opponent,
+//! moving first, loses — with knowledge that is **exact**, never heuristic:
+//!
+//! - **One table for both players.** Clobber's rule is the same for both colours, so a
+//!   position is kept as (the mover's stones, the opponent's stones): Left to move on a board
+//!   is Right to move on the board with the colours swapped, one entry.
+//! - **Dead groups.** Stones only ever move onto stones, so the groups of orthogonally
+//!   connected stones are independent games, and a group of one colour has no move, ever
+//!   (value 0): it is removed (Albert, Grossman, Nowakowski and Wolfe, *An introduction to
+//!   Clobber*, INTEGERS 5 (2005)).
+//! - **Cancelling pairs.** A group and, elsewhere, its mirror image or copy with the colours
+//!   swapped are `G` and `−G`, whose sum is 0: both are removed, since the outcome of a sum
+//!   depends only on its summands' values (Conway, *On Numbers and Games*, ch. 7).
+//! - **All-small.** A player has a move iff the opponent has one (a move needs two adjacent
+//!   stones of opposite colours), so the game ends when no such pair is left, and the player
+//!   to move there loses.
+//! - **Symmetry.** The mirror images and the half turn of a rectangle (and on a square the
+//!   reflections in the diagonals and the quarter turns) keep the value; the table stores the
+//!   least image.
+//! - **Transposition table** of fixed size (two slots a bucket: one kept for the answers that
+//!   took the most work, one always replaced), an **enhanced transposition cut-off** (a child
+//!   known lost for the opponent wins at once; one known won for the opponent is skipped;
+//!   Plaat, Schaeffer, Pijls and de Bruin, *Nearly optimal minimax tree search?*, 1994),
+//!   and **move ordering** by the opponent's mobility after the move (fewest adjacent pairs
+//!   of opposite colours first), then by the history heuristic.
+//!
+//! Griebel and Uiterwijk (*Combining combinatorial game theory with an α-β solver for
+//! Clobber*, BNAIC 2016, CCIS 765) solve Clobber boards of up to 18 squares the same way,
+//! with a database of the values of small groups; docs/outcome-search.md has the figures.
+//!
+//! # Examples
+//! ```
+//! use onag::games::clobber::Clobber;
+//! use onag::games::outcome::clobber::ClobberSolver;
+//! use onag::games::outcome::domineering::TableSize;
+//! use onag::partizan::Outcome;
+//!
+//! let mut solver = ClobberSolver::new(TableSize::Bits(16)).unwrap();
+//! let board = Clobber::checkered(3, 4).unwrap();
+//! let r = solver.solve(&board, &onag::StopFlag::new()).unwrap();
+//! assert_eq!(r.outcome, Outcome::P); // 3×4: the second player wins
+//! ```
+
+use super::domineering::TableSize;
+use super::{FastOutcome, FirstPlayerResult, SearchProgress};
+use crate::games::clobber::Clobber;
+use crate::games::PartizanGame;
+use crate::partizan::game::GameError;
+use crate::partizan::{Outcome, Player};
+use crate::StopFlag;
+
+/// Nodes between two polls of the stop flag (and two progress reports).
+const POLL_EVERY: u64 = 1 << 16;
+/// The first column of the 8×8 frame (cell `(r, c)` is bit `8r + c`).
+const COL0: u64 = 0x0101_0101_0101_0101;
+/// The last column of the frame.
+const COL7: u64 = COL0 << 7;
+/// The most moves a position of the frame has: one a pair of adjacent cells.
+const MAX_MOVES: usize = 112;
+
+/// The cells orthogonally adjacent to `m` (in the 8×8 frame).
+fn neighbours(m: u64) -> u64 {
+    ((m << 1) & !COL0) | ((m >> 1) & !COL7) | (m << 8) | (m >> 8)
+}
+
+/// The adjacent pairs of a stone of `a` and a stone of `b`: the moves of `a` onto `b` (and
+/// of `b` onto `a`, as many).
+fn pairs(a: u64, b: u64) -> u32 {
+    ((a << 1) & !COL0 & b).count_ones()
+        + ((a >> 1) & !COL7 & b).count_ones()
+        + ((a << 8) & b).count_ones()
+        + ((a >> 8) & b).count_ones()
+}
+
+/// The stones of the groups holding both colours (a group of one colour never moves).
+fn live(m: u64, t: u64) -> (u64, u64) {
+    let stones = m | t;
+    let mut l = (m & neighbours(t)) | (t & neighbours(m));
+    loop {
+        let next = (l | neighbours(l)) & stones;
+        if next == l {
+            return (m & l, t & l);
+        }
+        l = next;
+    }
+}
+
+/// The 8×8 frame's reflection in its main diagonal: `(r, c)` to `(c, r)` (three delta swaps).
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// One table entry: a position (mover's stones, opponent's), and the answer.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    mine: u64,
+    theirs: u64,
+    /// bit 0: used; bit 1: the player to move wins; bits 8..: log2 of the work
+    data: u32,
+}
+
+/// How often each piece of knowledge answered a node (since the solver was made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ClobberStats {
+    /// Answers found in the transposition table (under any symmetry).
+    pub table_hits: u64,
+    /// A child known lost for the opponent (in the table, or with no move) won at once.
+    pub etc_cutoffs: u64,
+    /// Moves skipped because the table knew the child won for the opponent.
+    pub etc_skips: u64,
+    /// Pairs of groups `G`, `−G` removed.
+    pub cancelled_pairs: u64,
+}
+
+/// The fast Clobber outcome solver (see the [module documentation](self)).
+pub struct ClobberSolver {
+    table: Vec<Entry>,
+    mask: usize,
+    /// board size (rows, cols), at most 8 each
+    size: (u32, u32),
+    /// history heuristic: [from cell][direction]
+    history: [[u32; 4]; 64],
+    nodes: u64,
+    stats: ClobberStats,
+    /// the winning move found at the root of the last search: (from, to) cells
+    root_win: Option<(u32, u32)>,
+    progress: SearchProgress,
+    halted: bool,
+    hook: Option<super::ProgressHook>,
+    next_poll: u64,
+}
+
+/// The direction of a move from `from` to `to` (adjacent cells): 0..4.
+fn direction(from: u32, to: u32) -> usize {
+    match to.wrapping_sub(from) {
+        1 => 0,
+        8 => 2,
+        x if x == 1u32.wrapping_neg() => 1,
+        _ => 3,
+    }
+}
+
+impl ClobberSolver {
+    /// A solver with a table of the given size (24 bytes an entry, allocated now).
+    ///
+    /// Errors: never today; the `Result` keeps room for a table that cannot be allocated.
+    pub fn new(size: TableSize) -> Result<Self, GameError> {
+        let entries = size.entries();
+        Ok(ClobberSolver {
+            table: vec![Entry::default(); entries],
+            mask: entries - 1,
+            size: (0, 0),
+            history: [[0; 4]; 64],
+            nodes: 0,
+            stats: ClobberStats::default(),
+            root_win: None,
+            progress: SearchProgress::default(),
+            halted: false,
+            hook: None,
+            next_poll: POLL_EVERY,
+        })
+    }
+
+    /// Whether the fast solver takes `board`: at most 8 rows and 8 columns.
+    pub fn fits(board: &Clobber) -> bool {
+        board.grid().width() <= 8 && board.grid().height() <= 8
+    }
+
+    /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
+    pub fn on_progress(mut self, hook: impl FnMut(&SearchProgress) + 'static) -> Self {
+        self.hook = Some(Box::new(hook));
+        self
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// How often each piece of knowledge answered a node since the solver was made.
+    pub fn stats(&self) -> ClobberStats {
+        self.stats
+    }
+
+    /// The board's stones in the 8×8 frame: (Left's, Right's).
+    fn frame(board: &Clobber) -> (u64, u64) {
+        let g = board.grid();
+        let (mut x, mut o) = (0u64, 0u64);
+        for r in 0..g.height() {
+            for c in 0..g.width() {
+                let bit = 1u64 << (8 * r + c);
+                if g.get(0, r, c) {
+                    x |= bit;
+                }
+                if g.get(1, r, c) {
+                    o |= bit;
+                }
+            }
+        }
+        (x, o)
+    }
+
+    /// Prepares for a board of another size: the table's answers are kept only for boards of
+    /// the same size (the symmetries depend on it).
+    fn prepare(&mut self, board: &Clobber) -> Result<(), GameError> {
+        if !Self::fits(board) {
+            return Err(GameError::TooLarge(format!(
+                "the fast Clobber solver takes boards of at most 8 rows and 8 columns, not {}×{}",
+                board.grid().height(),
+                board.grid().width()
+            )));
+        }
+        let size = (board.grid().height() as u32, board.grid().width() as u32);
+        if size != self.size {
+            self.size = size;
+            self.table.fill(Entry::default());
+        }
+        Ok(())
+    }
+
+    /// Whether `player`, moving first on `board`, wins.
+    ///
+    /// Errors: a board past 8×8 ([`GameError::TooLarge`]); [`GameError::Stopped`] once `stop`
+    /// is raised.
+    pub fn wins_moving_first(
+        &mut self,
+        board: &Clobber,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<bool, GameError> {
+        stop.check()?;
+        self.prepare(board)?;
+        let (x, o) = Self::frame(board);
+        let (m, t) = match player {
+            Player::Left => (x, o),
+            Player::Right => (o, x),
+        };
+        self.root_win = None;
+        let (m, t) = live(m, t);
+        let wins = self.wins(m, t, 0, stop);
+        if self.halted {
+            self.halted = false;
+            return Err(GameError::Stopped);
+        }
+        Ok(wins)
+    }
+
+    /// Who wins `board`, with a winning first move for each player who wins moving first.
+    ///
+    /// Errors: as [`wins_moving_first`](Self::wins_moving_first).
+    pub fn solve(&mut self, board: &Clobber, stop: &StopFlag) -> Result<FastOutcome, GameError> {
+        let mut firsts = Vec::new();
+        let mut moves = Vec::new();
+        for player in [Player::Left, Player::Right] {
+            let before = self.nodes;
+            let wins = self.wins_moving_first(board, player, stop)?;
+            firsts.push(FirstPlayerResult {
+                wins,
+                nodes: self.nodes - before,
+            });
+            moves.push(if wins {
+                self.winning_move(board, player, stop)?
+            } else {
+                None
+            });
+        }
+        let (l, r) = (firsts[0], firsts[1]);
+        let right_move = moves.pop().flatten();
+        let left_move = moves.pop().flatten();
+        Ok(FastOutcome {
+            outcome: Outcome::from_first_player_wins(l.wins, r.wins),
+            left_first: l,
+            right_first: r,
+            left_move,
+            right_move,
+        })
+    }
+
+    /// A winning move of `player` moving first, as `board`'s move labels name it (the search
+    /// proved it at the root, unless the table answered there: then the moves are tried).
+    fn winning_move(
+        &mut self,
+        board: &Clobber,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<Option<String>, GameError> {
+        let options = board.options(player);
+        let label = |after: &Clobber| board.move_label(player, after);
+        if let Some((from, to)) = self.root_win {
+            let (from, to) = ((from / 8, from % 8), (to / 8, to % 8));
+            let g = board.grid();
+            if let Some(a) = options.iter().find(|a| {
+                let h = a.grid();
+                let layer = usize::from(player == Player::Right);
+                !h.get(layer, from.0 as usize, from.1 as usize)
+                    && h.get(layer, to.0 as usize, to.1 as usize)
+                    && g.get(layer, from.0 as usize, from.1 as usize)
+            }) {
+                return Ok(Some(label(a)));
+            }
+        }
+        for after in &options {
+            if !self.wins_moving_first(after, player.opposite(), stop)? {
+                return Ok(Some(label(after)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The images of a position under the board's symmetries (4 on a rectangle, 8 on a
+    /// square), and the least.
+    fn key(&self, m: u64, t: u64) -> (u64, u64) {
+        let (h, w) = self.size;
+        let vflip = |x: u64| x.swap_bytes() >> (8 * (8 - h));
+        let hflip = |x: u64| x.reverse_bits().swap_bytes() >> (8 - w);
+        let mut best = (m, t);
+        let (vm, vt) = (vflip(m), vflip(t));
+        for image in [(vm, vt), (hflip(m), hflip(t)), (hflip(vm), hflip(vt))] {
+            best = best.min(image);
+        }
+        if h == w {
+            let (tm, tt) = (transpose(m), transpose(t));
+            let (tvm, tvt) = (vflip(tm), vflip(tt));
+            for image in [
+                (tm, tt),
+                (tvm, tvt),
+                (hflip(tm), hflip(tt)),
+                (hflip(tvm), hflip(tvt)),
+            ] {
+                best = best.min(image);
+            }
+        }
+        best
+    }
+
+    /// Removes the pairs of groups `G` and `−G` (the same shape up to translation, or up to
+    /// a mirror or the half turn, with the colours swapped): their sum is 0.
+    fn cancel_pairs(&mut self, m: u64, t: u64) -> (u64, u64) {
+        let stones = m | t;
+        // the groups, each moved to the frame's top-left corner
+        let mut groups = [(0u64, 0u64, 0u64); 32];
+        let mut n = 0;
+        let mut rest = stones;
+        while rest != 0 && n < groups.len() {
+            let mut g = rest & rest.wrapping_neg();
+            loop {
+                let next = (g | neighbours(g)) & stones;
+                if next == g {
+                    break;
+                }
+                g = next;
+            }
+            rest &= !g;
+            groups[n] = (g, m & g, t & g);
+            n += 1;
+        }
+        if n < 2 || rest != 0 {
+            return (m, t);
+        }
+        let shape = |a: u64, b: u64| {
+            let all = a | b;
+            let rows = all.trailing_zeros() / 8;
+            let mut cols = all;
+            let mut c0 = 8;
+            while cols != 0 {
+                c0 = c0.min(cols.trailing_zeros() % 8);
+                cols &= cols - 1;
+            }
+            let s = rows * 8 + c0;
+            (a >> s, b >> s)
+        };
+        let mut removed = 0u64;
+        for i in 0..n {
+            if groups[i].0 & removed != 0 {
+                continue;
+            }
+            let (gi, mi, ti) = groups[i];
+            let ci = gi.count_ones();
+            // −G_i: the colours swapped, under the eight symmetries of the frame (a group's
+            // value does not depend on where it lies or which way it is turned)
+            let mut negs = [(0u64, 0u64); 8];
+            let (mut a, mut b) = (ti, mi);
+            for (k, neg) in negs.iter_mut().enumerate() {
+                if k == 4 {
+                    (a, b) = (transpose(ti), transpose(mi));
+                }
+                let (x, y) = match k % 4 {
+                    0 => (a, b),
+                    1 => (a.swap_bytes(), b.swap_bytes()),
+                    2 => (a.reverse_bits().swap_bytes(), b.reverse_bits().swap_bytes()),
+                    _ => (a.reverse_bits(), b.reverse_bits()),
+                };
+                *neg = shape(x, y);
+            }
+            for j in i + 1..n {
+                let (gj, mj, tj) = groups[j];
+                if gj & removed != 0 || gj.count_ones() != ci {
+                    continue;
+                }
+                let sj = shape(mj, tj);
+                if negs.contains(&sj) {
+                    removed |= gi | gj;
+                    self.stats.cancelled_pairs += 1;
+                    break;
+                }
+            }
+        }
+        (m & !removed, t & !removed)
+    }
+
+    fn slot(&self, m: u64, t: u64) -> usize {
+        let h = (m ^ t.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ t.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        ((h ^ (h >> 31)) as usize) & self.mask & !1
+    }
+
+    fn probe_at(&self, slot: usize, m: u64, t: u64) -> Option<bool> {
+        for e in &self.table[slot..slot + 2] {
+            if e.data & 1 == 1 && e.mine == m && e.theirs == t {
+                return Some(e.data & 2 != 0);
+            }
+        }
+        None
+    }
+
+    fn store(&mut self, m: u64, t: u64, wins: bool, work: u64) {
+        let slot = self.slot(m, t);
+        let log = 64 - work.leading_zeros();
+        let data = 1 | (u32::from(wins) << 1) | (log << 8);
+        let entry = Entry {
+            mine: m,
+            theirs: t,
+            data,
+        };
+        let kept = &mut self.table[slot];
+        if kept.data & 1 == 0 || kept.data >> 8 <= log || (kept.mine == m && kept.theirs == t) {
+            *kept = entry;
+        } else {
+            self.table[slot + 1] = entry;
+        }
+    }
+
+    /// The child after the move `from` → `to`, as the opponent sees it: live groups only,
+    /// cancelling pairs removed, least image.
+    fn child(&mut self, m: u64, t: u64, from: u64, to: u64) -> (u64, u64) {
+        let (cm, ct) = live(t & !to, (m & !from) | to);
+        let (cm, ct) = self.cancel_pairs(cm, ct);
+        self.key(cm, ct)
+    }
+
+    /// Whether the player to move, with the stones `m` against `t`, wins. Below the root
+    /// the position is already reduced (live groups, pairs cancelled, least image).
+    fn wins(&mut self, m: u64, t: u64, depth: u32, stop: &StopFlag) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.next_poll = (self.nodes / POLL_EVERY + 1) * POLL_EVERY;
+            self.progress.nodes = self.nodes;
+            self.progress.depth = depth;
+            if stop.check().is_err() {
+                self.halted = true;
+            }
+            let p = self.progress;
+            if let Some(hook) = self.hook.as_mut() {
+                hook(&p);
+            }
+        }
+        if self.halted {
+            return false;
+        }
+        self.progress.max_depth = self.progress.max_depth.max(depth);
+        if m & neighbours(t) == 0 {
+            return false;
+        }
+        let (km, kt) = if depth == 0 {
+            let (a, b) = self.cancel_pairs(m, t);
+            self.key(a, b)
+        } else {
+            (m, t)
+        };
+        if let Some(w) = self.probe_at(self.slot(km, kt), km, kt) {
+            self.stats.table_hits += 1;
+            return w;
+        }
+        let start = self.nodes;
+        // the moves: (score, from, to) and each child's reduced position
+        let mut moves = [(0i64, 0u8, 0u8, 0u64, 0u64); MAX_MOVES];
+        let mut count = 0;
+        let mut sources = m & neighbours(t);
+        while sources != 0 {
+            let from = sources.trailing_zeros();
+            sources &= sources - 1;
+            let mut targets = neighbours(1u64 << from) & t;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let (cm, ct) = self.child(m, t, 1u64 << from, 1u64 << to);
+                let mobility = pairs(cm, ct);
+                if mobility == 0 {
+                    // the opponent has no move: this one wins
+                    self.nodes += 1;
+                    self.stats.etc_cutoffs += 1;
+                    if depth == 0 {
+                        self.root_win = Some((from, to));
+                    }
+                    self.store(km, kt, true, self.nodes - start + 1);
+                    return true;
+                }
+                let hist = self.history[from as usize][direction(from, to)];
+                moves[count] = (
+                    (-(i64::from(mobility)) << 32) + i64::from(hist),
+                    from as u8,
+                    to as u8,
+                    cm,
+                    ct,
+                );
+                count += 1;
+            }
+        }
+        // enhanced transposition cut-off: a child known lost for the opponent wins now, one
+        // known won for the opponent is not tried
+        let mut kept = 0;
+        for i in 0..count {
+            let (_, _, _, cm, ct) = moves[i];
+            match self.probe_at(self.slot(cm, ct), cm, ct) {
+                Some(false) => {
+                    self.stats.etc_cutoffs += 1;
+                    if depth == 0 {
+                        self.root_win = Some((u32::from(moves[i].1), u32::from(moves[i].2)));
+                    }
+                    self.store(km, kt, true, self.nodes - start + 1);
+                    return true;
+                }
+                Some(true) => self.stats.etc_skips += 1,
+                None => {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+        }
+        let moves = &mut moves[..kept];
+        moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        let mut wins = false;
+        for &(_, from, to, cm, ct) in moves.iter() {
+            let lost = !self.wins(cm, ct, depth + 1, stop);
+            if self.halted {
+                return false;
+            }
+            if lost {
+                if depth == 0 {
+                    self.root_win = Some((u32::from(from), u32::from(to)));
+                }
+                let bonus = 64u32.saturating_sub(depth).pow(2);
+                let h = &mut self.history[from as usize][direction(from.into(), to.into())];
+                *h = h.saturating_add(bonus);
+                wins = true;
+                break;
+            }
+        }
+        self.store(km, kt, wins, self.nodes - start + 1);
+        wins
+    }
+}
+
+#[cfg(test)]
+mod tests;

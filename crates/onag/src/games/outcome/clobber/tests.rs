@@ -1,0 +1,159 @@
+use super::*;
+use crate::games::PartizanSolver;
+
+/// The outcome from the canonical form (the engine that knows nothing of this search).
+fn canonical_outcome(b: &Clobber) -> Outcome {
+    let mut s = PartizanSolver::new();
+    let g = s.canonical(b, &StopFlag::new()).unwrap();
+    s.arena_mut().outcome(g)
+}
+
+/// Whether `player` wins moving first in a game of outcome `o`.
+fn first_wins(o: Outcome, player: Player) -> bool {
+    matches!(
+        (o, player),
+        (Outcome::L | Outcome::N, Player::Left) | (Outcome::R | Outcome::N, Player::Right)
+    )
+}
+
+/// Checks the solver's report on `b` against the canonical form, and each winning move
+/// named against the canonical form of the position it leaves.
+fn check(solver: &mut ClobberSolver, b: &Clobber) {
+    let expected = canonical_outcome(b);
+    let r = solver.solve(b, &StopFlag::new()).unwrap();
+    assert_eq!(r.outcome, expected, "{b}");
+    for (player, named) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
+        assert_eq!(
+            named.is_some(),
+            first_wins(expected, player),
+            "{b} {player:?}"
+        );
+        if let Some(label) = named {
+            let after = b
+                .options(player)
+                .into_iter()
+                .find(|a| b.move_label(player, a) == *label)
+                .unwrap_or_else(|| panic!("{b}: no move {label}"));
+            assert!(
+                !first_wins(canonical_outcome(&after), player.opposite()),
+                "{b}: {label} does not win for {player:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_transpose_reflects_the_frame_in_its_diagonal() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    for _ in 0..200 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mut naive = 0u64;
+        for r in 0..8 {
+            for c in 0..8 {
+                if seed >> (8 * r + c) & 1 == 1 {
+                    naive |= 1 << (8 * c + r);
+                }
+            }
+        }
+        assert_eq!(transpose(seed), naive);
+    }
+}
+
+#[test]
+fn rectangles_match_canonical_forms() {
+    let mut solver = ClobberSolver::new(TableSize::Bits(14)).unwrap();
+    for rows in 1..=4 {
+        for cols in 1..=6 {
+            if rows * cols > 14 {
+                continue;
+            }
+            check(&mut solver, &Clobber::checkered(rows, cols).unwrap());
+        }
+    }
+}
+
+#[test]
+fn random_boards_with_holes_match_canonical_forms() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    // one solver for all the boards of a size, so that the table's answers carry over
+    let mut solvers: Vec<((usize, usize), ClobberSolver)> = Vec::new();
+    for _ in 0..300 {
+        let (rows, cols) = (1 + next(5) as usize, 1 + next(6) as usize);
+        let mut text = String::new();
+        let mut stones = 0;
+        for r in 0..rows {
+            if r > 0 {
+                text.push('|');
+            }
+            for _ in 0..cols {
+                let c = match next(10) {
+                    _ if stones >= 13 => '.',
+                    0..=3 => 'x',
+                    4..=7 => 'o',
+                    _ => '.',
+                };
+                stones += usize::from(c != '.');
+                text.push(c);
+            }
+        }
+        let b: Clobber = text.parse().unwrap();
+        let at = match solvers.iter().position(|(s, _)| *s == (rows, cols)) {
+            Some(i) => i,
+            None => {
+                let s = ClobberSolver::new(TableSize::Bits(12)).unwrap();
+                solvers.push(((rows, cols), s));
+                solvers.len() - 1
+            }
+        };
+        check(&mut solvers[at].1, &b);
+    }
+    let hits: u64 = solvers.iter().map(|(_, s)| s.stats().table_hits).sum();
+    assert!(hits > 0, "the table never answered");
+}
+
+#[test]
+fn a_group_and_its_negative_cancel() {
+    // G = xxo (Left's two stones against one) and, turned and with the colours swapped, −G;
+    // the sum is 0: a second-player win, decided without searching G
+    let b: Clobber = "xxo.o|....o|....x".parse().unwrap();
+    assert_eq!(canonical_outcome(&b), Outcome::P);
+    let mut solver = ClobberSolver::new(TableSize::Bits(10)).unwrap();
+    let r = solver.solve(&b, &StopFlag::new()).unwrap();
+    assert_eq!(r.outcome, Outcome::P);
+    assert!(solver.stats().cancelled_pairs > 0);
+    // a copy of G with the same colours is not −G: G + G = 2G is not 0 here
+    let same: Clobber = "xxo.x|....x|....o".parse().unwrap();
+    let expected = canonical_outcome(&same);
+    assert_ne!(expected, Outcome::P);
+    let mut solver = ClobberSolver::new(TableSize::Bits(10)).unwrap();
+    assert_eq!(
+        solver.solve(&same, &StopFlag::new()).unwrap().outcome,
+        expected
+    );
+    assert_eq!(solver.stats().cancelled_pairs, 0);
+}
+
+#[test]
+fn boards_past_the_frame_are_refused_and_a_stop_stops() {
+    let mut solver = ClobberSolver::new(TableSize::Bits(10)).unwrap();
+    let wide = Clobber::checkered(2, 9).unwrap();
+    assert!(!ClobberSolver::fits(&wide));
+    assert!(matches!(
+        solver.solve(&wide, &StopFlag::new()),
+        Err(GameError::TooLarge(_))
+    ));
+    let stop = StopFlag::new();
+    stop.stop();
+    assert!(matches!(
+        solver.solve(&Clobber::checkered(4, 4).unwrap(), &stop),
+        Err(GameError::Stopped)
+    ));
+}
