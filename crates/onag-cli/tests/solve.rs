@@ -35,11 +35,46 @@ fn rectangles_to_json() {
 }
 
 #[test]
+fn clobber_rectangles_agree_with_the_canonical_forms() {
+    // the fast Clobber solver's rectangles against `onag game clobber` (canonical forms)
+    let (code, out, err) = onag(&[
+        "solve",
+        "clobber",
+        "--rectangles",
+        "4",
+        "--max-cells",
+        "12",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "clobber");
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 15);
+    for b in boards {
+        let (rows, cols) = (b["rows"].as_u64().unwrap(), b["cols"].as_u64().unwrap());
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| if (r + c) % 2 == 0 { 'x' } else { 'o' })
+                    .collect()
+            })
+            .collect();
+        let (code, out, err) = onag(&["game", "clobber", &text.join("|"), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let g: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(b["outcome"], g["outcome"], "{rows}×{cols}");
+    }
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
         &["solve", "domineering", "..|.x"][..],
         &["solve", "chess", ".."],
         &["solve", "clobber", "xo", "--rectangles", "3"],
+        &["solve", "clobber", "--rectangles", "9"],
+        &["solve", "cram", "--rectangles", "3"],
         &["solve", "domineering"],
     ] {
         let (code, _, err) = onag(args);

@@ -1,8 +1,8 @@
 //! `onag solve GAME POSITION`: who wins a position of any registered game, by outcome search
 //! (no canonical form), with a winning move for each player who wins moving first; progress
-//! on stderr. `onag solve domineering --rectangles N` solves every m×n board with m, n ≤ N by
-//! the fast Domineering solver and writes the results file (outcome, nodes, seconds per
-//! board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
+//! on stderr. `onag solve domineering --rectangles N` (or `clobber`) solves every m×n board
+//! with m, n ≤ N (the empty board; Clobber's filled with alternating stones) by the game's
+//! fast solver and writes the results file (outcome, nodes, seconds per board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
 //! (iterative-deepening search within S seconds), whether it proved who wins, the depth.
 
 use std::cell::Cell;
@@ -11,9 +11,12 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use anyhow::bail;
+use onag::games::clobber::Clobber;
 use onag::games::domineering::Domineering;
+use onag::games::outcome::clobber::ClobberSolver;
 use onag::games::outcome::domineering::{DomineeringSolver, TableSize};
 use onag::games::outcome::named::{solve, SolveOptions};
+use onag::games::outcome::FastOutcome;
 use onag::games::outcome::SearchProgress;
 
 use super::common::write_atomic;
@@ -27,7 +30,8 @@ pub struct Args {
     /// The position in the game's notation, e.g. '....|....|....|....'.
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Domineering only: solve every m×n rectangle with m, n ≤ N instead of one position.
+    /// Domineering and Clobber: solve every m×n rectangle with m, n ≤ N (Clobber's filled
+    /// with alternating stones, Left's at the top left; N ≤ 8) instead of one position.
     #[arg(long, value_name = "N")]
     pub rectangles: Option<usize>,
     /// With --rectangles: skip boards of more than this many cells.
@@ -51,7 +55,8 @@ pub struct Args {
     /// With --checkpoint: seconds between checkpoints.
     #[arg(long, value_name = "S", default_value_t = 300.0)]
     pub every: f64,
-    /// Domineering's transposition table: 2^BITS entries of 32 bytes.
+    /// The fast solvers' transposition table (Domineering, Clobber up to 8×8): 2^BITS entries
+    /// of 32 (24) bytes.
     #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: u32,
     #[command(flatten)]
@@ -89,8 +94,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.limits.watch("the search", &stop);
     }
     if let Some(n) = args.rectangles {
-        if args.game != "domineering" {
-            bail!("--rectangles is for domineering only");
+        if args.game != "domineering" && args.game != "clobber" {
+            bail!("--rectangles is for domineering and clobber only");
+        }
+        if args.position.is_some() {
+            bail!("--rectangles solves the rectangles: give no position");
         }
         return rectangles(&args, n, &stop);
     }
@@ -328,8 +336,12 @@ struct RectanglesFile {
 }
 
 fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
-    if n == 0 || n > 11 {
-        bail!("--rectangles takes a side from 1 to 11");
+    let clobber = args.game == "clobber";
+    if n == 0 || n > 11 || (clobber && n > 8) {
+        bail!(
+            "--rectangles takes a side from 1 to {}",
+            if clobber { 8 } else { 11 }
+        );
     }
     if let Some(path) = &args.out {
         super::common::check_output(path)?;
@@ -341,13 +353,29 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
         .collect();
     sizes.sort_by_key(|&(m, c)| (m * c, m, c));
     for (m, c) in sizes {
-        let Some(board) = Domineering::empty(m, c) else {
+        let start = Instant::now();
+        let solved: Option<FastOutcome> = if clobber {
+            match Clobber::checkered(m, c) {
+                Some(board) => Some(
+                    ClobberSolver::new(TableSize::Bits(args.table_bits))?
+                        .on_progress(progress_printer())
+                        .solve(&board, stop)?,
+                ),
+                None => None,
+            }
+        } else {
+            match Domineering::empty(m, c) {
+                Some(board) => Some(
+                    DomineeringSolver::new(TableSize::Bits(args.table_bits))
+                        .on_progress(progress_printer())
+                        .solve(&board, stop)?,
+                ),
+                None => None,
+            }
+        };
+        let Some(r) = solved else {
             continue;
         };
-        let mut solver = DomineeringSolver::new(TableSize::Bits(args.table_bits))
-            .on_progress(progress_printer());
-        let start = Instant::now();
-        let r = solver.solve(&board, stop)?;
         let seconds = start.elapsed().as_secs_f64();
         eprintln!(
             "{m}×{c}: {} ({} + {} nodes, {seconds:.2} s)",
@@ -368,13 +396,21 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
     }
     boards.sort_by_key(|b| (b.rows, b.cols));
     let file = RectanglesFile {
-        game: "domineering",
-        convention: "rows × cols; Left = vertical; outcome L (Left wins), R, P (second player), N (first player); nodes include the search for a winning first move",
+        game: if clobber { "clobber" } else { "domineering" },
+        convention: if clobber {
+            "rows × cols, filled with alternating stones, Left's (x, CGSuite's black) at the top left; outcome L (Left wins), R, P (second player), N (first player); nodes of the search with each player first"
+        } else {
+            "rows × cols; Left = vertical; outcome L (Left wins), R, P (second player), N (first player); nodes include the search for a winning first move"
+        },
         command: format!(
-            "onag solve domineering --rectangles {n} --max-cells {} --table-bits {}",
-            args.max_cells, args.table_bits
+            "onag solve {} --rectangles {n} --max-cells {} --table-bits {}",
+            args.game, args.max_cells, args.table_bits
         ),
-        solver: "onag::games::outcome::domineering (docs/outcome-search.md)",
+        solver: if clobber {
+            "onag::games::outcome::clobber (docs/outcome-search.md)"
+        } else {
+            "onag::games::outcome::domineering (docs/outcome-search.md)"
+        },
         boards,
     };
     match &args.out {

@@ -74,19 +74,6 @@ fn pairs(a: u64, b: u64) -> u32 {
         + ((a >> 8) & b).count_ones()
 }
 
-/// The stones of the groups holding both colours (a group of one colour never moves).
-fn live(m: u64, t: u64) -> (u64, u64) {
-    let stones = m | t;
-    let mut l = (m & neighbours(t)) | (t & neighbours(m));
-    loop {
-        let next = (l | neighbours(l)) & stones;
-        if next == l {
-            return (m & l, t & l);
-        }
-        l = next;
-    }
-}
-
 /// The 8×8 frame's reflection in its main diagonal: `(r, c)` to `(c, r)` (three delta swaps).
 fn transpose(mut x: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
@@ -245,7 +232,7 @@ impl ClobberSolver {
             Player::Right => (o, x),
         };
         self.root_win = None;
-        let (m, t) = live(m, t);
+        let (m, t) = self.reduce(m, t);
         let wins = self.wins(m, t, 0, stop);
         if self.halted {
             self.halted = false;
@@ -342,15 +329,17 @@ impl ClobberSolver {
         best
     }
 
-    /// Removes the pairs of groups `G` and `−G` (the same shape up to translation, or up to
-    /// a mirror or the half turn, with the colours swapped): their sum is 0.
-    fn cancel_pairs(&mut self, m: u64, t: u64) -> (u64, u64) {
+    /// The position reduced to what decides its value: the groups of one colour removed
+    /// (they never move), and the pairs of groups `G` and `−G` (the same shape up to the
+    /// frame's symmetries and translation, with the colours swapped) removed (their sum is 0).
+    fn reduce(&mut self, m: u64, t: u64) -> (u64, u64) {
         let stones = m | t;
-        // the groups, each moved to the frame's top-left corner
-        let mut groups = [(0u64, 0u64, 0u64); 32];
+        // the live groups: (cells, mover's stones, opponent's, their counts)
+        let mut groups = [(0u64, 0u64, 0u64, 0u32, 0u32); 32];
         let mut n = 0;
+        let mut kept = 0u64;
         let mut rest = stones;
-        while rest != 0 && n < groups.len() {
+        while rest != 0 {
             let mut g = rest & rest.wrapping_neg();
             loop {
                 let next = (g | neighbours(g)) & stones;
@@ -360,61 +349,71 @@ impl ClobberSolver {
                 g = next;
             }
             rest &= !g;
-            groups[n] = (g, m & g, t & g);
-            n += 1;
-        }
-        if n < 2 || rest != 0 {
-            return (m, t);
-        }
-        let shape = |a: u64, b: u64| {
-            let all = a | b;
-            let rows = all.trailing_zeros() / 8;
-            let mut cols = all;
-            let mut c0 = 8;
-            while cols != 0 {
-                c0 = c0.min(cols.trailing_zeros() % 8);
-                cols &= cols - 1;
-            }
-            let s = rows * 8 + c0;
-            (a >> s, b >> s)
-        };
-        let mut removed = 0u64;
-        for i in 0..n {
-            if groups[i].0 & removed != 0 {
+            let (gm, gt) = (m & g, t & g);
+            if gm == 0 || gt == 0 {
                 continue;
             }
-            let (gi, mi, ti) = groups[i];
-            let ci = gi.count_ones();
-            // −G_i: the colours swapped, under the eight symmetries of the frame (a group's
-            // value does not depend on where it lies or which way it is turned)
-            let mut negs = [(0u64, 0u64); 8];
-            let (mut a, mut b) = (ti, mi);
-            for (k, neg) in negs.iter_mut().enumerate() {
-                if k == 4 {
-                    (a, b) = (transpose(ti), transpose(mi));
-                }
-                let (x, y) = match k % 4 {
-                    0 => (a, b),
-                    1 => (a.swap_bytes(), b.swap_bytes()),
-                    2 => (a.reverse_bits().swap_bytes(), b.reverse_bits().swap_bytes()),
-                    _ => (a.reverse_bits(), b.reverse_bits()),
-                };
-                *neg = shape(x, y);
-            }
-            for j in i + 1..n {
-                let (gj, mj, tj) = groups[j];
-                if gj & removed != 0 || gj.count_ones() != ci {
-                    continue;
-                }
-                let sj = shape(mj, tj);
-                if negs.contains(&sj) {
-                    removed |= gi | gj;
-                    self.stats.cancelled_pairs += 1;
-                    break;
-                }
+            kept |= g;
+            if n < groups.len() {
+                groups[n] = (g, gm, gt, gm.count_ones(), gt.count_ones());
+                n += 1;
             }
         }
-        (m & !removed, t & !removed)
+        let mut removed = 0u64;
+        for i in 0..n {
+            let (gi, mi, ti, ai, bi) = groups[i];
+            if gi & removed != 0 {
+                continue;
+            }
+            // −G_i has G_i's counts swapped: only such groups are compared shape by shape
+            let Some(j) = (i + 1..n).find(|&j| {
+                let (gj, _, _, aj, bj) = groups[j];
+                // two stones, one of each colour: * (and * + * = 0), whatever their shape
+                gj & removed == 0
+                    && (aj, bj) == (bi, ai)
+                    && ((ai, bi) == (1, 1) || self.negatives(mi, ti, groups[j].1, groups[j].2))
+            }) else {
+                continue;
+            };
+            removed |= gi | groups[j].0;
+            self.stats.cancelled_pairs += 1;
+        }
+        (m & kept & !removed, t & kept & !removed)
+    }
+
+    /// Whether the group of stones `(mj, tj)` is `−G` for the group `G = (mi, ti)`: `G` with
+    /// the colours swapped, under one of the eight symmetries of the frame, moved anywhere (a
+    /// group's value does not depend on where it lies or which way it is turned).
+    fn negatives(&self, mi: u64, ti: u64, mj: u64, tj: u64) -> bool {
+        // a group moved to the frame's top-left corner
+        let corner = |a: u64, b: u64| {
+            let all = a | b;
+            let mut c0 = 8;
+            let mut cells = all;
+            while cells != 0 {
+                c0 = c0.min(cells.trailing_zeros() % 8);
+                cells &= cells - 1;
+            }
+            let s = all.trailing_zeros() / 8 * 8 + c0;
+            (a >> s, b >> s)
+        };
+        let target = corner(mj, tj);
+        let (mut a, mut b) = (ti, mi);
+        for k in 0..8 {
+            if k == 4 {
+                (a, b) = (transpose(ti), transpose(mi));
+            }
+            let (x, y) = match k % 4 {
+                0 => (a, b),
+                1 => (a.swap_bytes(), b.swap_bytes()),
+                2 => (a.reverse_bits().swap_bytes(), b.reverse_bits().swap_bytes()),
+                _ => (a.reverse_bits(), b.reverse_bits()),
+            };
+            if corner(x, y) == target {
+                return true;
+            }
+        }
+        false
     }
 
     fn slot(&self, m: u64, t: u64) -> usize {
@@ -452,8 +451,7 @@ impl ClobberSolver {
     /// The child after the move `from` → `to`, as the opponent sees it: live groups only,
     /// cancelling pairs removed, least image.
     fn child(&mut self, m: u64, t: u64, from: u64, to: u64) -> (u64, u64) {
-        let (cm, ct) = live(t & !to, (m & !from) | to);
-        let (cm, ct) = self.cancel_pairs(cm, ct);
+        let (cm, ct) = self.reduce(t & !to, (m & !from) | to);
         self.key(cm, ct)
     }
 
@@ -480,12 +478,8 @@ impl ClobberSolver {
         if m & neighbours(t) == 0 {
             return false;
         }
-        let (km, kt) = if depth == 0 {
-            let (a, b) = self.cancel_pairs(m, t);
-            self.key(a, b)
-        } else {
-            (m, t)
-        };
+        // below the root the parent reduced the position already
+        let (km, kt) = if depth == 0 { self.key(m, t) } else { (m, t) };
         if let Some(w) = self.probe_at(self.slot(km, kt), km, kt) {
             self.stats.table_hits += 1;
             return w;
