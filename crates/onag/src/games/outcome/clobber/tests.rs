@@ -157,3 +157,72 @@ fn boards_past_the_frame_are_refused_and_a_stop_stops() {
         Err(GameError::Stopped)
     ));
 }
+
+#[test]
+fn the_results_file_agrees_with_canonical_forms_and_transposes() {
+    let path = format!(
+        "{}/../../results/clobber/outcomes.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("results/clobber/outcomes.json");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let boards: Vec<(usize, usize, String)> = v["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .map(|b| {
+            (
+                b["rows"].as_u64().unwrap() as usize,
+                b["cols"].as_u64().unwrap() as usize,
+                b["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(boards.len() >= 40, "{} boards", boards.len());
+    for (m, n, o) in &boards {
+        // the transpose keeps Left's stone at the top left: the same game
+        if let Some((_, _, t)) = boards.iter().find(|b| b.0 == *n && b.1 == *m) {
+            assert_eq!(o, t, "{m}×{n} against {n}×{m}");
+        }
+        if m * n <= 12 {
+            let b = Clobber::checkered(*m, *n).unwrap();
+            assert_eq!(*o, canonical_outcome(&b).to_string(), "{m}×{n}");
+        }
+    }
+}
+
+/// The MCGS fixture's short positions (those its solver took under an hour over): the
+/// outcome with the stated player to move. The long ones run in `ci_` (ignored) below.
+fn mcgs_positions(max_mcgs_seconds: u64) -> Vec<(String, Player, bool, Clobber)> {
+    include_str!("../../../../tests/data/clobber_mcgs_6x6.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f[4].parse::<u64>().unwrap() <= max_mcgs_seconds)
+        .map(|f| {
+            let player = if f[1] == "L" {
+                Player::Left
+            } else {
+                Player::Right
+            };
+            (
+                f[0].to_string(),
+                player,
+                f[2] == "wins",
+                f[3].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release -- --ignored ci_clobber"]
+fn ci_clobber_agrees_with_mcgs_on_6x6_positions() {
+    for (name, player, wins, board) in mcgs_positions(2000) {
+        let mut solver = ClobberSolver::new(TableSize::Bits(24)).unwrap();
+        let got = solver
+            .wins_moving_first(&board, player, &StopFlag::new())
+            .unwrap();
+        assert_eq!(got, wins, "{name}");
+    }
+}
