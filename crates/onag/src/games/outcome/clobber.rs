@@ -124,6 +124,12 @@ pub struct ClobberSolver {
     halted: bool,
     hook: Option<super::ProgressHook>,
     next_poll: u64,
+    /// the most nodes a question may take (`None`: no bound)
+    node_limit: Option<u64>,
+    /// the node count at which the current question passes its limit
+    limit_at: Option<u64>,
+    /// the last search stopped at the node limit
+    over_limit: bool,
 }
 
 /// The direction of a move from `from` to `to` (adjacent cells): 0..4.
@@ -154,7 +160,19 @@ impl ClobberSolver {
             halted: false,
             hook: None,
             next_poll: POLL_EVERY,
+            node_limit: None,
+            limit_at: None,
+            over_limit: false,
         })
+    }
+
+    /// Bounds each question ([`wins_moving_first`](Self::wins_moving_first)) to about
+    /// `nodes` nodes (checked every 65,536): past it the question fails with
+    /// [`GameError::TooLarge`], so that a caller with a time budget (the pages' computer) can
+    /// try a proof first and fall back to a heuristic choice.
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = Some(nodes);
+        self
     }
 
     /// Whether the fast solver takes `board`: at most 8 rows and 8 columns.
@@ -233,9 +251,18 @@ impl ClobberSolver {
         };
         self.root_win = None;
         let (m, t) = self.reduce(m, t);
+        let start = self.nodes;
+        self.next_poll = self.nodes + POLL_EVERY;
+        self.limit_at = self.node_limit.map(|l| start.saturating_add(l));
         let wins = self.wins(m, t, 0, stop);
         if self.halted {
             self.halted = false;
+            if std::mem::take(&mut self.over_limit) {
+                return Err(GameError::TooLarge(format!(
+                    "the fast Clobber solver's node limit ({} nodes) was reached",
+                    self.node_limit.unwrap_or(0)
+                )));
+            }
             return Err(GameError::Stopped);
         }
         Ok(wins)
@@ -270,6 +297,23 @@ impl ClobberSolver {
             left_move,
             right_move,
         })
+    }
+
+    /// Whether `player`, moving first on `board`, wins, and if so a winning move (as the
+    /// board's move labels name it).
+    ///
+    /// Errors: as [`wins_moving_first`](Self::wins_moving_first), and the node limit
+    /// ([`with_node_limit`](Self::with_node_limit)).
+    pub fn prove(
+        &mut self,
+        board: &Clobber,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<(bool, Option<String>), GameError> {
+        if !self.wins_moving_first(board, player, stop)? {
+            return Ok((false, None));
+        }
+        Ok((true, self.winning_move(board, player, stop)?))
     }
 
     /// A winning move of `player` moving first, as `board`'s move labels name it (the search
@@ -465,6 +509,10 @@ impl ClobberSolver {
             self.progress.depth = depth;
             if stop.check().is_err() {
                 self.halted = true;
+            }
+            if self.limit_at.is_some_and(|l| self.nodes >= l) {
+                self.halted = true;
+                self.over_limit = true;
             }
             let p = self.progress;
             if let Some(hook) = self.hook.as_mut() {

@@ -85,7 +85,71 @@ pub fn best_move(
 ) -> Result<StrongReport, AnalyzeError> {
     let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
     let engine = engine(info.name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
-    engine.strong(info.name, text, player, options, stop, Box::new(hook))
+    // Clobber up to 8×8: a proof by the fast solver first, within a bound of nodes (a small
+    // share of a page's time per move); past it, or when the proof is a loss (every move
+    // loses: the heuristic picks the most stubborn), the strong chooser
+    let mut proven_loss = false;
+    if info.name == "clobber" {
+        let board: clobber::Clobber = parse("clobber", text)?;
+        if ClobberSolver::fits(&board) {
+            let mut solver = ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))?
+                .with_node_limit(FAST_MOVE_NODES);
+            match solver.prove(&board, player, stop) {
+                Ok((true, Some(label))) => {
+                    return Ok(proven_win(&board, player, &label, solver.nodes()));
+                }
+                Ok((wins, _)) => proven_loss = !wins,
+                Err(crate::partizan::game::GameError::TooLarge(_)) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    let mut report = engine.strong(info.name, text, player, options, stop, Box::new(hook))?;
+    if proven_loss {
+        report.proven = true;
+        report.mover_wins = Some(false);
+        for m in &mut report.moves {
+            m.winning = Some(false);
+        }
+    }
+    Ok(report)
+}
+
+/// The fast Clobber solver's bound when it proves a move for the strong computer: about
+/// 0.1 s natively (a few times that in the browser's wasm).
+const FAST_MOVE_NODES: u64 = 1 << 17;
+/// Its table: 2^16 entries of 24 bytes (1.5 MiB), allocated per move.
+const FAST_MOVE_TABLE_BITS: u32 = 16;
+
+/// The strong computer's report of a move the fast solver proved winning.
+fn proven_win<G: PartizanGame>(
+    board: &G,
+    player: crate::partizan::Player,
+    label: &str,
+    nodes: u64,
+) -> StrongReport {
+    let options = board.options(player);
+    let index = options
+        .iter()
+        .position(|a| board.move_label(player, a) == label)
+        .unwrap_or(0);
+    let mut winning = vec![None; options.len()];
+    if let Some(w) = winning.get_mut(index) {
+        *w = Some(true);
+    }
+    let chosen = options
+        .get(index)
+        .cloned()
+        .map(|after| super::strong::StrongMove {
+            index,
+            after,
+            mover_wins: Some(true),
+            winning,
+            depth: 0,
+            score: super::strong::WIN,
+            nodes,
+        });
+    StrongReport::new(board, player, chosen)
 }
 
 fn fast_domineering(
@@ -223,6 +287,60 @@ mod tests {
             assert_eq!(r.left_move.is_some(), r.left_first_wins, "{}", g.name);
             assert_eq!(r.left_after.is_some(), r.left_first_wins, "{}", g.name);
         }
+    }
+
+    #[test]
+    fn the_clobber_computer_plays_what_the_fast_solver_proves() {
+        use crate::games::PartizanSolver;
+        use crate::partizan::{Outcome, Player};
+        let outcome = |t: &str| {
+            let mut s = PartizanSolver::new();
+            let g = s
+                .canonical(
+                    &parse::<clobber::Clobber>("clobber", t).unwrap(),
+                    &StopFlag::new(),
+                )
+                .unwrap();
+            s.arena_mut().outcome(g)
+        };
+        let options = StrongOptions::default();
+        // 4×4 (N): a proven winning move for each player, checked by the canonical forms
+        let board = "xoxo|oxox|xoxo|oxox";
+        for player in [Player::Left, Player::Right] {
+            let r =
+                best_move("clobber", board, player, &options, &StopFlag::new(), |_| {}).unwrap();
+            assert!(r.proven && r.mover_wins == Some(true), "{player:?}");
+            let after = &r.moves[r.index.unwrap()].position;
+            let left_wins_after = matches!(outcome(after), Outcome::L | Outcome::P);
+            assert_eq!(
+                left_wins_after,
+                player == Player::Left,
+                "{player:?}: {after}"
+            );
+        }
+        // 3×4 (P): the mover loses, proven, and every move is marked losing
+        let r = best_move(
+            "clobber",
+            "xoxo|oxox|xoxo",
+            Player::Left,
+            &options,
+            &StopFlag::new(),
+            |_| {},
+        )
+        .unwrap();
+        assert!(r.proven && r.mover_wins == Some(false));
+        assert!(r.index.is_some() && r.moves.iter().all(|m| m.winning == Some(false)));
+        // the 6×6 opening is past the node bound: the strong chooser answers, unproven
+        let stop = StopFlag::new();
+        let s = stop.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+            s.stop();
+        });
+        let open = "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxoxox";
+        let r = best_move("clobber", open, Player::Left, &options, &stop, |_| {}).unwrap();
+        t.join().unwrap();
+        assert!(r.index.is_some() && !r.proven);
     }
 
     #[test]

@@ -42,7 +42,7 @@ use crate::StopFlag;
 
 /// The score of a proven win for the player to move (a loss is its negation); heuristic
 /// scores lie strictly between.
-const WIN: i32 = 1 << 28;
+pub(crate) const WIN: i32 = 1 << 28;
 /// Above every score.
 const INF: i32 = WIN + 1;
 /// The heuristic's bound, below a win.
