@@ -82,6 +82,10 @@ pub const GAMES: &[GameInfo] = &[
                 plain("....|....|....|...."),
                 plain(".....|.....|.....|....."),
                 plain("###..|#....|.....|....#|..###"),
+                Preset {
+                    name: "8 × 8, the standard board (the strong computer)",
+                    position: "........|........|........|........|........|........|........|........",
+                },
             ],
             own_page: None,
         },
@@ -170,6 +174,14 @@ pub const GAMES: &[GameInfo] = &[
                 plain("xxo|o.x|xoo"),
                 plain("xoxoxo|oxoxox"),
                 plain("xoxo|o..x|xoxo"),
+                Preset {
+                    name: "6 × 6 (the strong computer)",
+                    position: "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxoxox",
+                },
+                Preset {
+                    name: "8 × 8, the standard board (the strong computer)",
+                    position: "xoxoxoxo|oxoxoxox|xoxoxoxo|oxoxoxox|xoxoxoxo|oxoxoxox|xoxoxoxo|oxoxoxox",
+                },
             ],
             own_page: None,
         },
@@ -195,6 +207,14 @@ pub const GAMES: &[GameInfo] = &[
                 Preset {
                     name: "4 × 5, two stones taken",
                     position: "xoxox|o..xo|xoxox|oxoxo",
+                },
+                Preset {
+                    name: "6 × 6, the two centre stones taken (the strong computer)",
+                    position: "xoxoxo|oxoxox|xo..xo|oxoxox|xoxoxo|oxoxox",
+                },
+                Preset {
+                    name: "8 × 8, the two centre stones taken (the strong computer)",
+                    position: "xoxoxoxo|oxoxoxox|xoxoxoxo|oxo..xox|xoxoxoxo|oxoxoxox|xoxoxoxo|oxoxoxox",
                 },
             ],
             own_page: None,
