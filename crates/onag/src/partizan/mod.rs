@@ -116,6 +116,15 @@ impl Outcome {
             (true, true) => Outcome::N,
         }
     }
+
+    /// Whether `player` wins moving first in a game of this outcome (the inverse of
+    /// [`from_first_player_wins`](Self::from_first_player_wins)).
+    pub fn first_player_wins(self, player: Player) -> bool {
+        matches!(
+            (self, player),
+            (Outcome::L | Outcome::N, Player::Left) | (Outcome::R | Outcome::N, Player::Right)
+        )
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -44,11 +44,11 @@
 //! ```
 
 use super::domineering::TableSize;
-use super::{FastOutcome, FirstPlayerResult, SearchProgress};
+use super::{FastOutcome, FirstPlayerResult, Poll, SearchProgress};
 use crate::games::clobber::Clobber;
 use crate::games::PartizanGame;
 use crate::partizan::game::GameError;
-use crate::partizan::{Outcome, Player};
+use crate::partizan::Player;
 use crate::StopFlag;
 
 /// Nodes between two polls of the stop flag (and two progress reports).
@@ -120,10 +120,8 @@ pub struct ClobberSolver {
     stats: ClobberStats,
     /// the winning move found at the root of the last search: (from, to) cells
     root_win: Option<(u32, u32)>,
-    progress: SearchProgress,
+    poll: Poll,
     halted: bool,
-    hook: Option<super::ProgressHook>,
-    next_poll: u64,
     /// the most nodes a question may take (`None`: no bound)
     node_limit: Option<u64>,
     /// the node count at which the current question passes its limit
@@ -156,10 +154,8 @@ impl ClobberSolver {
             nodes: 0,
             stats: ClobberStats::default(),
             root_win: None,
-            progress: SearchProgress::default(),
+            poll: Poll::new(POLL_EVERY),
             halted: false,
-            hook: None,
-            next_poll: POLL_EVERY,
             node_limit: None,
             limit_at: None,
             over_limit: false,
@@ -182,7 +178,7 @@ impl ClobberSolver {
 
     /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
     pub fn on_progress(mut self, hook: impl FnMut(&SearchProgress) + 'static) -> Self {
-        self.hook = Some(Box::new(hook));
+        self.poll.set_hook(Box::new(hook));
         self
     }
 
@@ -252,7 +248,7 @@ impl ClobberSolver {
         self.root_win = None;
         let (m, t) = self.reduce(m, t);
         let start = self.nodes;
-        self.next_poll = self.nodes + POLL_EVERY;
+        self.poll.restart(self.nodes);
         self.limit_at = self.node_limit.map(|l| start.saturating_add(l));
         let wins = self.wins(m, t, 0, stop);
         if self.halted {
@@ -287,16 +283,7 @@ impl ClobberSolver {
                 None
             });
         }
-        let (l, r) = (firsts[0], firsts[1]);
-        let right_move = moves.pop().flatten();
-        let left_move = moves.pop().flatten();
-        Ok(FastOutcome {
-            outcome: Outcome::from_first_player_wins(l.wins, r.wins),
-            left_first: l,
-            right_first: r,
-            left_move,
-            right_move,
-        })
+        Ok(FastOutcome::new(firsts, moves))
     }
 
     /// Whether `player`, moving first on `board`, wins, and if so a winning move (as the
@@ -503,26 +490,16 @@ impl ClobberSolver {
     /// the position is already reduced (live groups, pairs cancelled, least image).
     fn wins(&mut self, m: u64, t: u64, depth: u32, stop: &StopFlag) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.next_poll = (self.nodes / POLL_EVERY + 1) * POLL_EVERY;
-            self.progress.nodes = self.nodes;
-            self.progress.depth = depth;
-            if stop.check().is_err() {
-                self.halted = true;
-            }
+        if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
+            self.halted |= stopped;
             if self.limit_at.is_some_and(|l| self.nodes >= l) {
                 self.halted = true;
                 self.over_limit = true;
-            }
-            let p = self.progress;
-            if let Some(hook) = self.hook.as_mut() {
-                hook(&p);
             }
         }
         if self.halted {
             return false;
         }
-        self.progress.max_depth = self.progress.max_depth.max(depth);
         if m & neighbours(t) == 0 {
             return false;
         }

@@ -57,10 +57,10 @@
 
 use crate::games::domineering::Domineering;
 use crate::partizan::game::GameError;
-use crate::partizan::{Outcome, Player};
+use crate::partizan::Player;
 use crate::StopFlag;
 
-use super::SearchProgress;
+use super::{Poll, SearchProgress};
 
 /// The first bytes of a [`DomineeringSolver::checkpoint`].
 const CHECKPOINT_MAGIC: &[u8] = b"onag-dt1";
@@ -786,11 +786,8 @@ pub struct DomineeringSolver {
     stats: SearchStats,
     /// the empty cells after the winning move found at the root of the last search
     root_win: Option<u128>,
-    progress: SearchProgress,
+    poll: Poll,
     halted: bool,
-    hook: Option<super::ProgressHook>,
-    /// the node count at which the search next polls the stop flag
-    next_poll: u64,
 }
 
 impl DomineeringSolver {
@@ -806,16 +803,14 @@ impl DomineeringSolver {
             nodes: 0,
             stats: SearchStats::default(),
             root_win: None,
-            progress: SearchProgress::default(),
+            poll: Poll::new(POLL_EVERY),
             halted: false,
-            hook: None,
-            next_poll: POLL_EVERY,
         }
     }
 
     /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
     pub fn on_progress(mut self, hook: impl FnMut(&SearchProgress) + 'static) -> Self {
-        self.hook = Some(Box::new(hook));
+        self.poll.set_hook(Box::new(hook));
         self
     }
 
@@ -886,16 +881,7 @@ impl DomineeringSolver {
                 None
             });
         }
-        let (l, r) = (firsts[0], firsts[1]);
-        let right_move = moves.pop().flatten();
-        let left_move = moves.pop().flatten();
-        Ok(DomineeringOutcome {
-            outcome: Outcome::from_first_player_wins(l.wins, r.wins),
-            left_first: l,
-            right_first: r,
-            left_move,
-            right_move,
-        })
+        Ok(DomineeringOutcome::new(firsts, moves))
     }
 
     /// A winning move of `player` moving first (the cells it covers, as `board`'s move
@@ -1066,24 +1052,12 @@ impl DomineeringSolver {
             return false;
         };
         self.nodes += 1;
-        // the parent's check of the children counts nodes too, so the count may step over a
-        // multiple of POLL_EVERY here: poll once it is past the next one
-        if self.nodes >= self.next_poll {
-            self.next_poll = (self.nodes / POLL_EVERY + 1) * POLL_EVERY;
-            self.progress.nodes = self.nodes;
-            self.progress.depth = depth;
-            if stop.check().is_err() {
-                self.halted = true;
-            }
-            let p = self.progress;
-            if let Some(hook) = self.hook.as_mut() {
-                hook(&p);
-            }
+        if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
+            self.halted |= stopped;
         }
         if self.halted {
             return false;
         }
-        self.progress.max_depth = self.progress.max_depth.max(depth);
         // the counting rules: below the root the parent has applied them to this position
         // already (every child is checked before any is searched, and only undecided ones are
         // searched)
@@ -1225,13 +1199,11 @@ mod tests {
     use super::*;
     use crate::games::outcome::{OutcomeLimits, OutcomeSolver};
     use crate::games::PartizanSolver;
+    use crate::partizan::Outcome;
 
     /// Whether `player` wins moving first in a game of outcome `o`.
     fn first_wins(o: Outcome, player: Player) -> bool {
-        matches!(
-            (o, player),
-            (Outcome::L | Outcome::N, Player::Left) | (Outcome::R | Outcome::N, Player::Right)
-        )
+        o.first_player_wins(player)
     }
 
     fn canonical_outcome(b: &Domineering) -> Outcome {
@@ -1556,6 +1528,7 @@ mod tests {
 mod results_file {
     use super::*;
     use crate::games::PartizanSolver;
+    use crate::partizan::Outcome;
 
     fn outcome(s: &str) -> Outcome {
         match s {

@@ -133,6 +133,69 @@ pub struct FastOutcome {
     pub right_move: Option<String>,
 }
 
+/// The fast solvers' polls of the stop flag and progress reports, every `every` nodes.
+pub(crate) struct Poll {
+    every: u64,
+    next: u64,
+    progress: SearchProgress,
+    hook: Option<ProgressHook>,
+}
+
+impl Poll {
+    pub(crate) fn new(every: u64) -> Poll {
+        Poll {
+            every,
+            next: every,
+            progress: SearchProgress::default(),
+            hook: None,
+        }
+    }
+
+    pub(crate) fn set_hook(&mut self, hook: ProgressHook) {
+        self.hook = Some(hook);
+    }
+
+    /// Restarts the count: the next poll comes `every` nodes after `nodes`.
+    pub(crate) fn restart(&mut self, nodes: u64) {
+        self.next = nodes.saturating_add(self.every);
+    }
+
+    /// Notes a node at `depth`; once the count passes the next poll (a parent's check of
+    /// its children counts nodes too, so it may step over one), reports the progress and
+    /// returns whether `stop` is raised. `None` between polls.
+    pub(crate) fn node(&mut self, nodes: u64, depth: u32, stop: &StopFlag) -> Option<bool> {
+        self.progress.max_depth = self.progress.max_depth.max(depth);
+        if nodes < self.next {
+            return None;
+        }
+        self.next = (nodes / self.every + 1) * self.every;
+        self.progress.nodes = nodes;
+        self.progress.depth = depth;
+        let p = self.progress;
+        if let Some(hook) = self.hook.as_mut() {
+            hook(&p);
+        }
+        Some(stop.check().is_err())
+    }
+}
+
+impl FastOutcome {
+    /// The report of two searches, Left first then Right first: their results and winning
+    /// moves.
+    pub(crate) fn new(firsts: Vec<FirstPlayerResult>, moves: Vec<Option<String>>) -> FastOutcome {
+        let (l, r) = (firsts[0], firsts[1]);
+        let mut moves = moves.into_iter();
+        let left_move = moves.next().flatten();
+        FastOutcome {
+            outcome: Outcome::from_first_player_wins(l.wins, r.wins),
+            left_first: l,
+            right_first: r,
+            left_move,
+            right_move: moves.next().flatten(),
+        }
+    }
+}
+
 /// Who wins a position, with a winning move for each player who wins moving first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

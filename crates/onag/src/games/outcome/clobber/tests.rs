@@ -1,19 +1,12 @@
 use super::*;
 use crate::games::PartizanSolver;
+use crate::partizan::Outcome;
 
 /// The outcome from the canonical form (the engine that knows nothing of this search).
 fn canonical_outcome(b: &Clobber) -> Outcome {
     let mut s = PartizanSolver::new();
     let g = s.canonical(b, &StopFlag::new()).unwrap();
     s.arena_mut().outcome(g)
-}
-
-/// Whether `player` wins moving first in a game of outcome `o`.
-fn first_wins(o: Outcome, player: Player) -> bool {
-    matches!(
-        (o, player),
-        (Outcome::L | Outcome::N, Player::Left) | (Outcome::R | Outcome::N, Player::Right)
-    )
 }
 
 /// Checks the solver's report on `b` against the canonical form, and each winning move
@@ -25,7 +18,7 @@ fn check(solver: &mut ClobberSolver, b: &Clobber) {
     for (player, named) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
         assert_eq!(
             named.is_some(),
-            first_wins(expected, player),
+            expected.first_player_wins(player),
             "{b} {player:?}"
         );
         if let Some(label) = named {
@@ -35,7 +28,7 @@ fn check(solver: &mut ClobberSolver, b: &Clobber) {
                 .find(|a| b.move_label(player, a) == *label)
                 .unwrap_or_else(|| panic!("{b}: no move {label}"));
             assert!(
-                !first_wins(canonical_outcome(&after), player.opposite()),
+                !canonical_outcome(&after).first_player_wins(player.opposite()),
                 "{b}: {label} does not win for {player:?}"
             );
         }
