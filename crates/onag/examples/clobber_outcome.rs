@@ -55,13 +55,7 @@ fn main() {
                 s.stop();
             });
         }
-        let mut solver = match ClobberSolver::new(TableSize::Bits(bits)) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(2);
-            }
-        };
+        let mut solver = ClobberSolver::new(TableSize::Bits(bits));
         let start = Instant::now();
         let r = solver.wins_moving_first(&board, player, &stop);
         let secs = start.elapsed().as_secs_f64();

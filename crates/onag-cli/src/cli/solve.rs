@@ -357,7 +357,7 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
         let solved: Option<FastOutcome> = if clobber {
             match Clobber::checkered(m, c) {
                 Some(board) => Some(
-                    ClobberSolver::new(TableSize::Bits(args.table_bits))?
+                    ClobberSolver::new(TableSize::Bits(args.table_bits))
                         .on_progress(progress_printer())
                         .solve(&board, stop)?,
                 ),

@@ -37,7 +37,7 @@
 //! use onag::games::outcome::domineering::TableSize;
 //! use onag::partizan::Outcome;
 //!
-//! let mut solver = ClobberSolver::new(TableSize::Bits(16)).unwrap();
+//! let mut solver = ClobberSolver::new(TableSize::Bits(16));
 //! let board = Clobber::checkered(3, 4).unwrap();
 //! let r = solver.solve(&board, &onag::StopFlag::new()).unwrap();
 //! assert_eq!(r.outcome, Outcome::P); // 3×4: the second player wins
@@ -142,11 +142,9 @@ fn direction(from: u32, to: u32) -> usize {
 
 impl ClobberSolver {
     /// A solver with a table of the given size (24 bytes an entry, allocated now).
-    ///
-    /// Errors: never today; the `Result` keeps room for a table that cannot be allocated.
-    pub fn new(size: TableSize) -> Result<Self, GameError> {
+    pub fn new(size: TableSize) -> Self {
         let entries = size.entries();
-        Ok(ClobberSolver {
+        ClobberSolver {
             table: vec![Entry::default(); entries],
             mask: entries - 1,
             size: (0, 0),
@@ -159,7 +157,7 @@ impl ClobberSolver {
             node_limit: None,
             limit_at: None,
             over_limit: false,
-        })
+        }
     }
 
     /// Bounds each question ([`wins_moving_first`](Self::wins_moving_first)) to about

@@ -1530,40 +1530,13 @@ mod results_file {
     use crate::games::PartizanSolver;
     use crate::partizan::Outcome;
 
-    fn outcome(s: &str) -> Outcome {
-        match s {
-            "L" => Outcome::L,
-            "R" => Outcome::R,
-            "P" => Outcome::P,
-            "N" => Outcome::N,
-            _ => panic!("not an outcome: {s}"),
-        }
-    }
+    use crate::games::outcome::tests::{outcome_letter as outcome, results_boards};
 
     fn read() -> Vec<(usize, usize, Outcome)> {
         // the rectangles up to 7×7 and the larger boards, solved by the same solver
         ["outcomes.json", "larger.json", "8x8.json"]
             .iter()
-            .flat_map(|name| {
-                let path = format!(
-                    "{}/../../results/domineering/{name}",
-                    env!("CARGO_MANIFEST_DIR")
-                );
-                let text = std::fs::read_to_string(&path).expect("results/domineering");
-                let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-                v["boards"]
-                    .as_array()
-                    .expect("boards")
-                    .iter()
-                    .map(|b| {
-                        (
-                            b["rows"].as_u64().unwrap() as usize,
-                            b["cols"].as_u64().unwrap() as usize,
-                            outcome(b["outcome"].as_str().unwrap()),
-                        )
-                    })
-                    .collect::<Vec<_>>()
-            })
+            .flat_map(|name| results_boards(&format!("domineering/{name}")))
             .collect()
     }
 

@@ -92,7 +92,7 @@ pub fn best_move(
     if info.name == "clobber" {
         let board: clobber::Clobber = parse("clobber", text)?;
         if ClobberSolver::fits(&board) {
-            let mut solver = ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))?
+            let mut solver = ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
                 .with_node_limit(FAST_MOVE_NODES);
             match solver.prove(&board, player, stop) {
                 Ok((true, Some(label))) => {
@@ -224,7 +224,7 @@ fn fast_clobber(
     hook: impl FnMut(&SearchProgress) + 'static,
 ) -> Result<OutcomeReport, AnalyzeError> {
     let mut solver =
-        ClobberSolver::new(TableSize::Bits(options.domineering_table_bits))?.on_progress(hook);
+        ClobberSolver::new(TableSize::Bits(options.domineering_table_bits)).on_progress(hook);
     let r = solver.solve(board, stop)?;
     Ok(fast_report(board, r, solver.nodes()))
 }

@@ -230,3 +230,35 @@ fn the_table_stays_bounded_and_progress_is_reported() {
     let g = values.canonical(&b, &stop).unwrap();
     assert_eq!(r.outcome, values.arena_mut().outcome(g));
 }
+
+/// An outcome letter of a results file: L, R, P or N.
+pub(crate) fn outcome_letter(s: &str) -> crate::partizan::Outcome {
+    use crate::partizan::Outcome;
+    match s {
+        "L" => Outcome::L,
+        "R" => Outcome::R,
+        "P" => Outcome::P,
+        "N" => Outcome::N,
+        _ => panic!("not an outcome: {s}"),
+    }
+}
+
+/// The boards of a results file, `results/PATH` (rows, columns, outcome), as the fast solvers'
+/// `--rectangles` write them.
+pub(crate) fn results_boards(path: &str) -> Vec<(usize, usize, crate::partizan::Outcome)> {
+    let full = format!("{}/../../results/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    v["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .map(|b| {
+            (
+                b["rows"].as_u64().unwrap() as usize,
+                b["cols"].as_u64().unwrap() as usize,
+                outcome_letter(b["outcome"].as_str().unwrap()),
+            )
+        })
+        .collect()
+}

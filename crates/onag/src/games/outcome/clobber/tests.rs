@@ -56,7 +56,7 @@ fn the_transpose_reflects_the_frame_in_its_diagonal() {
 
 #[test]
 fn rectangles_match_canonical_forms() {
-    let mut solver = ClobberSolver::new(TableSize::Bits(14)).unwrap();
+    let mut solver = ClobberSolver::new(TableSize::Bits(14));
     for rows in 1..=4 {
         for cols in 1..=6 {
             if rows * cols > 14 {
@@ -101,7 +101,7 @@ fn random_boards_with_holes_match_canonical_forms() {
         let at = match solvers.iter().position(|(s, _)| *s == (rows, cols)) {
             Some(i) => i,
             None => {
-                let s = ClobberSolver::new(TableSize::Bits(12)).unwrap();
+                let s = ClobberSolver::new(TableSize::Bits(12));
                 solvers.push(((rows, cols), s));
                 solvers.len() - 1
             }
@@ -118,7 +118,7 @@ fn a_group_and_its_negative_cancel() {
     // the sum is 0: a second-player win, decided without searching G
     let b: Clobber = "xxo.o|....o|....x".parse().unwrap();
     assert_eq!(canonical_outcome(&b), Outcome::P);
-    let mut solver = ClobberSolver::new(TableSize::Bits(10)).unwrap();
+    let mut solver = ClobberSolver::new(TableSize::Bits(10));
     let r = solver.solve(&b, &StopFlag::new()).unwrap();
     assert_eq!(r.outcome, Outcome::P);
     assert!(solver.stats().cancelled_pairs > 0);
@@ -126,7 +126,7 @@ fn a_group_and_its_negative_cancel() {
     let same: Clobber = "xxo.x|....x|....o".parse().unwrap();
     let expected = canonical_outcome(&same);
     assert_ne!(expected, Outcome::P);
-    let mut solver = ClobberSolver::new(TableSize::Bits(10)).unwrap();
+    let mut solver = ClobberSolver::new(TableSize::Bits(10));
     assert_eq!(
         solver.solve(&same, &StopFlag::new()).unwrap().outcome,
         expected
@@ -136,7 +136,7 @@ fn a_group_and_its_negative_cancel() {
 
 #[test]
 fn boards_past_the_frame_are_refused_and_a_stop_stops() {
-    let mut solver = ClobberSolver::new(TableSize::Bits(10)).unwrap();
+    let mut solver = ClobberSolver::new(TableSize::Bits(10));
     let wide = Clobber::checkered(2, 9).unwrap();
     assert!(!ClobberSolver::fits(&wide));
     assert!(matches!(
@@ -153,24 +153,7 @@ fn boards_past_the_frame_are_refused_and_a_stop_stops() {
 
 #[test]
 fn the_results_file_agrees_with_canonical_forms_and_transposes() {
-    let path = format!(
-        "{}/../../results/clobber/outcomes.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).expect("results/clobber/outcomes.json");
-    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    let boards: Vec<(usize, usize, String)> = v["boards"]
-        .as_array()
-        .expect("boards")
-        .iter()
-        .map(|b| {
-            (
-                b["rows"].as_u64().unwrap() as usize,
-                b["cols"].as_u64().unwrap() as usize,
-                b["outcome"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let boards = crate::games::outcome::tests::results_boards("clobber/outcomes.json");
     assert!(boards.len() >= 40, "{} boards", boards.len());
     for (m, n, o) in &boards {
         // the transpose keeps Left's stone at the top left: the same game
@@ -179,7 +162,7 @@ fn the_results_file_agrees_with_canonical_forms_and_transposes() {
         }
         if m * n <= 12 {
             let b = Clobber::checkered(*m, *n).unwrap();
-            assert_eq!(*o, canonical_outcome(&b).to_string(), "{m}×{n}");
+            assert_eq!(*o, canonical_outcome(&b), "{m}×{n}");
         }
     }
 }
@@ -212,7 +195,7 @@ fn mcgs_positions(max_mcgs_seconds: u64) -> Vec<(String, Player, bool, Clobber)>
 #[ignore = "minutes: cargo test --release -- --ignored ci_clobber"]
 fn ci_clobber_agrees_with_mcgs_on_6x6_positions() {
     for (name, player, wins, board) in mcgs_positions(2000) {
-        let mut solver = ClobberSolver::new(TableSize::Bits(24)).unwrap();
+        let mut solver = ClobberSolver::new(TableSize::Bits(24));
         let got = solver
             .wins_moving_first(&board, player, &StopFlag::new())
             .unwrap();
