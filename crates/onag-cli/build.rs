@@ -91,11 +91,14 @@ pub fn main() {
 }
 
 /// What the wasm engine is built from, relative to the workspace root.
-const INPUTS: [&str; 9] = [
+const INPUTS: [&str; 11] = [
     "crates/onag/src",
     "crates/onag/Cargo.toml",
     "crates/onag-api/src",
     "crates/onag-api/Cargo.toml",
+    "crates/onag-api/build.rs",
+    // the misère quotients' certificates that onag-api packs (crates/onag-api/build.rs)
+    "results/quotients",
     "crates/onag-wasm/src",
     "crates/onag-wasm/Cargo.toml",
     "crates/onag-wasm/build.rs",

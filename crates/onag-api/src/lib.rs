@@ -43,6 +43,7 @@
 
 pub mod clock;
 mod error;
+pub mod known_quotients;
 pub mod limits;
 pub mod native;
 pub mod number;

@@ -131,3 +131,62 @@ fn heaps_values_position_and_computer_in_misere_play() {
     .unwrap_err();
     assert!([400, 422].contains(&e.kind.status()), "{}", e.message);
 }
+
+/// The committed quotients (`onag_api::known_quotients`) answer positions of many big heaps
+/// at once, and as a quotient computed for the question does: Dawson's Kayles from Q_33's
+/// certificate against Q_20 built from nothing, move by move.
+#[test]
+fn committed_quotients_answer_big_heap_positions() {
+    use onag::heaps::misere::{misere_position_with, MiserePlay};
+    let heaps = [20u64, 19, 18, 17, 16, 15, 14, 13, 12, 11];
+    let r = call(
+        "/heaps/position",
+        json!({"code": "0.07", "heaps": heaps, "misere": true}),
+    )
+    .unwrap();
+    assert_eq!(r["method"]["kind"], "quotient");
+    assert_eq!(r["method"]["certificate"], true);
+    assert_eq!(r["method"]["max_heap"], 33);
+    let dawson: onag::heaps::Ruleset = "0.07".parse().unwrap();
+    let computed_only = MiserePlay {
+        quick_forms: 0,
+        ..MiserePlay::new(0)
+    };
+    let q20 = misere_position_with(&dawson, &heaps, &computed_only, &StopFlag::new()).unwrap();
+    assert!(matches!(
+        q20.method,
+        onag::heaps::misere::MisereMethod::Quotient {
+            max_heap: 20,
+            certificate: false,
+            ..
+        }
+    ));
+    assert_eq!(r["outcome"], q20.outcome.to_string());
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), q20.moves.len());
+    for (a, b) in moves.iter().zip(&q20.moves) {
+        assert_eq!(a["winning"], b.winning, "{}", b.text);
+    }
+    // heaps up to 33 of ten at a time: one look-up each, no quotient built for the request
+    let big = [33u64, 32, 31, 30, 29, 28, 27, 26, 25, 24];
+    let r = call(
+        "/heaps/position",
+        json!({"code": "0.07", "heaps": big, "misere": true}),
+    )
+    .unwrap();
+    assert_eq!(r["method"]["certificate"], true);
+    let winning = r["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .count();
+    assert_eq!(r["outcome"] == "N", winning > 0);
+    // small positions keep their genus
+    let r = call(
+        "/heaps/position",
+        json!({"code": "0.07", "heaps": [33, 31], "misere": true}),
+    )
+    .unwrap();
+    assert_eq!(r["method"]["kind"], "genus");
+}

@@ -203,10 +203,13 @@ fn misere_play_error(e: MiserePlayError) -> ApiError {
     }
 }
 
-/// The API's bounds on a misère heap position: [`limits::MAX_MISERE_FORMS`] forms, then a
-/// quotient of at most [`limits::MAX_MISERE_QUOTIENT_ORDER`] elements.
-pub fn misere_play() -> MiserePlay<'static> {
+/// The API's bounds on a misère heap position of `ruleset`: its committed quotient first
+/// where one covers the position ([`crate::known_quotients`]), then
+/// [`limits::MAX_MISERE_FORMS`] forms, then a quotient of at most
+/// [`limits::MAX_MISERE_QUOTIENT_ORDER`] elements.
+pub fn misere_play(ruleset: &Ruleset) -> MiserePlay<'static> {
     MiserePlay {
+        quotient: crate::known_quotients::quotient(ruleset),
         quotient_limits: QuotientLimits {
             max_order: limits::MAX_MISERE_QUOTIENT_ORDER,
             max_candidate: limits::MAX_MISERE_QUOTIENT_CANDIDATE,
@@ -417,8 +420,13 @@ impl Position {
     /// The misère report (exact: by the genus within [`limits::MAX_MISERE_FORMS`] forms, or
     /// by a misère quotient — [`misere_play`]) and the computer's move, polling `stop`.
     pub fn misere(&self, stop: &StopFlag) -> Result<MiserePosition, ApiError> {
-        let report = misere_position_with(&self.ruleset, &self.heaps, &misere_play(), stop)
-            .map_err(misere_play_error)?;
+        let report = misere_position_with(
+            &self.ruleset,
+            &self.heaps,
+            &misere_play(&self.ruleset),
+            stop,
+        )
+        .map_err(misere_play_error)?;
         let computer = misere_computer(&report, self.strategy).map(|i| report.moves[i].clone());
         Ok(MiserePosition { report, computer })
     }

@@ -354,7 +354,7 @@ impl std::fmt::Display for MisereMethod {
 pub struct MiserePlay<'a> {
     /// The most canonical forms the genus method may create.
     pub form_limit: usize,
-    /// The forms the genus method tries first, before a quotient is computed (at most
+    /// The forms the genus method tries first, before a quotient is used or computed (at most
     /// `form_limit`): small, tame positions keep their genus; wild ones go on to a quotient.
     pub quick_forms: usize,
     /// The bounds on a quotient computed for the question.
@@ -404,8 +404,9 @@ pub enum MiserePlayError {
 /// The exact misère outcome and every move (✓/✗) of the sum `heaps`, by whichever method
 /// answers within `play`'s bounds, said in [`MiserePositionReport::method`]:
 ///
-/// 1. a quotient given in `play` that covers the position;
-/// 2. the genus, within `play.quick_forms` canonical forms;
+/// 1. the genus, within `play.quick_forms` canonical forms (small positions keep their
+///    genera, which a quotient does not give);
+/// 2. a quotient given in `play` that covers the position;
 /// 3. the misère quotient Q_n, n the largest heap, computed heap by heap
 ///    ([`quotient_reached`]) within `play.quotient_limits`;
 /// 4. the genus again, within `play.form_limit` forms.
@@ -436,16 +437,16 @@ pub fn misere_position_with(
     stop: &StopFlag,
 ) -> Result<MiserePositionReport, MiserePlayError> {
     let top = heaps.iter().copied().max().unwrap_or(0);
-    if let Some(q) = play.quotient {
-        if q.ruleset() == ruleset && top <= q.max_heap() as u64 {
-            return quotient_position(q, heaps, true).map_err(|e| quotient_error(e, play, q));
-        }
-    }
     let quick = play.quick_forms.min(play.form_limit);
     match misere_position(ruleset, heaps, quick, stop) {
         Ok(r) => return Ok(r),
         Err(MisereError::Stopped) => return Err(MiserePlayError::Stopped),
         Err(MisereError::TooManyForms { .. }) => {}
+    }
+    if let Some(q) = play.quotient {
+        if q.ruleset() == ruleset && top <= q.max_heap() as u64 {
+            return quotient_position(q, heaps, true).map_err(|e| quotient_error(e, play, q));
+        }
     }
     let n = usize::try_from(top).unwrap_or(usize::MAX);
     let why = match quotient_reached(ruleset, n, play.quotient_limits, stop, &mut |_| {}) {
