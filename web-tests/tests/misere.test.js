@@ -296,6 +296,26 @@ for (const mode of MODES) {
     await page.close();
   });
 
+  test(`${mode.name}: heaps under misère — Dawson's Kayles, ten heaps of 24–33, answered within 1 s from the committed quotient Q_33`, async () => {
+    // Building Q_33 takes seconds (6.5 s on the server); its certificate, packed into the
+    // engine (onag_api::known_quotients), answers by look-ups in both serving modes.
+    const page = await env.browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript(() => { window.onagMisereSeconds = 1; });
+    await page.goto(url('heaps', '?pos=0.07_33.32.31.30.29.28.27.26.25.24&misere=1'));
+    await ready(page);
+    assert.equal((await page.locator('#error').textContent()).trim(), '');
+    const cli = JSON.parse(execFileSync(process.env.ONAG_BIN || join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'target', 'release', 'onag'),
+      ['heaps', 'play', '0.07', '33', '32', '31', '30', '29', '28', '27', '26', '25', '24', '--misere',
+        '--quotient', join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'results', 'quotients', '0.07-q33.json'), '--json']).toString());
+    assert.equal(cli.method.kind, 'quotient');
+    const status = await page.locator('#status').textContent();
+    assert.match(status, cli.outcome === 'N' ? /you can win/ : /you lose against perfect play/, status);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test(`${mode.name}: Cram's page under misère — every ✓/✗ against a brute force, a won game, the link`, async () => {
     const start = ['..|..|..', '...|...', '....|....', '...|...|...', '.....|.....'].find((b) => cramMisereWins(b));
     assert.ok(start, 'a misère first-player win');
