@@ -149,7 +149,7 @@ fn a_checkpointed_solve_resumes_and_refuses_damaged_checkpoints() {
     let ck = dir.path().join("6x8.ck");
     let ck_arg = ck.to_str().unwrap();
     // 6×8: Right wins whoever starts (Breuker, Uiterwijk and van den Herik, "Solving 8×8
-    // Domineering", TCS 230 (2000), table of results; results/domineering/larger.json)
+    // Domineering", TCS 230 (2000), table of results; results/domineering/outcomes.json)
     let board = ["........"; 6].join("|");
     let solve = |extra: &[&str]| {
         let mut args = vec!["solve", "domineering", &board, "--checkpoint", ck_arg];

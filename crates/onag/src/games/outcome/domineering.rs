@@ -1533,7 +1533,7 @@ mod results_file {
     use crate::games::outcome::tests::{outcome_letter as outcome, results_boards};
 
     fn read() -> Vec<(usize, usize, Outcome)> {
-        // the rectangles up to 7×7 and the larger boards, solved by the same solver
+        // every rectangle up to 10×10 of at most 63 cells, 7×10 and 10×7, and 8×8
         ["outcomes.json", "larger.json", "8x8.json"]
             .iter()
             .flat_map(|name| results_boards(&format!("domineering/{name}")))
