@@ -251,6 +251,13 @@ impl Geometry {
     /// What the counting rules alone say of `player` to move on the empty cells `e`
     /// (see the module documentation): `Some((wins, rule))` when one of them decides.
     fn static_answer(&self, e: u128, player: Player) -> Option<(bool, Rule)> {
+        self.static_answer_or_counts(e, player).ok()
+    }
+
+    /// [`Geometry::static_answer`], and when no rule decides, the counts it found on the
+    /// way: `[u(V), s(V), u(H), s(H)]` (the vertical and horizontal matchings of `e`, and
+    /// those of the safe cells), which the search reuses to score the move.
+    fn static_answer_or_counts(&self, e: u128, player: Player) -> Result<(bool, Rule), [u32; 4]> {
         let vp = self.vertical(e);
         let hp = self.horizontal(e);
         let mine = match player {
@@ -258,7 +265,7 @@ impl Geometry {
             Player::Right => hp,
         };
         if mine == 0 {
-            return Some((false, Rule::NoMove));
+            return Ok((false, Rule::NoMove));
         }
         let v_cov = vp | (vp << self.w);
         let h_cov = hp | (hp << 1);
@@ -273,10 +280,10 @@ impl Geometry {
             Player::Right => (u_h, s_h, u_v, s_v),
         };
         if s_me > u_them {
-            return Some((true, Rule::SafeWin));
+            return Ok((true, Rule::SafeWin));
         }
         if u_me <= s_them {
-            return Some((false, Rule::SafeLoss));
+            return Ok((false, Rule::SafeLoss));
         }
         // vulnerable moves: a largest disjoint set of placements outside the safe ones, with
         // their top (Left) or left (Right) cells
@@ -324,7 +331,7 @@ impl Geometry {
             .max(x_me.saturating_sub(d_me).div_ceil(2))
             .max(self.shares.first(pool_me));
         if s_me + a > u_them {
-            return Some((true, Rule::VulnerableWin));
+            return Ok((true, Rule::VulnerableWin));
         }
         // moving second: each of the mover's moves destroys at most two vulnerable moves
         // (⌊x/3⌋), or at most one of the x − d (⌊(x − d)/2⌋)
@@ -332,7 +339,7 @@ impl Geometry {
             .max(x_them.saturating_sub(d_them) / 2)
             .max(self.shares.second(pool_them));
         if u_me <= s_them + b {
-            return Some((false, Rule::VulnerableLoss));
+            return Ok((false, Rule::VulnerableLoss));
         }
         // protective areas (Bullock 2002): the same counts with the players' blocks apart
         let (safe_me, safe_them) = match player {
@@ -352,7 +359,7 @@ impl Geometry {
             // the claimed blocks, k ≤ u(O) − 2⌈p/2⌉ (Bullock 2002 bounds the opponent's
             // moves by its real moves less the protective areas)
             if s_me + first_player_share(p, x) + 2 * p.div_ceil(2) > u_them {
-                return Some((true, Rule::ProtectiveWin));
+                return Ok((true, Rule::ProtectiveWin));
             }
         }
         let (q, blocks_them) = self.protective_areas(e, player.opposite());
@@ -365,7 +372,7 @@ impl Geometry {
             // O were stuck after P's k moves, O made k − 1 ≥ s(O) + share₂ ≥ ⌊q/2⌋ replies,
             // so P's k moves avoid at least ⌊q/2⌋ claimed blocks: k ≤ u(P) − 2⌊q/2⌋
             if u_me <= s_them + second_player_share(q, y) + 2 * (q / 2) {
-                return Some((false, Rule::ProtectiveLoss));
+                return Ok((false, Rule::ProtectiveLoss));
             }
         }
         // the same strategies against the opponent's squares instead of their dominoes
@@ -391,10 +398,10 @@ impl Geometry {
             Player::Right => (fh, fv, h_cov_cells, v_cov_cells),
         };
         if 2 * (a + s_me) + f_me * a > t_them {
-            return Some((true, Rule::CellWin));
+            return Ok((true, Rule::CellWin));
         }
         if 2 * (b + s_them + 1) + f_them * b > t_me {
-            return Some((false, Rule::CellLoss));
+            return Ok((false, Rule::CellLoss));
         }
         // the same with the placements taken in order of their cells in T(O) instead of
         // the fewest of any (one placement with a cell O cannot cover makes f = 1 for all):
@@ -415,13 +422,13 @@ impl Geometry {
         };
         let a3 = x_me.div_ceil(3);
         if 2 * (a3 + s_me) + n2_me.div_ceil(3) + (n2_me + n1_me).div_ceil(3) > t_them {
-            return Some((true, Rule::CellOrderWin));
+            return Ok((true, Rule::CellOrderWin));
         }
         let b3 = x_them / 3;
         if 2 * (b3 + s_them + 1) + n2_them / 3 + (n2_them + n1_them) / 3 > t_me {
-            return Some((false, Rule::CellOrderLoss));
+            return Ok((false, Rule::CellOrderLoss));
         }
-        None
+        Err([u_v, s_v, u_h, s_h])
     }
 
     /// [`Geometry::vertical_matching`] and the top cells of its dominoes.
@@ -1107,24 +1114,26 @@ impl DomineeringSolver {
             // (each such answer counts as the node it replaces): one lost for the opponent
             // wins now, even if the order puts other moves first; one won for the opponent is
             // a losing move, not tried
-            if let Some((opponent_wins, rule)) = g.static_answer(c, opponent) {
-                self.nodes += 1;
-                self.count_rule(rule);
-                if !opponent_wins {
-                    self.stats.static_cutoffs += 1;
-                    if depth == 0 {
-                        self.root_win = Some(c);
+            let [uv, sv, uh, sh] = match g.static_answer_or_counts(c, opponent) {
+                Ok((opponent_wins, rule)) => {
+                    self.nodes += 1;
+                    self.count_rule(rule);
+                    if !opponent_wins {
+                        self.stats.static_cutoffs += 1;
+                        if depth == 0 {
+                            self.root_win = Some(c);
+                        }
+                        self.store(key, key_player, true, self.nodes - start + 1);
+                        return true;
                     }
-                    self.store(key, key_player, true, self.nodes - start + 1);
-                    return true;
+                    self.stats.static_skips += 1;
+                    continue;
                 }
-                self.stats.static_skips += 1;
-                continue;
-            }
+                // the matchings the rules counted score the move below
+                Err(counts) => counts,
+            };
             let (cv, ch) = (g.vertical(c), g.horizontal(c));
             let (cvc, chc) = (cv | (cv << g.w), ch | (ch << 1));
-            let (uv, sv) = (g.vertical_matching(c), g.vertical_matching(c & !chc));
-            let (uh, sh) = (g.horizontal_matching(c), g.horizontal_matching(c & !cvc));
             let (um, sm, ut, st) = match player {
                 Player::Left => (uv, sv, uh, sh),
                 Player::Right => (uh, sh, uv, sv),
@@ -1563,6 +1572,33 @@ mod results_file {
                 "VR" => assert!(!left_first_wins, "{m}×{n}: {}", f[3]),
                 published => assert_eq!(o, outcome(published), "{m}×{n}: {}", f[3]),
             }
+        }
+    }
+
+    /// Obsequi (Bullock's solver, run board by board: `results/domineering/obsequi-check.json`)
+    /// gives every board of at least two rows and two columns the same outcome.
+    #[test]
+    fn results_agree_with_obsequi() {
+        let results = read();
+        let path = format!(
+            "{}/../../results/domineering/obsequi-check.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let boards = v["boards"].as_array().unwrap();
+        assert!(boards.len() >= 70);
+        for b in boards {
+            let (m, n) = (
+                b["rows"].as_u64().unwrap() as usize,
+                b["cols"].as_u64().unwrap() as usize,
+            );
+            let ours = results.iter().find(|r| r.0 == m && r.1 == n).unwrap().2;
+            assert_eq!(
+                ours,
+                outcome(b["obsequi"].as_str().unwrap()),
+                "{m}×{n} against Obsequi"
+            );
         }
     }
 
