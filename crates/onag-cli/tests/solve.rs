@@ -218,3 +218,46 @@ fn a_checkpointed_solve_resumes_and_refuses_damaged_checkpoints() {
     );
     assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
 }
+
+/// A Clobber solve keeps its table the same way: stopped by --max-seconds, it goes on from
+/// its checkpoint to the outcome that results/clobber/outcomes.json records (3×8 filled with
+/// alternating stones: the second player wins), and a Domineering checkpoint is refused.
+#[test]
+fn a_checkpointed_clobber_solve_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let ck = dir.path().join("3x8.ck");
+    let ck_arg = ck.to_str().unwrap();
+    let board = "xoxoxoxo|oxoxoxox|xoxoxoxo";
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "clobber", board, "--checkpoint", ck_arg];
+        args.extend_from_slice(extra);
+        onag_in(&config, &args)
+    };
+    let (code, _, err) = solve(&["--max-seconds", "1"]);
+    if code == 0 {
+        eprintln!("3×8 finished within 1 s: {err}");
+    } else {
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.trim().lines().last().unwrap().contains("again"),
+            "{err}"
+        );
+    }
+    assert!(ck.exists());
+    let (code, out, err) = solve(&["--every", "1", "--max-seconds", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resumed from"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    // the same file for a Domineering board, and a Clobber board past the frame: refused
+    let (code, _, err) = onag_in(
+        &config,
+        &["solve", "domineering", "....|....", "--checkpoint", ck_arg],
+    );
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+    let wide = "xoxoxoxoxo|oxoxoxoxox";
+    let (code, _, err) = onag_in(&config, &["solve", "clobber", wide, "--checkpoint", ck_arg]);
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+    assert!(err.contains("at most 8"), "{err}");
+}

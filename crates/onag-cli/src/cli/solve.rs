@@ -47,7 +47,7 @@ pub struct Args {
     /// With --computer: seconds of search for the move.
     #[arg(long, value_name = "S", default_value_t = 5.0)]
     pub seconds: f64,
-    /// Domineering only: keep the solver's table in this file, written every --every seconds
+    /// Domineering and Clobber (up to 8×8): keep the fast solver's table in this file, written every --every seconds
     /// and when the run stops (--max-seconds, --max-memory, Ctrl-C), and read back when it
     /// exists, so a long solve goes on across runs. Sealed with this user's checkpoint key.
     #[arg(long, value_name = "FILE")]
@@ -151,38 +151,107 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `onag solve domineering POSITION --checkpoint FILE --every S`: the fast solver in rounds of
-/// `--every` seconds, its table written to FILE (sealed, atomically) after each round and when
-/// the run is stopped, and read back at the start when FILE exists. The table holds only exact
-/// answers, so a resumed solve redoes none of the work whose answers it kept and ends with
-/// the same outcome.
+/// A fast solver whose table `--checkpoint` keeps, with the board it solves.
+trait Resumable {
+    /// The table's answers as bytes.
+    fn checkpoint(&self) -> Vec<u8>;
+    /// Loads a checkpoint into the table; the number of answers read.
+    fn restore(&mut self, bytes: &[u8]) -> Result<usize, onag::partizan::game::GameError>;
+    /// Who wins the board, as `onag solve` reports it.
+    fn solve(
+        &mut self,
+        stop: &onag::StopFlag,
+    ) -> Result<onag::games::outcome::OutcomeReport, onag::games::registry::AnalyzeError>;
+    /// Nodes searched since the solver was made.
+    fn nodes(&self) -> u64;
+}
+
+impl Resumable for (DomineeringSolver, Domineering) {
+    fn checkpoint(&self) -> Vec<u8> {
+        self.0.checkpoint()
+    }
+    fn restore(&mut self, bytes: &[u8]) -> Result<usize, onag::partizan::game::GameError> {
+        self.0.restore(&self.1, bytes)
+    }
+    fn solve(
+        &mut self,
+        stop: &onag::StopFlag,
+    ) -> Result<onag::games::outcome::OutcomeReport, onag::games::registry::AnalyzeError> {
+        onag::games::outcome::named::solve_domineering(&mut self.0, &self.1, stop)
+    }
+    fn nodes(&self) -> u64 {
+        self.0.nodes()
+    }
+}
+
+impl Resumable for (ClobberSolver, Clobber) {
+    fn checkpoint(&self) -> Vec<u8> {
+        self.0.checkpoint()
+    }
+    fn restore(&mut self, bytes: &[u8]) -> Result<usize, onag::partizan::game::GameError> {
+        self.0.restore(&self.1, bytes)
+    }
+    fn solve(
+        &mut self,
+        stop: &onag::StopFlag,
+    ) -> Result<onag::games::outcome::OutcomeReport, onag::games::registry::AnalyzeError> {
+        onag::games::outcome::named::solve_clobber(&mut self.0, &self.1, stop)
+    }
+    fn nodes(&self) -> u64 {
+        self.0.nodes()
+    }
+}
+
+/// `onag solve domineering|clobber POSITION --checkpoint FILE --every S`: the game's fast
+/// solver in rounds of `--every` seconds, its table written to FILE (sealed, atomically)
+/// after each round and when the run is stopped, and read back at the start when FILE
+/// exists. The table holds only exact answers, so a resumed solve redoes none of the work
+/// whose answers it kept and ends with the same outcome.
 fn checkpointed(
     args: &Args,
     position: &str,
     path: &std::path::Path,
     stop: &onag::StopFlag,
 ) -> anyhow::Result<onag::games::outcome::OutcomeReport> {
-    if args.game != "domineering" {
-        bail!(
-            "--checkpoint is for domineering only (the one game with a solver whose table is kept)"
-        );
-    }
     if !(args.every.is_finite() && args.every >= 1.0) {
         bail!("--every takes seconds, at least 1");
     }
-    let board: Domineering = position
-        .parse()
-        .map_err(|e| anyhow::anyhow!("domineering position: {e}"))?;
+    let table = TableSize::Bits(args.table_bits);
+    let (mut run, what): (Box<dyn Resumable>, &str) = match args.game.as_str() {
+        "domineering" => {
+            let board: Domineering = position
+                .parse()
+                .map_err(|e| anyhow::anyhow!("domineering position: {e}"))?;
+            let solver = DomineeringSolver::new(table).on_progress(progress_printer());
+            (
+                Box::new((solver, board)),
+                "a Domineering checkpoint of this --table-bits",
+            )
+        }
+        "clobber" => {
+            let board: Clobber = position
+                .parse()
+                .map_err(|e| anyhow::anyhow!("clobber position: {e}"))?;
+            if !ClobberSolver::fits(&board) {
+                bail!("--checkpoint takes Clobber boards of at most 8 rows and 8 columns (the fast solver's)");
+            }
+            let solver = ClobberSolver::new(table).on_progress(progress_printer());
+            (
+                Box::new((solver, board)),
+                "a Clobber checkpoint of this --table-bits",
+            )
+        }
+        _ => bail!(
+            "--checkpoint is for domineering and clobber only (the games with a solver whose table is kept)"
+        ),
+    };
     super::common::check_output(path)?;
-    let mut solver =
-        DomineeringSolver::new(TableSize::Bits(args.table_bits)).on_progress(progress_printer());
-    let what = "a Domineering checkpoint of this --table-bits";
     if std::fs::symlink_metadata(path).is_ok() {
         // a header of 16 bytes and at most one 20-byte entry per slot of the table
         let max = 16 + 20 * (1u64 << args.table_bits);
         let bytes = super::common::read_sealed_bytes(path, max, what)?;
-        let n = solver
-            .restore(&board, &bytes)
+        let n = run
+            .restore(&bytes)
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         eprintln!("resumed from {}: {n} answers", path.display());
     }
@@ -205,13 +274,13 @@ fn checkpointed(
                 }
             });
         }
-        let result = onag::games::outcome::named::solve_domineering(&mut solver, &board, &round);
+        let result = run.solve(&round);
         drop(done);
-        super::common::write_sealed_bytes(path, &solver.checkpoint())?;
+        super::common::write_sealed_bytes(path, &run.checkpoint())?;
         eprintln!(
             "checkpoint written to {} after {} nodes",
             path.display(),
-            solver.nodes()
+            run.nodes()
         );
         match result {
             Ok(report) => return Ok(report),

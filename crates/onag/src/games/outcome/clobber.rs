@@ -53,6 +53,9 @@ use crate::StopFlag;
 
 /// Nodes between two polls of the stop flag (and two progress reports).
 const POLL_EVERY: u64 = 1 << 16;
+
+/// The first bytes of a [`ClobberSolver::checkpoint`].
+const CHECKPOINT_MAGIC: &[u8] = b"onag-ct1";
 /// The first column of the 8×8 frame (cell `(r, c)` is bit `8r + c`).
 const COL0: u64 = 0x0101_0101_0101_0101;
 /// The last column of the frame.
@@ -188,6 +191,66 @@ impl ClobberSolver {
     /// How often each piece of knowledge answered a node since the solver was made.
     pub fn stats(&self) -> ClobberStats {
         self.stats
+    }
+
+    /// The table's answers as bytes: `onag-ct1`, the board's rows and columns (u32 each,
+    /// little endian), then each used entry (the mover's stones and the opponent's, u64 each,
+    /// and its data, u32). The table holds only exact answers (won or lost, never a bound),
+    /// so a search restarted with it loaded ([`restore`](Self::restore)) redoes none of the
+    /// work whose answers it kept, and ends with the same outcome.
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let used = self.table.iter().filter(|e| e.data & 1 != 0);
+        let mut out = Vec::with_capacity(16 + 20 * used.clone().count());
+        out.extend_from_slice(CHECKPOINT_MAGIC);
+        out.extend_from_slice(&self.size.0.to_le_bytes());
+        out.extend_from_slice(&self.size.1.to_le_bytes());
+        for e in used {
+            out.extend_from_slice(&e.mine.to_le_bytes());
+            out.extend_from_slice(&e.theirs.to_le_bytes());
+            out.extend_from_slice(&e.data.to_le_bytes());
+        }
+        out
+    }
+
+    /// Loads a [`checkpoint`](Self::checkpoint) taken on a board of `board`'s size into the
+    /// table (entries that do not fit the table's size are dropped, as the table drops
+    /// entries in a search); returns the number of entries read.
+    ///
+    /// Errors: [`GameError::TooLarge`] for a board past the frame; [`GameError::Undefined`]
+    /// when the bytes are not a Clobber checkpoint of this board size.
+    pub fn restore(&mut self, board: &Clobber, bytes: &[u8]) -> Result<usize, GameError> {
+        self.prepare(board)?;
+        let bad = |why: &str| GameError::Undefined(format!("not a Clobber checkpoint: {why}"));
+        let head = CHECKPOINT_MAGIC.len();
+        if bytes.len() < head + 8 || &bytes[..head] != CHECKPOINT_MAGIC {
+            return Err(bad("no header"));
+        }
+        let word =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        if (word(head), word(head + 4)) != self.size {
+            return Err(bad("another board size"));
+        }
+        let body = &bytes[head + 8..];
+        if !body.len().is_multiple_of(20) {
+            return Err(bad("truncated"));
+        }
+        let mut count = 0;
+        for chunk in body.chunks_exact(20) {
+            let u64_at = |i: usize| {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&chunk[i..i + 8]);
+                u64::from_le_bytes(b)
+            };
+            let (m, t) = (u64_at(0), u64_at(8));
+            let data = u32::from_le_bytes([chunk[16], chunk[17], chunk[18], chunk[19]]);
+            if data & 1 == 0 || m & t != 0 {
+                return Err(bad("an entry that no search stores"));
+            }
+            let work = 1u64 << ((data >> 8).min(63)).saturating_sub(1);
+            self.store(m, t, data & 2 != 0, work);
+            count += 1;
+        }
+        Ok(count)
     }
 
     /// The board's stones in the 8×8 frame: (Left's, Right's).

@@ -216,6 +216,34 @@ fn fast_report<G: PartizanGame>(board: &G, r: super::FastOutcome, nodes: u64) ->
     }
 }
 
+/// Who wins `board` by Clobber's fast solver (a board that fits its 8×8 frame), as
+/// [`solve`] reports it: the solver is the caller's, so that a long solve can be stopped,
+/// checkpointed ([`ClobberSolver::checkpoint`]) and resumed with its table.
+///
+/// Errors: a board past the frame; the search stopped by `stop` ([`AnalyzeError::Game`]).
+///
+/// # Examples
+/// ```
+/// use onag::games::clobber::Clobber;
+/// use onag::games::outcome::clobber::ClobberSolver;
+/// use onag::games::outcome::domineering::TableSize;
+/// use onag::games::outcome::named::solve_clobber;
+/// use onag::partizan::Outcome;
+///
+/// let board = Clobber::checkered(2, 3).unwrap();
+/// let mut solver = ClobberSolver::new(TableSize::Bits(12));
+/// let r = solve_clobber(&mut solver, &board, &onag::StopFlag::new()).unwrap();
+/// assert_eq!(r.outcome, Outcome::P); // 2×3 filled: the second player wins
+/// ```
+pub fn solve_clobber(
+    solver: &mut ClobberSolver,
+    board: &clobber::Clobber,
+    stop: &StopFlag,
+) -> Result<OutcomeReport, AnalyzeError> {
+    let r = solver.solve(board, stop)?;
+    Ok(fast_report(board, r, solver.nodes()))
+}
+
 /// Clobber by its fast solver (a board that fits its 8×8 frame).
 fn fast_clobber(
     board: &clobber::Clobber,
@@ -225,8 +253,7 @@ fn fast_clobber(
 ) -> Result<OutcomeReport, AnalyzeError> {
     let mut solver =
         ClobberSolver::new(TableSize::Bits(options.domineering_table_bits)).on_progress(hook);
-    let r = solver.solve(board, stop)?;
-    Ok(fast_report(board, r, solver.nodes()))
+    solve_clobber(&mut solver, board, stop)
 }
 
 /// Who wins the position `text` of the game `name`, with a winning move for each player

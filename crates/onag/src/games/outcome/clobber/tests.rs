@@ -202,3 +202,50 @@ fn ci_clobber_agrees_with_mcgs_on_6x6_positions() {
         assert_eq!(got, wins, "{name}");
     }
 }
+
+#[test]
+fn a_stopped_solve_resumes_from_its_checkpoint() {
+    // 3×7 (about 118,000 nodes, enough to pass a progress report): N
+    let b = Clobber::checkered(3, 7).unwrap();
+    let mut fresh = ClobberSolver::new(TableSize::Bits(18));
+    let full = fresh.solve(&b, &StopFlag::new()).unwrap();
+    let total = full.left_first.nodes + full.right_first.nodes;
+    // as results/clobber/outcomes.json records (checked there against canonical forms)
+    assert_eq!(full.outcome, Outcome::N);
+    // stop the first run partway, by its own progress reports
+    let stop = StopFlag::new();
+    let s2 = stop.clone();
+    let mut first = ClobberSolver::new(TableSize::Bits(18)).on_progress(move |p| {
+        if p.nodes >= 1 << 16 {
+            s2.stop();
+        }
+    });
+    assert_eq!(first.solve(&b, &stop), Err(GameError::Stopped));
+    let bytes = first.checkpoint();
+    let mut resumed = ClobberSolver::new(TableSize::Bits(18));
+    assert!(resumed.restore(&b, &bytes).unwrap() > 0);
+    let r = resumed.solve(&b, &StopFlag::new()).unwrap();
+    assert_eq!(r.outcome, full.outcome);
+    assert!(
+        r.left_first.nodes + r.right_first.nodes < total,
+        "the checkpoint's answers save work"
+    );
+    // a checkpoint of another size, damaged, or not one at all, is refused
+    let other = Clobber::checkered(3, 6).unwrap();
+    assert!(ClobberSolver::new(TableSize::Bits(8))
+        .restore(&other, &bytes)
+        .is_err());
+    assert!(ClobberSolver::new(TableSize::Bits(8))
+        .restore(&b, &bytes[..bytes.len() - 3])
+        .is_err());
+    assert!(ClobberSolver::new(TableSize::Bits(8))
+        .restore(&b, b"junk")
+        .is_err());
+    let mut clash = bytes.clone();
+    // an entry whose stones overlap: no search stores one
+    clash[16..24].copy_from_slice(&1u64.to_le_bytes());
+    clash[24..32].copy_from_slice(&1u64.to_le_bytes());
+    assert!(ClobberSolver::new(TableSize::Bits(8))
+        .restore(&b, &clash)
+        .is_err());
+}
