@@ -69,9 +69,12 @@ pub fn quotient(ruleset: &Ruleset) -> Option<&'static MisereQuotient> {
     loaded(i)
 }
 
+/// What a packed certificate's check said: its quotient's (n, order), or why it is not used.
+pub type Checked = Result<(usize, usize), String>;
+
 /// Each packed certificate, checked: (its file, what its check said). A test runs this so
 /// that a certificate that would be silently ignored fails the build's tests instead.
-pub fn check_all() -> Vec<(&'static str, Result<(usize, usize), String>)> {
+pub fn check_all() -> Vec<(&'static str, Checked)> {
     (0..PACKED.len())
         .map(|i| (PACKED[i].1, load(i).map(|q| (q.max_heap(), q.order()))))
         .collect()
