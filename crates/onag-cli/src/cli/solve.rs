@@ -166,41 +166,41 @@ trait Resumable {
     fn nodes(&self) -> u64;
 }
 
-impl Resumable for (DomineeringSolver, Domineering) {
-    fn checkpoint(&self) -> Vec<u8> {
-        self.0.checkpoint()
-    }
-    fn restore(&mut self, bytes: &[u8]) -> Result<usize, onag::partizan::game::GameError> {
-        self.0.restore(&self.1, bytes)
-    }
-    fn solve(
-        &mut self,
-        stop: &onag::StopFlag,
-    ) -> Result<onag::games::outcome::OutcomeReport, onag::games::registry::AnalyzeError> {
-        onag::games::outcome::named::solve_domineering(&mut self.0, &self.1, stop)
-    }
-    fn nodes(&self) -> u64 {
-        self.0.nodes()
-    }
+/// [`Resumable`] for a fast solver with `checkpoint`, `restore(board, bytes)` and `nodes`,
+/// and its `named` solve function.
+macro_rules! resumable {
+    ($solver:ty, $board:ty, $solve:path) => {
+        impl Resumable for ($solver, $board) {
+            fn checkpoint(&self) -> Vec<u8> {
+                self.0.checkpoint()
+            }
+            fn restore(&mut self, bytes: &[u8]) -> Result<usize, onag::partizan::game::GameError> {
+                self.0.restore(&self.1, bytes)
+            }
+            fn solve(
+                &mut self,
+                stop: &onag::StopFlag,
+            ) -> Result<onag::games::outcome::OutcomeReport, onag::games::registry::AnalyzeError>
+            {
+                $solve(&mut self.0, &self.1, stop)
+            }
+            fn nodes(&self) -> u64 {
+                self.0.nodes()
+            }
+        }
+    };
 }
 
-impl Resumable for (ClobberSolver, Clobber) {
-    fn checkpoint(&self) -> Vec<u8> {
-        self.0.checkpoint()
-    }
-    fn restore(&mut self, bytes: &[u8]) -> Result<usize, onag::partizan::game::GameError> {
-        self.0.restore(&self.1, bytes)
-    }
-    fn solve(
-        &mut self,
-        stop: &onag::StopFlag,
-    ) -> Result<onag::games::outcome::OutcomeReport, onag::games::registry::AnalyzeError> {
-        onag::games::outcome::named::solve_clobber(&mut self.0, &self.1, stop)
-    }
-    fn nodes(&self) -> u64 {
-        self.0.nodes()
-    }
-}
+resumable!(
+    DomineeringSolver,
+    Domineering,
+    onag::games::outcome::named::solve_domineering
+);
+resumable!(
+    ClobberSolver,
+    Clobber,
+    onag::games::outcome::named::solve_clobber
+);
 
 /// `onag solve domineering|clobber POSITION --checkpoint FILE --every S`: the game's fast
 /// solver in rounds of `--every` seconds, its table written to FILE (sealed, atomically)

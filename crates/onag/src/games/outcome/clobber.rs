@@ -44,7 +44,9 @@
 //! ```
 
 use super::domineering::TableSize;
-use super::{FastOutcome, FirstPlayerResult, Poll, SearchProgress};
+use super::{
+    checkpoint_entries, checkpoint_header, FastOutcome, FirstPlayerResult, Poll, SearchProgress,
+};
 use crate::games::clobber::Clobber;
 use crate::games::PartizanGame;
 use crate::partizan::game::GameError;
@@ -201,9 +203,7 @@ impl ClobberSolver {
     pub fn checkpoint(&self) -> Vec<u8> {
         let used = self.table.iter().filter(|e| e.data & 1 != 0);
         let mut out = Vec::with_capacity(16 + 20 * used.clone().count());
-        out.extend_from_slice(CHECKPOINT_MAGIC);
-        out.extend_from_slice(&self.size.0.to_le_bytes());
-        out.extend_from_slice(&self.size.1.to_le_bytes());
+        checkpoint_header(&mut out, CHECKPOINT_MAGIC, self.size);
         for e in used {
             out.extend_from_slice(&e.mine.to_le_bytes());
             out.extend_from_slice(&e.theirs.to_le_bytes());
@@ -220,22 +220,10 @@ impl ClobberSolver {
     /// when the bytes are not a Clobber checkpoint of this board size.
     pub fn restore(&mut self, board: &Clobber, bytes: &[u8]) -> Result<usize, GameError> {
         self.prepare(board)?;
+        let entries = checkpoint_entries(bytes, CHECKPOINT_MAGIC, self.size, "Clobber")?;
         let bad = |why: &str| GameError::Undefined(format!("not a Clobber checkpoint: {why}"));
-        let head = CHECKPOINT_MAGIC.len();
-        if bytes.len() < head + 8 || &bytes[..head] != CHECKPOINT_MAGIC {
-            return Err(bad("no header"));
-        }
-        let word =
-            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        if (word(head), word(head + 4)) != self.size {
-            return Err(bad("another board size"));
-        }
-        let body = &bytes[head + 8..];
-        if !body.len().is_multiple_of(20) {
-            return Err(bad("truncated"));
-        }
         let mut count = 0;
-        for chunk in body.chunks_exact(20) {
+        for chunk in entries {
             let u64_at = |i: usize| {
                 let mut b = [0u8; 8];
                 b.copy_from_slice(&chunk[i..i + 8]);

@@ -60,7 +60,7 @@ use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
 
-use super::{Poll, SearchProgress};
+use super::{checkpoint_entries, checkpoint_header, Poll, SearchProgress};
 
 /// The first bytes of a [`DomineeringSolver::checkpoint`].
 const CHECKPOINT_MAGIC: &[u8] = b"onag-dt1";
@@ -929,9 +929,7 @@ impl DomineeringSolver {
             return Vec::new();
         };
         let mut out = Vec::with_capacity(16 + self.table.len() / 4 * 20);
-        out.extend_from_slice(CHECKPOINT_MAGIC);
-        out.extend_from_slice(&g.w.to_le_bytes());
-        out.extend_from_slice(&g.h.to_le_bytes());
+        checkpoint_header(&mut out, CHECKPOINT_MAGIC, (g.w, g.h));
         for e in self.table.iter().filter(|e| e.data & 1 != 0) {
             out.extend_from_slice(&e.key.to_le_bytes());
             out.extend_from_slice(&e.data.to_le_bytes());
@@ -950,22 +948,10 @@ impl DomineeringSolver {
             .geometry
             .clone()
             .ok_or(GameError::Undefined("no board".into()))?;
+        let entries = checkpoint_entries(bytes, CHECKPOINT_MAGIC, (g.w, g.h), "Domineering")?;
         let bad = |why: &str| GameError::Undefined(format!("not a Domineering checkpoint: {why}"));
-        let head = CHECKPOINT_MAGIC.len();
-        if bytes.len() < head + 8 || &bytes[..head] != CHECKPOINT_MAGIC {
-            return Err(bad("no header"));
-        }
-        let word =
-            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        if (word(head), word(head + 4)) != (g.w, g.h) {
-            return Err(bad("another board size"));
-        }
-        let body = &bytes[head + 8..];
-        if !body.len().is_multiple_of(20) {
-            return Err(bad("truncated"));
-        }
         let mut count = 0;
-        for chunk in body.chunks_exact(20) {
+        for chunk in entries {
             let mut k = [0u8; 16];
             k.copy_from_slice(&chunk[..16]);
             let key = u128::from_le_bytes(k);

@@ -133,6 +133,41 @@ pub struct FastOutcome {
     pub right_move: Option<String>,
 }
 
+/// The framing of a fast solver's checkpoint: `magic`, two u32 of the board's size (little
+/// endian), then entries of 20 bytes. Writes the header to `out`.
+pub(crate) fn checkpoint_header(out: &mut Vec<u8>, magic: &[u8], size: (u32, u32)) {
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&size.0.to_le_bytes());
+    out.extend_from_slice(&size.1.to_le_bytes());
+}
+
+/// The entries of a checkpoint framed by [`checkpoint_header`], 20 bytes each, once its
+/// header is `magic` and `size`.
+///
+/// Errors: [`GameError::Undefined`] naming `what` for a missing header, another size or a
+/// truncated entry.
+pub(crate) fn checkpoint_entries<'a>(
+    bytes: &'a [u8],
+    magic: &[u8],
+    size: (u32, u32),
+    what: &str,
+) -> Result<std::slice::ChunksExact<'a, u8>, GameError> {
+    let bad = |why: &str| GameError::Undefined(format!("not a {what} checkpoint: {why}"));
+    let head = magic.len();
+    if bytes.len() < head + 8 || &bytes[..head] != magic {
+        return Err(bad("no header"));
+    }
+    let word = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    if (word(head), word(head + 4)) != size {
+        return Err(bad("another board size"));
+    }
+    let body = &bytes[head + 8..];
+    if !body.len().is_multiple_of(20) {
+        return Err(bad("truncated"));
+    }
+    Ok(body.chunks_exact(20))
+}
+
 /// The fast solvers' polls of the stop flag and progress reports, every `every` nodes.
 pub(crate) struct Poll {
     every: u64,
