@@ -203,10 +203,10 @@ fn misere_play_error(e: MiserePlayError) -> ApiError {
     }
 }
 
-/// The API's bounds on a misère heap position of `ruleset`: its committed quotient first
-/// where one covers the position ([`crate::known_quotients`]), then
-/// [`limits::MAX_MISERE_FORMS`] forms, then a quotient of at most
-/// [`limits::MAX_MISERE_QUOTIENT_ORDER`] elements.
+/// The API's means and bounds on a misère heap position of `ruleset`: the quick genus, then
+/// its committed quotient where one covers the position ([`crate::known_quotients`]), then a
+/// quotient of at most [`limits::MAX_MISERE_QUOTIENT_ORDER`] elements, then the genus within
+/// [`limits::MAX_MISERE_FORMS`] forms (the order of `misere_position_with`).
 pub fn misere_play(ruleset: &Ruleset) -> MiserePlay<'static> {
     MiserePlay {
         quotient: crate::known_quotients::quotient(ruleset),

@@ -45,7 +45,8 @@
 
 use super::domineering::TableSize;
 use super::{
-    checkpoint_entries, checkpoint_header, FastOutcome, FirstPlayerResult, Poll, SearchProgress,
+    checkpoint_entries, checkpoint_header, work_from_data, work_log, FastOutcome,
+    FirstPlayerResult, Poll, SearchProgress,
 };
 use crate::games::clobber::Clobber;
 use crate::games::PartizanGame;
@@ -234,7 +235,7 @@ impl ClobberSolver {
             if data & 1 == 0 || m & t != 0 {
                 return Err(bad("an entry that no search stores"));
             }
-            let work = 1u64 << ((data >> 8).min(63)).saturating_sub(1);
+            let work = work_from_data(data);
             self.store(m, t, data & 2 != 0, work);
             count += 1;
         }
@@ -513,7 +514,7 @@ impl ClobberSolver {
 
     fn store(&mut self, m: u64, t: u64, wins: bool, work: u64) {
         let slot = self.slot(m, t);
-        let log = 64 - work.leading_zeros();
+        let log = work_log(work);
         let data = 1 | (u32::from(wins) << 1) | (log << 8);
         let entry = Entry {
             mine: m,

@@ -60,7 +60,9 @@ use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
 
-use super::{checkpoint_entries, checkpoint_header, Poll, SearchProgress};
+use super::{
+    checkpoint_entries, checkpoint_header, work_from_data, work_log, Poll, SearchProgress,
+};
 
 /// The first bytes of a [`DomineeringSolver::checkpoint`].
 const CHECKPOINT_MAGIC: &[u8] = b"onag-dt1";
@@ -964,7 +966,7 @@ impl DomineeringSolver {
             } else {
                 Player::Left
             };
-            let work = 1u64 << ((data >> 8).min(63)).saturating_sub(1);
+            let work = work_from_data(data);
             self.store(key, player, data & 4 != 0, work);
             count += 1;
         }
@@ -1007,7 +1009,7 @@ impl DomineeringSolver {
 
     fn store(&mut self, key: u128, player: Player, wins: bool, work: u64) {
         let i = self.slot(key);
-        let log = 64 - work.leading_zeros();
+        let log = work_log(work);
         let data =
             1 | (u32::from(player == Player::Right) << 1) | (u32::from(wins) << 2) | (log << 8);
         let new = Entry { key, data };
@@ -1525,7 +1527,7 @@ mod results_file {
     use crate::games::PartizanSolver;
     use crate::partizan::Outcome;
 
-    use crate::games::outcome::tests::{outcome_letter as outcome, results_boards};
+    use crate::games::outcome::tests::{outcome_letter as outcome, results_boards, results_column};
 
     fn read() -> Vec<(usize, usize, Outcome)> {
         // every rectangle up to 10×10 of at most 63 cells, 7×10 and 10×7, and 8×8
@@ -1566,25 +1568,11 @@ mod results_file {
     #[test]
     fn results_agree_with_obsequi() {
         let results = read();
-        let path = format!(
-            "{}/../../results/domineering/obsequi-check.json",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let v: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let boards = v["boards"].as_array().unwrap();
-        assert!(boards.len() >= 70);
-        for b in boards {
-            let (m, n) = (
-                b["rows"].as_u64().unwrap() as usize,
-                b["cols"].as_u64().unwrap() as usize,
-            );
+        let obsequi = results_column("domineering/obsequi-check.json", "obsequi");
+        assert!(obsequi.len() >= 70);
+        for (m, n, theirs) in obsequi {
             let ours = results.iter().find(|r| r.0 == m && r.1 == n).unwrap().2;
-            assert_eq!(
-                ours,
-                outcome(b["obsequi"].as_str().unwrap()),
-                "{m}×{n} against Obsequi"
-            );
+            assert_eq!(ours, theirs, "{m}×{n} against Obsequi");
         }
     }
 

@@ -168,6 +168,18 @@ pub(crate) fn checkpoint_entries<'a>(
     Ok(body.chunks_exact(20))
 }
 
+/// The work a fast solver's table entry records in bits 8.. of its data: the bit length of
+/// the nodes the answer took (so the replacement policy keeps the costlier answers).
+pub(crate) fn work_log(work: u64) -> u32 {
+    64 - work.leading_zeros()
+}
+
+/// The least node count whose [`work_log`] is that of the entry data `data`: what a
+/// checkpoint's entry is stored back with.
+pub(crate) fn work_from_data(data: u32) -> u64 {
+    1u64 << ((data >> 8).min(63)).saturating_sub(1)
+}
+
 /// The fast solvers' polls of the stop flag and progress reports, every `every` nodes.
 pub(crate) struct Poll {
     every: u64,

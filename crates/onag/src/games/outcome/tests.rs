@@ -246,6 +246,15 @@ pub(crate) fn outcome_letter(s: &str) -> crate::partizan::Outcome {
 /// The boards of a results file, `results/PATH` (rows, columns, outcome), as the fast solvers'
 /// `--rectangles` write them.
 pub(crate) fn results_boards(path: &str) -> Vec<(usize, usize, crate::partizan::Outcome)> {
+    results_column(path, "outcome")
+}
+
+/// The boards of a results file, `results/PATH`, with the outcome letter in the field
+/// `field` of each board (rows, columns, outcome).
+pub(crate) fn results_column(
+    path: &str,
+    field: &str,
+) -> Vec<(usize, usize, crate::partizan::Outcome)> {
     let full = format!("{}/../../results/{path}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
     let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
@@ -257,7 +266,7 @@ pub(crate) fn results_boards(path: &str) -> Vec<(usize, usize, crate::partizan::
             (
                 b["rows"].as_u64().unwrap() as usize,
                 b["cols"].as_u64().unwrap() as usize,
-                outcome_letter(b["outcome"].as_str().unwrap()),
+                outcome_letter(b[field].as_str().unwrap()),
             )
         })
         .collect()
