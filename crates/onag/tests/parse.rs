@@ -377,3 +377,46 @@ proptest! {
         }
     }
 }
+
+/// The multiple of ↑ one literal denotes is a count like the digits of `^n`: a run of arrows
+/// and `k·` before arrows are bounded by the product, not by each factor (found by
+/// `ci_fuzz_game_notation`: under a limit of 16, `3·⇓⇓⇓` built 18·↓, whose name `v18` was
+/// then refused). Sums and braces still build larger multiples, whose names read back under a
+/// limit that admits them.
+#[test]
+fn a_literal_multiple_of_up_is_bounded_as_a_whole() {
+    let small = ParseLimits {
+        max_count: 16,
+        ..ParseLimits::default()
+    };
+    let refused = |text: &str, at: usize| {
+        let e = parse_with_limits(&mut Arena::new(), text, small).expect_err(text);
+        assert_eq!(e.kind, ParseErrorKind::CountTooLarge { max: 16 }, "{text}");
+        assert_eq!(e.span.char, at, "{text}");
+    };
+    refused("3·⇓⇓⇓", 0);
+    refused("3·⇑⇑⇑*", 0);
+    refused("1/2⇑⇑⇑⇑⇑⇑⇑⇑↑", 3);
+    refused(&"^".repeat(17), 0);
+    refused(&format!("{{0|{}*}}", "v".repeat(17)), 3);
+    let mut a = Arena::new();
+    let at_limit = [
+        ("2·⇑⇑⇑⇑", "^16"),
+        ("⇓⇓⇓⇓⇓⇓⇓⇓", "v16"),
+        ("4·⇓⇓*", "v16*"),
+        ("1/2⇑⇑⇑⇑⇑⇑⇑⇑", "1/2^16"),
+    ];
+    for (text, same) in at_limit {
+        let g = parse_with_limits(&mut a, text, small).expect(text);
+        assert_eq!(Ok(g), parse_with_limits(&mut a, same, small), "{text}");
+    }
+    // ↑17 built by braces: its name is refused under the small limit, for its count only.
+    let g = parse_with_limits(&mut a, "{0|^16*}", small).unwrap();
+    let printed = name(&a, g, NameStyle::Ascii);
+    assert_eq!(printed, "^17");
+    assert_eq!(
+        parse_with_limits(&mut a, &printed, small).unwrap_err().kind,
+        ParseErrorKind::CountTooLarge { max: 16 }
+    );
+    assert_eq!(parse(&mut a, &printed), Ok(g));
+}

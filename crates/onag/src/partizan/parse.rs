@@ -50,7 +50,10 @@ pub struct ParseLimits {
     pub max_len: usize,
     /// Deepest accepted nesting of braces, parentheses and prefix operators.
     pub max_depth: usize,
-    /// Largest count after `^`, `v`, `*`, or before `·`.
+    /// Largest count after `^`, `v`, `*`, or before `·`, and largest multiple of ↑ one literal
+    /// denotes (a run of arrows, `k·⇑⇑`). Sums and braces may still build larger multiples
+    /// (`^16 + ^16`, `{0|^16*}` = ↑17, up to the arena's own limits), and names print them
+    /// as they are.
     pub max_count: u32,
 }
 
@@ -112,7 +115,8 @@ pub enum ParseErrorKind {
     /// A fraction's denominator is not a power of two (short games only have dyadic numbers).
     #[error("denominator is not a power of two (short games are dyadic)")]
     NotDyadic,
-    /// A count after `^`/`v`/`*` or before `·` exceeds [`ParseLimits::max_count`].
+    /// A count after `^`/`v`/`*` or before `·`, or the multiple of ↑ that one literal denotes
+    /// (`⇑⇑⇑` = 6·↑, `3·⇓⇓` = 12·↓), exceeds [`ParseLimits::max_count`].
     #[error("count larger than {max}")]
     CountTooLarge {
         /// The limit.
@@ -675,6 +679,16 @@ impl Parser<'_> {
         }
     }
 
+    /// The multiple of ↑ a literal denotes, within [`ParseLimits::max_count`] (a run of arrows
+    /// is as much a count as the digits of `^n`: `⇑⇑⇑` is 6·↑).
+    fn ups(&self, ups: i64, pos: usize) -> Result<i64, ParseError> {
+        let max = self.limits.max_count;
+        if ups.unsigned_abs() > u64::from(max) {
+            return Err(self.err(pos, ParseErrorKind::CountTooLarge { max }));
+        }
+        Ok(ups)
+    }
+
     /// `k·↑`, `k·{…}`, `k·(…)`, with an optional `*n` after arrows.
     fn multiple(&mut self) -> Result<Expr, ParseError> {
         let Some(Token {
@@ -689,14 +703,14 @@ impl Parser<'_> {
         self.bump(); // the dot
         match self.peek_tok() {
             Some(Tok::Arrows(n)) => {
-                let n = *n;
+                let ups = self.ups(*n * i64::from(k), pos)?;
                 self.bump();
                 let star = self.star_suffix()?;
                 Ok(Expr::Nus {
                     pos,
                     num: 0,
                     exp: 0,
-                    ups: n * i64::from(k),
+                    ups,
                     star,
                 })
             }
@@ -765,9 +779,10 @@ impl Parser<'_> {
             self.peek_tok()
         };
         if let Some(Tok::Arrows(n)) = arrows_here.cloned() {
+            let arrows_pos = self.peek().map_or(0, |t| t.pos);
+            ups = self.ups(n, arrows_pos)?;
             self.bump();
             any = true;
-            ups = n;
             if let Some(Tok::Int(digits)) = self.peek_glued().cloned() {
                 let pos = self.peek().map_or(0, |t| t.pos);
                 if n.abs() != 1 {
