@@ -68,12 +68,59 @@ fn clobber_rectangles_agree_with_the_canonical_forms() {
 }
 
 #[test]
+fn konane_rectangles_are_the_four_openings_and_agree_with_the_canonical_forms() {
+    // the generic outcome search on each opening against `onag game konane` (canonical forms)
+    let (code, out, err) = onag(&[
+        "solve",
+        "konane",
+        "--rectangles",
+        "4",
+        "--max-cells",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "konane");
+    let boards = v["boards"].as_array().unwrap();
+    // 1×n and n×1 take one direction of gap (two setups), the others all four: 1×2..1×4,
+    // 2×1..4×1 (6 boards × 2) and 2×2, 2×3, 3×2, 2×4, 4×2, 3×3 (6 boards × 4)
+    assert_eq!(boards.len(), 36);
+    for b in boards {
+        let (rows, cols) = (b["rows"].as_u64().unwrap(), b["cols"].as_u64().unwrap());
+        let gap = b["gap"].as_str().unwrap();
+        let mut cells: Vec<Vec<char>> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| if (r + c) % 2 == 0 { 'x' } else { 'o' })
+                    .collect()
+            })
+            .collect();
+        let (r, c) = match gap {
+            "middle-h" | "middle-v" => ((rows as usize - 1) / 2, (cols as usize - 1) / 2),
+            _ => (0, 0),
+        };
+        cells[r][c] = '.';
+        match gap {
+            "middle-h" | "corner-h" => cells[r][c + 1] = '.',
+            _ => cells[r + 1][c] = '.',
+        }
+        let text: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+        let (code, out, err) = onag(&["game", "konane", &text.join("|"), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let g: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(b["outcome"], g["outcome"], "{rows}×{cols} {gap}");
+    }
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
         &["solve", "domineering", "..|.x"][..],
         &["solve", "chess", ".."],
         &["solve", "clobber", "xo", "--rectangles", "3"],
         &["solve", "clobber", "--rectangles", "9"],
+        &["solve", "konane", "--rectangles", "9"],
         &["solve", "cram", "--rectangles", "3"],
         &["solve", "domineering"],
     ] {

@@ -229,6 +229,49 @@ fn konane_multiple_jumps_are_one_move() {
 }
 
 #[test]
+fn konane_openings_are_checkered_boards_with_a_gap_of_two() {
+    use onag::games::konane::KonaneGap::*;
+    let opening = |m, n, gap| Konane::opening(m, n, gap).map(|b| b.to_string());
+    assert_eq!(
+        opening(4, 5, MiddleHorizontal).as_deref(),
+        Some("xoxox|ox..o|xoxox|oxoxo")
+    );
+    assert_eq!(
+        opening(4, 5, MiddleVertical).as_deref(),
+        Some("xoxox|ox.xo|xo.ox|oxoxo")
+    );
+    assert_eq!(opening(2, 3, CornerHorizontal).as_deref(), Some("..x|oxo"));
+    assert_eq!(opening(2, 3, CornerVertical).as_deref(), Some(".ox|.xo"));
+    assert_eq!(opening(1, 2, MiddleHorizontal).as_deref(), Some(".."));
+    // a gap needs two cells along its direction, and a board needs a cell
+    assert_eq!(opening(1, 5, MiddleVertical), None);
+    assert_eq!(opening(5, 1, CornerHorizontal), None);
+    assert_eq!(opening(0, 3, CornerHorizontal), None);
+    // the vertical gap is the horizontal one's transpose, Left's stone still at the top left
+    let transpose = |t: &str| {
+        let rows: Vec<Vec<char>> = t.split('|').map(|r| r.chars().collect()).collect();
+        (0..rows[0].len())
+            .map(|c| rows.iter().map(|r| r[c]).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    for m in 1..=8 {
+        for n in 1..=8 {
+            for (h, v) in [
+                (MiddleHorizontal, MiddleVertical),
+                (CornerHorizontal, CornerVertical),
+            ] {
+                let a = opening(m, n, h);
+                assert_eq!(a.as_deref().map(transpose), opening(n, m, v), "{m}×{n}");
+                if let Some(a) = a {
+                    assert_eq!(a.matches('.').count(), 2, "{m}×{n}: {a}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn cutcake_against_search_and_published_values() {
     let mut pieces = Vec::new();
     for w in 1..=5 {

@@ -1,8 +1,9 @@
 //! `onag solve GAME POSITION`: who wins a position of any registered game, by outcome search
 //! (no canonical form), with a winning move for each player who wins moving first; progress
-//! on stderr. `onag solve domineering --rectangles N` (or `clobber`) solves every m×n board
-//! with m, n ≤ N (the empty board; Clobber's filled with alternating stones) by the game's
-//! fast solver and writes the results file (outcome, nodes, seconds per board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
+//! on stderr. `onag solve domineering --rectangles N` (or `clobber`, `konane`) solves every
+//! m×n board with m, n ≤ N (the empty board; Clobber's filled with alternating stones;
+//! Konane's openings, each of the four gaps) by the game's fast solver (Konane's by the
+//! generic outcome search) and writes the results file (outcome, nodes, seconds per board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
 //! (iterative-deepening search within S seconds), whether it proved who wins, the depth.
 
 use std::cell::Cell;
@@ -13,11 +14,12 @@ use std::time::Instant;
 use anyhow::bail;
 use onag::games::clobber::Clobber;
 use onag::games::domineering::Domineering;
+use onag::games::konane::{Konane, KonaneGap};
 use onag::games::outcome::clobber::ClobberSolver;
 use onag::games::outcome::domineering::{DomineeringSolver, TableSize};
 use onag::games::outcome::named::{solve, SolveOptions};
 use onag::games::outcome::FastOutcome;
-use onag::games::outcome::SearchProgress;
+use onag::games::outcome::{OutcomeSolver, SearchProgress};
 
 use super::common::write_atomic;
 use super::output::{outln, print_json, Output};
@@ -30,8 +32,10 @@ pub struct Args {
     /// The position in the game's notation, e.g. '....|....|....|....'.
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Domineering and Clobber: solve every m×n rectangle with m, n ≤ N (Clobber's filled
-    /// with alternating stones, Left's at the top left; N ≤ 8) instead of one position.
+    /// Domineering, Clobber and Konane: solve every m×n rectangle with m, n ≤ N (Clobber's
+    /// filled with alternating stones, Left's at the top left, N ≤ 8; Konane's the same with
+    /// two adjacent cells empty, each of the four setups: a horizontal or a vertical gap in
+    /// the middle or at a corner, N ≤ 8) instead of one position.
     #[arg(long, value_name = "N")]
     pub rectangles: Option<usize>,
     /// With --rectangles: skip boards of more than this many cells.
@@ -94,9 +98,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.limits.watch("the search", &stop);
     }
     if let Some(n) = args.rectangles {
-        if args.game != "domineering" && args.game != "clobber" {
-            bail!("--rectangles is for domineering and clobber only");
-        }
         if args.position.is_some() {
             bail!("--rectangles solves the rectangles: give no position");
         }
@@ -385,6 +386,9 @@ fn computer(
 struct Row {
     rows: usize,
     cols: usize,
+    /// Konane's setup (`middle-h`, …); none for the other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gap: Option<&'static str>,
     outcome: String,
     left_first_wins: bool,
     right_first_wins: bool,
@@ -404,13 +408,80 @@ struct RectanglesFile {
     boards: Vec<Row>,
 }
 
+/// A game `--rectangles` solves: its name, the longest side, the file's convention and
+/// solver.
+struct RectangleGame {
+    name: &'static str,
+    max_side: usize,
+    convention: &'static str,
+    solver: &'static str,
+}
+
+const RECTANGLE_GAMES: [RectangleGame; 3] = [
+    RectangleGame {
+        name: "domineering",
+        max_side: 11,
+        convention: "rows × cols; Left = vertical; outcome L (Left wins), R, P (second player), N (first player); nodes include the search for a winning first move",
+        solver: "onag::games::outcome::domineering (docs/outcome-search.md)",
+    },
+    RectangleGame {
+        name: "clobber",
+        max_side: 8,
+        convention: "rows × cols, filled with alternating stones, Left's (x, CGSuite's black) at the top left; outcome L (Left wins), R, P (second player), N (first player); nodes of the search with each player first",
+        solver: "onag::games::outcome::clobber (docs/outcome-search.md)",
+    },
+    RectangleGame {
+        name: "konane",
+        max_side: 8,
+        convention: "rows × cols, filled with alternating stones, Left's (x, black) at the top left, two adjacent cells empty (Uiterwijk, Solving narrow Konane boards, ICGA Journal 43(3), 2021: gap middle-h = row ⌊(rows−1)/2⌋, columns ⌊(cols−1)/2⌋ and the next; middle-v its transpose; corner-h and corner-v at the top left); outcome L (Left wins), R, P (second player), N (first player) with either player to move first; nodes of the search with each player first",
+        solver: "onag::games::outcome::OutcomeSolver, the generic outcome search (docs/outcome-search.md)",
+    },
+];
+
+/// Every board of one size that `--rectangles` solves for `game`, by its solver.
+fn solve_size(
+    game: &str,
+    (m, c): (usize, usize),
+    table_bits: u32,
+    stop: &onag::StopFlag,
+) -> anyhow::Result<Vec<(Option<&'static str>, FastOutcome, f64)>> {
+    let start = Instant::now();
+    let one = |r| vec![(None, r, start.elapsed().as_secs_f64())];
+    Ok(match game {
+        "clobber" => match Clobber::checkered(m, c) {
+            Some(board) => one(ClobberSolver::new(TableSize::Bits(table_bits))
+                .on_progress(progress_printer())
+                .solve(&board, stop)?),
+            None => Vec::new(),
+        },
+        "konane" => {
+            let mut out = Vec::new();
+            for gap in KonaneGap::ALL {
+                if let Some(board) = Konane::opening(m, c, gap) {
+                    let start = Instant::now();
+                    let r = OutcomeSolver::new()
+                        .on_progress(progress_printer())
+                        .solve_each(&board, stop)?;
+                    out.push((Some(gap.name()), r, start.elapsed().as_secs_f64()));
+                }
+            }
+            out
+        }
+        _ => match Domineering::empty(m, c) {
+            Some(board) => one(DomineeringSolver::new(TableSize::Bits(table_bits))
+                .on_progress(progress_printer())
+                .solve(&board, stop)?),
+            None => Vec::new(),
+        },
+    })
+}
+
 fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
-    let clobber = args.game == "clobber";
-    if n == 0 || n > 11 || (clobber && n > 8) {
-        bail!(
-            "--rectangles takes a side from 1 to {}",
-            if clobber { 8 } else { 11 }
-        );
+    let Some(game) = RECTANGLE_GAMES.iter().find(|g| g.name == args.game) else {
+        bail!("--rectangles is for domineering, clobber and konane only");
+    };
+    if n == 0 || n > game.max_side {
+        bail!("--rectangles takes a side from 1 to {}", game.max_side);
     }
     if let Some(path) = &args.out {
         super::common::check_output(path)?;
@@ -422,64 +493,45 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
         .collect();
     sizes.sort_by_key(|&(m, c)| (m * c, m, c));
     for (m, c) in sizes {
-        let start = Instant::now();
-        let solved: Option<FastOutcome> = if clobber {
-            match Clobber::checkered(m, c) {
-                Some(board) => Some(
-                    ClobberSolver::new(TableSize::Bits(args.table_bits))
-                        .on_progress(progress_printer())
-                        .solve(&board, stop)?,
-                ),
-                None => None,
-            }
-        } else {
-            match Domineering::empty(m, c) {
-                Some(board) => Some(
-                    DomineeringSolver::new(TableSize::Bits(args.table_bits))
-                        .on_progress(progress_printer())
-                        .solve(&board, stop)?,
-                ),
-                None => None,
-            }
-        };
-        let Some(r) = solved else {
-            continue;
-        };
-        let seconds = start.elapsed().as_secs_f64();
-        eprintln!(
-            "{m}×{c}: {} ({} + {} nodes, {seconds:.2} s)",
-            r.outcome, r.left_first.nodes, r.right_first.nodes
-        );
-        boards.push(Row {
-            rows: m,
-            cols: c,
-            outcome: r.outcome.to_string(),
-            left_first_wins: r.left_first.wins,
-            right_first_wins: r.right_first.wins,
-            left_move: r.left_move,
-            right_move: r.right_move,
-            nodes_left_first: r.left_first.nodes,
-            nodes_right_first: r.right_first.nodes,
-            seconds: (seconds * 1000.0).round() / 1000.0,
-        });
+        for (gap, r, seconds) in solve_size(game.name, (m, c), args.table_bits, stop)? {
+            eprintln!(
+                "{m}×{c}{}: {} ({} + {} nodes, {seconds:.2} s)",
+                gap.map_or(String::new(), |g| format!(" {g}")),
+                r.outcome,
+                r.left_first.nodes,
+                r.right_first.nodes
+            );
+            boards.push(Row {
+                rows: m,
+                cols: c,
+                gap,
+                outcome: r.outcome.to_string(),
+                left_first_wins: r.left_first.wins,
+                right_first_wins: r.right_first.wins,
+                left_move: r.left_move,
+                right_move: r.right_move,
+                nodes_left_first: r.left_first.nodes,
+                nodes_right_first: r.right_first.nodes,
+                seconds: (seconds * 1000.0).round() / 1000.0,
+            });
+        }
     }
     boards.sort_by_key(|b| (b.rows, b.cols));
     let file = RectanglesFile {
-        game: if clobber { "clobber" } else { "domineering" },
-        convention: if clobber {
-            "rows × cols, filled with alternating stones, Left's (x, CGSuite's black) at the top left; outcome L (Left wins), R, P (second player), N (first player); nodes of the search with each player first"
-        } else {
-            "rows × cols; Left = vertical; outcome L (Left wins), R, P (second player), N (first player); nodes include the search for a winning first move"
-        },
+        game: game.name,
+        convention: game.convention,
         command: format!(
-            "onag solve {} --rectangles {n} --max-cells {} --table-bits {}",
-            args.game, args.max_cells, args.table_bits
+            "onag solve {} --rectangles {n} --max-cells {}{}",
+            args.game,
+            args.max_cells,
+            // the generic search (Konane) has no table size to set
+            if game.name == "konane" {
+                String::new()
+            } else {
+                format!(" --table-bits {}", args.table_bits)
+            }
         ),
-        solver: if clobber {
-            "onag::games::outcome::clobber (docs/outcome-search.md)"
-        } else {
-            "onag::games::outcome::domineering (docs/outcome-search.md)"
-        },
+        solver: game.solver,
         boards,
     };
     match &args.out {
@@ -496,9 +548,10 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
         None => {
             for b in &file.boards {
                 outln!(
-                    "{}×{}: {}  ({} + {} nodes, {:.3} s)",
+                    "{}×{}{}: {}  ({} + {} nodes, {:.3} s)",
                     b.rows,
                     b.cols,
+                    b.gap.map_or(String::new(), |g| format!(" {g}")),
                     b.outcome,
                     b.nodes_left_first,
                     b.nodes_right_first,

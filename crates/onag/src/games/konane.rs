@@ -45,6 +45,78 @@ impl Konane {
     pub fn grid(&self) -> &Grid<3> {
         &self.0
     }
+
+    /// An opening position: `rows` × `cols` filled with alternating stones, Left's (`x`) at
+    /// the top left, with the two adjacent cells of `gap` empty (Uiterwijk, *Solving narrow
+    /// Konane boards*, ICGA Journal 43(3), 2021: the four setups, a horizontal or a vertical
+    /// gap in the middle or at a corner). `None` when the board is empty, larger than a
+    /// grid holds, or too narrow for the gap (a horizontal gap needs two columns, a vertical
+    /// one two rows).
+    pub fn opening(rows: usize, cols: usize, gap: KonaneGap) -> Option<Konane> {
+        let ((r0, c0), (r1, c1)) = gap.cells(rows, cols)?;
+        let mut g = Grid::new(cols, rows)?;
+        for r in 0..rows {
+            for c in 0..cols {
+                let empty = (r, c) == (r0, c0) || (r, c) == (r1, c1);
+                g.set(if empty { 2 } else { (r + c) % 2 }, r, c, true);
+            }
+        }
+        Some(Konane(g))
+    }
+}
+
+/// Where an opening's two empty cells lie ([`Konane::opening`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KonaneGap {
+    /// Side by side in the middle: row ⌊(rows − 1)/2⌋, columns ⌊(cols − 1)/2⌋ and the next.
+    MiddleHorizontal,
+    /// One above the other in the middle: rows ⌊(rows − 1)/2⌋ and the next, column
+    /// ⌊(cols − 1)/2⌋ (the transpose of the horizontal gap).
+    MiddleVertical,
+    /// Side by side at the top left corner.
+    CornerHorizontal,
+    /// One above the other at the top left corner.
+    CornerVertical,
+}
+
+impl KonaneGap {
+    /// The four setups.
+    pub const ALL: [KonaneGap; 4] = [
+        KonaneGap::MiddleHorizontal,
+        KonaneGap::MiddleVertical,
+        KonaneGap::CornerHorizontal,
+        KonaneGap::CornerVertical,
+    ];
+
+    /// The setup's name: `middle-h`, `middle-v`, `corner-h`, `corner-v`.
+    pub fn name(self) -> &'static str {
+        match self {
+            KonaneGap::MiddleHorizontal => "middle-h",
+            KonaneGap::MiddleVertical => "middle-v",
+            KonaneGap::CornerHorizontal => "corner-h",
+            KonaneGap::CornerVertical => "corner-v",
+        }
+    }
+
+    /// The gap's two cells `(row, col)` on a `rows` × `cols` board, if it fits.
+    fn cells(self, rows: usize, cols: usize) -> Option<((usize, usize), (usize, usize))> {
+        let horizontal = matches!(
+            self,
+            KonaneGap::MiddleHorizontal | KonaneGap::CornerHorizontal
+        );
+        if rows == 0 || cols == 0 || (horizontal && cols < 2) || (!horizontal && rows < 2) {
+            return None;
+        }
+        let (r, c) = match self {
+            KonaneGap::MiddleHorizontal | KonaneGap::MiddleVertical => {
+                ((rows - 1) / 2, (cols - 1) / 2)
+            }
+            KonaneGap::CornerHorizontal | KonaneGap::CornerVertical => (0, 0),
+        };
+        // (c + 1 < cols for c = ⌊(cols − 1)/2⌋ and cols ≥ 2; the same for rows)
+        let second = if horizontal { (r, c + 1) } else { (r + 1, c) };
+        Some(((r, c), second))
+    }
 }
 
 grid_notation!([] Konane, Konane, SYMBOLS);

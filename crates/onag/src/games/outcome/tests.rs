@@ -249,18 +249,24 @@ pub(crate) fn results_boards(path: &str) -> Vec<(usize, usize, crate::partizan::
     results_column(path, "outcome")
 }
 
+/// The boards of a results file, `results/PATH`, as JSON values.
+pub(crate) fn results_file_boards(path: &str) -> Vec<serde_json::Value> {
+    let full = format!("{}/../../results/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    match v["boards"].take() {
+        serde_json::Value::Array(boards) => boards,
+        _ => panic!("{full}: no boards"),
+    }
+}
+
 /// The boards of a results file, `results/PATH`, with the outcome letter in the field
 /// `field` of each board (rows, columns, outcome).
 pub(crate) fn results_column(
     path: &str,
     field: &str,
 ) -> Vec<(usize, usize, crate::partizan::Outcome)> {
-    let full = format!("{}/../../results/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    v["boards"]
-        .as_array()
-        .expect("boards")
+    results_file_boards(path)
         .iter()
         .map(|b| {
             (
@@ -270,4 +276,52 @@ pub(crate) fn results_column(
             )
         })
         .collect()
+}
+
+/// Konane's openings in `results/konane/outcomes.json`: each setup's transpose (the
+/// horizontal gap of m×n is the vertical gap of n×m, Left's stone still at the top left) has
+/// the same outcome, and on the boards of at most 20 cells the outcome is the canonical
+/// form's.
+#[test]
+fn konane_openings_agree_with_canonical_forms_and_with_their_transposes() {
+    use konane::{Konane, KonaneGap};
+    let boards: Vec<(usize, usize, String, Outcome)> = results_file_boards("konane/outcomes.json")
+        .iter()
+        .map(|b| {
+            (
+                b["rows"].as_u64().unwrap() as usize,
+                b["cols"].as_u64().unwrap() as usize,
+                b["gap"].as_str().unwrap().to_string(),
+                outcome_letter(b["outcome"].as_str().unwrap()),
+            )
+        })
+        .collect();
+    assert!(boards.len() >= 150, "{} boards", boards.len());
+    let transposed = |gap: &str| match gap {
+        "middle-h" => "middle-v",
+        "middle-v" => "middle-h",
+        "corner-h" => "corner-v",
+        _ => "corner-h",
+    };
+    let mut values = PartizanSolver::new();
+    let mut checked = 0;
+    for (m, n, gap, o) in &boards {
+        if let Some(t) = boards
+            .iter()
+            .find(|b| b.0 == *n && b.1 == *m && b.2 == transposed(gap))
+        {
+            assert_eq!(*o, t.3, "{m}×{n} {gap} against its transpose");
+        }
+        if m * n <= 20 {
+            let setup = KonaneGap::ALL
+                .into_iter()
+                .find(|g| g.name() == gap)
+                .unwrap();
+            let board = Konane::opening(*m, *n, setup).unwrap();
+            let g = values.canonical(&board, &StopFlag::new()).unwrap();
+            assert_eq!(*o, values.arena_mut().outcome(g), "{m}×{n} {gap}: {board}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 80, "{checked} boards checked");
 }
