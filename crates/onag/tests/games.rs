@@ -119,6 +119,63 @@ fn domineering_published_values() {
     }
 }
 
+/// The safe moves (the strong computer's heuristic) against a brute force from the moves
+/// alone: the most disjoint moves of a player on cells no move of the opponent covers.
+#[test]
+fn domineering_safe_moves_are_the_most_disjoint_moves_out_of_the_opponents_reach() {
+    fn most_disjoint(moves: &[u128], used: u128) -> u32 {
+        match moves.split_first() {
+            None => 0,
+            Some((&m, rest)) => {
+                let without = most_disjoint(rest, used);
+                if m & used == 0 {
+                    without.max(1 + most_disjoint(rest, used | m))
+                } else {
+                    without
+                }
+            }
+        }
+    }
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..400 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (rows, cols) = (1 + (x % 5) as usize, 1 + ((x >> 8) % 5) as usize);
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        if (x >> (16 + (r * cols + c) % 48)) & 3 == 0 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let board: Domineering = text.join("|").parse().unwrap();
+        let e = board.empty_cells();
+        let cells = |p: Player| -> Vec<u128> {
+            board
+                .options(p)
+                .iter()
+                .map(|o| e & !o.empty_cells())
+                .collect()
+        };
+        for p in [Player::Left, Player::Right] {
+            let reach = cells(p.opposite()).iter().fold(0, |a, m| a | m);
+            let safe: Vec<u128> = cells(p).into_iter().filter(|m| m & reach == 0).collect();
+            assert_eq!(
+                board.safe_moves(p),
+                most_disjoint(&safe, 0),
+                "{board} {p:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn domineering_turned_is_negated_mirrored_is_equal() {
     let mut s = PartizanSolver::new();

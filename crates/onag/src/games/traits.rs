@@ -106,6 +106,14 @@ pub trait PartizanGame: Clone + Eq + Hash + Display {
         let _ = player;
         after.to_string()
     }
+
+    /// Moves `player` is sure of whatever the opponent does (a lower bound; default 0): the
+    /// strong computer's heuristic counts them beside the mobility. Domineering's are its
+    /// safe moves (Bullock 2002: disjoint places on cells the opponent can never cover).
+    fn safe_moves(&self, player: Player) -> u32 {
+        let _ = player;
+        0
+    }
 }
 
 /// A short impartial game: a position says its options (the same for both players).

@@ -48,6 +48,9 @@ const INF: i32 = WIN + 1;
 /// The heuristic's bound, below a win.
 const MAX_HEURISTIC: i32 = WIN - 1;
 
+/// The default weight of a safe move in the heuristic (a move of mobility weighs 4).
+pub const SAFE_WEIGHT: i32 = 8;
+
 /// The bounds of a [`StrongChooser`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrongOptions {
@@ -61,6 +64,9 @@ pub struct StrongOptions {
     pub max_small_moves: usize,
     /// Most entries of the alpha-beta table (two generations, as the outcome table).
     pub max_table_entries: usize,
+    /// The heuristic's weight of a safe move ([`PartizanGame::safe_moves`]), where a move of
+    /// mobility weighs 4.
+    pub safe_weight: i32,
 }
 
 impl Default for StrongOptions {
@@ -76,6 +82,7 @@ impl Default for StrongOptions {
             },
             max_small_moves: 24,
             max_table_entries: 1 << 20,
+            safe_weight: SAFE_WEIGHT,
         }
     }
 }
@@ -124,7 +131,8 @@ enum Bound {
 pub struct StrongChooser<G: PartizanGame> {
     solver: OutcomeSolver<G>,
     table: TwoGenerations<(Sum<G>, Player), Entry>,
-    /// Each big component's move counts (Left's, Right's).
+    /// Each big component's heuristic counts, Left's and Right's: 4 a move plus the safe
+    /// moves' weight.
     mobility: FxHashMap<G, (i32, i32)>,
     options: StrongOptions,
     /// Calls of the search (interior nodes and leaves): the flag is polled by this count,
@@ -276,7 +284,9 @@ impl<G: PartizanGame> StrongChooser<G> {
     }
 
     /// The heuristic score of `sum` for `player` to move: the mobility difference in the big
-    /// components (4 per move) plus the small part's stops (2 per move of its mean stop).
+    /// components (4 per move), their safe moves' difference (`safe_weight` each: moves the
+    /// opponent cannot take away count more than moves it can), plus the small part's stops
+    /// (2 per move of its mean stop).
     fn evaluate(&mut self, sum: &Sum<G>, player: Player) -> i32 {
         let mut left = 0i32;
         let mut right = 0i32;
@@ -284,10 +294,11 @@ impl<G: PartizanGame> StrongChooser<G> {
             let (l, r) = match self.mobility.get(key) {
                 Some(&m) => m,
                 None => {
-                    let m = (
-                        key.options(Player::Left).len() as i32,
-                        key.options(Player::Right).len() as i32,
-                    );
+                    let weight = |p: Player| {
+                        4 * key.options(p).len() as i32
+                            + self.options.safe_weight * key.safe_moves(p) as i32
+                    };
+                    let m = (weight(Player::Left), weight(Player::Right));
                     if self.mobility.len() >= self.options.max_table_entries {
                         self.mobility.clear();
                     }
@@ -307,7 +318,7 @@ impl<G: PartizanGame> StrongChooser<G> {
         let arena = self.solver.values.arena();
         let stops = arena.left_stop(sum.small).to_f64() + arena.right_stop(sum.small).to_f64();
         let small = (stops.clamp(-1e6, 1e6)) as i32; // 2 × the mean stop
-        let score = (4 * (left - right) + small).clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+        let score = (left - right + small).clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
         match player {
             Player::Left => score,
             Player::Right => -score,
