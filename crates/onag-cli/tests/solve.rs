@@ -113,6 +113,53 @@ fn konane_rectangles_are_the_four_openings_and_agree_with_the_canonical_forms() 
     }
 }
 
+/// A rectangles run stopped by --max-seconds keeps the boards it solved: the file is
+/// rewritten after each board, marked unfinished until the run ends.
+#[test]
+fn a_stopped_rectangles_run_keeps_the_boards_it_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rect.json");
+    // every Domineering board up to 8×8: 8×8 alone takes seconds, so the run stops before
+    let (code, _, err) = onag(&[
+        "solve",
+        "domineering",
+        "--rectangles",
+        "8",
+        "--out",
+        out.to_str().unwrap(),
+        "--max-seconds",
+        "1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(v["unfinished"], true);
+    let boards = v["boards"].as_array().unwrap();
+    assert!(
+        !boards.is_empty() && boards.len() < 64,
+        "{} boards",
+        boards.len()
+    );
+    // 1×1 (P) is always among the first solved
+    assert!(boards
+        .iter()
+        .any(|b| b["rows"] == 1 && b["cols"] == 1 && b["outcome"] == "P"));
+    // a finished run writes no such mark
+    let (code, _, err) = onag(&[
+        "solve",
+        "domineering",
+        "--rectangles",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(v.get("unfinished").is_none());
+    assert_eq!(v["boards"].as_array().unwrap().len(), 9);
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [

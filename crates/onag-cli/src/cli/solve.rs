@@ -2,8 +2,8 @@
 //! (no canonical form), with a winning move for each player who wins moving first; progress
 //! on stderr. `onag solve domineering --rectangles N` (or `clobber`, `konane`) solves every
 //! m×n board with m, n ≤ N (the empty board; Clobber's filled with alternating stones;
-//! Konane's openings, each of the four gaps) by the game's fast solver (Konane's by the
-//! generic outcome search) and writes the results file (outcome, nodes, seconds per board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
+//! Konane's openings, each of the four gaps) by the game's fast solver and writes the
+//! results file (outcome, nodes, seconds per board). `onag solve GAME POSITION --computer left --seconds S`: the strong computer's move
 //! (iterative-deepening search within S seconds), whether it proved who wins, the depth.
 
 use std::cell::Cell;
@@ -17,9 +17,10 @@ use onag::games::domineering::Domineering;
 use onag::games::konane::{Konane, KonaneGap};
 use onag::games::outcome::clobber::ClobberSolver;
 use onag::games::outcome::domineering::{DomineeringSolver, TableSize};
+use onag::games::outcome::konane::KonaneSolver;
 use onag::games::outcome::named::{solve, SolveOptions};
 use onag::games::outcome::FastOutcome;
-use onag::games::outcome::{OutcomeSolver, SearchProgress};
+use onag::games::outcome::SearchProgress;
 
 use super::common::write_atomic;
 use super::output::{outln, print_json, Output};
@@ -382,7 +383,7 @@ fn computer(
 }
 
 /// One row of the rectangles file.
-#[derive(serde::Serialize)]
+#[derive(Clone, serde::Serialize)]
 struct Row {
     rows: usize,
     cols: usize,
@@ -405,6 +406,9 @@ struct RectanglesFile {
     convention: &'static str,
     command: String,
     solver: &'static str,
+    /// Written after each board of a run that has not finished: the boards so far.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    unfinished: bool,
     boards: Vec<Row>,
 }
 
@@ -434,7 +438,7 @@ const RECTANGLE_GAMES: [RectangleGame; 3] = [
         name: "konane",
         max_side: 8,
         convention: "rows × cols, filled with alternating stones, Left's (x, black) at the top left, two adjacent cells empty (Uiterwijk, Solving narrow Konane boards, ICGA Journal 43(3), 2021: gap middle-h = row ⌊(rows−1)/2⌋, columns ⌊(cols−1)/2⌋ and the next; middle-v its transpose; corner-h and corner-v at the top left); outcome L (Left wins), R, P (second player), N (first player) with either player to move first; nodes of the search with each player first",
-        solver: "onag::games::outcome::OutcomeSolver, the generic outcome search (docs/outcome-search.md)",
+        solver: "onag::games::outcome::konane (docs/outcome-search.md)",
     },
 ];
 
@@ -459,9 +463,9 @@ fn solve_size(
             for gap in KonaneGap::ALL {
                 if let Some(board) = Konane::opening(m, c, gap) {
                     let start = Instant::now();
-                    let r = OutcomeSolver::new()
+                    let r = KonaneSolver::new(TableSize::Bits(table_bits))
                         .on_progress(progress_printer())
-                        .solve_each(&board, stop)?;
+                        .solve(&board, stop)?;
                     out.push((Some(gap.name()), r, start.elapsed().as_secs_f64()));
                 }
             }
@@ -474,6 +478,29 @@ fn solve_size(
             None => Vec::new(),
         },
     })
+}
+
+/// The rectangles file of `boards` (sorted by size), `unfinished` while the run goes on.
+fn rectangles_file(
+    args: &Args,
+    game: &RectangleGame,
+    n: usize,
+    boards: &[Row],
+    unfinished: bool,
+) -> RectanglesFile {
+    let mut boards = boards.to_vec();
+    boards.sort_by_key(|b| (b.rows, b.cols));
+    RectanglesFile {
+        game: game.name,
+        convention: game.convention,
+        command: format!(
+            "onag solve {} --rectangles {n} --max-cells {} --table-bits {}",
+            args.game, args.max_cells, args.table_bits
+        ),
+        solver: game.solver,
+        unfinished,
+        boards,
+    }
 }
 
 fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
@@ -514,26 +541,16 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
                 nodes_right_first: r.right_first.nodes,
                 seconds: (seconds * 1000.0).round() / 1000.0,
             });
+            if let Some(path) = &args.out {
+                // the boards so far, so that a long run stopped keeps what it solved
+                let mut text =
+                    serde_json::to_string_pretty(&rectangles_file(args, game, n, &boards, true))?;
+                text.push('\n');
+                write_atomic(path, text.as_bytes())?;
+            }
         }
     }
-    boards.sort_by_key(|b| (b.rows, b.cols));
-    let file = RectanglesFile {
-        game: game.name,
-        convention: game.convention,
-        command: format!(
-            "onag solve {} --rectangles {n} --max-cells {}{}",
-            args.game,
-            args.max_cells,
-            // the generic search (Konane) has no table size to set
-            if game.name == "konane" {
-                String::new()
-            } else {
-                format!(" --table-bits {}", args.table_bits)
-            }
-        ),
-        solver: game.solver,
-        boards,
-    };
+    let file = rectangles_file(args, game, n, &boards, false);
     match &args.out {
         Some(path) => {
             let mut text = serde_json::to_string_pretty(&file)?;

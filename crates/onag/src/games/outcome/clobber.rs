@@ -44,9 +44,9 @@
 //! ```
 
 use super::domineering::TableSize;
+use super::frame::{least_image, transpose, PairTable, COL0, COL7};
 use super::{
-    checkpoint_entries, checkpoint_header, work_from_data, work_log, FastOutcome,
-    FirstPlayerResult, Poll, SearchProgress,
+    checkpoint_entries, checkpoint_header, FastOutcome, FirstPlayerResult, Poll, SearchProgress,
 };
 use crate::games::clobber::Clobber;
 use crate::games::PartizanGame;
@@ -59,10 +59,6 @@ const POLL_EVERY: u64 = 1 << 16;
 
 /// The first bytes of a [`ClobberSolver::checkpoint`].
 const CHECKPOINT_MAGIC: &[u8] = b"onag-ct1";
-/// The first column of the 8×8 frame (cell `(r, c)` is bit `8r + c`).
-const COL0: u64 = 0x0101_0101_0101_0101;
-/// The last column of the frame.
-const COL7: u64 = COL0 << 7;
 /// The most moves a position of the frame has: one a pair of adjacent cells.
 const MAX_MOVES: usize = 112;
 
@@ -78,26 +74,6 @@ fn pairs(a: u64, b: u64) -> u32 {
         + ((a >> 1) & !COL7 & b).count_ones()
         + ((a << 8) & b).count_ones()
         + ((a >> 8) & b).count_ones()
-}
-
-/// The 8×8 frame's reflection in its main diagonal: `(r, c)` to `(c, r)` (three delta swaps).
-fn transpose(mut x: u64) -> u64 {
-    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
-    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
-    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
-    x ^= t ^ (t >> 7);
-    x
-}
-
-/// One table entry: a position (mover's stones, opponent's), and the answer.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    mine: u64,
-    theirs: u64,
-    /// bit 0: used; bit 1: the player to move wins; bits 8..: log2 of the work
-    data: u32,
 }
 
 /// How often each piece of knowledge answered a node (since the solver was made).
@@ -116,8 +92,7 @@ pub struct ClobberStats {
 
 /// The fast Clobber outcome solver (see the [module documentation](self)).
 pub struct ClobberSolver {
-    table: Vec<Entry>,
-    mask: usize,
+    table: PairTable,
     /// board size (rows, cols), at most 8 each
     size: (u32, u32),
     /// history heuristic: [from cell][direction]
@@ -151,8 +126,7 @@ impl ClobberSolver {
     pub fn new(size: TableSize) -> Self {
         let entries = size.entries();
         ClobberSolver {
-            table: vec![Entry::default(); entries],
-            mask: entries - 1,
+            table: PairTable::new(entries),
             size: (0, 0),
             history: [[0; 4]; 64],
             nodes: 0,
@@ -202,14 +176,9 @@ impl ClobberSolver {
     /// so a search restarted with it loaded ([`restore`](Self::restore)) redoes none of the
     /// work whose answers it kept, and ends with the same outcome.
     pub fn checkpoint(&self) -> Vec<u8> {
-        let used = self.table.iter().filter(|e| e.data & 1 != 0);
-        let mut out = Vec::with_capacity(16 + 20 * used.clone().count());
+        let mut out = Vec::with_capacity(16 + 20 * self.table.used());
         checkpoint_header(&mut out, CHECKPOINT_MAGIC, self.size);
-        for e in used {
-            out.extend_from_slice(&e.mine.to_le_bytes());
-            out.extend_from_slice(&e.theirs.to_le_bytes());
-            out.extend_from_slice(&e.data.to_le_bytes());
-        }
+        self.table.write_entries(&mut out);
         out
     }
 
@@ -222,24 +191,7 @@ impl ClobberSolver {
     pub fn restore(&mut self, board: &Clobber, bytes: &[u8]) -> Result<usize, GameError> {
         self.prepare(board)?;
         let entries = checkpoint_entries(bytes, CHECKPOINT_MAGIC, self.size, "Clobber")?;
-        let bad = |why: &str| GameError::Undefined(format!("not a Clobber checkpoint: {why}"));
-        let mut count = 0;
-        for chunk in entries {
-            let u64_at = |i: usize| {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(&chunk[i..i + 8]);
-                u64::from_le_bytes(b)
-            };
-            let (m, t) = (u64_at(0), u64_at(8));
-            let data = u32::from_le_bytes([chunk[16], chunk[17], chunk[18], chunk[19]]);
-            if data & 1 == 0 || m & t != 0 {
-                return Err(bad("an entry that no search stores"));
-            }
-            let work = work_from_data(data);
-            self.store(m, t, data & 2 != 0, work);
-            count += 1;
-        }
-        Ok(count)
+        self.table.read_entries(entries, "Clobber")
     }
 
     /// The board's stones in the 8×8 frame: (Left's, Right's).
@@ -273,7 +225,7 @@ impl ClobberSolver {
         let size = (board.grid().height() as u32, board.grid().width() as u32);
         if size != self.size {
             self.size = size;
-            self.table.fill(Entry::default());
+            self.table.clear();
         }
         Ok(())
     }
@@ -384,30 +336,9 @@ impl ClobberSolver {
         Ok(None)
     }
 
-    /// The images of a position under the board's symmetries (4 on a rectangle, 8 on a
-    /// square), and the least.
+    /// The least image of a position under the board's symmetries.
     fn key(&self, m: u64, t: u64) -> (u64, u64) {
-        let (h, w) = self.size;
-        let vflip = |x: u64| x.swap_bytes() >> (8 * (8 - h));
-        let hflip = |x: u64| x.reverse_bits().swap_bytes() >> (8 - w);
-        let mut best = (m, t);
-        let (vm, vt) = (vflip(m), vflip(t));
-        for image in [(vm, vt), (hflip(m), hflip(t)), (hflip(vm), hflip(vt))] {
-            best = best.min(image);
-        }
-        if h == w {
-            let (tm, tt) = (transpose(m), transpose(t));
-            let (tvm, tvt) = (vflip(tm), vflip(tt));
-            for image in [
-                (tm, tt),
-                (tvm, tvt),
-                (hflip(tm), hflip(tt)),
-                (hflip(tvm), hflip(tvt)),
-            ] {
-                best = best.min(image);
-            }
-        }
-        best
+        least_image(self.size, m, t)
     }
 
     /// The position reduced to what decides its value: the groups of one colour removed
@@ -497,38 +428,6 @@ impl ClobberSolver {
         false
     }
 
-    fn slot(&self, m: u64, t: u64) -> usize {
-        let h = (m ^ t.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ t.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        ((h ^ (h >> 31)) as usize) & self.mask & !1
-    }
-
-    fn probe_at(&self, slot: usize, m: u64, t: u64) -> Option<bool> {
-        for e in &self.table[slot..slot + 2] {
-            if e.data & 1 == 1 && e.mine == m && e.theirs == t {
-                return Some(e.data & 2 != 0);
-            }
-        }
-        None
-    }
-
-    fn store(&mut self, m: u64, t: u64, wins: bool, work: u64) {
-        let slot = self.slot(m, t);
-        let log = work_log(work);
-        let data = 1 | (u32::from(wins) << 1) | (log << 8);
-        let entry = Entry {
-            mine: m,
-            theirs: t,
-            data,
-        };
-        let kept = &mut self.table[slot];
-        if kept.data & 1 == 0 || kept.data >> 8 <= log || (kept.mine == m && kept.theirs == t) {
-            *kept = entry;
-        } else {
-            self.table[slot + 1] = entry;
-        }
-    }
-
     /// The child after the move `from` → `to`, as the opponent sees it: live groups only,
     /// cancelling pairs removed, least image.
     fn child(&mut self, m: u64, t: u64, from: u64, to: u64) -> (u64, u64) {
@@ -555,7 +454,7 @@ impl ClobberSolver {
         }
         // below the root the parent reduced the position already
         let (km, kt) = if depth == 0 { self.key(m, t) } else { (m, t) };
-        if let Some(w) = self.probe_at(self.slot(km, kt), km, kt) {
+        if let Some(w) = self.table.probe(km, kt) {
             self.stats.table_hits += 1;
             return w;
         }
@@ -580,7 +479,7 @@ impl ClobberSolver {
                     if depth == 0 {
                         self.root_win = Some((from, to));
                     }
-                    self.store(km, kt, true, self.nodes - start + 1);
+                    self.table.store(km, kt, true, self.nodes - start + 1);
                     return true;
                 }
                 let hist = self.history[from as usize][direction(from, to)];
@@ -599,13 +498,13 @@ impl ClobberSolver {
         let mut kept = 0;
         for i in 0..count {
             let (_, _, _, cm, ct) = moves[i];
-            match self.probe_at(self.slot(cm, ct), cm, ct) {
+            match self.table.probe(cm, ct) {
                 Some(false) => {
                     self.stats.etc_cutoffs += 1;
                     if depth == 0 {
                         self.root_win = Some((u32::from(moves[i].1), u32::from(moves[i].2)));
                     }
-                    self.store(km, kt, true, self.nodes - start + 1);
+                    self.table.store(km, kt, true, self.nodes - start + 1);
                     return true;
                 }
                 Some(true) => self.stats.etc_skips += 1,
@@ -634,7 +533,7 @@ impl ClobberSolver {
                 break;
             }
         }
-        self.store(km, kt, wins, self.nodes - start + 1);
+        self.table.store(km, kt, wins, self.nodes - start + 1);
         wins
     }
 }

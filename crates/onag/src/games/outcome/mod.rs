@@ -43,6 +43,8 @@
 //! ```
 pub mod clobber;
 pub mod domineering;
+mod frame;
+pub mod konane;
 pub mod named;
 pub mod strong;
 
@@ -413,28 +415,6 @@ impl<G: PartizanGame> OutcomeSolver<G> {
         Err(GameError::Undefined(
             "the search found a win without a winning move".into(),
         ))
-    }
-
-    /// Who wins `position`, as the fast solvers report it: each player's question with the
-    /// nodes it took, and the winning first moves' labels.
-    ///
-    /// Errors: as [`OutcomeSolver::wins_moving_first`].
-    pub fn solve_each(&mut self, position: &G, stop: &StopFlag) -> Result<FastOutcome, GameError> {
-        let before = self.progress.nodes;
-        let left = self.winning_move(position, Player::Left, stop)?;
-        let middle = self.progress.nodes;
-        let right = self.winning_move(position, Player::Right, stop)?;
-        let first = |m: &Option<G>, nodes: u64| FirstPlayerResult {
-            wins: m.is_some(),
-            nodes,
-        };
-        Ok(FastOutcome {
-            outcome: Outcome::from_first_player_wins(left.is_some(), right.is_some()),
-            left_first: first(&left, middle - before),
-            right_first: first(&right, self.progress.nodes - middle),
-            left_move: left.map(|a| position.move_label(Player::Left, &a)),
-            right_move: right.map(|a| position.move_label(Player::Right, &a)),
-        })
     }
 
     /// Who wins `position`, with a winning move for each player who wins moving first.

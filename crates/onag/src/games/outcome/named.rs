@@ -6,11 +6,12 @@
 
 use super::clobber::ClobberSolver;
 use super::domineering::{DomineeringSolver, TableSize};
+use super::konane::KonaneSolver;
 use super::strong::{StrongChooser, StrongOptions, StrongReport};
 use super::{OutcomeLimits, OutcomeReport, OutcomeSolver, SearchProgress};
 use crate::games::registry::{engine, game, parse, AnalyzeError};
 use crate::games::traits::PartizanGame;
-use crate::games::{clobber, domineering};
+use crate::games::{clobber, domineering, konane};
 use crate::StopFlag;
 
 /// The bounds of [`solve`].
@@ -18,7 +19,8 @@ use crate::StopFlag;
 pub struct SolveOptions {
     /// The generic solver's bounds.
     pub limits: OutcomeLimits,
-    /// The fast solvers' tables (Domineering, Clobber): 2^bits entries of 32 (24) bytes.
+    /// The fast solvers' tables (Domineering, Clobber, Konane): 2^bits entries of 32 (24)
+    /// bytes.
     pub domineering_table_bits: u32,
 }
 
@@ -85,25 +87,39 @@ pub fn best_move(
 ) -> Result<StrongReport, AnalyzeError> {
     let info = game(name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
     let engine = engine(info.name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
-    // Clobber up to 8×8: a proof by the fast solver first, within a bound of nodes (a small
-    // share of a page's time per move); past it, or when the proof is a loss (every move
-    // loses: the heuristic picks the most stubborn), the strong chooser
-    let mut proven_loss = false;
-    if info.name == "clobber" {
-        let board: clobber::Clobber = parse("clobber", text)?;
-        if ClobberSolver::fits(&board) {
-            let mut solver = ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
-                .with_node_limit(FAST_MOVE_NODES);
-            match solver.prove(&board, player, stop) {
-                Ok((true, Some(label))) => {
-                    return Ok(proven_win(&board, player, &label, solver.nodes()));
-                }
-                Ok((wins, _)) => proven_loss = !wins,
-                Err(crate::partizan::game::GameError::TooLarge(_)) => {}
-                Err(e) => return Err(e.into()),
+    // Clobber and Konane up to 8×8: a proof by the fast solver first, within a bound of
+    // nodes (a small share of a page's time per move); past it, or when the proof is a loss
+    // (every move loses: the heuristic picks the most stubborn), the strong chooser
+    let proof = match info.name {
+        "clobber" => {
+            let board: clobber::Clobber = parse("clobber", text)?;
+            if ClobberSolver::fits(&board) {
+                let mut solver = ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
+                    .with_node_limit(FAST_MOVE_NODES);
+                let r = solver.prove(&board, player, stop);
+                fast_proof(&board, player, r, solver.nodes())?
+            } else {
+                FastProof::Unknown
             }
         }
-    }
+        "konane" => {
+            let board: konane::Konane = parse("konane", text)?;
+            if KonaneSolver::fits(&board) {
+                let mut solver = KonaneSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
+                    .with_node_limit(FAST_MOVE_NODES);
+                let r = solver.prove(&board, player, stop);
+                fast_proof(&board, player, r, solver.nodes())?
+            } else {
+                FastProof::Unknown
+            }
+        }
+        _ => FastProof::Unknown,
+    };
+    let proven_loss = match proof {
+        FastProof::Win(report) => return Ok(report),
+        FastProof::Loss => true,
+        FastProof::Unknown => false,
+    };
     let mut report = engine.strong(info.name, text, player, options, stop, Box::new(hook))?;
     if proven_loss {
         report.proven = true;
@@ -115,7 +131,33 @@ pub fn best_move(
     Ok(report)
 }
 
-/// The fast Clobber solver's bound when it proves a move for the strong computer: about
+/// What a fast solver's bounded proof tells the strong computer.
+enum FastProof {
+    /// The mover wins: the report of the proven move.
+    Win(StrongReport),
+    /// The mover loses whatever it plays.
+    Loss,
+    /// Past the bound.
+    Unknown,
+}
+
+/// A fast solver's [`prove`](ClobberSolver::prove) answer as a [`FastProof`].
+fn fast_proof<G: PartizanGame>(
+    board: &G,
+    player: crate::partizan::Player,
+    answer: Result<(bool, Option<String>), crate::partizan::game::GameError>,
+    nodes: u64,
+) -> Result<FastProof, AnalyzeError> {
+    match answer {
+        Ok((true, Some(label))) => Ok(FastProof::Win(proven_win(board, player, &label, nodes))),
+        Ok((true, None)) => Ok(FastProof::Unknown),
+        Ok((false, _)) => Ok(FastProof::Loss),
+        Err(crate::partizan::game::GameError::TooLarge(_)) => Ok(FastProof::Unknown),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The fast Clobber and Konane solvers' bound when they prove a move for the strong computer: about
 /// 0.1 s natively (a few times that in the browser's wasm).
 const FAST_MOVE_NODES: u64 = 1 << 17;
 /// Its table: 2^16 entries of 24 bytes (1.5 MiB), allocated per move.
@@ -289,6 +331,15 @@ pub fn solve(
             return fast_clobber(&board, options, stop, hook);
         }
     }
+    if info.name == "konane" {
+        let board: konane::Konane = parse("konane", text)?;
+        if KonaneSolver::fits(&board) {
+            let mut solver = KonaneSolver::new(TableSize::Bits(options.domineering_table_bits))
+                .on_progress(hook);
+            let r = solver.solve(&board, stop)?;
+            return Ok(fast_report(&board, r, solver.nodes()));
+        }
+    }
     let engine = engine(info.name).ok_or_else(|| AnalyzeError::UnknownGame(name.to_string()))?;
     engine.outcome(info.name, text, options, stop, Box::new(hook))
 }
@@ -368,6 +419,44 @@ mod tests {
         let r = best_move("clobber", open, Player::Left, &options, &stop, |_| {}).unwrap();
         t.join().unwrap();
         assert!(r.index.is_some() && !r.proven);
+    }
+
+    #[test]
+    fn the_konane_computer_plays_what_the_fast_solver_proves() {
+        use crate::games::konane::{Konane, KonaneGap};
+        use crate::games::PartizanSolver;
+        use crate::partizan::{Outcome, Player};
+        // the 4×5 opening with the middle gap side by side is R: Right's move is a proven
+        // win, checked by the canonical forms; Left's is a proven loss, every move ✗
+        let board = Konane::opening(4, 5, KonaneGap::MiddleHorizontal)
+            .unwrap()
+            .to_string();
+        let options = StrongOptions::default();
+        let r = best_move(
+            "konane",
+            &board,
+            Player::Right,
+            &options,
+            &StopFlag::new(),
+            |_| {},
+        )
+        .unwrap();
+        assert!(r.proven && r.mover_wins == Some(true));
+        let after: Konane = r.moves[r.index.unwrap()].position.parse().unwrap();
+        let mut s = PartizanSolver::new();
+        let g = s.canonical(&after, &StopFlag::new()).unwrap();
+        assert!(matches!(s.arena_mut().outcome(g), Outcome::R | Outcome::P));
+        let r = best_move(
+            "konane",
+            &board,
+            Player::Left,
+            &options,
+            &StopFlag::new(),
+            |_| {},
+        )
+        .unwrap();
+        assert!(r.proven && r.mover_wins == Some(false));
+        assert!(!r.moves.is_empty() && r.moves.iter().all(|m| m.winning == Some(false)));
     }
 
     #[test]

@@ -1,0 +1,159 @@
+//! What the two-colour bitboard solvers (Clobber's and Konane's) share: the 8×8 frame (cell
+//! `(r, c)` is bit `8r + c`), its symmetries, and a transposition table of positions given
+//! as (the mover's stones, the opponent's) with exact answers only.
+
+use super::{work_from_data, work_log};
+
+/// The first column of the frame.
+pub(crate) const COL0: u64 = 0x0101_0101_0101_0101;
+/// The last column of the frame.
+pub(crate) const COL7: u64 = COL0 << 7;
+
+/// The frame's reflection in its main diagonal: `(r, c)` to `(c, r)` (three delta swaps).
+pub(crate) fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// The least image of a position `(m, t)` on a `(rows, cols)` board in the top left of the
+/// frame, under the board's symmetries (4 on a rectangle, 8 on a square).
+pub(crate) fn least_image((h, w): (u32, u32), m: u64, t: u64) -> (u64, u64) {
+    let vflip = |x: u64| x.swap_bytes() >> (8 * (8 - h));
+    let hflip = |x: u64| x.reverse_bits().swap_bytes() >> (8 - w);
+    let mut best = (m, t);
+    let (vm, vt) = (vflip(m), vflip(t));
+    for image in [(vm, vt), (hflip(m), hflip(t)), (hflip(vm), hflip(vt))] {
+        best = best.min(image);
+    }
+    if h == w {
+        let (tm, tt) = (transpose(m), transpose(t));
+        let (tvm, tvt) = (vflip(tm), vflip(tt));
+        for image in [
+            (tm, tt),
+            (tvm, tvt),
+            (hflip(tm), hflip(tt)),
+            (hflip(tvm), hflip(tvt)),
+        ] {
+            best = best.min(image);
+        }
+    }
+    best
+}
+
+/// One table entry: a position (mover's stones, opponent's), and the answer.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    mine: u64,
+    theirs: u64,
+    /// bit 0: used; bit 1: the player to move wins; bits 8..: log2 of the work
+    data: u32,
+}
+
+/// A transposition table of fixed size with two slots a bucket: one kept for the answers
+/// that took the most work, one always replaced. Every answer is exact (won or lost).
+pub(crate) struct PairTable {
+    table: Vec<Entry>,
+    mask: usize,
+}
+
+impl PairTable {
+    /// A table of `entries` entries (a power of two, at least 2; 24 bytes each).
+    pub(crate) fn new(entries: usize) -> Self {
+        PairTable {
+            table: vec![Entry::default(); entries],
+            mask: entries - 1,
+        }
+    }
+
+    /// Forgets every answer.
+    pub(crate) fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    /// The bucket of a position.
+    pub(crate) fn slot(&self, m: u64, t: u64) -> usize {
+        let h = (m ^ t.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ t.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        ((h ^ (h >> 31)) as usize) & self.mask & !1
+    }
+
+    /// The answer kept for a position in its bucket `slot`, if any.
+    pub(crate) fn probe_at(&self, slot: usize, m: u64, t: u64) -> Option<bool> {
+        for e in &self.table[slot..slot + 2] {
+            if e.data & 1 == 1 && e.mine == m && e.theirs == t {
+                return Some(e.data & 2 != 0);
+            }
+        }
+        None
+    }
+
+    /// The answer kept for a position, if any.
+    pub(crate) fn probe(&self, m: u64, t: u64) -> Option<bool> {
+        self.probe_at(self.slot(m, t), m, t)
+    }
+
+    /// Keeps an answer that took `work` nodes.
+    pub(crate) fn store(&mut self, m: u64, t: u64, wins: bool, work: u64) {
+        let slot = self.slot(m, t);
+        let log = work_log(work);
+        let data = 1 | (u32::from(wins) << 1) | (log << 8);
+        let entry = Entry {
+            mine: m,
+            theirs: t,
+            data,
+        };
+        let kept = &mut self.table[slot];
+        if kept.data & 1 == 0 || kept.data >> 8 <= log || (kept.mine == m && kept.theirs == t) {
+            *kept = entry;
+        } else {
+            self.table[slot + 1] = entry;
+        }
+    }
+
+    /// The answers as checkpoint entries of 20 bytes each: the mover's stones and the
+    /// opponent's (u64 each, little endian) and the data (u32).
+    pub(crate) fn write_entries(&self, out: &mut Vec<u8>) {
+        for e in self.table.iter().filter(|e| e.data & 1 != 0) {
+            out.extend_from_slice(&e.mine.to_le_bytes());
+            out.extend_from_slice(&e.theirs.to_le_bytes());
+            out.extend_from_slice(&e.data.to_le_bytes());
+        }
+    }
+
+    /// The number of answers kept.
+    pub(crate) fn used(&self) -> usize {
+        self.table.iter().filter(|e| e.data & 1 != 0).count()
+    }
+
+    /// Loads checkpoint entries ([`PairTable::write_entries`]); `what` names the game in
+    /// errors. Returns the number read.
+    pub(crate) fn read_entries<'a>(
+        &mut self,
+        entries: impl Iterator<Item = &'a [u8]>,
+        what: &str,
+    ) -> Result<usize, crate::partizan::game::GameError> {
+        let mut count = 0;
+        for chunk in entries {
+            let u64_at = |i: usize| {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&chunk[i..i + 8]);
+                u64::from_le_bytes(b)
+            };
+            let (m, t) = (u64_at(0), u64_at(8));
+            let data = u32::from_le_bytes([chunk[16], chunk[17], chunk[18], chunk[19]]);
+            if data & 1 == 0 || m & t != 0 {
+                return Err(crate::partizan::game::GameError::Undefined(format!(
+                    "not a {what} checkpoint: an entry that no search stores"
+                )));
+            }
+            self.store(m, t, data & 2 != 0, work_from_data(data));
+            count += 1;
+        }
+        Ok(count)
+    }
+}

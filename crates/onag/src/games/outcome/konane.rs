@@ -1,0 +1,520 @@
+//! A fast outcome solver for Konane on bitboards: who wins a position of at most 8 rows and
+//! 8 columns with every cell on the board (the openings of [`Konane::opening`] and every
+//! position reached from them), by the search that defines the outcome classes — the player
+//! to move wins iff some move leads to a position the opponent, moving first, loses — with
+//! knowledge that is exact, never heuristic:
+//!
+//! - **One table for both players.** Konane's rule is the same for both colours, so a
+//!   position is kept as (the mover's stones, the opponent's stones) on the board's fixed
+//!   cells: Left to move on a board is Right to move on the board with the colours swapped.
+//! - **Symmetry.** The mirror images and the half turn of a rectangle (and on a square the
+//!   reflections in the diagonals and the quarter turns) keep the value; the table stores the
+//!   least image.
+//! - **Transposition table** of fixed size (shared with the Clobber solver: two slots a
+//!   bucket), an **enhanced transposition cut-off** (a child known lost for the opponent, or
+//!   in which the opponent has no jump, wins at once; one known won for the opponent is
+//!   skipped; Plaat, Schaeffer, Pijls and de Bruin, *Nearly optimal minimax tree search?*,
+//!   1994), and **move ordering** by the opponent's single jumps after the move (fewest
+//!   first), then by the history heuristic.
+//!
+//! A move jumps one stone over an adjacent opponent stone into the empty cell beyond, and may
+//! go on in the same direction; each stopping point is a move (as [`Konane`]'s options, CGSuite's
+//! rule). Unlike Clobber, the empty cells are part of the position, so groups of stones are
+//! not independent and nothing is removed from a position.
+//!
+//! # Examples
+//! ```
+//! use onag::games::konane::{Konane, KonaneGap};
+//! use onag::games::outcome::konane::KonaneSolver;
+//! use onag::games::outcome::domineering::TableSize;
+//! use onag::partizan::Outcome;
+//!
+//! let mut solver = KonaneSolver::new(TableSize::Bits(16));
+//! let board = Konane::opening(4, 5, KonaneGap::MiddleHorizontal).unwrap();
+//! let r = solver.solve(&board, &onag::StopFlag::new()).unwrap();
+//! assert_eq!(r.outcome, Outcome::R); // results/konane/outcomes.json
+//! ```
+
+use super::domineering::TableSize;
+use super::frame::{least_image, PairTable, COL0};
+use super::{FastOutcome, FirstPlayerResult, Poll, SearchProgress};
+use crate::games::konane::Konane;
+use crate::games::PartizanGame;
+use crate::partizan::game::GameError;
+use crate::partizan::Player;
+use crate::StopFlag;
+
+/// Nodes between two polls of the stop flag (and two progress reports).
+const POLL_EVERY: u64 = 1 << 16;
+/// More moves than a position of the frame has: a stone stops at most 3 places in each of 4
+/// directions.
+const MAX_MOVES: usize = 32 * 12;
+
+/// The four directions in the frame: right, left, down, up.
+const STEPS: [i32; 4] = [1, -1, 8, -8];
+
+/// The fast Konane outcome solver (see the [module documentation](self)).
+pub struct KonaneSolver {
+    table: PairTable,
+    /// board size (rows, cols), at most 8 each
+    size: (u32, u32),
+    /// the board's cells in the frame
+    cells: u64,
+    /// for each direction, the cells from which a jump of two steps stays on the board
+    jump_from: [u64; 4],
+    /// history heuristic: [from cell][direction]
+    history: [[u32; 4]; 64],
+    nodes: u64,
+    /// the winning move found at the root of the last search: (from, to) cells
+    root_win: Option<(u32, u32)>,
+    poll: Poll,
+    halted: bool,
+    /// the most nodes a question may take (`None`: no bound)
+    node_limit: Option<u64>,
+    /// the node count at which the current question passes its limit
+    limit_at: Option<u64>,
+    /// the last search stopped at the node limit
+    over_limit: bool,
+}
+
+impl KonaneSolver {
+    /// A solver with a table of the given size (24 bytes an entry, allocated now).
+    pub fn new(size: TableSize) -> Self {
+        KonaneSolver {
+            table: PairTable::new(size.entries()),
+            size: (0, 0),
+            cells: 0,
+            jump_from: [0; 4],
+            history: [[0; 4]; 64],
+            nodes: 0,
+            root_win: None,
+            poll: Poll::new(POLL_EVERY),
+            halted: false,
+            node_limit: None,
+            limit_at: None,
+            over_limit: false,
+        }
+    }
+
+    /// Bounds each question ([`wins_moving_first`](Self::wins_moving_first)) to about
+    /// `nodes` nodes (checked every 65,536): past it the question fails with
+    /// [`GameError::TooLarge`], so that the strong computer can try a proof first.
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = Some(nodes);
+        self
+    }
+
+    /// Whether `player`, moving first on `board`, wins, and if so a winning move (as the
+    /// board's move labels name it).
+    ///
+    /// Errors: as [`wins_moving_first`](Self::wins_moving_first), and the node limit
+    /// ([`with_node_limit`](Self::with_node_limit)).
+    pub fn prove(
+        &mut self,
+        board: &Konane,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<(bool, Option<String>), GameError> {
+        if !self.wins_moving_first(board, player, stop)? {
+            return Ok((false, None));
+        }
+        Ok((true, self.winning_move(board, player, stop)?))
+    }
+
+    /// Whether the fast solver takes `board`: at most 8 rows and 8 columns, every cell on the
+    /// board (no `#`).
+    pub fn fits(board: &Konane) -> bool {
+        let g = board.grid();
+        g.width() <= 8
+            && g.height() <= 8
+            && (0..g.height())
+                .all(|r| (0..g.width()).all(|c| (0..3).any(|layer| g.get(layer, r, c))))
+    }
+
+    /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
+    pub fn on_progress(mut self, hook: impl FnMut(&SearchProgress) + 'static) -> Self {
+        self.poll.set_hook(Box::new(hook));
+        self
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The board's stones in the 8×8 frame: (Left's, Right's).
+    fn frame(board: &Konane) -> (u64, u64) {
+        let g = board.grid();
+        let (mut x, mut o) = (0u64, 0u64);
+        for r in 0..g.height() {
+            for c in 0..g.width() {
+                let bit = 1u64 << (8 * r + c);
+                if g.get(0, r, c) {
+                    x |= bit;
+                }
+                if g.get(1, r, c) {
+                    o |= bit;
+                }
+            }
+        }
+        (x, o)
+    }
+
+    /// Prepares for a board of another size: the table's answers are kept only for boards of
+    /// the same size (the symmetries and the empty cells depend on it).
+    fn prepare(&mut self, board: &Konane) -> Result<(), GameError> {
+        if !Self::fits(board) {
+            return Err(GameError::TooLarge(format!(
+                "the fast Konane solver takes boards of at most 8 rows and 8 columns with every cell on the board, not {}×{} with holes",
+                board.grid().height(),
+                board.grid().width()
+            )));
+        }
+        let size = (board.grid().height() as u32, board.grid().width() as u32);
+        if size != self.size {
+            self.size = size;
+            self.table.clear();
+            let (h, w) = size;
+            let row = (1u64 << w) - 1;
+            self.cells = (0..h).fold(0, |a, r| a | (row << (8 * r)));
+            let cols = |from: u32, to: u32| -> u64 {
+                (from..to.max(from)).fold(0, |a, c| a | (COL0 << c)) & self.cells
+            };
+            let rows = |from: u32, to: u32| -> u64 {
+                (from..to.max(from)).fold(0, |a, r| a | (0xFF << (8 * r))) & self.cells
+            };
+            self.jump_from = [
+                cols(0, w.saturating_sub(2)),
+                cols(2, w),
+                rows(0, h.saturating_sub(2)),
+                rows(2, h),
+            ];
+        }
+        Ok(())
+    }
+
+    /// The single jumps of the stones `a` over the stones `b` (the moves of `a` that capture
+    /// one stone; every move starts with one).
+    fn jumps(&self, a: u64, b: u64) -> u32 {
+        let e = self.cells & !(a | b);
+        let [r, l, d, u] = self.jump_from;
+        ((a & r & (b >> 1) & (e >> 2)).count_ones())
+            + ((a & l & (b << 1) & (e << 2)).count_ones())
+            + ((a & d & (b >> 8) & (e >> 16)).count_ones())
+            + ((a & u & (b << 8) & (e << 16)).count_ones())
+    }
+
+    /// Whether `player`, moving first on `board`, wins.
+    ///
+    /// Errors: a board past 8×8 or with holes ([`GameError::TooLarge`]);
+    /// [`GameError::Stopped`] once `stop` is raised.
+    pub fn wins_moving_first(
+        &mut self,
+        board: &Konane,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<bool, GameError> {
+        stop.check()?;
+        self.prepare(board)?;
+        let (x, o) = Self::frame(board);
+        let (m, t) = match player {
+            Player::Left => (x, o),
+            Player::Right => (o, x),
+        };
+        self.root_win = None;
+        self.poll.restart(self.nodes);
+        self.limit_at = self.node_limit.map(|l| self.nodes.saturating_add(l));
+        let wins = self.wins(m, t, 0, stop);
+        if std::mem::take(&mut self.halted) {
+            if std::mem::take(&mut self.over_limit) {
+                return Err(GameError::TooLarge(format!(
+                    "the fast Konane solver's node limit ({} nodes) was reached",
+                    self.node_limit.unwrap_or(0)
+                )));
+            }
+            return Err(GameError::Stopped);
+        }
+        Ok(wins)
+    }
+
+    /// Who wins `board`, with a winning first move for each player who wins moving first.
+    ///
+    /// Errors: as [`wins_moving_first`](Self::wins_moving_first).
+    pub fn solve(&mut self, board: &Konane, stop: &StopFlag) -> Result<FastOutcome, GameError> {
+        let mut firsts = Vec::new();
+        let mut moves = Vec::new();
+        for player in [Player::Left, Player::Right] {
+            let before = self.nodes;
+            let wins = self.wins_moving_first(board, player, stop)?;
+            firsts.push(FirstPlayerResult {
+                wins,
+                nodes: self.nodes - before,
+            });
+            moves.push(if wins {
+                self.winning_move(board, player, stop)?
+            } else {
+                None
+            });
+        }
+        Ok(FastOutcome::new(firsts, moves))
+    }
+
+    /// A winning move of `player` moving first, as `board`'s move labels name it (the search
+    /// proved it at the root, unless the table answered there: then the moves are tried).
+    fn winning_move(
+        &mut self,
+        board: &Konane,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<Option<String>, GameError> {
+        let options = board.options(player);
+        let label = |after: &Konane| board.move_label(player, after);
+        if let Some((from, to)) = self.root_win {
+            let (from, to) = ((from / 8, from % 8), (to / 8, to % 8));
+            let layer = usize::from(player == Player::Right);
+            if let Some(a) = options.iter().find(|a| {
+                let h = a.grid();
+                !h.get(layer, from.0 as usize, from.1 as usize)
+                    && h.get(layer, to.0 as usize, to.1 as usize)
+            }) {
+                return Ok(Some(label(a)));
+            }
+        }
+        for after in &options {
+            if !self.wins_moving_first(after, player.opposite(), stop)? {
+                return Ok(Some(label(after)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether the player to move, with the stones `m` against `t`, wins. Below the root the
+    /// position is its least image.
+    fn wins(&mut self, m: u64, t: u64, depth: u32, stop: &StopFlag) -> bool {
+        self.nodes += 1;
+        if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
+            self.halted |= stopped;
+            if self.limit_at.is_some_and(|l| self.nodes >= l) {
+                self.halted = true;
+                self.over_limit = true;
+            }
+        }
+        if self.halted {
+            return false;
+        }
+        if self.jumps(m, t) == 0 {
+            return false;
+        }
+        // below the root the parent passed the least image
+        let (km, kt) = if depth == 0 {
+            least_image(self.size, m, t)
+        } else {
+            (m, t)
+        };
+        if let Some(w) = self.table.probe(km, kt) {
+            return w;
+        }
+        let start = self.nodes;
+        // the moves: (score, from, to, direction) and each child as the opponent sees it
+        let mut moves = [(0i64, 0u8, 0u8, 0u8, 0u64, 0u64); MAX_MOVES];
+        let mut count = 0;
+        let empty = self.cells & !(m | t);
+        let mut sources = m;
+        while sources != 0 {
+            let from = sources.trailing_zeros();
+            sources &= sources - 1;
+            for (dir, &step) in STEPS.iter().enumerate() {
+                let (mut at, mut captured) = (1u64 << from, 0u64);
+                // a jump from `at` stays on the board when `at` is in jump_from
+                while at & self.jump_from[dir] != 0 {
+                    let over = shift(at, step);
+                    let into = shift(over, step);
+                    // (the landing cells lie two steps apart: never a captured cell, nor
+                    // the cell left)
+                    if over & t == 0 || into & empty == 0 {
+                        break;
+                    }
+                    captured |= over;
+                    at = into;
+                    // the child, the opponent to move, as its least image
+                    let (cm, ct) = (t & !captured, (m & !(1u64 << from)) | at);
+                    let replies = self.jumps(cm, ct);
+                    let (cm, ct) = least_image(self.size, cm, ct);
+                    let to = at.trailing_zeros();
+                    if replies == 0 {
+                        // the opponent has no move: this one wins
+                        self.nodes += 1;
+                        if depth == 0 {
+                            self.root_win = Some((from, to));
+                        }
+                        self.table.store(km, kt, true, self.nodes - start + 1);
+                        return true;
+                    }
+                    let hist = self.history[from as usize][dir];
+                    moves[count] = (
+                        (-(i64::from(replies)) << 32) + i64::from(hist),
+                        from as u8,
+                        to as u8,
+                        dir as u8,
+                        cm,
+                        ct,
+                    );
+                    count += 1;
+                }
+            }
+        }
+        // enhanced transposition cut-off: a child known lost for the opponent wins now, one
+        // known won for the opponent is not tried
+        let mut kept = 0;
+        for i in 0..count {
+            let (_, from, to, _, cm, ct) = moves[i];
+            match self.table.probe(cm, ct) {
+                Some(false) => {
+                    if depth == 0 {
+                        self.root_win = Some((u32::from(from), u32::from(to)));
+                    }
+                    self.table.store(km, kt, true, self.nodes - start + 1);
+                    return true;
+                }
+                Some(true) => {}
+                None => {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+        }
+        let moves = &mut moves[..kept];
+        moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        let mut wins = false;
+        for &(_, from, to, dir, cm, ct) in moves.iter() {
+            let lost = !self.wins(cm, ct, depth + 1, stop);
+            if self.halted {
+                return false;
+            }
+            if lost {
+                if depth == 0 {
+                    self.root_win = Some((u32::from(from), u32::from(to)));
+                }
+                let bonus = 64u32.saturating_sub(depth).pow(2);
+                let h = &mut self.history[from as usize][dir as usize];
+                *h = h.saturating_add(bonus);
+                wins = true;
+                break;
+            }
+        }
+        self.table.store(km, kt, wins, self.nodes - start + 1);
+        wins
+    }
+}
+
+/// A cell moved one step in the frame (the caller keeps it on the board).
+#[inline]
+fn shift(x: u64, step: i32) -> u64 {
+    if step > 0 {
+        x << step
+    } else {
+        x >> -step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::konane::KonaneGap;
+    use crate::games::PartizanSolver;
+    use crate::partizan::Outcome;
+
+    fn canonical_outcome(b: &Konane) -> Outcome {
+        let mut values = PartizanSolver::new();
+        let g = values.canonical(b, &StopFlag::new()).unwrap();
+        values.arena_mut().outcome(g)
+    }
+
+    #[test]
+    fn random_boards_match_canonical_forms_and_each_winning_move_wins() {
+        let mut solver = KonaneSolver::new(TableSize::Bits(16));
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..300 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (rows, cols) = (1 + (x % 4) as usize, 1 + ((x >> 4) % 5) as usize);
+            let text: Vec<String> = (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| match (x >> (10 + 2 * ((r * cols + c) % 27))) & 3 {
+                            0 => '.',
+                            1 | 2 => {
+                                if (r + c) % 2 == 0 {
+                                    'x'
+                                } else {
+                                    'o'
+                                }
+                            }
+                            _ => {
+                                if (r + c) % 2 == 0 {
+                                    'o'
+                                } else {
+                                    '.'
+                                }
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let b: Konane = text.join("|").parse().unwrap();
+            let r = solver.solve(&b, &StopFlag::new()).unwrap();
+            assert_eq!(r.outcome, canonical_outcome(&b), "{b}");
+            for (player, m) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
+                let Some(m) = m else { continue };
+                let after = b
+                    .options(player)
+                    .into_iter()
+                    .find(|a| &b.move_label(player, a) == m)
+                    .unwrap();
+                let o = canonical_outcome(&after);
+                let opponent_wins_first = match player {
+                    Player::Left => matches!(o, Outcome::R | Outcome::N),
+                    Player::Right => matches!(o, Outcome::L | Outcome::N),
+                };
+                assert!(!opponent_wins_first, "{b}: {player:?} {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn openings_match_the_generic_search() {
+        // every opening of at most 20 cells, against the generic outcome search
+        let mut solver = KonaneSolver::new(TableSize::Bits(18));
+        for rows in 1..=5 {
+            for cols in 1..=6 {
+                if rows * cols > 20 {
+                    continue;
+                }
+                for gap in KonaneGap::ALL {
+                    let Some(b) = Konane::opening(rows, cols, gap) else {
+                        continue;
+                    };
+                    let fast = solver.solve(&b, &StopFlag::new()).unwrap();
+                    let generic = crate::games::outcome::OutcomeSolver::new()
+                        .solve(&b, &StopFlag::new())
+                        .unwrap();
+                    assert_eq!(fast.outcome, generic.outcome, "{b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boards_with_holes_or_past_the_frame_are_refused() {
+        let mut solver = KonaneSolver::new(TableSize::Bits(8));
+        for text in ["xo#.", "xoxoxoxox|oxoxoxoxo"] {
+            let b: Konane = text.parse().unwrap();
+            assert!(!KonaneSolver::fits(&b));
+            assert!(matches!(
+                solver.solve(&b, &StopFlag::new()),
+                Err(GameError::TooLarge(_))
+            ));
+        }
+    }
+}
