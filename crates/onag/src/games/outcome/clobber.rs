@@ -44,12 +44,11 @@
 //! ```
 
 use super::domineering::TableSize;
-use super::frame::{least_image, transpose, PairTable, COL0, COL7};
-use super::{
-    checkpoint_entries, checkpoint_header, FastOutcome, FirstPlayerResult, Poll, SearchProgress,
+use super::frame::{
+    self, frame_stones, least_image, transpose, FrameSolver, PairTable, COL0, COL7,
 };
+use super::{checkpoint_entries, checkpoint_header, FastOutcome, Poll, SearchProgress};
 use crate::games::clobber::Clobber;
-use crate::games::PartizanGame;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
@@ -197,19 +196,7 @@ impl ClobberSolver {
     /// The board's stones in the 8×8 frame: (Left's, Right's).
     fn frame(board: &Clobber) -> (u64, u64) {
         let g = board.grid();
-        let (mut x, mut o) = (0u64, 0u64);
-        for r in 0..g.height() {
-            for c in 0..g.width() {
-                let bit = 1u64 << (8 * r + c);
-                if g.get(0, r, c) {
-                    x |= bit;
-                }
-                if g.get(1, r, c) {
-                    o |= bit;
-                }
-            }
-        }
-        (x, o)
+        frame_stones((g.height(), g.width()), |layer, r, c| g.get(layer, r, c))
     }
 
     /// Prepares for a board of another size: the table's answers are kept only for boards of
@@ -270,22 +257,7 @@ impl ClobberSolver {
     ///
     /// Errors: as [`wins_moving_first`](Self::wins_moving_first).
     pub fn solve(&mut self, board: &Clobber, stop: &StopFlag) -> Result<FastOutcome, GameError> {
-        let mut firsts = Vec::new();
-        let mut moves = Vec::new();
-        for player in [Player::Left, Player::Right] {
-            let before = self.nodes;
-            let wins = self.wins_moving_first(board, player, stop)?;
-            firsts.push(FirstPlayerResult {
-                wins,
-                nodes: self.nodes - before,
-            });
-            moves.push(if wins {
-                self.winning_move(board, player, stop)?
-            } else {
-                None
-            });
-        }
-        Ok(FastOutcome::new(firsts, moves))
+        frame::solve(self, board, stop)
     }
 
     /// Whether `player`, moving first on `board`, wins, and if so a winning move (as the
@@ -299,41 +271,7 @@ impl ClobberSolver {
         player: Player,
         stop: &StopFlag,
     ) -> Result<(bool, Option<String>), GameError> {
-        if !self.wins_moving_first(board, player, stop)? {
-            return Ok((false, None));
-        }
-        Ok((true, self.winning_move(board, player, stop)?))
-    }
-
-    /// A winning move of `player` moving first, as `board`'s move labels name it (the search
-    /// proved it at the root, unless the table answered there: then the moves are tried).
-    fn winning_move(
-        &mut self,
-        board: &Clobber,
-        player: Player,
-        stop: &StopFlag,
-    ) -> Result<Option<String>, GameError> {
-        let options = board.options(player);
-        let label = |after: &Clobber| board.move_label(player, after);
-        if let Some((from, to)) = self.root_win {
-            let (from, to) = ((from / 8, from % 8), (to / 8, to % 8));
-            let g = board.grid();
-            if let Some(a) = options.iter().find(|a| {
-                let h = a.grid();
-                let layer = usize::from(player == Player::Right);
-                !h.get(layer, from.0 as usize, from.1 as usize)
-                    && h.get(layer, to.0 as usize, to.1 as usize)
-                    && g.get(layer, from.0 as usize, from.1 as usize)
-            }) {
-                return Ok(Some(label(a)));
-            }
-        }
-        for after in &options {
-            if !self.wins_moving_first(after, player.opposite(), stop)? {
-                return Ok(Some(label(after)));
-            }
-        }
-        Ok(None)
+        frame::prove(self, board, player, stop)
     }
 
     /// The least image of a position under the board's symmetries.
@@ -535,6 +473,31 @@ impl ClobberSolver {
         }
         self.table.store(km, kt, wins, self.nodes - start + 1);
         wins
+    }
+}
+
+impl FrameSolver for ClobberSolver {
+    type Board = Clobber;
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn wins_moving_first(
+        &mut self,
+        board: &Clobber,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<bool, GameError> {
+        ClobberSolver::wins_moving_first(self, board, player, stop)
+    }
+
+    fn root_win(&self) -> Option<(u32, u32)> {
+        self.root_win
+    }
+
+    fn stone(board: &Clobber, layer: usize, row: usize, col: usize) -> bool {
+        board.grid().get(layer, row, col)
     }
 }
 

@@ -2,7 +2,11 @@
 //! `(r, c)` is bit `8r + c`), its symmetries, and a transposition table of positions given
 //! as (the mover's stones, the opponent's) with exact answers only.
 
-use super::{work_from_data, work_log};
+use super::{work_from_data, work_log, FastOutcome, FirstPlayerResult};
+use crate::games::PartizanGame;
+use crate::partizan::game::GameError;
+use crate::partizan::Player;
+use crate::StopFlag;
 
 /// The first column of the frame.
 pub(crate) const COL0: u64 = 0x0101_0101_0101_0101;
@@ -156,4 +160,114 @@ impl PairTable {
         }
         Ok(count)
     }
+}
+
+/// A solver in the frame, as the shared driver ([`solve`], [`prove`]) sees it.
+pub(crate) trait FrameSolver {
+    /// The game's positions.
+    type Board: PartizanGame;
+    /// Nodes searched since the solver was made.
+    fn nodes(&self) -> u64;
+    /// Whether `player`, moving first on `board`, wins.
+    fn wins_moving_first(
+        &mut self,
+        board: &Self::Board,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<bool, GameError>;
+    /// The winning move the last search proved at the root, as (from, to) cells of the
+    /// frame (`None` when the table answered at the root).
+    fn root_win(&self) -> Option<(u32, u32)>;
+    /// Whether `board` has a stone of `layer` (0 Left's, 1 Right's) at `(row, col)`.
+    fn stone(board: &Self::Board, layer: usize, row: usize, col: usize) -> bool;
+}
+
+/// The stones of a `rows` × `cols` board in the frame, (Left's, Right's), from `stone`.
+pub(crate) fn frame_stones(
+    (rows, cols): (usize, usize),
+    stone: impl Fn(usize, usize, usize) -> bool,
+) -> (u64, u64) {
+    let (mut x, mut o) = (0u64, 0u64);
+    for r in 0..rows {
+        for c in 0..cols {
+            let bit = 1u64 << (8 * r + c);
+            if stone(0, r, c) {
+                x |= bit;
+            }
+            if stone(1, r, c) {
+                o |= bit;
+            }
+        }
+    }
+    (x, o)
+}
+
+/// Who wins `board`, with a winning first move for each player who wins moving first.
+pub(crate) fn solve<S: FrameSolver>(
+    solver: &mut S,
+    board: &S::Board,
+    stop: &StopFlag,
+) -> Result<FastOutcome, GameError> {
+    let mut firsts = Vec::new();
+    let mut moves = Vec::new();
+    for player in [Player::Left, Player::Right] {
+        let before = solver.nodes();
+        let wins = solver.wins_moving_first(board, player, stop)?;
+        firsts.push(FirstPlayerResult {
+            wins,
+            nodes: solver.nodes() - before,
+        });
+        moves.push(if wins {
+            winning_move(solver, board, player, stop)?
+        } else {
+            None
+        });
+    }
+    Ok(FastOutcome::new(firsts, moves))
+}
+
+/// Whether `player`, moving first on `board`, wins, and if so a winning move (as the board's
+/// move labels name it).
+pub(crate) fn prove<S: FrameSolver>(
+    solver: &mut S,
+    board: &S::Board,
+    player: Player,
+    stop: &StopFlag,
+) -> Result<(bool, Option<String>), GameError> {
+    if !solver.wins_moving_first(board, player, stop)? {
+        return Ok((false, None));
+    }
+    Ok((true, winning_move(solver, board, player, stop)?))
+}
+
+/// A winning move of `player` moving first, as `board`'s move labels name it (the search
+/// proved it at the root, unless the table answered there: then the moves are tried).
+fn winning_move<S: FrameSolver>(
+    solver: &mut S,
+    board: &S::Board,
+    player: Player,
+    stop: &StopFlag,
+) -> Result<Option<String>, GameError> {
+    let options = board.options(player);
+    let label = |after: &S::Board| board.move_label(player, after);
+    if let Some((from, to)) = solver.root_win() {
+        let (from, to) = (
+            (from as usize / 8, from as usize % 8),
+            (to as usize / 8, to as usize % 8),
+        );
+        let layer = usize::from(player == Player::Right);
+        if let Some(a) = options.iter().find(|a| {
+            !S::stone(a, layer, from.0, from.1)
+                && S::stone(a, layer, to.0, to.1)
+                && S::stone(board, layer, from.0, from.1)
+        }) {
+            return Ok(Some(label(a)));
+        }
+    }
+    for after in &options {
+        if !solver.wins_moving_first(after, player.opposite(), stop)? {
+            return Ok(Some(label(after)));
+        }
+    }
+    Ok(None)
 }

@@ -36,10 +36,9 @@
 //! ```
 
 use super::domineering::TableSize;
-use super::frame::{least_image, PairTable, COL0};
-use super::{FastOutcome, FirstPlayerResult, Poll, SearchProgress};
+use super::frame::{self, frame_stones, least_image, FrameSolver, PairTable, COL0};
+use super::{FastOutcome, Poll, SearchProgress};
 use crate::games::konane::Konane;
-use crate::games::PartizanGame;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
@@ -104,23 +103,6 @@ impl KonaneSolver {
         self
     }
 
-    /// Whether `player`, moving first on `board`, wins, and if so a winning move (as the
-    /// board's move labels name it).
-    ///
-    /// Errors: as [`wins_moving_first`](Self::wins_moving_first), and the node limit
-    /// ([`with_node_limit`](Self::with_node_limit)).
-    pub fn prove(
-        &mut self,
-        board: &Konane,
-        player: Player,
-        stop: &StopFlag,
-    ) -> Result<(bool, Option<String>), GameError> {
-        if !self.wins_moving_first(board, player, stop)? {
-            return Ok((false, None));
-        }
-        Ok((true, self.winning_move(board, player, stop)?))
-    }
-
     /// Whether the fast solver takes `board`: at most 8 rows and 8 columns, every cell on the
     /// board (no `#`).
     pub fn fits(board: &Konane) -> bool {
@@ -145,19 +127,7 @@ impl KonaneSolver {
     /// The board's stones in the 8×8 frame: (Left's, Right's).
     fn frame(board: &Konane) -> (u64, u64) {
         let g = board.grid();
-        let (mut x, mut o) = (0u64, 0u64);
-        for r in 0..g.height() {
-            for c in 0..g.width() {
-                let bit = 1u64 << (8 * r + c);
-                if g.get(0, r, c) {
-                    x |= bit;
-                }
-                if g.get(1, r, c) {
-                    o |= bit;
-                }
-            }
-        }
-        (x, o)
+        frame_stones((g.height(), g.width()), |layer, r, c| g.get(layer, r, c))
     }
 
     /// Prepares for a board of another size: the table's answers are kept only for boards of
@@ -241,51 +211,21 @@ impl KonaneSolver {
     ///
     /// Errors: as [`wins_moving_first`](Self::wins_moving_first).
     pub fn solve(&mut self, board: &Konane, stop: &StopFlag) -> Result<FastOutcome, GameError> {
-        let mut firsts = Vec::new();
-        let mut moves = Vec::new();
-        for player in [Player::Left, Player::Right] {
-            let before = self.nodes;
-            let wins = self.wins_moving_first(board, player, stop)?;
-            firsts.push(FirstPlayerResult {
-                wins,
-                nodes: self.nodes - before,
-            });
-            moves.push(if wins {
-                self.winning_move(board, player, stop)?
-            } else {
-                None
-            });
-        }
-        Ok(FastOutcome::new(firsts, moves))
+        frame::solve(self, board, stop)
     }
 
-    /// A winning move of `player` moving first, as `board`'s move labels name it (the search
-    /// proved it at the root, unless the table answered there: then the moves are tried).
-    fn winning_move(
+    /// Whether `player`, moving first on `board`, wins, and if so a winning move (as the
+    /// board's move labels name it).
+    ///
+    /// Errors: as [`wins_moving_first`](Self::wins_moving_first), and the node limit
+    /// ([`with_node_limit`](Self::with_node_limit)).
+    pub fn prove(
         &mut self,
         board: &Konane,
         player: Player,
         stop: &StopFlag,
-    ) -> Result<Option<String>, GameError> {
-        let options = board.options(player);
-        let label = |after: &Konane| board.move_label(player, after);
-        if let Some((from, to)) = self.root_win {
-            let (from, to) = ((from / 8, from % 8), (to / 8, to % 8));
-            let layer = usize::from(player == Player::Right);
-            if let Some(a) = options.iter().find(|a| {
-                let h = a.grid();
-                !h.get(layer, from.0 as usize, from.1 as usize)
-                    && h.get(layer, to.0 as usize, to.1 as usize)
-            }) {
-                return Ok(Some(label(a)));
-            }
-        }
-        for after in &options {
-            if !self.wins_moving_first(after, player.opposite(), stop)? {
-                return Ok(Some(label(after)));
-            }
-        }
-        Ok(None)
+    ) -> Result<(bool, Option<String>), GameError> {
+        frame::prove(self, board, player, stop)
     }
 
     /// Whether the player to move, with the stones `m` against `t`, wins. Below the root the
@@ -417,10 +357,36 @@ fn shift(x: u64, step: i32) -> u64 {
     }
 }
 
+impl FrameSolver for KonaneSolver {
+    type Board = Konane;
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn wins_moving_first(
+        &mut self,
+        board: &Konane,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Result<bool, GameError> {
+        KonaneSolver::wins_moving_first(self, board, player, stop)
+    }
+
+    fn root_win(&self) -> Option<(u32, u32)> {
+        self.root_win
+    }
+
+    fn stone(board: &Konane, layer: usize, row: usize, col: usize) -> bool {
+        board.grid().get(layer, row, col)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::konane::KonaneGap;
+    use crate::games::PartizanGame;
     use crate::games::PartizanSolver;
     use crate::partizan::Outcome;
 

@@ -6,6 +6,7 @@
 
 use super::clobber::ClobberSolver;
 use super::domineering::{DomineeringSolver, TableSize};
+use super::frame::{self, FrameSolver};
 use super::konane::KonaneSolver;
 use super::strong::{StrongChooser, StrongOptions, StrongReport};
 use super::{OutcomeLimits, OutcomeReport, OutcomeSolver, SearchProgress};
@@ -91,28 +92,14 @@ pub fn best_move(
     // nodes (a small share of a page's time per move); past it, or when the proof is a loss
     // (every move loses: the heuristic picks the most stubborn), the strong chooser
     let proof = match info.name {
-        "clobber" => {
-            let board: clobber::Clobber = parse("clobber", text)?;
-            if ClobberSolver::fits(&board) {
-                let mut solver = ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
-                    .with_node_limit(FAST_MOVE_NODES);
-                let r = solver.prove(&board, player, stop);
-                fast_proof(&board, player, r, solver.nodes())?
-            } else {
-                FastProof::Unknown
-            }
-        }
-        "konane" => {
-            let board: konane::Konane = parse("konane", text)?;
-            if KonaneSolver::fits(&board) {
-                let mut solver = KonaneSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
-                    .with_node_limit(FAST_MOVE_NODES);
-                let r = solver.prove(&board, player, stop);
-                fast_proof(&board, player, r, solver.nodes())?
-            } else {
-                FastProof::Unknown
-            }
-        }
+        "clobber" => bounded_proof("clobber", text, ClobberSolver::fits, player, stop, || {
+            ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
+                .with_node_limit(FAST_MOVE_NODES)
+        })?,
+        "konane" => bounded_proof("konane", text, KonaneSolver::fits, player, stop, || {
+            KonaneSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
+                .with_node_limit(FAST_MOVE_NODES)
+        })?,
         _ => FastProof::Unknown,
     };
     let proven_loss = match proof {
@@ -141,15 +128,33 @@ enum FastProof {
     Unknown,
 }
 
-/// A fast solver's [`prove`](ClobberSolver::prove) answer as a [`FastProof`].
-fn fast_proof<G: PartizanGame>(
-    board: &G,
+/// A fast solver's bounded proof of the position `text` of the game `name`, when the solver
+/// takes the board (`fits`), as a [`FastProof`].
+fn bounded_proof<S: FrameSolver>(
+    name: &'static str,
+    text: &str,
+    fits: fn(&S::Board) -> bool,
     player: crate::partizan::Player,
-    answer: Result<(bool, Option<String>), crate::partizan::game::GameError>,
-    nodes: u64,
-) -> Result<FastProof, AnalyzeError> {
+    stop: &StopFlag,
+    solver: impl FnOnce() -> S,
+) -> Result<FastProof, AnalyzeError>
+where
+    S::Board: std::str::FromStr,
+    <S::Board as std::str::FromStr>::Err: crate::games::registry::NotationError,
+{
+    let board: S::Board = parse(name, text)?;
+    if !fits(&board) {
+        return Ok(FastProof::Unknown);
+    }
+    let mut solver = solver();
+    let answer = frame::prove(&mut solver, &board, player, stop);
     match answer {
-        Ok((true, Some(label))) => Ok(FastProof::Win(proven_win(board, player, &label, nodes))),
+        Ok((true, Some(label))) => Ok(FastProof::Win(proven_win(
+            &board,
+            player,
+            &label,
+            solver.nodes(),
+        ))),
         Ok((true, None)) => Ok(FastProof::Unknown),
         Ok((false, _)) => Ok(FastProof::Loss),
         Err(crate::partizan::game::GameError::TooLarge(_)) => Ok(FastProof::Unknown),

@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::PartizanGame;
 use crate::games::PartizanSolver;
 use crate::partizan::Outcome;
 
