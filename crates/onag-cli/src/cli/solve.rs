@@ -503,6 +503,14 @@ fn rectangles_file(
     }
 }
 
+/// Writes a rectangles file as pretty JSON, atomically.
+fn write_rectangles(path: &std::path::Path, file: &RectanglesFile) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(file)?;
+    text.push('\n');
+    write_atomic(path, text.as_bytes())?;
+    Ok(())
+}
+
 fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
     let Some(game) = RECTANGLE_GAMES.iter().find(|g| g.name == args.game) else {
         bail!("--rectangles is for domineering, clobber and konane only");
@@ -543,19 +551,14 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
             });
             if let Some(path) = &args.out {
                 // the boards so far, so that a long run stopped keeps what it solved
-                let mut text =
-                    serde_json::to_string_pretty(&rectangles_file(args, game, n, &boards, true))?;
-                text.push('\n');
-                write_atomic(path, text.as_bytes())?;
+                write_rectangles(path, &rectangles_file(args, game, n, &boards, true))?;
             }
         }
     }
     let file = rectangles_file(args, game, n, &boards, false);
     match &args.out {
         Some(path) => {
-            let mut text = serde_json::to_string_pretty(&file)?;
-            text.push('\n');
-            write_atomic(path, text.as_bytes())?;
+            write_rectangles(path, &file)?;
             if !args.output.json {
                 outln!("wrote {}", path.display());
             }

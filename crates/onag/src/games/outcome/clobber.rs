@@ -45,7 +45,7 @@
 
 use super::domineering::TableSize;
 use super::frame::{
-    self, frame_stones, least_image, transpose, FrameSolver, PairTable, COL0, COL7,
+    self, frame_stones, least_image, transpose, FrameSolver, NodeLimit, PairTable, COL0, COL7,
 };
 use super::{checkpoint_entries, checkpoint_header, FastOutcome, Poll, SearchProgress};
 use crate::games::clobber::Clobber;
@@ -102,12 +102,8 @@ pub struct ClobberSolver {
     root_win: Option<(u32, u32)>,
     poll: Poll,
     halted: bool,
-    /// the most nodes a question may take (`None`: no bound)
-    node_limit: Option<u64>,
-    /// the node count at which the current question passes its limit
-    limit_at: Option<u64>,
-    /// the last search stopped at the node limit
-    over_limit: bool,
+    /// the bound on each question's nodes, if any
+    limit: NodeLimit,
 }
 
 /// The direction of a move from `from` to `to` (adjacent cells): 0..4.
@@ -133,9 +129,7 @@ impl ClobberSolver {
             root_win: None,
             poll: Poll::new(POLL_EVERY),
             halted: false,
-            node_limit: None,
-            limit_at: None,
-            over_limit: false,
+            limit: NodeLimit::default(),
         }
     }
 
@@ -144,7 +138,7 @@ impl ClobberSolver {
     /// [`GameError::TooLarge`], so that a caller with a time budget (the pages' computer) can
     /// try a proof first and fall back to a heuristic choice.
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
-        self.node_limit = Some(nodes);
+        self.limit.set(nodes);
         self
     }
 
@@ -236,21 +230,11 @@ impl ClobberSolver {
         };
         self.root_win = None;
         let (m, t) = self.reduce(m, t);
-        let start = self.nodes;
         self.poll.restart(self.nodes);
-        self.limit_at = self.node_limit.map(|l| start.saturating_add(l));
+        self.limit.start(self.nodes);
         let wins = self.wins(m, t, 0, stop);
-        if self.halted {
-            self.halted = false;
-            if std::mem::take(&mut self.over_limit) {
-                return Err(GameError::TooLarge(format!(
-                    "the fast Clobber solver's node limit ({} nodes) was reached",
-                    self.node_limit.unwrap_or(0)
-                )));
-            }
-            return Err(GameError::Stopped);
-        }
-        Ok(wins)
+        let halted = std::mem::take(&mut self.halted);
+        self.limit.answer(halted, wins, "Clobber")
     }
 
     /// Who wins `board`, with a winning first move for each player who wins moving first.
@@ -379,10 +363,7 @@ impl ClobberSolver {
         self.nodes += 1;
         if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
             self.halted |= stopped;
-            if self.limit_at.is_some_and(|l| self.nodes >= l) {
-                self.halted = true;
-                self.over_limit = true;
-            }
+            self.halted |= self.limit.passed(self.nodes);
         }
         if self.halted {
             return false;
@@ -478,6 +459,10 @@ impl ClobberSolver {
 
 impl FrameSolver for ClobberSolver {
     type Board = Clobber;
+
+    fn fits(board: &Clobber) -> bool {
+        ClobberSolver::fits(board)
+    }
 
     fn nodes(&self) -> u64 {
         self.nodes

@@ -80,25 +80,19 @@ impl PairTable {
     }
 
     /// The bucket of a position.
-    pub(crate) fn slot(&self, m: u64, t: u64) -> usize {
+    fn slot(&self, m: u64, t: u64) -> usize {
         let h = (m ^ t.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ t.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         ((h ^ (h >> 31)) as usize) & self.mask & !1
     }
 
-    /// The answer kept for a position in its bucket `slot`, if any.
-    pub(crate) fn probe_at(&self, slot: usize, m: u64, t: u64) -> Option<bool> {
-        for e in &self.table[slot..slot + 2] {
-            if e.data & 1 == 1 && e.mine == m && e.theirs == t {
-                return Some(e.data & 2 != 0);
-            }
-        }
-        None
-    }
-
     /// The answer kept for a position, if any.
     pub(crate) fn probe(&self, m: u64, t: u64) -> Option<bool> {
-        self.probe_at(self.slot(m, t), m, t)
+        let slot = self.slot(m, t);
+        self.table[slot..slot + 2]
+            .iter()
+            .find(|e| e.data & 1 == 1 && e.mine == m && e.theirs == t)
+            .map(|e| e.data & 2 != 0)
     }
 
     /// Keeps an answer that took `work` nodes.
@@ -140,7 +134,7 @@ impl PairTable {
         &mut self,
         entries: impl Iterator<Item = &'a [u8]>,
         what: &str,
-    ) -> Result<usize, crate::partizan::game::GameError> {
+    ) -> Result<usize, GameError> {
         let mut count = 0;
         for chunk in entries {
             let u64_at = |i: usize| {
@@ -151,7 +145,7 @@ impl PairTable {
             let (m, t) = (u64_at(0), u64_at(8));
             let data = u32::from_le_bytes([chunk[16], chunk[17], chunk[18], chunk[19]]);
             if data & 1 == 0 || m & t != 0 {
-                return Err(crate::partizan::game::GameError::Undefined(format!(
+                return Err(GameError::Undefined(format!(
                     "not a {what} checkpoint: an entry that no search stores"
                 )));
             }
@@ -162,10 +156,57 @@ impl PairTable {
     }
 }
 
+/// A bound on the nodes of each question of a solver, checked where it polls its stop flag,
+/// so that a caller with a time budget (the strong computer) can try a proof first.
+#[derive(Default)]
+pub(crate) struct NodeLimit {
+    /// the most nodes a question may take (`None`: no bound)
+    limit: Option<u64>,
+    /// the node count at which the current question passes it
+    at: Option<u64>,
+    /// the current question passed it
+    passed: bool,
+}
+
+impl NodeLimit {
+    /// Bounds each question to `nodes` nodes.
+    pub(crate) fn set(&mut self, nodes: u64) {
+        self.limit = Some(nodes);
+    }
+
+    /// A question starts with `nodes` searched so far.
+    pub(crate) fn start(&mut self, nodes: u64) {
+        self.at = self.limit.map(|l| nodes.saturating_add(l));
+        self.passed = false;
+    }
+
+    /// Whether the question has passed its bound at `nodes` (it stays passed).
+    pub(crate) fn passed(&mut self, nodes: u64) -> bool {
+        self.passed |= self.at.is_some_and(|l| nodes >= l);
+        self.passed
+    }
+
+    /// The question's answer: `wins`, unless the search was halted — then
+    /// [`GameError::TooLarge`] past the bound (`what` names the solver), else
+    /// [`GameError::Stopped`].
+    pub(crate) fn answer(&self, halted: bool, wins: bool, what: &str) -> Result<bool, GameError> {
+        match (halted, self.passed) {
+            (false, _) => Ok(wins),
+            (true, true) => Err(GameError::TooLarge(format!(
+                "the fast {what} solver's node limit ({} nodes) was reached",
+                self.limit.unwrap_or(0)
+            ))),
+            (true, false) => Err(GameError::Stopped),
+        }
+    }
+}
+
 /// A solver in the frame, as the shared driver ([`solve`], [`prove`]) sees it.
 pub(crate) trait FrameSolver {
     /// The game's positions.
     type Board: PartizanGame;
+    /// Whether the solver takes `board`.
+    fn fits(board: &Self::Board) -> bool;
     /// Nodes searched since the solver was made.
     fn nodes(&self) -> u64;
     /// Whether `player`, moving first on `board`, wins.

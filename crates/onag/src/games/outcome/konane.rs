@@ -36,7 +36,7 @@
 //! ```
 
 use super::domineering::TableSize;
-use super::frame::{self, frame_stones, least_image, FrameSolver, PairTable, COL0};
+use super::frame::{self, frame_stones, least_image, FrameSolver, NodeLimit, PairTable, COL0};
 use super::{FastOutcome, Poll, SearchProgress};
 use crate::games::konane::Konane;
 use crate::partizan::game::GameError;
@@ -45,8 +45,9 @@ use crate::StopFlag;
 
 /// Nodes between two polls of the stop flag (and two progress reports).
 const POLL_EVERY: u64 = 1 << 16;
-/// More moves than a position of the frame has: a stone stops at most 3 places in each of 4
-/// directions.
+/// More moves than a position of the frame has. A move ends on an empty cell, reached in one
+/// of 4 directions from 2, 4 or 6 cells back, so a position has at most 12 moves a mover's
+/// stone and 12 an empty cell, and stones plus empty cells are at most 64: at most 12 × 32.
 const MAX_MOVES: usize = 32 * 12;
 
 /// The four directions in the frame: right, left, down, up.
@@ -68,12 +69,8 @@ pub struct KonaneSolver {
     root_win: Option<(u32, u32)>,
     poll: Poll,
     halted: bool,
-    /// the most nodes a question may take (`None`: no bound)
-    node_limit: Option<u64>,
-    /// the node count at which the current question passes its limit
-    limit_at: Option<u64>,
-    /// the last search stopped at the node limit
-    over_limit: bool,
+    /// the bound on each question's nodes, if any
+    limit: NodeLimit,
 }
 
 impl KonaneSolver {
@@ -89,9 +86,7 @@ impl KonaneSolver {
             root_win: None,
             poll: Poll::new(POLL_EVERY),
             halted: false,
-            node_limit: None,
-            limit_at: None,
-            over_limit: false,
+            limit: NodeLimit::default(),
         }
     }
 
@@ -99,7 +94,7 @@ impl KonaneSolver {
     /// `nodes` nodes (checked every 65,536): past it the question fails with
     /// [`GameError::TooLarge`], so that the strong computer can try a proof first.
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
-        self.node_limit = Some(nodes);
+        self.limit.set(nodes);
         self
     }
 
@@ -193,18 +188,10 @@ impl KonaneSolver {
         };
         self.root_win = None;
         self.poll.restart(self.nodes);
-        self.limit_at = self.node_limit.map(|l| self.nodes.saturating_add(l));
+        self.limit.start(self.nodes);
         let wins = self.wins(m, t, 0, stop);
-        if std::mem::take(&mut self.halted) {
-            if std::mem::take(&mut self.over_limit) {
-                return Err(GameError::TooLarge(format!(
-                    "the fast Konane solver's node limit ({} nodes) was reached",
-                    self.node_limit.unwrap_or(0)
-                )));
-            }
-            return Err(GameError::Stopped);
-        }
-        Ok(wins)
+        let halted = std::mem::take(&mut self.halted);
+        self.limit.answer(halted, wins, "Konane")
     }
 
     /// Who wins `board`, with a winning first move for each player who wins moving first.
@@ -234,10 +221,7 @@ impl KonaneSolver {
         self.nodes += 1;
         if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
             self.halted |= stopped;
-            if self.limit_at.is_some_and(|l| self.nodes >= l) {
-                self.halted = true;
-                self.over_limit = true;
-            }
+            self.halted |= self.limit.passed(self.nodes);
         }
         if self.halted {
             return false;
@@ -359,6 +343,10 @@ fn shift(x: u64, step: i32) -> u64 {
 
 impl FrameSolver for KonaneSolver {
     type Board = Konane;
+
+    fn fits(board: &Konane) -> bool {
+        KonaneSolver::fits(board)
+    }
 
     fn nodes(&self) -> u64 {
         self.nodes

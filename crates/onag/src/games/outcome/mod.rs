@@ -449,12 +449,14 @@ impl<G: PartizanGame> OutcomeSolver<G> {
         // A failed attempt costs the whole budget, and on a board that stays one region
         // (Konane: stones jump into the empty cells, so the empty cells join everything) every
         // node would pay it (a 6×6 Konane opening ran at 32 nodes/s; with no attempts the
-        // search makes about 135,000 a second). So a
-        // component with at least as many moves as one that failed is taken as big without an
-        // attempt. Only which components get values changes, never an answer: big components
-        // are searched.
-        let moves = key.options(Player::Left).len() + key.options(Player::Right).len();
-        if moves > self.max_small_moves || moves >= self.failed_moves {
+        // search makes about 135,000 a second). So a component with at least as many moves as
+        // one that failed is taken as big without an attempt. Only which components get values
+        // changes, never an answer: big components are searched. The moves are counted only
+        // once there is a bound to compare them with, or a failure to remember.
+        let count = |key: &G| key.options(Player::Left).len() + key.options(Player::Right).len();
+        let bounded = self.max_small_moves < usize::MAX || self.failed_moves < usize::MAX;
+        let moves = bounded.then(|| count(key));
+        if moves.is_some_and(|m| m > self.max_small_moves || m >= self.failed_moves) {
             if self.small.len() >= self.limits.max_table_entries {
                 self.small.clear();
             }
@@ -473,6 +475,7 @@ impl<G: PartizanGame> OutcomeSolver<G> {
         let v = match self.values.canonical(key, stop) {
             Ok(v) => Some(v),
             Err(GameError::TooLarge(_) | GameError::Overflow) => {
+                let moves = moves.unwrap_or_else(|| count(key));
                 self.failed_moves = self.failed_moves.min(moves);
                 None
             }

@@ -92,11 +92,11 @@ pub fn best_move(
     // nodes (a small share of a page's time per move); past it, or when the proof is a loss
     // (every move loses: the heuristic picks the most stubborn), the strong chooser
     let proof = match info.name {
-        "clobber" => bounded_proof("clobber", text, ClobberSolver::fits, player, stop, || {
+        "clobber" => bounded_proof("clobber", text, player, stop, || {
             ClobberSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
                 .with_node_limit(FAST_MOVE_NODES)
         })?,
-        "konane" => bounded_proof("konane", text, KonaneSolver::fits, player, stop, || {
+        "konane" => bounded_proof("konane", text, player, stop, || {
             KonaneSolver::new(TableSize::Bits(FAST_MOVE_TABLE_BITS))
                 .with_node_limit(FAST_MOVE_NODES)
         })?,
@@ -129,11 +129,10 @@ enum FastProof {
 }
 
 /// A fast solver's bounded proof of the position `text` of the game `name`, when the solver
-/// takes the board (`fits`), as a [`FastProof`].
+/// takes the board, as a [`FastProof`].
 fn bounded_proof<S: FrameSolver>(
     name: &'static str,
     text: &str,
-    fits: fn(&S::Board) -> bool,
     player: crate::partizan::Player,
     stop: &StopFlag,
     solver: impl FnOnce() -> S,
@@ -143,7 +142,7 @@ where
     <S::Board as std::str::FromStr>::Err: crate::games::registry::NotationError,
 {
     let board: S::Board = parse(name, text)?;
-    if !fits(&board) {
+    if !S::fits(&board) {
         return Ok(FastProof::Unknown);
     }
     let mut solver = solver();
