@@ -550,7 +550,9 @@ def run(
                 except Exception as e:  # the engine's ValueError, a worker-side failure
                     raise ClusterError(f"task {t.key} failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
                 write_atomic(path_of[t.key], text)
-                timings.write(f"{t.key}\t{started:.3f}\t{seconds:.3f}\t{cpu_seconds:.3f}\t{rss}\t{worker}\n")
+                # Microseconds: back-to-back tasks on one worker are a millisecond apart, so start and
+                # seconds rounded to milliseconds apiece would make them seem to overlap.
+                timings.write(f"{t.key}\t{started:.6f}\t{seconds:.6f}\t{cpu_seconds:.6f}\t{rss}\t{worker}\n")
                 timings.flush()
                 peak[worker] = max(peak.get(worker, 0), rss)
                 if bar is not None:
