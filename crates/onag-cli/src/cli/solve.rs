@@ -14,6 +14,7 @@ use std::time::Instant;
 use anyhow::bail;
 use onag::games::clobber::Clobber;
 use onag::games::domineering::Domineering;
+use onag::games::domineering_census::{census, SizeRow, MAX_REGION_CELLS};
 use onag::games::konane::{Konane, KonaneGap};
 use onag::games::outcome::clobber::ClobberSolver;
 use onag::games::outcome::domineering::{DomineeringSolver, TableSize};
@@ -39,10 +40,16 @@ pub struct Args {
     /// the middle or at a corner, N ≤ 8) instead of one position.
     #[arg(long, value_name = "N")]
     pub rectangles: Option<usize>,
+    /// Domineering: every single-region position (a polyomino of empty squares) of 1 to N
+    /// squares in canonical form, N ≤ 20: per size the regions, distinct values, numbers,
+    /// infinitesimals, the largest temperature and the regions that have it.
+    #[arg(long, value_name = "N", conflicts_with = "rectangles")]
+    pub regions: Option<usize>,
     /// With --rectangles: skip boards of more than this many cells.
     #[arg(long, value_name = "CELLS", default_value_t = 128)]
     pub max_cells: usize,
-    /// With --rectangles: write the results as JSON to this file (atomically).
+    /// With --rectangles or --regions: write the results as JSON to this file (atomically,
+    /// again after each board or size, marked unfinished until the last).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// The strong computer's move for this player (left or right) instead of the outcome:
@@ -97,6 +104,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .watch_with_grace("the search", &stop, std::time::Duration::from_secs(120));
     } else {
         args.limits.watch("the search", &stop);
+    }
+    if let Some(n) = args.regions {
+        if args.position.is_some() {
+            bail!("--regions solves every region: give no position");
+        }
+        return regions(&args, n, &stop);
     }
     if let Some(n) = args.rectangles {
         if args.position.is_some() {
@@ -509,6 +522,135 @@ fn write_rectangles(path: &std::path::Path, file: &RectanglesFile) -> anyhow::Re
     text.push('\n');
     write_atomic(path, text.as_bytes())?;
     Ok(())
+}
+
+/// One size of the regions census, with the seconds since the run began.
+#[derive(serde::Serialize)]
+struct RegionRow {
+    #[serde(flatten)]
+    row: SizeRow,
+    seconds: f64,
+}
+
+/// The file `--regions` writes.
+#[derive(serde::Serialize)]
+struct RegionsFile {
+    game: &'static str,
+    what: &'static str,
+    published: &'static str,
+    command: String,
+    unfinished: bool,
+    sizes: Vec<RegionRow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distinct_values: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tinies_and_minies: Option<Vec<String>>,
+}
+
+fn write_json(path: &std::path::Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(value)?;
+    text.push('\n');
+    write_atomic(path, text.as_bytes())?;
+    Ok(())
+}
+
+fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
+    if args.game != "domineering" {
+        bail!("--regions is for domineering only");
+    }
+    if n == 0 || n > MAX_REGION_CELLS {
+        bail!("--regions takes a number of squares from 1 to {MAX_REGION_CELLS}");
+    }
+    if let Some(path) = &args.out {
+        super::common::check_output(path)?;
+    }
+    let start = Instant::now();
+    let mut file = RegionsFile {
+        game: "domineering",
+        what: "every single-region position (a polyomino of empty squares) up to the size, \
+               each class under the square's 8 symmetries solved once; Left = Vertical; the \
+               value of a class is the value of its least image, the hottest regions are those \
+               images in Domineering notation",
+        published: "Uiterwijk and Barton, New results for Domineering from combinatorial game \
+                    theory endgame databases, TCS 592 (2015): every region up to 15 squares, \
+                    exactly one of temperature 2 and none hotter, nimbers up to *3, no multiple \
+                    of up past 2",
+        command: format!("onag solve domineering --regions {n}"),
+        unfinished: true,
+        sizes: Vec::new(),
+        distinct_values: None,
+        tinies_and_minies: None,
+    };
+    let mut failed = None;
+    let result = census(n, stop, |row| {
+        let seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        eprintln!(
+            "{:>2} squares: {} regions, {} classes, {} values, largest temperature {} ({} {}), {seconds:.1} s",
+            row.cells,
+            row.fixed,
+            row.classes,
+            row.distinct_values,
+            row.max_temperature,
+            row.hottest_count,
+            if row.hottest_count == 1 { "class" } else { "classes" },
+        );
+        file.sizes.push(RegionRow {
+            row: row.clone(),
+            seconds,
+        });
+        if let (Some(path), None) = (&args.out, &failed) {
+            // the sizes so far, so that a long run stopped keeps what it finished
+            if let Err(e) = write_json(path, &file) {
+                failed = Some(e);
+                stop.stop();
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let census = result?;
+    file.unfinished = false;
+    file.distinct_values = Some(census.distinct_values);
+    file.tinies_and_minies = Some(census.tiny_names);
+    match &args.out {
+        Some(path) => {
+            write_json(path, &file)?;
+            if !args.output.json {
+                outln!("wrote {}", path.display());
+            }
+            Ok(())
+        }
+        None if args.output.json => print_json(&file),
+        None => {
+            for r in &file.sizes {
+                let row = &r.row;
+                outln!(
+                    "{:>2} squares: {} classes, {} values, {} numbers, {} infinitesimals (nimbers to *{}, ups to {}·↑), {} hot, largest temperature {} ({})",
+                    row.cells,
+                    row.classes,
+                    row.distinct_values,
+                    row.numbers,
+                    row.infinitesimals,
+                    row.largest_nimber,
+                    row.largest_up_multiple,
+                    row.hot,
+                    row.max_temperature,
+                    row.hottest
+                        .iter()
+                        .map(|(board, value)| format!("{board} = {value}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            outln!(
+                "{} distinct values; tinies and minies: {}",
+                census.distinct_values,
+                file.tinies_and_minies.as_deref().unwrap_or_default().join(", ")
+            );
+            Ok(())
+        }
+    }
 }
 
 fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {

@@ -19,6 +19,7 @@ pub mod col;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod domineering_census;
 pub mod euclid;
 pub mod grid;
 pub mod hackenbush;
