@@ -355,3 +355,72 @@ fn a_checkpointed_clobber_solve_resumes() {
     assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
     assert!(err.contains("at most 8"), "{err}");
 }
+
+#[test]
+fn regions_census_agrees_with_onag_game_and_writes_its_file() {
+    // every region of up to 9 squares: the counts are OEIS A001168 / A000105, and each hottest
+    // region's value and temperature are those `onag game` computes for the same board
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("regions.json");
+    let (code, out, err) = onag(&[
+        "solve",
+        "domineering",
+        "--regions",
+        "9",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+    assert!(
+        err.contains(" 9 squares: 9910 regions, 1285 classes"),
+        "{err}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["unfinished"], false);
+    let sizes = v["sizes"].as_array().unwrap();
+    let fixed: Vec<u64> = sizes.iter().map(|r| r["fixed"].as_u64().unwrap()).collect();
+    assert_eq!(fixed, [1, 2, 6, 19, 63, 216, 760, 2725, 9910]);
+    let classes: Vec<u64> = sizes
+        .iter()
+        .map(|r| r["classes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(classes, [1, 1, 2, 5, 12, 35, 108, 369, 1285]);
+    for r in &sizes[3..] {
+        for pair in r["hottest"].as_array().unwrap() {
+            let (board, value) = (pair[0].as_str().unwrap(), pair[1].as_str().unwrap());
+            let (code, out, err) = onag(&["game", "domineering", board, "--json"]);
+            assert_eq!(code, 0, "{err}");
+            let g: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(g["canonical"], value, "{board}");
+            assert_eq!(g["temperature"], r["max_temperature"], "{board}");
+        }
+    }
+    let (code, out, _) = onag(&["solve", "domineering", "--regions", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(" 4 squares: 5 classes, 8 values"), "{out}");
+    assert!(out.contains("..|.. = +-1"), "{out}");
+}
+
+#[test]
+fn regions_census_refuses_bad_requests_in_one_line() {
+    for args in [
+        &["solve", "domineering", "--regions", "0"][..],
+        &["solve", "domineering", "--regions", "21"],
+        &["solve", "clobber", "--regions", "5"],
+        &["solve", "domineering", "..|..", "--regions", "5"],
+        &[
+            "solve",
+            "domineering",
+            "--regions",
+            "5",
+            "--rectangles",
+            "3",
+        ],
+    ] {
+        let (code, out, err) = onag(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}

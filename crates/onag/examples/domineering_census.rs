@@ -19,5 +19,8 @@ fn main() {
         );
     })
     .unwrap();
-    println!("{} distinct values; tinies and minies: {:?}", c.distinct_values, c.tiny_names);
+    println!(
+        "{} distinct values; tinies and minies: {:?}",
+        c.distinct_values, c.tiny_names
+    );
 }

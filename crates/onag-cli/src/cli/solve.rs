@@ -646,7 +646,10 @@ fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
             outln!(
                 "{} distinct values; tinies and minies: {}",
                 census.distinct_values,
-                file.tinies_and_minies.as_deref().unwrap_or_default().join(", ")
+                file.tinies_and_minies
+                    .as_deref()
+                    .unwrap_or_default()
+                    .join(", ")
             );
             Ok(())
         }

@@ -246,8 +246,8 @@ impl Classes {
     /// solved): its least image's value, negated when the image is turned.
     fn value(&mut self, arena: &mut Arena, region: &Domineering) -> Result<GameId, GameError> {
         let packed = Self::pack(region.grid());
-        let slot = (crate::splitmix::mix((packed ^ (packed >> 64)) as u64)
-            >> (64 - RECENT_BITS)) as usize;
+        let slot =
+            (crate::splitmix::mix((packed ^ (packed >> 64)) as u64) >> (64 - RECENT_BITS)) as usize;
         if self.recent[slot].0 == packed {
             return Ok(self.recent[slot].1);
         }
@@ -354,7 +354,14 @@ pub fn census(
                 };
                 let (left, right) = (options(Player::Left)?, options(Player::Right)?);
                 let v = arena.from_options(&left, &right)?;
-                tally(&mut arena, v, &board, &mut row, &mut values, &mut temperature)?;
+                tally(
+                    &mut arena,
+                    v,
+                    &board,
+                    &mut row,
+                    &mut values,
+                    &mut temperature,
+                )?;
                 let neg = arena.neg(v);
                 if is_tiny(&mut arena, v) || is_tiny(&mut arena, neg) {
                     size_tinies.insert(v);
@@ -498,15 +505,13 @@ mod tests {
 
     #[test]
     fn free_classes_and_values_match_a_brute_force() {
-        // every region of up to 8 squares, solved directly (no census), in every orientation:
-        // the census's class counts, distinct values and largest temperatures agree
-        let c = census(8, &StopFlag::new(), |_| {}).unwrap();
-        assert_eq!(
-            c.sizes.iter().map(|s| s.classes).collect::<Vec<_>>(),
-            FREE[..8]
-        );
+        // every region of up to 10 squares, solved directly by the generic solver (no census),
+        // in every orientation: the census's class counts, distinct values and largest
+        // temperatures agree
+        let c = census(10, &StopFlag::new(), |_| {}).unwrap();
+        assert_eq!(c.sizes.iter().map(|s| s.classes).collect::<Vec<_>>(), FREE);
         let mut solver: PartizanSolver<Domineering> = PartizanSolver::new();
-        for size in 1..=8 {
+        for size in 1..=10 {
             let mut values = HashSet::new();
             let mut max_t = Dyadic::from(-1);
             let mut hottest = 0u64;
@@ -538,12 +543,22 @@ mod tests {
 
     #[test]
     fn small_sizes_hold_the_known_values() {
-        let c = census(5, &StopFlag::new(), |_| {}).unwrap();
-        // 1 square: 0; 2 squares: ±1; 3: the line (±2), the L ({1|-1} = ±1)
+        let c = census(11, &StopFlag::new(), |_| {}).unwrap();
+        // 1 square: 0; 2 squares: 1 and −1 by orientation; 3: the L is *; 4: the square ±1 is the
+        // hottest
         assert_eq!(c.sizes[0].distinct_values, 1);
         assert_eq!(c.sizes[1].distinct_values, 2);
+        assert_eq!(c.sizes[2].largest_nimber, 1);
         assert_eq!(c.sizes[3].max_temperature, Dyadic::from(1));
         assert_eq!(c.sizes[3].hottest[0].0, "..|..");
+        // *2 first at 11 squares, ⇑ at 11, ↑ at 6; tiny-2 and miny-2 at 8 (Uiterwijk and
+        // Barton 2015 show examples of each)
+        assert_eq!(c.sizes[10].largest_nimber, 2);
+        assert!(c.sizes[..10].iter().all(|r| r.largest_nimber < 2));
+        assert_eq!(c.sizes[5].largest_up_multiple, 1);
+        assert_eq!(c.sizes[10].largest_up_multiple, 2);
+        assert_eq!(c.sizes[7].tiny_values, 2);
+        assert_eq!(c.tiny_names, ["Miny(2)", "Tiny(2)"]);
         assert!(census(MAX_REGION_CELLS + 1, &StopFlag::new(), |_| {}).is_err());
         let stop = StopFlag::new();
         stop.stop();

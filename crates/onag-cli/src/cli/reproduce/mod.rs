@@ -229,7 +229,7 @@ fn run_here(args: Args) -> anyhow::Result<()> {
     claims.extend(coins::claims(&sizes));
     claims.extend(wythoff::claims(&sizes, args.wythoff_results.clone()));
     claims.extend(queens::claims(&sizes));
-    claims.extend(partizan::claims());
+    claims.extend(partizan::claims(&sizes));
     claims.extend(toads::claims(&sizes));
     claims.extend(heaps::claims(&sizes));
     claims.retain(|c| args.only.is_empty() || args.only.contains(&c.family));
