@@ -1,7 +1,15 @@
 //! Every single-region Domineering position up to N squares in canonical form: the census's
-//! rows as they finish (seconds, classes, the largest temperature and its regions).
-//! `cargo run --release -p onag --example domineering_census -- 12`
+//! rows as they finish. `-- N` runs the census (`onag solve domineering --regions N` is the
+//! same with a results file); `-- N --generic` solves the same classes with the generic
+//! `PartizanSolver` instead (the baseline in BENCHMARKS.md), printing the largest temperature
+//! per size, which must agree.
+//! `cargo run --release -p onag --example domineering_census -- 14 [--generic]`
 use std::time::Instant;
+
+use onag::games::domineering_census::{census, fixed_polyominoes, region};
+use onag::games::PartizanSolver;
+use onag::partizan::dyadic::Dyadic;
+use onag::StopFlag;
 
 fn main() {
     let n: usize = std::env::args()
@@ -9,12 +17,39 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(10);
     let start = Instant::now();
-    let c = onag::games::domineering_census::census(n, &onag::StopFlag::new(), |row| {
+    if std::env::args().any(|a| a == "--generic") {
+        let mut solver = PartizanSolver::new();
+        for size in 1..=n {
+            let (mut classes, mut hottest) = (0u64, Dyadic::from(-1));
+            fixed_polyominoes(size, |cells| {
+                if cells.len() == size {
+                    let board = region(cells).unwrap();
+                    // the class once: the generic solver's own key
+                    let key = onag::games::PartizanGame::symmetric_key(&board).key;
+                    if key == board {
+                        classes += 1;
+                        let v = solver.canonical(&board, &StopFlag::new()).unwrap();
+                        let t = solver.arena_mut().mean_and_temperature(v).unwrap().1;
+                        hottest = hottest.max(t);
+                    }
+                }
+                true
+            });
+            println!(
+                "{size:>2} squares: {classes} classes, largest temperature {hottest}  [{:.1} s]",
+                start.elapsed().as_secs_f64()
+            );
+        }
+        return;
+    }
+    let c = census(n, &StopFlag::new(), |row| {
         println!(
-            "{:>2} cells: {:>10} fixed {:>9} classes {:>8} values {:>7} numbers {:>6} infinitesimal ({} nimbers ≤ *{}, {} ups ≤ {}↑, {} tiny values) {:>8} hot; max temperature {} ({}): {:?}  [{:.1} s]",
-            row.cells, row.fixed, row.classes, row.distinct_values, row.numbers, row.infinitesimals,
-            row.nimbers, row.largest_nimber, row.ups, row.largest_up_multiple, row.tiny_values, row.hot,
-            row.max_temperature, row.hottest_count, row.hottest.iter().take(3).collect::<Vec<_>>(),
+            "{:>2} squares: {} classes, {} values, largest temperature {} ({} classes)  [{:.1} s]",
+            row.cells,
+            row.classes,
+            row.distinct_values,
+            row.max_temperature,
+            row.hottest_count,
             start.elapsed().as_secs_f64()
         );
     })

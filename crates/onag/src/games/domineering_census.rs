@@ -541,6 +541,64 @@ mod tests {
         }
     }
 
+    /// OEIS A001168 and A000105, n = 1..20 (fixed and free polyominoes; Redelmeier 1981
+    /// counted them to n = 24).
+    const FIXED_20: [u64; 20] = [
+        1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861, 1903890, 7204874,
+        27394666, 104592937, 400795844, 1540820542, 5940738676, 22964779660,
+    ];
+    const FREE_20: [u64; 20] = [
+        1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073, 63600, 238591, 901971, 3426576,
+        13079255, 50107909, 192622052, 742624232, 2870671950,
+    ];
+
+    /// The committed census (`results/domineering/regions.json`): every size's counts are
+    /// the OEIS's, and the sizes up to 12 are what the census computes now, field by field.
+    #[test]
+    fn the_results_file_agrees_with_the_census_and_the_oeis() {
+        let path = format!(
+            "{}/../../results/domineering/regions.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let rows = file["sizes"].as_array().unwrap();
+        assert!(rows.len() >= 16, "{path}: {} sizes", rows.len());
+        let c = census(12, &StopFlag::new(), |_| {}).unwrap();
+        for (i, r) in rows.iter().enumerate() {
+            assert_eq!(r["cells"], i + 1);
+            assert_eq!(r["fixed"], FIXED_20[i], "{} squares", i + 1);
+            assert_eq!(r["classes"], FREE_20[i], "{} squares", i + 1);
+            let Some(ours) = c.sizes.get(i) else { continue };
+            let mut ours = serde_json::json!({
+                "distinct_values": ours.distinct_values, "numbers": ours.numbers,
+                "integers": ours.integers, "infinitesimals": ours.infinitesimals,
+                "nimbers": ours.nimbers, "largest_nimber": ours.largest_nimber,
+                "ups": ours.ups, "largest_up_multiple": ours.largest_up_multiple,
+                "up_stars": ours.up_stars, "tiny_values": ours.tiny_values, "hot": ours.hot,
+                "max_temperature": ours.max_temperature.to_string(),
+                "hottest_count": ours.hottest_count, "hottest": ours.hottest,
+            });
+            for (field, value) in ours.as_object_mut().unwrap().iter() {
+                assert_eq!(&r[field], value, "{} squares: {field}", i + 1);
+            }
+        }
+        // the published facts (Uiterwijk and Barton 2015) and what lies past them: one class
+        // of temperature 2 to 15 squares, none hotter in the file
+        let two = serde_json::json!("2");
+        let at_two: Vec<usize> = rows
+            .iter()
+            .filter(|r| r["max_temperature"] == two)
+            .map(|r| r["cells"].as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(at_two[0], 14);
+        assert_eq!(rows[13]["hottest_count"], 1);
+        for r in rows {
+            let t: Dyadic = r["max_temperature"].as_str().unwrap().parse().unwrap();
+            assert!(t <= Dyadic::from(2), "{r}");
+        }
+    }
+
     #[test]
     fn small_sizes_hold_the_known_values() {
         let c = census(11, &StopFlag::new(), |_| {}).unwrap();
