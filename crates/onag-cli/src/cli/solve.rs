@@ -584,7 +584,8 @@ fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
     let mut failed = None;
     let result = census(n, stop, |row| {
         let seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
-        eprintln!(
+        if !args.output.quiet {
+            eprintln!(
             "{:>2} squares: {} regions, {} classes, {} values, largest temperature {} ({} {}), {seconds:.1} s",
             row.cells,
             row.fixed,
@@ -593,7 +594,8 @@ fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
             row.max_temperature,
             row.hottest_count,
             if row.hottest_count == 1 { "class" } else { "classes" },
-        );
+            );
+        }
         file.sizes.push(RegionRow {
             row: row.clone(),
             seconds,
@@ -646,10 +648,10 @@ fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
             outln!(
                 "{} distinct values; tinies and minies: {}",
                 census.distinct_values,
-                file.tinies_and_minies
-                    .as_deref()
-                    .unwrap_or_default()
-                    .join(", ")
+                match file.tinies_and_minies.as_deref().unwrap_or_default() {
+                    [] => "none".to_string(),
+                    names => names.join(", "),
+                }
             );
             Ok(())
         }
