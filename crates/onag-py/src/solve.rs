@@ -129,6 +129,32 @@ fn outcome_solve<'py>(
     }
 }
 
+/// `domineering_regions(max_cells, progress)`: every single-region Domineering position of 1 to
+/// `max_cells` squares in canonical form (the library's
+/// [`onag::games::domineering_census::census`], the CLI's `onag solve domineering --regions`):
+/// the census as a dict, `progress(size, max_cells)` called as each size finishes.
+#[pyfunction]
+#[pyo3(signature = (max_cells, progress=None))]
+fn domineering_regions<'py>(
+    py: Python<'py>,
+    max_cells: usize,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use onag::games::domineering_census::{census, MAX_REGION_CELLS};
+    if max_cells == 0 || max_cells > MAX_REGION_CELLS {
+        return Err(bad(format!(
+            "max_cells is {max_cells}; it must be 1 to {MAX_REGION_CELLS}"
+        )));
+    }
+    let result = run_stoppable(py, progress, move |stop, done| {
+        census(max_cells, stop, |row| {
+            done.set(row.cells as u64, max_cells as u64)
+        })
+        .map_err(|e| e.to_string())
+    })?;
+    report(py, &result)
+}
+
 /// The strong computer's report: the library's, flattened, beside the game and position.
 #[derive(Serialize)]
 struct Strong {
@@ -226,5 +252,6 @@ fn strong_move<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(outcome_solve, m)?)?;
     m.add_function(wrap_pyfunction!(strong_move, m)?)?;
+    m.add_function(wrap_pyfunction!(domineering_regions, m)?)?;
     Ok(())
 }

@@ -63,3 +63,26 @@ def test_the_docstring_example_runs():
     for t in tests:
         runner.run(t)
     assert runner.failures == 0
+
+
+def test_domineering_regions_counts_values_progress_and_refusals():
+    """The census from Python: the free polyominoes' counts (OEIS A000105), the hottest region
+    of each size worth what onag.games.analyze says, progress per size, and bad sizes refused."""
+    seen = []
+    r = onag.domineering_regions(8, progress=lambda done, total: seen.append((done, total)))
+    assert [row["classes"] for row in r.sizes] == [1, 1, 2, 5, 12, 35, 108, 369]
+    assert [row["fixed"] for row in r.sizes] == [1, 2, 6, 19, 63, 216, 760, 2725]
+    assert seen and seen[-1] == (8, 8) and all(t == 8 for _, t in seen)
+    for row in r.sizes[3:]:
+        for board, value in row["hottest"]:
+            a = onag.games.analyze("domineering", board)
+            assert (a.canonical, str(a.temperature)) == (value, row["max_temperature"]), board
+    for bad in (0, 21):
+        with pytest.raises(ValueError, match="max_cells"):
+            onag.domineering_regions(bad)
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for t in finder.find(onag.domineering_regions, "onag.domineering_regions",
+                         globs={"domineering_regions": onag.domineering_regions}):
+        runner.run(t)
+    assert runner.failures == 0

@@ -60,6 +60,7 @@ from ._onag import (Game, Nimber, Thermograph, canonical, game, grundy, memo_cle
 __version__ = _onag.__version__
 
 __all__ = [
+    "domineering_regions",
     "Nimber",
     "nim_table",
     "Game",
@@ -372,6 +373,27 @@ def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Repo
                   "right_move", "right_after", "unproven"):
         r.setdefault(field, None)
     return r
+
+
+def domineering_regions(
+    max_cells: int, progress: Optional[Callable[[int, int], Any]] = None
+) -> Report:
+    """Every single-region Domineering position (a polyomino of empty squares) of 1 to
+    ``max_cells`` squares (at most 20) in canonical form, one class per shape under the
+    square's eight symmetries (``onag solve domineering --regions N --json`` prints the same
+    fields): ``sizes``, a row per size (``fixed`` regions, ``classes``, ``distinct_values``,
+    ``numbers``, ``infinitesimals``, ``largest_nimber``, ``largest_up_multiple``, ``hot``,
+    ``max_temperature`` and the ``hottest`` regions with their values), ``distinct_values``
+    and ``tiny_names``. ``progress(size, max_cells)`` is called as each size finishes; Ctrl-C
+    stops it. Sizes past 15 take minutes and gigabytes.
+
+    >>> r = domineering_regions(6)
+    >>> [row["classes"] for row in r.sizes]      # free polyominoes, OEIS A000105
+    [1, 1, 2, 5, 12, 35]
+    >>> r.sizes[3]["max_temperature"], r.sizes[3]["hottest"]   # the 2×2 square
+    ('1', [['..|..', '+-1']])
+    """
+    return Report.of(_onag.domineering_regions(max_cells, progress))
 
 
 def best_move(game: str, position: str, player: str, seconds: float = 2.0) -> Report:
