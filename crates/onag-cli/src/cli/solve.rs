@@ -516,14 +516,6 @@ fn rectangles_file(
     }
 }
 
-/// Writes a rectangles file as pretty JSON, atomically.
-fn write_rectangles(path: &std::path::Path, file: &RectanglesFile) -> anyhow::Result<()> {
-    let mut text = serde_json::to_string_pretty(file)?;
-    text.push('\n');
-    write_atomic(path, text.as_bytes())?;
-    Ok(())
-}
-
 /// One size of the regions census, with the seconds since the run began.
 #[derive(serde::Serialize)]
 struct RegionRow {
@@ -547,6 +539,27 @@ struct RegionsFile {
     tinies_and_minies: Option<Vec<String>>,
 }
 
+/// The end of a results run: the file written to `--out` (saying so unless `--json`), else
+/// printed as JSON with `--json`, else `text` prints it.
+fn finish(
+    args: &Args,
+    file: &impl serde::Serialize,
+    text: impl FnOnce() -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    match &args.out {
+        Some(path) => {
+            write_json(path, file)?;
+            if !args.output.json {
+                outln!("wrote {}", path.display());
+            }
+            Ok(())
+        }
+        None if args.output.json => print_json(file),
+        None => text(),
+    }
+}
+
+/// Writes a results file as pretty JSON, atomically.
 fn write_json(path: &std::path::Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
     let mut text = serde_json::to_string_pretty(value)?;
     text.push('\n');
@@ -615,19 +628,10 @@ fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
     file.unfinished = false;
     file.distinct_values = Some(census.distinct_values);
     file.tinies_and_minies = Some(census.tiny_names);
-    match &args.out {
-        Some(path) => {
-            write_json(path, &file)?;
-            if !args.output.json {
-                outln!("wrote {}", path.display());
-            }
-            Ok(())
-        }
-        None if args.output.json => print_json(&file),
-        None => {
-            for r in &file.sizes {
-                let row = &r.row;
-                outln!(
+    finish(args, &file, || {
+        for r in &file.sizes {
+            let row = &r.row;
+            outln!(
                     "{:>2} squares: {} classes, {} values, {} numbers, {} infinitesimals (nimbers to *{}, ups to {}·↑), {} hot, largest temperature {} ({})",
                     row.cells,
                     row.classes,
@@ -644,18 +648,17 @@ fn regions(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
-            }
-            outln!(
-                "{} distinct values; tinies and minies: {}",
-                census.distinct_values,
-                match file.tinies_and_minies.as_deref().unwrap_or_default() {
-                    [] => "none".to_string(),
-                    names => names.join(", "),
-                }
-            );
-            Ok(())
         }
-    }
+        outln!(
+            "{} distinct values; tinies and minies: {}",
+            census.distinct_values,
+            match file.tinies_and_minies.as_deref().unwrap_or_default() {
+                [] => "none".to_string(),
+                names => names.join(", "),
+            }
+        );
+        Ok(())
+    })
 }
 
 fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()> {
@@ -698,34 +701,24 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
             });
             if let Some(path) = &args.out {
                 // the boards so far, so that a long run stopped keeps what it solved
-                write_rectangles(path, &rectangles_file(args, game, n, &boards, true))?;
+                write_json(path, &rectangles_file(args, game, n, &boards, true))?;
             }
         }
     }
     let file = rectangles_file(args, game, n, &boards, false);
-    match &args.out {
-        Some(path) => {
-            write_rectangles(path, &file)?;
-            if !args.output.json {
-                outln!("wrote {}", path.display());
-            }
-            Ok(())
+    finish(args, &file, || {
+        for b in &file.boards {
+            outln!(
+                "{}×{}{}: {}  ({} + {} nodes, {:.3} s)",
+                b.rows,
+                b.cols,
+                b.gap.map_or(String::new(), |g| format!(" {g}")),
+                b.outcome,
+                b.nodes_left_first,
+                b.nodes_right_first,
+                b.seconds
+            );
         }
-        None if args.output.json => print_json(&file),
-        None => {
-            for b in &file.boards {
-                outln!(
-                    "{}×{}{}: {}  ({} + {} nodes, {:.3} s)",
-                    b.rows,
-                    b.cols,
-                    b.gap.map_or(String::new(), |g| format!(" {g}")),
-                    b.outcome,
-                    b.nodes_left_first,
-                    b.nodes_right_first,
-                    b.seconds
-                );
-            }
-            Ok(())
-        }
-    }
+        Ok(())
+    })
 }
