@@ -15,9 +15,12 @@
 //! keeps (number, infinitesimal, temperature, …) — except `distinct_values`, which counts the
 //! values of all positions in every orientation, both signs.
 //!
-//! The values come from the generic [`PartizanSolver`]: every option of a region splits into
-//! smaller regions, whose classes it has met before (or solves then, once), so the census costs
-//! about one `{ L | R }` simplification per class.
+//! The values are built bottom-up, a size at a time, in one [`Arena`]: every option of a region
+//! of `n` squares splits into regions of at most `n − 2`, whose classes are known by then, so
+//! each class costs one `{ L | R }` simplification ([`Arena::from_options`]) over the sums of
+//! its options' parts, with no recursion and one table entry per class. The tests check it
+//! against the generic [`PartizanSolver`](super::PartizanSolver) on every region in every
+//! orientation.
 //!
 //! # Examples
 //! ```
