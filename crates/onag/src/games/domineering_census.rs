@@ -35,7 +35,7 @@
 //! ```
 
 use super::domineering::Domineering;
-use super::grid::{least_image, Grid, ALL_SYMMETRIES, MAX_CELLS};
+use super::grid::{is_least_image, least_image, Grid, ALL_SYMMETRIES, MAX_CELLS};
 use super::traits::PartizanGame;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::game::{Arena, FxHashMap, GameError, GameId};
@@ -230,16 +230,6 @@ struct Classes {
 /// Slots of [`Classes::recent`] (2^20, 24 MB at most).
 const RECENT_BITS: u32 = 20;
 
-/// Whether `grid` is the least of its images under the square's symmetries: the key
-/// [`least_image`] gives, found without making every image when it is not (most are not).
-fn is_least(grid: &Grid<1>) -> bool {
-    let (w, h) = (grid.width(), grid.height());
-    ALL_SYMMETRIES[1..].iter().all(|&s| {
-        let turned = s & 4 != 0;
-        (w < h && turned) || (w > h && !turned) || grid.transform(s) >= *grid
-    })
-}
-
 impl Classes {
     fn pack(grid: &Grid<1>) -> u128 {
         grid.layer(0) | (grid.width() as u128) << 118 | (grid.height() as u128) << 123
@@ -343,7 +333,7 @@ pub fn census(
                 )));
                 return false;
             };
-            if !is_least(board.grid()) {
+            if !is_least_image(board.grid(), &ALL_SYMMETRIES) {
                 return true; // another image of the class is solved
             }
             row.classes += 1;
@@ -362,14 +352,9 @@ pub fn census(
                     v,
                     &board,
                     &mut row,
-                    &mut values,
+                    (&mut values, &mut size_tinies),
                     &mut temperature,
                 )?;
-                let neg = arena.neg(v);
-                if is_tiny(&mut arena, v) || is_tiny(&mut arena, neg) {
-                    size_tinies.insert(v);
-                    size_tinies.insert(neg);
-                }
                 Ok(v)
             });
             match solved {
@@ -411,18 +396,23 @@ pub fn census(
     })
 }
 
-/// Counts one class of value `v` into `row`.
+/// Counts one class of value `v` into `row`, and its value and negative into the size's
+/// `values` and (when a tiny or a miny) `tinies`.
 fn tally(
     arena: &mut Arena,
     v: GameId,
     board: &Domineering,
     row: &mut SizeRow,
-    values: &mut HashSet<GameId>,
+    (values, tinies): (&mut HashSet<GameId>, &mut HashSet<GameId>),
     temperatures: &mut FxHashMap<GameId, Dyadic>,
 ) -> Result<(), GameError> {
     let neg = arena.neg(v);
     values.insert(v);
     values.insert(neg);
+    if is_tiny(arena, v) || is_tiny(arena, neg) {
+        tinies.insert(v);
+        tinies.insert(neg);
+    }
     if let Some(x) = arena.as_number(v) {
         row.numbers += 1;
         if x.is_integer() {

@@ -450,11 +450,9 @@ impl<const L: usize> Symbols<L> {
 /// the index of the symmetry that gave it. Boards order by width first, so on a board that is
 /// not square only the images of the narrower shape can be least: the others are skipped.
 pub(crate) fn least_image<const L: usize>(g: &Grid<L>, symmetries: &[u8]) -> (Grid<L>, u8) {
-    let (w, h) = (g.width, g.height);
     let mut best: Option<(Grid<L>, u8)> = None;
     for &s in symmetries {
-        let turned = s & 4 != 0;
-        if (w < h && turned) || (w > h && !turned) {
+        if !may_be_least(g, s) {
             continue;
         }
         let t = if s == 0 { *g } else { g.transform(s) };
@@ -463,6 +461,22 @@ pub(crate) fn least_image<const L: usize>(g: &Grid<L>, symmetries: &[u8]) -> (Gr
         }
     }
     best.unwrap_or((*g, 0))
+}
+
+/// Whether the image of `g` under symmetry `s` can be least: boards order by width first, so
+/// on a board that is not square only the images of the narrower shape can.
+fn may_be_least<const L: usize>(g: &Grid<L>, s: u8) -> bool {
+    let turned = s & 4 != 0;
+    !((g.width < g.height && turned) || (g.width > g.height && !turned))
+}
+
+/// Whether `g` is its own least image under `symmetries` (what [`least_image`] gives), found
+/// without making every image when it is not: most boards are not, and the first smaller
+/// image settles it.
+pub(crate) fn is_least_image<const L: usize>(g: &Grid<L>, symmetries: &[u8]) -> bool {
+    symmetries
+        .iter()
+        .all(|&s| s == 0 || !may_be_least(g, s) || g.transform(s) >= *g)
 }
 
 /// The independent regions of a board: the connected parts of `active`, each cut to its
