@@ -253,13 +253,20 @@ impl Geometry {
     /// What the counting rules alone say of `player` to move on the empty cells `e`
     /// (see the module documentation): `Some((wins, rule))` when one of them decides.
     fn static_answer(&self, e: u128, player: Player) -> Option<(bool, Rule)> {
-        self.static_answer_or_counts(e, player).ok()
+        self.static_answer_or_counts(e, player, true).ok()
     }
 
     /// [`Geometry::static_answer`], and when no rule decides, the counts it found on the
     /// way: `[u(V), s(V), u(H), s(H)]` (the vertical and horizontal matchings of `e`, and
     /// those of the safe cells), which the search reuses to score the move.
-    fn static_answer_or_counts(&self, e: u128, player: Player) -> Result<(bool, Rule), [u32; 4]> {
+    /// With `deep` false the last, costliest rules are left out (the search puts every
+    /// child to the others, and a child it searches to all of them).
+    fn static_answer_or_counts(
+        &self,
+        e: u128,
+        player: Player,
+        deep: bool,
+    ) -> Result<(bool, Rule), [u32; 4]> {
         let vp = self.vertical(e);
         let hp = self.horizontal(e);
         let mine = match player {
@@ -430,7 +437,139 @@ impl Geometry {
         if 2 * (b3 + s_them + 1) + n2_them / 3 + (n2_them + n1_them) / 3 > t_me {
             return Ok((false, Rule::CellOrderLoss));
         }
+        if !deep {
+            return Err([u_v, s_v, u_h, s_h]);
+        }
+        // protective areas and the squares left in one count, and the lines the opponent
+        // cannot fill ([`Geometry::block_cells_guarantee`])
+        let (x_me_cells, x_them_cells, cover_me, cover_them) = match player {
+            Player::Left => (xv_cells, xh_cells, v_cov, h_cov),
+            Player::Right => (xh_cells, xv_cells, h_cov, v_cov),
+        };
+        let me = Side {
+            player,
+            safe: safe_me,
+            s: s_me,
+            blocks: (p, blocks_me),
+        };
+        let them = Side {
+            player: player.opposite(),
+            safe: safe_them,
+            s: s_them,
+            blocks: (q, blocks_them),
+        };
+        // the squares-left rule with the pools' share `a` (above), two refinements: the
+        // cells in T(O) of the (at least `a`) placements played are at least f(P) each, and
+        // at least 2a less the shortfall of all the placements, n₁ + 2n₀ (n₀ placements
+        // with no cell in T(O)); and O's squares are one fewer for each odd line of O that
+        // none of the placements touches (P plays nowhere else in T(O))
+        let short_me = n1_me + 2 * (x_me - n2_me - n1_me);
+        let short_them = n1_them + 2 * (x_them - n2_them - n1_them);
+        let f_a = (f_me * a).max((2 * a).saturating_sub(short_me));
+        let f_b = (f_them * b).max((2 * b).saturating_sub(short_them));
+        if self.block_cells_guarantee(e, &me, cover_them, true) > t_them {
+            return Ok((true, Rule::BlockCellWin));
+        }
+        if self.block_cells_guarantee(e, &them, cover_me, false) > t_me {
+            return Ok((false, Rule::BlockCellLoss));
+        }
+        if 2 * (a + s_me) + f_a + self.untouched_odd_runs(e, x_me_cells, them.player) > t_them {
+            return Ok((true, Rule::LineCellWin));
+        }
+        if 2 * (b + s_them + 1) + f_b + self.untouched_odd_runs(e, x_them_cells, player) > t_me {
+            return Ok((false, Rule::LineCellLoss));
+        }
         Err([u_v, s_v, u_h, s_h])
+    }
+
+    /// How many maximal runs of the empty cells `e` in `player`'s direction (columns for
+    /// Left, rows for Right) have an odd length of at least 3 and no cell in `touched`.
+    /// `player` fills at most ⌊ℓ/2⌋ dominoes of a run of ℓ cells that no other domino
+    /// enters, so each such run keeps one of its cells from `player`: the squares it can
+    /// use are one fewer a run (Bullock 2002 counts the squares neither side will use).
+    fn untouched_odd_runs(&self, e: u128, touched: u128, player: Player) -> u32 {
+        let hr = self.has_right;
+        // the runs that meet `touched`, filled along the player's direction
+        let mut t = touched & e;
+        loop {
+            let spread = t | match player {
+                Player::Left => ((t << self.w) | (t >> self.w)) & e,
+                Player::Right => (((t & hr) << 1) | ((t >> 1) & hr)) & e,
+            };
+            if spread == t {
+                break;
+            }
+            t = spread;
+        }
+        let free = e & !t;
+        let cells = match player {
+            Player::Left => {
+                let tops = self.vertical(free);
+                tops | (tops << self.w)
+            }
+            Player::Right => {
+                let lefts = self.horizontal(free);
+                lefts | (lefts << 1)
+            }
+        };
+        // each run of two or more cells: its length less twice its dominoes is its parity
+        cells.count_ones() - 2 * self.matching(cells, player)
+    }
+
+    /// The least, over the opponent's play, of what a player's strategy fills of the
+    /// opponent's squares — protective areas, vulnerable placements and safe moves in one
+    /// count against the squares left (Bullock 2002 packs these structures together and
+    /// bounds the opponent by the squares they leave). `side` is the player with their safe
+    /// cells, safe moves and protective areas; `cover` the cells their opponent can cover
+    /// now, T. With `first` the player moves first and wins when the count exceeds T;
+    /// otherwise the player moves second and the mover loses when it exceeds the mover's T.
+    ///
+    /// The strategy: claim a block while one is left, then play vulnerable placements (those
+    /// with the most cells in T first), then safe moves (the halves of the claimed blocks
+    /// among them). Say the player claims `c` blocks and plays `v` placements, `F` of whose
+    /// cells lie in T. When the player is stuck, their strategy is spent: they made
+    /// `k = 2c + v + s` moves. The opponent's moves lie in T, apart from the cells the
+    /// player filled in T, from the claimed blocks' other halves (the opponent can cover a
+    /// block's cell only by a domino inside it), and from one cell of each odd line of the
+    /// opponent that none of the player's structures touches ([`Geometry::untouched_odd_runs`],
+    /// `U`); so moving first the player is stuck only if the opponent's `k` moves fit:
+    /// `2k + 4c + F + U ≤ T`, that is `8c + 2v + 2s + F + U ≤ T`. Moving second the
+    /// opponent (the mover) wins only if the player is stuck after the mover's `k + 1`
+    /// moves: `2(k + 1) + 4c + F + U ≤ T`.
+    ///
+    /// The least `c`: each opponent move destroys one block or at most two placements.
+    /// Moving first, the opponent's `c` replies while blocks last destroy the `p − c` blocks
+    /// not claimed, so `c ≥ ⌈p/2⌉` and `D = 2(2c − p)` placements go before the placements'
+    /// phase, where the player moves first. Moving second, the opponent's `c + 1` moves
+    /// before the player's first turn without a block destroy `q − c`, so `c ≥ ⌊q/2⌋`, and
+    /// `D = 2(2c + 1 − q)`; the player moves first in the placements' phase. Before the
+    /// player's i-th placement at most `D + 3(i − 1)` are gone (their own and two a reply),
+    /// so they play `v ≥ ⌈(x − D)/3⌉`, and, the placements' counts of cells in T sorted
+    /// `f₁ ≥ f₂ ≥ …`, the i-th has at least `f₍D+3i−2₎`: with `n₂` placements of two such
+    /// cells and `n₁` of one, `F ≥ ⌈(n₂ − D)/3⌉ + ⌈(n₂ + n₁ − D)/3⌉`. One more claim adds 8
+    /// and takes at most 4 from `2v` (D grows by 4) and 4 from `F`, so the least `c` gives
+    /// the least count.
+    fn block_cells_guarantee(&self, e: u128, side: &Side, cover: u128, first: bool) -> u32 {
+        let (p, blocks) = side.blocks;
+        let (x, tops) = self.tops(e & !side.safe & !blocks, side.player);
+        let step = match side.player {
+            Player::Left => self.w,
+            Player::Right => 1,
+        };
+        let (n2, n1) = coverage_counts(tops, step, cover);
+        let c = if first { p.div_ceil(2) } else { p / 2 };
+        let placed = blocks | tops | (tops << step);
+        let u = self.untouched_odd_runs(e, placed, side.player.opposite());
+        block_count(p, c, (x, n2, n1), side.s, first) + u
+    }
+
+    /// [`Geometry::vertical_tops`] or [`Geometry::horizontal_tops`] by the player.
+    #[inline]
+    fn tops(&self, e: u128, player: Player) -> (u32, u128) {
+        match player {
+            Player::Left => self.vertical_tops(e),
+            Player::Right => self.horizontal_tops(e),
+        }
     }
 
     /// [`Geometry::vertical_matching`] and the top cells of its dominoes.
@@ -693,6 +832,37 @@ fn coverage_counts(tops: u128, d: u32, cover: u128) -> (u32, u32) {
     )
 }
 
+/// [`Geometry::block_cells_guarantee`]'s count, less `U`, when the player claims `c` of
+/// `p` blocks and has `x` placements outside them (`n₂` with two cells in the opponent's
+/// reach, `n₁` with one) and `s` safe moves: `D` placements are gone before the
+/// placements' phase (`2(2c − p)` moving first, `2(2c + 1 − q)` moving second).
+fn block_count(p: u32, c: u32, (x, n2, n1): (u32, u32, u32), s: u32, first: bool) -> u32 {
+    let d = if first {
+        2 * (2 * c - p)
+    } else {
+        2 * (2 * c + 1 - p)
+    };
+    let v = x.saturating_sub(d).div_ceil(3);
+    let f = n2.saturating_sub(d).div_ceil(3) + (n2 + n1).saturating_sub(d).div_ceil(3);
+    let k = 2 * c + v + s;
+    if first {
+        2 * k + 4 * c + f
+    } else {
+        2 * (k + 1) + 4 * c + f
+    }
+}
+
+/// One player's structures for [`Geometry::block_cells_guarantee`].
+struct Side {
+    player: Player,
+    /// the cells of the player's safe moves
+    safe: u128,
+    /// how many safe moves
+    s: u32,
+    /// the protective areas: how many, and their cells
+    blocks: (u32, u128),
+}
+
 /// The counting rule that decided a node without search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rule {
@@ -709,6 +879,15 @@ enum Rule {
     CellOrderWin,
     /// The same, moving second.
     CellOrderLoss,
+    /// Protective areas with the squares left, and the opponent's untouched odd lines.
+    BlockCellWin,
+    /// The same, moving second.
+    BlockCellLoss,
+    /// The squares-left rule with the pools' share, the placements' cells counted by their
+    /// shortfall, and the opponent's untouched odd lines.
+    LineCellWin,
+    /// The same, moving second.
+    LineCellLoss,
 }
 
 /// The moves a player moving first is sure of from `p` protective areas and `x` further
@@ -1035,8 +1214,12 @@ impl DomineeringSolver {
             Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
             Rule::ProtectiveWin => &mut self.stats.protective_win,
             Rule::ProtectiveLoss => &mut self.stats.protective_loss,
-            Rule::CellWin | Rule::CellOrderWin => &mut self.stats.cell_win,
-            Rule::CellLoss | Rule::CellOrderLoss => &mut self.stats.cell_loss,
+            Rule::CellWin | Rule::CellOrderWin | Rule::BlockCellWin | Rule::LineCellWin => {
+                &mut self.stats.cell_win
+            }
+            Rule::CellLoss | Rule::CellOrderLoss | Rule::BlockCellLoss | Rule::LineCellLoss => {
+                &mut self.stats.cell_loss
+            }
         };
         *counter += 1;
     }
@@ -1076,6 +1259,14 @@ impl DomineeringSolver {
             self.stats.table_hits += 1;
             return w;
         }
+        // below the root, the costliest rules, which the parent left out
+        if depth > 0 {
+            if let Ok((wins, rule)) = g.static_answer_or_counts(e, player, true) {
+                self.count_rule(rule);
+                self.store(key, key_player, wins, 1);
+                return wins;
+            }
+        }
         let start = self.nodes;
         let opponent = player.opposite();
         let their_cov = match player {
@@ -1102,7 +1293,7 @@ impl DomineeringSolver {
             // (each such answer counts as the node it replaces): one lost for the opponent
             // wins now, even if the order puts other moves first; one won for the opponent is
             // a losing move, not tried
-            let [uv, sv, uh, sh] = match g.static_answer_or_counts(c, opponent) {
+            let [uv, sv, uh, sh] = match g.static_answer_or_counts(c, opponent, false) {
                 Ok((opponent_wins, rule)) => {
                     self.nodes += 1;
                     self.count_rule(rule);
@@ -1360,7 +1551,7 @@ mod tests {
         // each rule must fire often enough to be tested
         use crate::games::PartizanGame;
         let mut values = PartizanSolver::new();
-        let mut fired = [0usize; 11];
+        let mut fired = [0usize; 15];
         let mut x: u64 = 0xD1B5_4A32_D192_ED03;
         for b in random_boards(2000, 6, 6, 0x9E37_79B9_7F4A_7C15) {
             if b.empty_cells().count_ones() > 22 {
@@ -1394,6 +1585,28 @@ mod tests {
             }
         }
         assert!(fired.iter().all(|&n| n >= 1), "rules fired {fired:?}");
+    }
+
+    #[test]
+    fn claiming_fewest_blocks_gives_the_least_block_count() {
+        // the rule takes the least number of claims the opponent can force; every other
+        // number the play can end with must give at least as large a count
+        for p in 0..9u32 {
+            for x in 0..14u32 {
+                for n2 in 0..=x {
+                    for n1 in 0..=x - n2 {
+                        for first in [true, false] {
+                            let least = if first { p.div_ceil(2) } else { p / 2 };
+                            let at_least = block_count(p, least, (x, n2, n1), 1, first);
+                            for c in least..=p {
+                                let count = block_count(p, c, (x, n2, n1), 1, first);
+                                assert!(count >= at_least, "p {p} c {c} x {x} {n2} {n1} {first}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
