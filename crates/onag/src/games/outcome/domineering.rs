@@ -95,7 +95,9 @@ struct Entry {
 
 /// The fixed geometry of one board: its size, masks and the transpose's lookup table.
 #[derive(Clone, Debug)]
-struct Geometry {
+struct Geometry<const W: u32 = 0> {
+    /// the width (`W` when it is not 0: the search is compiled once for each common width,
+    /// so that its shifts by the width are constants)
     w: u32,
     h: u32,
     n: u32,
@@ -105,17 +107,21 @@ struct Geometry {
     row0: u128,
     /// the first column
     col0: u128,
+    /// the cells of the even columns (0, 2, …)
+    even_cols: u128,
+    /// the cells of the even rows (0, 2, …)
+    even_rows: u128,
     /// a square board: the transpose, with the players swapped, is a symmetry too
     square: bool,
     /// square boards: `transposed_rows[r << w | bits]` is row `r` holding `bits`, transposed
     /// (one lookup a row instead of a loop over the cells, which was the search's hottest
     /// spot: it runs for the node and for every child's table probe)
-    transposed_rows: Vec<u128>,
+    transposed_rows: std::rc::Rc<Vec<u128>>,
     /// the vulnerable moves a player is sure of, by pools (see [`Shares`])
-    shares: Shares,
+    shares: std::rc::Rc<Shares>,
 }
 
-impl Geometry {
+impl Geometry<0> {
     fn new(w: u32, h: u32) -> Geometry {
         let n = w * h;
         let full = if n == 128 {
@@ -129,6 +135,14 @@ impl Geometry {
             col0 |= 1u128 << (r * w);
         }
         let last_col = col0 << (w - 1);
+        let mut even_cols = 0u128;
+        for c in (0..w).step_by(2) {
+            even_cols |= col0 << c;
+        }
+        let mut even_rows = 0u128;
+        for r in (0..h).step_by(2) {
+            even_rows |= row0 << (r * w);
+        }
         let square = w == h;
         let mut transposed_rows = Vec::new();
         if square {
@@ -152,9 +166,41 @@ impl Geometry {
             has_right: full & !last_col,
             row0,
             col0,
+            even_cols,
+            even_rows,
             square,
-            transposed_rows,
-            shares: Shares::new(n as usize / 2 + 1),
+            transposed_rows: std::rc::Rc::new(transposed_rows),
+            shares: std::rc::Rc::new(Shares::new(n as usize / 2 + 1)),
+        }
+    }
+
+    /// The same geometry, its width a constant of the code.
+    fn with_width<const W: u32>(&self) -> Geometry<W> {
+        debug_assert!(W == 0 || W == self.w);
+        Geometry {
+            w: self.w,
+            h: self.h,
+            n: self.n,
+            has_right: self.has_right,
+            row0: self.row0,
+            col0: self.col0,
+            even_cols: self.even_cols,
+            even_rows: self.even_rows,
+            square: self.square,
+            transposed_rows: self.transposed_rows.clone(),
+            shares: self.shares.clone(),
+        }
+    }
+}
+
+impl<const W: u32> Geometry<W> {
+    /// The width: `W`, or the stored one when `W` is 0.
+    #[inline(always)]
+    fn w(&self) -> u32 {
+        if W == 0 {
+            self.w
+        } else {
+            W
         }
     }
 
@@ -162,10 +208,13 @@ impl Geometry {
     /// (c, r), so vertical dominoes become horizontal ones.
     #[inline]
     fn transpose(&self, e: u128) -> u128 {
+        let w = self.w();
         let mut out = 0u128;
-        for r in 0..self.h {
-            let bits = ((e >> (r * self.w)) & self.row0) as usize;
-            out |= self.transposed_rows[((r as usize) << self.w) | bits];
+        let mut rest = e;
+        for r in 0..self.h as usize {
+            let bits = (rest & self.row0) as usize;
+            out |= self.transposed_rows[(r << w) | bits];
+            rest >>= w;
         }
         out
     }
@@ -195,7 +244,7 @@ impl Geometry {
     /// Top cells of Left's (vertical) places.
     #[inline]
     fn vertical(&self, e: u128) -> u128 {
-        e & (e >> self.w)
+        e & (e >> self.w())
     }
 
     /// Left cells of Right's (horizontal) places.
@@ -214,17 +263,8 @@ impl Geometry {
     /// [`Geometry::vertical_matching`] and the cells of its dominoes.
     #[inline]
     fn vertical_pairs(&self, e: u128) -> (u32, u128) {
-        let mut count = 0;
-        let mut used = 0u128;
-        let mut cells = 0u128;
-        for r in 0..self.h - 1 {
-            let cur = (e >> (r * self.w)) & self.row0 & !used;
-            let next = (e >> ((r + 1) * self.w)) & self.row0;
-            used = cur & next;
-            count += used.count_ones();
-            cells |= (used | (used << self.w)) << (r * self.w);
-        }
-        (count, cells)
+        let (count, tops) = self.vertical_tops(e);
+        (count, tops | (tops << self.w()))
     }
 
     /// The most disjoint horizontal dominoes on the cells `e`: each row's runs paired
@@ -237,17 +277,8 @@ impl Geometry {
     /// [`Geometry::horizontal_matching`] and the cells of its dominoes.
     #[inline]
     fn horizontal_pairs(&self, e: u128) -> (u32, u128) {
-        let mut count = 0;
-        let mut used = 0u128;
-        let mut cells = 0u128;
-        for c in 0..self.w - 1 {
-            let cur = (e >> c) & self.col0 & !used;
-            let next = (e >> (c + 1)) & self.col0;
-            used = cur & next;
-            count += used.count_ones();
-            cells |= (used | (used << 1)) << c;
-        }
-        (count, cells)
+        let (count, lefts) = self.horizontal_tops(e);
+        (count, lefts | (lefts << 1))
     }
 
     /// What the counting rules alone say of `player` to move on the empty cells `e`
@@ -276,7 +307,7 @@ impl Geometry {
         if mine == 0 {
             return Ok((false, Rule::NoMove));
         }
-        let v_cov = vp | (vp << self.w);
+        let v_cov = vp | (vp << self.w());
         let h_cov = hp | (hp << 1);
         // safe moves against the opponent's room (Bullock 2002), and vulnerable moves: exact
         // bounds (see the module documentation)
@@ -304,20 +335,21 @@ impl Geometry {
         // every placement that holds the first cell of such a pair — or every one that holds
         // the second — leaves x − d that no opponent's move, now or later (the opponent's
         // placements only disappear), meets twice: each reply then destroys at most one.
-        let xv_cells = xv_tops | (xv_tops << self.w);
+        let xv_cells = xv_tops | (xv_tops << self.w());
         let xh_cells = xh_tops | (xh_tops << 1);
         let pairs_v = hp & xv_cells & (xv_cells >> 1); // first (left) cells of the pairs
-        let pairs_h = vp & xh_cells & (xh_cells >> self.w); // first (upper) cells
-        let holding_v = |c: u128| (xv_tops & (c | (c >> self.w))).count_ones();
+        let pairs_h = vp & xh_cells & (xh_cells >> self.w()); // first (upper) cells
+        let holding_v = |c: u128| (xv_tops & (c | (c >> self.w()))).count_ones();
         let holding_h = |c: u128| (xh_tops & (c | (c >> 1))).count_ones();
         let dv = holding_v(pairs_v).min(holding_v(pairs_v << 1));
-        let dh = holding_h(pairs_h).min(holding_h(pairs_h << self.w));
+        let dh = holding_h(pairs_h).min(holding_h(pairs_h << self.w()));
         // the pools of the abstract game of [`Shares`]: lone placements (met by no
         // opponent placement that meets another), those dropped (holding the first cells of
         // the pairs, or the second: the fewer) and the rest
-        let lone_v = xv_tops & !(pairs_v | (pairs_v << 1) | ((pairs_v | (pairs_v << 1)) >> self.w));
+        let lone_v =
+            xv_tops & !(pairs_v | (pairs_v << 1) | ((pairs_v | (pairs_v << 1)) >> self.w()));
         let lone_h =
-            xh_tops & !(pairs_h | (pairs_h << self.w) | ((pairs_h | (pairs_h << self.w)) >> 1));
+            xh_tops & !(pairs_h | (pairs_h << self.w()) | ((pairs_h | (pairs_h << self.w())) >> 1));
         let pools = |x: u32, lone: u128, d: u32| {
             let t = lone.count_ones();
             (t, x - t - d, d)
@@ -400,7 +432,7 @@ impl Geometry {
         // 2(k + 1) cells of T(P) apart from O's f(O)·b: P loses when
         // 2(b + s(O) + 1) + f(O)·b > T(P).
         let (v_cov_cells, h_cov_cells) = (v_cov.count_ones(), h_cov.count_ones());
-        let fv = coverage_floor(xv_tops, self.w, h_cov);
+        let fv = coverage_floor(xv_tops, self.w(), h_cov);
         let fh = coverage_floor(xh_tops, 1, v_cov);
         let (f_me, f_them, t_me, t_them) = match player {
             Player::Left => (fv, fh, v_cov_cells, h_cov_cells),
@@ -423,7 +455,7 @@ impl Geometry {
         // Moving second O's i-th reply comes after P's i moves: at most 3i − 1 gone, at
         // least f₍₃ᵢ₎, ⌊x/3⌋ of them, ⌊n₂/3⌋ + ⌊(n₂ + n₁)/3⌋ cells; P wins only if O is
         // stuck after P's k + 1 moves with k ≥ s(O) + ⌊x(O)/3⌋.
-        let (nv2, nv1) = coverage_counts(xv_tops, self.w, h_cov);
+        let (nv2, nv1) = coverage_counts(xv_tops, self.w(), h_cov);
         let (nh2, nh1) = coverage_counts(xh_tops, 1, v_cov);
         let ((n2_me, n1_me), (n2_them, n1_them)) = match player {
             Player::Left => ((nv2, nv1), (nh2, nh1)),
@@ -493,7 +525,7 @@ impl Geometry {
         let mut t = touched & e;
         loop {
             let spread = t | match player {
-                Player::Left => ((t << self.w) | (t >> self.w)) & e,
+                Player::Left => ((t << self.w()) | (t >> self.w())) & e,
                 Player::Right => (((t & hr) << 1) | ((t >> 1) & hr)) & e,
             };
             if spread == t {
@@ -505,7 +537,7 @@ impl Geometry {
         let cells = match player {
             Player::Left => {
                 let tops = self.vertical(free);
-                tops | (tops << self.w)
+                tops | (tops << self.w())
             }
             Player::Right => {
                 let lefts = self.horizontal(free);
@@ -553,7 +585,7 @@ impl Geometry {
         let (p, blocks) = side.blocks;
         let (x, tops) = self.tops(e & !side.safe & !blocks, side.player);
         let step = match side.player {
-            Player::Left => self.w,
+            Player::Left => self.w(),
             Player::Right => 1,
         };
         let (n2, n1) = coverage_counts(tops, step, cover);
@@ -575,33 +607,46 @@ impl Geometry {
     /// [`Geometry::vertical_matching`] and the top cells of its dominoes.
     #[inline]
     fn vertical_tops(&self, e: u128) -> (u32, u128) {
-        let mut count = 0;
-        let mut used = 0u128;
-        let mut tops = 0u128;
-        for r in 0..self.h - 1 {
-            let cur = (e >> (r * self.w)) & self.row0 & !used;
-            let next = (e >> ((r + 1) * self.w)) & self.row0;
-            used = cur & next;
-            count += used.count_ones();
-            tops |= used << (r * self.w);
+        // the greedy pairing from the top of each column's run starts a domino at the
+        // run's first cell, the third, …, while the cell below is in the run: the cells
+        // of the run's rows of the first cell's parity. The runs that start in an even row
+        // are filled down their columns (a fill by doubling steps, Kogge–Stone).
+        let w = self.w();
+        let shl = |x: u128, k: u32| x.checked_shl(k).unwrap_or(0);
+        let starts = e & !(e << w);
+        let mut fill = starts & self.even_rows;
+        let mut open = e;
+        // four steps reach 15 rows down (constant shifts once the width is one); taller
+        // boards take more
+        for k in [1, 2, 4, 8] {
+            fill |= open & shl(fill, k * w);
+            open &= shl(open, k * w);
         }
-        (count, tops)
+        let mut reach = 16;
+        while reach < self.h {
+            fill |= open & shl(fill, reach * w);
+            open &= shl(open, reach * w);
+            reach <<= 1;
+        }
+        let even_start = fill;
+        let tops =
+            e & (e >> w) & ((even_start & self.even_rows) | (e & !even_start & !self.even_rows));
+        (tops.count_ones(), tops)
     }
 
     /// [`Geometry::horizontal_matching`] and the left cells of its dominoes.
     #[inline]
     fn horizontal_tops(&self, e: u128) -> (u32, u128) {
-        let mut count = 0;
-        let mut used = 0u128;
-        let mut tops = 0u128;
-        for c in 0..self.w - 1 {
-            let cur = (e >> c) & self.col0 & !used;
-            let next = (e >> (c + 1)) & self.col0;
-            used = cur & next;
-            count += used.count_ones();
-            tops |= used << c;
-        }
-        (count, tops)
+        // the greedy pairing from the left of each row's run starts a domino at the run's
+        // first cell, the third, …, while the next cell is in the run: the cells of the
+        // columns of the first cell's parity. Without the last column the runs stay in
+        // their rows, and adding a run's first cell carries through the whole run.
+        let y = e & self.has_right;
+        let starts = y & !(y << 1);
+        let even_start = y & (y ^ y.wrapping_add(starts & self.even_cols));
+        let lefts =
+            y & (e >> 1) & ((even_start & self.even_cols) | (y & !even_start & !self.even_cols));
+        (lefts.count_ones(), lefts)
     }
 
     /// The most disjoint dominoes of `player`'s orientation on the cells `e`.
@@ -620,7 +665,7 @@ impl Geometry {
     /// the opponent there destroys that block and nothing else. Chosen greedily (any
     /// disjoint set is sound); returns their number and their cells.
     fn protective_areas(&self, e: u128, player: Player) -> (u32, u128) {
-        let w = self.w;
+        let w = self.w();
         if w < 2 || self.h < 2 {
             return (0, 0);
         }
@@ -661,9 +706,12 @@ impl Geometry {
     /// The board turned upside down.
     #[inline]
     fn flip_rows(&self, e: u128) -> u128 {
+        let w = self.w();
         let mut out = 0u128;
-        for r in 0..self.h {
-            out |= ((e >> (r * self.w)) & self.row0) << ((self.h - 1 - r) * self.w);
+        let mut rest = e;
+        for _ in 0..self.h {
+            out = (out << w) | (rest & self.row0);
+            rest >>= w;
         }
         out
     }
@@ -1025,7 +1073,19 @@ impl DomineeringSolver {
         self.prepare(board);
         let e = board.empty_cells();
         self.root_win = None;
-        let wins = self.wins(e, player, 0, stop);
+        let Some(g) = self.geometry.clone() else {
+            return Ok(false);
+        };
+        // the search compiled for the board's width, so that its shifts are constants
+        macro_rules! by_width {
+            ($($w:literal)*) => {
+                match g.w {
+                    $($w => self.wins(&g.with_width::<$w>(), e, player, 0, stop),)*
+                    _ => self.wins(&*g, e, player, 0, stop),
+                }
+            };
+        }
+        let wins = by_width!(2 3 4 5 6 7 8 9 10 11 12);
         if self.halted {
             self.halted = false;
             return Err(GameError::Stopped);
@@ -1225,10 +1285,14 @@ impl DomineeringSolver {
     }
 
     /// Whether `player`, to move on the empty cells `e`, wins.
-    fn wins(&mut self, e: u128, player: Player, depth: u32, stop: &StopFlag) -> bool {
-        let Some(g) = self.geometry.clone() else {
-            return false;
-        };
+    fn wins<const W: u32>(
+        &mut self,
+        g: &Geometry<W>,
+        e: u128,
+        player: Player,
+        depth: u32,
+        stop: &StopFlag,
+    ) -> bool {
         self.nodes += 1;
         if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
             self.halted |= stopped;
@@ -1248,10 +1312,10 @@ impl DomineeringSolver {
         let vp = g.vertical(e);
         let hp = g.horizontal(e);
         let (mine, step) = match player {
-            Player::Left => (vp, g.w),
+            Player::Left => (vp, g.w()),
             Player::Right => (hp, 1),
         };
-        let v_cov = vp | (vp << g.w);
+        let v_cov = vp | (vp << g.w());
         let h_cov = hp | (hp << 1);
         // dead cells removed, least image
         let (key, key_player) = g.key(e & (v_cov | h_cov), player);
@@ -1312,7 +1376,7 @@ impl DomineeringSolver {
                 Err(counts) => counts,
             };
             let (cv, ch) = (g.vertical(c), g.horizontal(c));
-            let (cvc, chc) = (cv | (cv << g.w), ch | (ch << 1));
+            let (cvc, chc) = (cv | (cv << g.w()), ch | (ch << 1));
             let (um, sm, ut, st) = match player {
                 Player::Left => (uv, sv, uh, sh),
                 Player::Right => (uh, sh, uv, sv),
@@ -1362,7 +1426,7 @@ impl DomineeringSolver {
         let mut wins = false;
         for &(_, a) in moves.iter() {
             let child = e & !((1u128 << a) | (1u128 << (u32::from(a) + step)));
-            let lost = !self.wins(child, opponent, depth + 1, stop);
+            let lost = !self.wins(g, child, opponent, depth + 1, stop);
             if self.halted {
                 return false;
             }
