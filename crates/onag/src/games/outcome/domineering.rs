@@ -487,18 +487,7 @@ impl<const W: u32> Geometry<W> {
             Player::Left => (xv_cells, xh_cells, v_cov, h_cov),
             Player::Right => (xh_cells, xv_cells, h_cov, v_cov),
         };
-        let me = Side {
-            player,
-            safe: safe_me,
-            s: s_me,
-            blocks: (p, blocks_me),
-        };
-        let them = Side {
-            player: player.opposite(),
-            safe: safe_them,
-            s: s_them,
-            blocks: (q, blocks_them),
-        };
+        let me = self.side(e, player, (safe_me, s_me), (p, blocks_me), cover_them);
         // the squares-left rule with the pools' share `a` (above), two refinements: the
         // cells in T(O) of the (at least `a`) placements played are at least f(P) each, and
         // at least 2a less the shortfall of all the placements, n₁ + 2n₀ (n₀ placements
@@ -508,16 +497,23 @@ impl<const W: u32> Geometry<W> {
         let short_them = n1_them + 2 * (x_them - n2_them - n1_them);
         let f_a = (f_me * a).max((2 * a).saturating_sub(short_me));
         let f_b = (f_them * b).max((2 * b).saturating_sub(short_them));
-        if self.block_cells_guarantee(e, &me, cover_them, true) > t_them {
+        if self.block_cells_guarantee(e, &me, true) > t_them {
             return Ok((true, Rule::BlockCellWin));
         }
-        if self.block_cells_guarantee(e, &them, cover_me, false) > t_me {
+        let them = self.side(
+            e,
+            player.opposite(),
+            (safe_them, s_them),
+            (q, blocks_them),
+            cover_me,
+        );
+        if self.block_cells_guarantee(e, &them, false) > t_me {
             return Ok((false, Rule::BlockCellLoss));
         }
         if 2 * (a + s_me) + f_a + self.untouched_odd_runs(e, x_me_cells, them.player) > t_them {
             return Ok((true, Rule::LineCellWin));
         }
-        if self.option_guarantee(e, &me, cover_them) > t_them {
+        if self.option_guarantee(e, &me) > t_them {
             return Ok((true, Rule::OptionWin));
         }
         if 2 * (b + s_them + 1) + f_b + self.untouched_odd_runs(e, x_them_cells, player) > t_me {
@@ -593,18 +589,45 @@ impl<const W: u32> Geometry<W> {
     /// cells and `n₁` of one, `F ≥ ⌈(n₂ − D)/3⌉ + ⌈(n₂ + n₁ − D)/3⌉`. One more claim adds 8
     /// and takes at most 4 from `2v` (D grows by 4) and 4 from `F`, so the least `c` gives
     /// the least count.
-    fn block_cells_guarantee(&self, e: u128, side: &Side, cover: u128, first: bool) -> u32 {
+    fn block_cells_guarantee(&self, e: u128, side: &Side, first: bool) -> u32 {
         let (p, blocks) = side.blocks;
-        let (x, tops) = self.tops(e & !side.safe & !blocks, side.player);
-        let step = match side.player {
+        let c = if first { p.div_ceil(2) } else { p / 2 };
+        let u = self.untouched_odd_runs(e, blocks | side.placed, side.player.opposite());
+        block_count(p, c, side.placements, side.s, first) + u
+    }
+
+    /// One player's structures for the joint counts: `safe` their safe cells and moves,
+    /// `blocks` their protective areas, `reach` the cells their opponent can cover now; the
+    /// vulnerable placements outside both are found here.
+    fn side(
+        &self,
+        e: u128,
+        player: Player,
+        (safe, s): (u128, u32),
+        blocks: (u32, u128),
+        reach: u128,
+    ) -> Side {
+        let (x, tops) = self.tops(e & !safe & !blocks.1, player);
+        let step = self.step(player);
+        let (n2, n1) = coverage_counts(tops, step, reach);
+        Side {
+            player,
+            safe,
+            s,
+            blocks,
+            reach,
+            placed: tops | (tops << step),
+            placements: (x, n2, n1),
+        }
+    }
+
+    /// How far the second cell of `player`'s domino lies from the first.
+    #[inline]
+    fn step(&self, player: Player) -> u32 {
+        match player {
             Player::Left => self.w(),
             Player::Right => 1,
-        };
-        let (n2, n1) = coverage_counts(tops, step, cover);
-        let c = if first { p.div_ceil(2) } else { p / 2 };
-        let placed = blocks | tops | (tops << step);
-        let u = self.untouched_odd_runs(e, placed, side.player.opposite());
-        block_count(p, c, (x, n2, n1), side.s, first) + u
+        }
     }
 
     /// The count of [`Geometry::block_cells_guarantee`] for the player to move (`side`)
@@ -621,19 +644,14 @@ impl<const W: u32> Geometry<W> {
     /// `2k + 4c + F` with `k = 1 + 2c + v + (s − 1)`. The odd lines of the opponent's left
     /// out are those no structure of the player's and no `z` touches. 0 when there is no
     /// such option.
-    fn option_guarantee(&self, e: u128, side: &Side, cover: u128) -> u32 {
+    fn option_guarantee(&self, e: u128, side: &Side) -> u32 {
         if side.s == 0 {
             return 0;
         }
         let w = self.w();
         let hr = self.has_right;
         let (p, blocks) = side.blocks;
-        let (x, tops) = self.tops(e & !side.safe & !blocks, side.player);
-        let step = match side.player {
-            Player::Left => w,
-            Player::Right => 1,
-        };
-        let structures = side.safe | blocks | tops | (tops << step);
+        let structures = side.safe | blocks | side.placed;
         // the safe dominoes' first cells, and the option cells beside either end
         let (_, safe_tops) = self.tops(side.safe, side.player);
         let beside = match side.player {
@@ -642,7 +660,7 @@ impl<const W: u32> Geometry<W> {
             // left of the left cell, right of the right one (in the same row)
             Player::Right => ((safe_tops >> 1) & hr) | (((safe_tops << 1) & hr) << 1),
         };
-        let options = beside & e & cover & !structures;
+        let options = beside & e & side.reach & !structures;
         if options == 0 {
             return 0;
         }
@@ -671,9 +689,8 @@ impl<const W: u32> Geometry<W> {
             (options, 1)
         };
         let z = z & z.wrapping_neg();
-        let (n2, n1) = coverage_counts(tops, step, cover);
         let u = self.untouched_odd_runs(e, structures | z, side.player.opposite());
-        block_count(p, p / 2, (x, n2, n1), side.s - 1, false) + u + gain
+        block_count(p, p / 2, side.placements, side.s - 1, false) + u + gain
     }
 
     /// [`Geometry::vertical_tops`] or [`Geometry::horizontal_tops`] by the player.
@@ -990,6 +1007,12 @@ struct Side {
     s: u32,
     /// the protective areas: how many, and their cells
     blocks: (u32, u128),
+    /// the cells the opponent can cover now (T)
+    reach: u128,
+    /// the cells of the vulnerable placements outside the safe moves and the blocks
+    placed: u128,
+    /// how many, and how many have two cells in `reach` and how many one
+    placements: (u32, u32, u32),
 }
 
 /// The counting rule that decided a node without search.
