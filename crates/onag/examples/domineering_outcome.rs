@@ -3,7 +3,7 @@
 //! time (docs/outcome-search.md lists the figures).
 //!
 //! ```text
-//! domineering_outcome [--bits B] [--max-seconds S] [--checkpoint FILE [--every S]] RxC...
+//! domineering_outcome [--bits B] [--threads T] [--max-seconds S] [--checkpoint FILE [--every S]] RxC...
 //! ```
 //!
 //! With `--checkpoint FILE` (one board): the table is loaded from FILE when it exists and
@@ -24,11 +24,13 @@ fn main() {
     let mut boards = Vec::new();
     let mut checkpoint: Option<std::path::PathBuf> = None;
     let mut every = 0.0f64;
+    let mut threads = 1;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--bits" => bits = args.next().and_then(|x| x.parse().ok()).unwrap_or(22),
             "--checkpoint" => checkpoint = args.next().map(Into::into),
+            "--threads" => threads = args.next().and_then(|x| x.parse().ok()).unwrap_or(1),
             "--every" => every = args.next().and_then(|x| x.parse().ok()).unwrap_or(0.0),
             "--max-seconds" => {
                 max_seconds = args.next().and_then(|x| x.parse().ok()).unwrap_or(0.0)
@@ -40,7 +42,7 @@ fn main() {
                 Some(rc) => boards.push(rc),
                 None => {
                     eprintln!(
-                        "usage: domineering_outcome [--bits B] [--max-seconds S] [--checkpoint FILE [--every S]] RxC..."
+                        "usage: domineering_outcome [--bits B] [--threads T] [--max-seconds S] [--checkpoint FILE [--every S]] RxC..."
                     );
                     std::process::exit(2);
                 }
@@ -53,7 +55,7 @@ fn main() {
             continue;
         };
         let start = Instant::now();
-        let mut solver = DomineeringSolver::new(TableSize::Bits(bits));
+        let mut solver = DomineeringSolver::new(TableSize::Bits(bits)).with_threads(threads);
         if let Some(path) = checkpoint.as_ref().filter(|p| p.exists()) {
             let bytes = std::fs::read(path).expect("the checkpoint file");
             match solver.restore(&board, &bytes) {

@@ -127,6 +127,8 @@ impl Solve {
                 ..OutcomeLimits::default()
             },
             domineering_table_bits: limits::SOLVE_DOMINEERING_TABLE_BITS,
+            // one thread a request: the server's threads serve the other requests
+            threads: 1,
         };
         // The node budget is looked at where the solver reports progress (every few thousand
         // nodes); when it is spent the hook raises the request's flag, which every phase of

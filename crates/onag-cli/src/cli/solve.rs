@@ -71,6 +71,10 @@ pub struct Args {
     /// of 32 (24) bytes.
     #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: u32,
+    /// Domineering: search on N threads sharing the table (the same answers; node counts
+    /// vary from run to run with more than one).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
     #[command(flatten)]
     pub output: Output,
     /// Time and memory bounds.
@@ -133,6 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => {
             let options = SolveOptions {
                 domineering_table_bits: args.table_bits,
+                threads: args.threads as usize,
                 ..SolveOptions::default()
             };
             solve(&args.game, position, &options, &stop, progress_printer())?
@@ -237,7 +242,9 @@ fn checkpointed(
             let board: Domineering = position
                 .parse()
                 .map_err(|e| anyhow::anyhow!("domineering position: {e}"))?;
-            let solver = DomineeringSolver::new(table).on_progress(progress_printer());
+            let solver = DomineeringSolver::new(table)
+                .with_threads(args.threads as usize)
+                .on_progress(progress_printer());
             (
                 Box::new((solver, board)),
                 "a Domineering checkpoint of this --table-bits",
@@ -460,6 +467,7 @@ fn solve_size(
     game: &str,
     (m, c): (usize, usize),
     table_bits: u32,
+    threads: usize,
     stop: &onag::StopFlag,
 ) -> anyhow::Result<Vec<(Option<&'static str>, FastOutcome, f64)>> {
     let start = Instant::now();
@@ -486,6 +494,7 @@ fn solve_size(
         }
         _ => match Domineering::empty(m, c) {
             Some(board) => one(DomineeringSolver::new(TableSize::Bits(table_bits))
+                .with_threads(threads)
                 .on_progress(progress_printer())
                 .solve(&board, stop)?),
             None => Vec::new(),
@@ -678,7 +687,13 @@ fn rectangles(args: &Args, n: usize, stop: &onag::StopFlag) -> anyhow::Result<()
         .collect();
     sizes.sort_by_key(|&(m, c)| (m * c, m, c));
     for (m, c) in sizes {
-        for (gap, r, seconds) in solve_size(game.name, (m, c), args.table_bits, stop)? {
+        for (gap, r, seconds) in solve_size(
+            game.name,
+            (m, c),
+            args.table_bits,
+            args.threads as usize,
+            stop,
+        )? {
             eprintln!(
                 "{m}×{c}{}: {} ({} + {} nodes, {seconds:.2} s)",
                 gap.map_or(String::new(), |g| format!(" {g}")),

@@ -68,6 +68,7 @@ use crate::games::domineering::Domineering;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
+use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use super::{
     checkpoint_entries, checkpoint_header, work_from_data, work_log, Poll, SearchProgress,
@@ -93,13 +94,126 @@ impl TableSize {
     }
 }
 
-/// One entry: a position (its least image, dead cells removed), who was to move, whether
-/// they win, and how much work the answer took.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u128,
-    /// bit 0: used; bit 1: Right to move; bit 2: the player to move wins; bits 8..: log2 work
-    data: u32,
+/// A bucket of the transposition table: two entries, one kept for the answer that took the
+/// most work and one always replaced. An entry is a position (its least image, dead cells
+/// removed) and its data: bit 0 used, bit 1 Right to move, bit 2 the player to move wins,
+/// bits 8.. log2 of the work. The search threads share the table: a writer takes the
+/// bucket's sequence number from even to odd and back, and a reader keeps what it read only
+/// when the number was even and unchanged around its reads (a sequence lock, as in Boehm,
+/// *Can seqlocks get along with programming language memory models?*, MSPC 2012), so a
+/// torn entry is never read. A store that finds the bucket being written is dropped, as the
+/// table drops entries anyway: it holds only exact answers, and losing one costs work only.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    seq: AtomicU32,
+    data: [AtomicU32; 2],
+    /// the two keys' low and high halves
+    keys: [AtomicU64; 4],
+}
+
+/// The transposition table, shared by the search threads (see [`Bucket`]).
+struct Table {
+    buckets: Vec<Bucket>,
+}
+
+impl Table {
+    fn new(entries: usize) -> Table {
+        Table {
+            buckets: (0..entries / 2).map(|_| Bucket::default()).collect(),
+        }
+    }
+
+    /// The bucket of `key`.
+    fn slot(&self, key: u128) -> usize {
+        let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((h >> 33) as usize) & (self.buckets.len() - 1)
+    }
+
+    /// The answer stored for `key` with `player` to move in bucket `i`.
+    #[inline]
+    fn probe_at(&self, i: usize, key: u128, player: Player) -> Option<bool> {
+        let right = u32::from(player == Player::Right) << 1;
+        let b = &self.buckets[i];
+        let seq = b.seq.load(Ordering::Acquire);
+        if seq & 1 != 0 {
+            return None;
+        }
+        let mut found = None;
+        for j in 0..2 {
+            let data = b.data[j].load(Ordering::Relaxed);
+            if data & 1 != 0
+                && data & 2 == right
+                && b.keys[2 * j].load(Ordering::Relaxed) == key as u64
+                && b.keys[2 * j + 1].load(Ordering::Relaxed) == (key >> 64) as u64
+            {
+                found = Some(data & 4 != 0);
+                break;
+            }
+        }
+        fence(Ordering::Acquire);
+        if b.seq.load(Ordering::Relaxed) != seq {
+            return None;
+        }
+        found
+    }
+
+    fn store(&self, key: u128, player: Player, wins: bool, work: u64) {
+        let b = &self.buckets[self.slot(key)];
+        let seq = b.seq.load(Ordering::Relaxed);
+        if seq & 1 != 0
+            || b.seq
+                .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        fence(Ordering::Release);
+        let log = work_log(work);
+        let data =
+            1 | (u32::from(player == Player::Right) << 1) | (u32::from(wins) << 2) | (log << 8);
+        let read = |j: usize| {
+            let lo = b.keys[2 * j].load(Ordering::Relaxed);
+            let hi = b.keys[2 * j + 1].load(Ordering::Relaxed);
+            (
+                u128::from(lo) | (u128::from(hi) << 64),
+                b.data[j].load(Ordering::Relaxed),
+            )
+        };
+        let write = |j: usize, (k, d): (u128, u32)| {
+            b.keys[2 * j].store(k as u64, Ordering::Relaxed);
+            b.keys[2 * j + 1].store((k >> 64) as u64, Ordering::Relaxed);
+            b.data[j].store(d, Ordering::Relaxed);
+        };
+        let keep = read(0);
+        let same = keep.0 == key && keep.1 & 2 == data & 2;
+        if keep.1 & 1 == 0 || same || log >= keep.1 >> 8 {
+            if !same {
+                write(1, keep);
+            }
+            write(0, (key, data));
+        } else {
+            write(1, (key, data));
+        }
+        b.seq.store(seq + 2, Ordering::Release);
+    }
+
+    /// Every entry in use, as (key, data); only while no search runs.
+    fn entries(&self) -> impl Iterator<Item = (u128, u32)> + '_ {
+        self.buckets.iter().flat_map(|b| {
+            (0..2).filter_map(move |j| {
+                let data = b.data[j].load(Ordering::Relaxed);
+                let lo = b.keys[2 * j].load(Ordering::Relaxed);
+                let hi = b.keys[2 * j + 1].load(Ordering::Relaxed);
+                (data & 1 != 0).then_some((u128::from(lo) | (u128::from(hi) << 64), data))
+            })
+        })
+    }
+
+    fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
+    }
 }
 
 /// The fixed geometry of one board: its size, masks and the transpose's lookup table.
@@ -125,9 +239,9 @@ struct Geometry<const W: u32 = 0> {
     /// square boards: `transposed_rows[r << w | bits]` is row `r` holding `bits`, transposed
     /// (one lookup a row instead of a loop over the cells, which was the search's hottest
     /// spot: it runs for the node and for every child's table probe)
-    transposed_rows: std::rc::Rc<Vec<u128>>,
+    transposed_rows: std::sync::Arc<Vec<u128>>,
     /// the vulnerable moves a player is sure of, by pools (see [`Shares`])
-    shares: std::rc::Rc<Shares>,
+    shares: std::sync::Arc<Shares>,
 }
 
 impl Geometry<0> {
@@ -178,8 +292,8 @@ impl Geometry<0> {
             even_cols,
             even_rows,
             square,
-            transposed_rows: std::rc::Rc::new(transposed_rows),
-            shares: std::rc::Rc::new(Shares::new(n as usize / 2 + 1)),
+            transposed_rows: std::sync::Arc::new(transposed_rows),
+            shares: std::sync::Arc::new(Shares::new(n as usize / 2 + 1)),
         }
     }
 
@@ -1117,9 +1231,8 @@ pub struct SearchStats {
 /// The fast Domineering outcome solver (see the [module documentation](self)). The table
 /// is kept between solves of boards of one size.
 pub struct DomineeringSolver {
-    table: Vec<Entry>,
-    mask: usize,
-    geometry: Option<std::rc::Rc<Geometry>>,
+    table: Table,
+    geometry: Option<std::sync::Arc<Geometry>>,
     /// history heuristic: [player][cell]
     history: [[u32; 128]; 2],
     /// a static value of each placement by where it lies: [player][top or left cell]
@@ -1129,16 +1242,84 @@ pub struct DomineeringSolver {
     /// the empty cells after the winning move found at the root of the last search
     root_win: Option<u128>,
     poll: Poll,
+    threads: usize,
+}
+
+/// What the search threads share besides the table, for ABDADA (Weill, *The ABDADA
+/// distributed minimax search algorithm*, ICCA Journal 19(1), 1996): every thread searches
+/// from the root, the first move of a node together, and the later moves of a node that
+/// another thread is already searching are put off until the rest are done — by then the
+/// table mostly knows them. The answers are exact whichever thread finds them, so sharing
+/// changes the work, never an answer.
+struct Shared {
+    /// the positions some thread is searching: a tag of the position in a slot of its hash
+    busy: Vec<AtomicU64>,
+    /// a thread has finished the root: the others stop
+    done: AtomicBool,
+    /// the helpers' nodes so far (each adds its own at its polls)
+    helper_nodes: AtomicU64,
+    /// nodes this close to the root mark themselves busy (deeper ones are quick to redo)
+    depth: u32,
+}
+
+impl Shared {
+    fn new(cells: u32) -> Shared {
+        Shared {
+            busy: (0..1 << 16).map(|_| AtomicU64::new(0)).collect(),
+            done: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+            depth: cells / 3,
+        }
+    }
+
+    /// The busy slot and tag of a position.
+    fn busy_slot(&self, key: u128, player: Player) -> (usize, u64) {
+        let t = (key as u64)
+            ^ ((key >> 64) as u64).rotate_left(29)
+            ^ u64::from(player == Player::Right);
+        let h = t.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((h >> 40) as usize & (self.busy.len() - 1), t | 1)
+    }
+
+    fn is_busy(&self, key: u128, player: Player) -> bool {
+        let (i, t) = self.busy_slot(key, player);
+        self.busy[i].load(Ordering::Relaxed) == t
+    }
+
+    fn set_busy(&self, key: u128, player: Player, busy: bool) {
+        let (i, t) = self.busy_slot(key, player);
+        if busy {
+            self.busy[i].store(t, Ordering::Relaxed);
+        } else {
+            // only if no other position took the slot since
+            let _ = self.busy[i].compare_exchange(t, 0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+}
+
+/// One search thread's state: the shared table, its own move-ordering history and counts.
+struct Search<'a> {
+    table: &'a Table,
+    history: [[u32; 128]; 2],
+    placement_value: [[u8; 128]; 2],
+    nodes: u64,
+    stats: SearchStats,
+    root_win: Option<u128>,
+    /// the main thread's progress reports and stop polls (helpers have none)
+    poll: Option<&'a mut Poll>,
+    /// helpers: when they next look at the stop flag, and the nodes they have reported
+    next_check: u64,
+    reported: u64,
     halted: bool,
+    shared: Option<&'a Shared>,
 }
 
 impl DomineeringSolver {
-    /// A solver with a table of the given size (allocated now: 32 bytes an entry).
+    /// A solver with a table of the given size (allocated now: 32 bytes an entry), searching
+    /// on one thread.
     pub fn new(size: TableSize) -> Self {
-        let entries = size.entries();
         DomineeringSolver {
-            table: vec![Entry::default(); entries],
-            mask: entries - 1,
+            table: Table::new(size.entries()),
             geometry: None,
             history: [[0; 128]; 2],
             placement_value: [[0; 128]; 2],
@@ -1146,8 +1327,16 @@ impl DomineeringSolver {
             stats: SearchStats::default(),
             root_win: None,
             poll: Poll::new(POLL_EVERY),
-            halted: false,
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads (at least 1) sharing the table. With more than one
+    /// the answers are the same and the node counts vary from run to run. Not on targets
+    /// without threads (WebAssembly), where it must stay 1.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
@@ -1156,7 +1345,7 @@ impl DomineeringSolver {
         self
     }
 
-    /// Nodes searched since the solver was made.
+    /// Nodes searched since the solver was made (by all its threads).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -1186,17 +1375,81 @@ impl DomineeringSolver {
         macro_rules! by_width {
             ($($w:literal)*) => {
                 match g.w {
-                    $($w => self.wins(&g.with_width::<$w>(), e, player, 0, stop),)*
-                    _ => self.wins(&*g, e, player, 0, stop),
+                    $($w => self.run(&g.with_width::<$w>(), e, player, stop),)*
+                    _ => self.run(&*g, e, player, stop),
                 }
             };
         }
-        let wins = by_width!(2 3 4 5 6 7 8 9 10 11 12);
-        if self.halted {
-            self.halted = false;
-            return Err(GameError::Stopped);
+        by_width!(2 3 4 5 6 7 8 9 10 11 12).ok_or(GameError::Stopped)
+    }
+
+    /// The search from the root on the solver's threads: whether `player` wins, or `None`
+    /// when stopped.
+    fn run<const W: u32>(
+        &mut self,
+        g: &Geometry<W>,
+        e: u128,
+        player: Player,
+        stop: &StopFlag,
+    ) -> Option<bool> {
+        let shared = (self.threads > 1).then(|| Shared::new(g.n));
+        let (table, history, placement_value) = (&self.table, self.history, self.placement_value);
+        let new = |shared| Search::new(table, history, placement_value, shared);
+        let mut main = Search {
+            nodes: self.nodes,
+            stats: self.stats,
+            poll: Some(&mut self.poll),
+            ..new(shared.as_ref())
+        };
+        let Some(shared) = shared.as_ref() else {
+            let wins = main.wins(g, e, player, 0, stop);
+            let (halted, nodes, stats, history, root_win) = (
+                main.halted,
+                main.nodes,
+                main.stats,
+                main.history,
+                main.root_win,
+            );
+            (self.nodes, self.stats, self.history, self.root_win) =
+                (nodes, stats, history, root_win);
+            return (!halted).then_some(wins);
+        };
+        let (answer, helpers) = std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|_| {
+                    s.spawn(move || {
+                        let mut h = new(Some(shared));
+                        let wins = h.wins(g, e, player, 0, stop);
+                        if !h.halted {
+                            shared.done.store(true, Ordering::Relaxed);
+                        }
+                        ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
+                    })
+                })
+                .collect();
+            let wins = main.wins(g, e, player, 0, stop);
+            if !main.halted {
+                shared.done.store(true, Ordering::Relaxed);
+            }
+            let helpers: Vec<_> = helpers
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect();
+            ((!main.halted).then_some((wins, main.root_win)), helpers)
+        });
+        let (nodes, mut stats, history) = (main.nodes, main.stats, main.history);
+        self.nodes = nodes;
+        self.history = history;
+        let mut answer = answer;
+        for (found, nodes, s) in helpers {
+            self.nodes += nodes;
+            stats.add(&s);
+            answer = answer.or(found);
         }
-        Ok(wins)
+        self.stats = stats;
+        let (wins, root_win) = answer?;
+        self.root_win = root_win;
+        Some(wins)
     }
 
     /// Who wins `board`, with a winning first move for each player who wins moving first.
@@ -1275,11 +1528,11 @@ impl DomineeringSolver {
         let Some(g) = self.geometry.as_deref() else {
             return Vec::new();
         };
-        let mut out = Vec::with_capacity(16 + self.table.len() / 4 * 20);
+        let mut out = Vec::with_capacity(16 + self.table.buckets.len() / 2 * 20);
         checkpoint_header(&mut out, CHECKPOINT_MAGIC, (g.w, g.h));
-        for e in self.table.iter().filter(|e| e.data & 1 != 0) {
-            out.extend_from_slice(&e.key.to_le_bytes());
-            out.extend_from_slice(&e.data.to_le_bytes());
+        for (key, data) in self.table.entries() {
+            out.extend_from_slice(&key.to_le_bytes());
+            out.extend_from_slice(&data.to_le_bytes());
         }
         out
     }
@@ -1312,7 +1565,7 @@ impl DomineeringSolver {
                 Player::Left
             };
             let work = work_from_data(data);
-            self.store(key, player, data & 4 != 0, work);
+            self.table.store(key, player, data & 4 != 0, work);
             count += 1;
         }
         Ok(count)
@@ -1324,72 +1577,104 @@ impl DomineeringSolver {
         let (w, h) = (g.width() as u32, g.height() as u32);
         let same = self.geometry.as_ref().is_some_and(|x| x.w == w && x.h == h);
         if !same {
-            self.geometry = Some(std::rc::Rc::new(Geometry::new(w, h)));
-            self.table.iter_mut().for_each(|e| *e = Entry::default());
+            self.geometry = Some(std::sync::Arc::new(Geometry::new(w, h)));
+            self.table.clear();
             self.history = [[0; 128]; 2];
             self.placement_value = placement_values(w, h);
         }
     }
+}
 
-    fn slot(&self, key: u128) -> usize {
-        let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 32) as usize) & self.mask & !1
-    }
-
-    fn probe(&self, key: u128, player: Player) -> Option<bool> {
-        self.probe_at(self.slot(key), key, player)
-    }
-
-    #[inline]
-    fn probe_at(&self, i: usize, key: u128, player: Player) -> Option<bool> {
-        let right = u32::from(player == Player::Right) << 1;
-        for e in &self.table[i..i + 2] {
-            if e.data & 1 != 0 && e.key == key && e.data & 2 == right {
-                return Some(e.data & 4 != 0);
-            }
-        }
-        None
-    }
-
-    fn store(&mut self, key: u128, player: Player, wins: bool, work: u64) {
-        let i = self.slot(key);
-        let log = work_log(work);
-        let data =
-            1 | (u32::from(player == Player::Right) << 1) | (u32::from(wins) << 2) | (log << 8);
-        let new = Entry { key, data };
-        let keep = self.table[i];
-        let same = keep.key == key && keep.data & 2 == data & 2;
-        if keep.data & 1 == 0 || same || log >= keep.data >> 8 {
-            if !same {
-                self.table[i + 1] = keep;
-            }
-            self.table[i] = new;
-        } else {
-            self.table[i + 1] = new;
-        }
-    }
-
+impl SearchStats {
     /// Counts a node answered by a counting rule.
-    fn count_rule(&mut self, rule: Rule) {
+    fn count(&mut self, rule: Rule) {
         let counter = match rule {
-            Rule::NoMove => &mut self.stats.no_move,
-            Rule::SafeWin => &mut self.stats.safe_win,
-            Rule::SafeLoss => &mut self.stats.safe_loss,
-            Rule::VulnerableWin => &mut self.stats.vulnerable_win,
-            Rule::VulnerableLoss => &mut self.stats.vulnerable_loss,
-            Rule::ProtectiveWin => &mut self.stats.protective_win,
-            Rule::ProtectiveLoss => &mut self.stats.protective_loss,
+            Rule::NoMove => &mut self.no_move,
+            Rule::SafeWin => &mut self.safe_win,
+            Rule::SafeLoss => &mut self.safe_loss,
+            Rule::VulnerableWin => &mut self.vulnerable_win,
+            Rule::VulnerableLoss => &mut self.vulnerable_loss,
+            Rule::ProtectiveWin => &mut self.protective_win,
+            Rule::ProtectiveLoss => &mut self.protective_loss,
             Rule::CellWin
             | Rule::CellOrderWin
             | Rule::BlockCellWin
             | Rule::LineCellWin
-            | Rule::OptionWin => &mut self.stats.cell_win,
+            | Rule::OptionWin => &mut self.cell_win,
             Rule::CellLoss | Rule::CellOrderLoss | Rule::BlockCellLoss | Rule::LineCellLoss => {
-                &mut self.stats.cell_loss
+                &mut self.cell_loss
             }
         };
         *counter += 1;
+    }
+
+    /// Adds another thread's counts.
+    fn add(&mut self, o: &SearchStats) {
+        self.no_move += o.no_move;
+        self.safe_win += o.safe_win;
+        self.safe_loss += o.safe_loss;
+        self.vulnerable_win += o.vulnerable_win;
+        self.vulnerable_loss += o.vulnerable_loss;
+        self.protective_win += o.protective_win;
+        self.protective_loss += o.protective_loss;
+        self.cell_win += o.cell_win;
+        self.cell_loss += o.cell_loss;
+        self.table_hits += o.table_hits;
+        self.etc_cutoffs += o.etc_cutoffs;
+        self.etc_skips += o.etc_skips;
+        self.static_cutoffs += o.static_cutoffs;
+        self.static_skips += o.static_skips;
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A thread's search state from the solver's.
+    fn new(
+        table: &'a Table,
+        history: [[u32; 128]; 2],
+        placement_value: [[u8; 128]; 2],
+        shared: Option<&'a Shared>,
+    ) -> Search<'a> {
+        Search {
+            table,
+            history,
+            placement_value,
+            nodes: 0,
+            stats: SearchStats::default(),
+            root_win: None,
+            poll: None,
+            next_check: POLL_EVERY,
+            reported: 0,
+            halted: false,
+            shared,
+        }
+    }
+
+    /// Counts a node; at each poll reports the progress (the main thread) and looks at the
+    /// stop flag and whether another thread has finished.
+    #[inline]
+    fn node(&mut self, depth: u32, stop: &StopFlag) {
+        self.nodes += 1;
+        let shared = self.shared;
+        let done = || shared.is_some_and(|s| s.done.load(Ordering::Relaxed));
+        match self.poll.as_deref_mut() {
+            Some(p) => {
+                let helpers = shared.map_or(0, |s| s.helper_nodes.load(Ordering::Relaxed));
+                if let Some(stopped) = p.node(self.nodes + helpers, depth, stop) {
+                    self.halted |= stopped || done();
+                }
+            }
+            None if self.nodes >= self.next_check => {
+                self.next_check = self.nodes + POLL_EVERY;
+                if let Some(s) = shared {
+                    s.helper_nodes
+                        .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
+                }
+                self.reported = self.nodes;
+                self.halted |= stop.check().is_err() || done();
+            }
+            None => {}
+        }
     }
 
     /// Whether `player`, to move on the empty cells `e`, wins.
@@ -1401,10 +1686,7 @@ impl DomineeringSolver {
         depth: u32,
         stop: &StopFlag,
     ) -> bool {
-        self.nodes += 1;
-        if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
-            self.halted |= stopped;
-        }
+        self.node(depth, stop);
         if self.halted {
             return false;
         }
@@ -1413,7 +1695,7 @@ impl DomineeringSolver {
         // searched)
         if depth == 0 {
             if let Some((wins, rule)) = g.static_answer(e, player) {
-                self.count_rule(rule);
+                self.stats.count(rule);
                 return wins;
             }
         }
@@ -1427,15 +1709,16 @@ impl DomineeringSolver {
         let h_cov = hp | (hp << 1);
         // dead cells removed, least image
         let (key, key_player) = g.key(e & (v_cov | h_cov), player);
-        if let Some(w) = self.probe(key, key_player) {
+        let table = self.table;
+        if let Some(w) = table.probe_at(table.slot(key), key, key_player) {
             self.stats.table_hits += 1;
             return w;
         }
         // below the root, the costliest rules, which the parent left out
         if depth > 0 {
             if let Ok((wins, rule)) = g.static_answer_or_counts(e, player, true) {
-                self.count_rule(rule);
-                self.store(key, key_player, wins, 1);
+                self.stats.count(rule);
+                table.store(key, key_player, wins, 1);
                 return wins;
             }
         }
@@ -1447,8 +1730,9 @@ impl DomineeringSolver {
         };
         let my_index = usize::from(player == Player::Right);
 
-        // the moves, scored: (score, top/left cell), with each child's table key and slot
-        let mut moves = [(0i64, 0u8); 128];
+        // the moves, scored: (score, top/left cell, index of the child's key), with each
+        // child's table key and slot
+        let mut moves = [(0i64, 0u8, 0u8); 128];
         let mut keys = [(0u128, Player::Left, 0usize); 128];
         let mut count = 0;
         let mut m = mine;
@@ -1468,13 +1752,13 @@ impl DomineeringSolver {
             let [uv, sv, uh, sh] = match g.static_answer_or_counts(c, opponent, false) {
                 Ok((opponent_wins, rule)) => {
                     self.nodes += 1;
-                    self.count_rule(rule);
+                    self.stats.count(rule);
                     if !opponent_wins {
                         self.stats.static_cutoffs += 1;
                         if depth == 0 {
                             self.root_win = Some(c);
                         }
-                        self.store(key, key_player, true, self.nodes - start + 1);
+                        table.store(key, key_player, true, self.nodes - start + 1);
                         return true;
                     }
                     self.stats.static_skips += 1;
@@ -1494,11 +1778,11 @@ impl DomineeringSolver {
             // opponent's, after the move; the mover's own safe moves last
             let margin = (sm + um) - (ut + st) - 8 * safe;
             let (ck, cp) = g.key(c & (cvc | chc), opponent);
-            keys[count] = (ck, cp, self.slot(ck));
+            keys[count] = (ck, cp, table.slot(ck));
             let score = (margin << 40)
                 + (i64::from(self.placement_value[my_index][a as usize]) << 32)
                 + i64::from(self.history[my_index][a as usize]);
-            moves[count] = (score, a as u8);
+            moves[count] = (score, a as u8, count as u8);
             count += 1;
         }
         // enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, *Nearly
@@ -1509,7 +1793,7 @@ impl DomineeringSolver {
         let mut kept = 0;
         for i in 0..count {
             let (ck, cp, slot) = keys[i];
-            match self.probe_at(slot, ck, cp) {
+            match table.probe_at(slot, ck, cp) {
                 Some(false) => {
                     self.stats.etc_cutoffs += 1;
                     if depth == 0 {
@@ -1517,7 +1801,7 @@ impl DomineeringSolver {
                         self.root_win =
                             Some(e & !((1u128 << a) | (1u128 << (u32::from(a) + step))));
                     }
-                    self.store(key, key_player, true, self.nodes - start + 1);
+                    table.store(key, key_player, true, self.nodes - start + 1);
                     return true;
                 }
                 Some(true) => self.stats.etc_skips += 1,
@@ -1531,25 +1815,63 @@ impl DomineeringSolver {
         let moves = &mut moves[..count];
         moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
 
+        // with other threads: near the root this node is marked busy while searched, and
+        // its later moves that another thread is searching are put off (ABDADA, see `Shared`)
+        let shared = self.shared.filter(|s| depth < s.depth);
+        let share_children = shared.is_some_and(|s| depth + 1 < s.depth);
+        if let Some(s) = shared {
+            s.set_busy(key, key_player, true);
+        }
         let mut wins = false;
-        for &(_, a) in moves.iter() {
-            let child = e & !((1u128 << a) | (1u128 << (u32::from(a) + step)));
-            let lost = !self.wins(g, child, opponent, depth + 1, stop);
-            if self.halted {
-                return false;
-            }
-            if lost {
-                if depth == 0 {
-                    self.root_win = Some(child);
+        let mut put_off = 0u128;
+        'passes: for pass in 0..2 {
+            for (i, &(_, a, k)) in moves.iter().enumerate() {
+                if pass == 1 && put_off >> i & 1 == 0 {
+                    continue;
                 }
-                let bonus = (g.n / 2).saturating_sub(depth).pow(2);
-                let hst = &mut self.history[my_index][a as usize];
-                *hst = hst.saturating_add(bonus);
-                wins = true;
+                if pass == 0 && i > 0 && share_children {
+                    let (ck, cp, _) = keys[usize::from(k)];
+                    if shared.is_some_and(|s| s.is_busy(ck, cp)) {
+                        put_off |= 1 << i;
+                        continue;
+                    }
+                }
+                let child = e & !((1u128 << a) | (1u128 << (u32::from(a) + step)));
+                let lost = !self.wins(g, child, opponent, depth + 1, stop);
+                if self.halted {
+                    if let Some(s) = shared {
+                        s.set_busy(key, key_player, false);
+                    }
+                    return false;
+                }
+                if lost {
+                    if depth == 0 {
+                        self.root_win = Some(child);
+                    }
+                    let bonus = (g.n / 2).saturating_sub(depth).pow(2);
+                    let hst = &mut self.history[my_index][a as usize];
+                    *hst = hst.saturating_add(bonus);
+                    wins = true;
+                    break 'passes;
+                }
+                // another thread may have answered this node meanwhile
+                if shared.is_some() {
+                    if let Some(w) = table.probe_at(table.slot(key), key, key_player) {
+                        if let Some(s) = shared {
+                            s.set_busy(key, key_player, false);
+                        }
+                        return w;
+                    }
+                }
+            }
+            if put_off == 0 {
                 break;
             }
         }
-        self.store(key, key_player, wins, self.nodes - start + 1);
+        if let Some(s) = shared {
+            s.set_busy(key, key_player, false);
+        }
+        table.store(key, key_player, wins, self.nodes - start + 1);
         wins
     }
 }
@@ -1881,6 +2203,75 @@ mod tests {
         assert!(DomineeringSolver::new(TableSize::Bits(8))
             .restore(&b, b"junk")
             .is_err());
+    }
+
+    #[test]
+    fn threads_give_the_answers_of_one_thread() {
+        // boards with holes large enough that the threads meet in the search (thousands of
+        // nodes), and full rectangles; small tables, so that entries are replaced under
+        // contention
+        let mut boards = random_boards(40, 6, 7, 0x7EAD_5EED);
+        for (r, c) in [(6, 6), (5, 7), (7, 5), (6, 7), (7, 6), (4, 9)] {
+            boards.push(Domineering::empty(r, c).unwrap());
+        }
+        let mut one = DomineeringSolver::new(TableSize::Bits(16));
+        let mut two = DomineeringSolver::new(TableSize::Bits(12)).with_threads(2);
+        let mut three = DomineeringSolver::new(TableSize::Bits(10)).with_threads(3);
+        for b in &boards {
+            let expected = one.solve(b, &StopFlag::new()).unwrap().outcome;
+            if b.empty_cells().count_ones() <= 16 {
+                assert_eq!(expected, canonical_outcome(b), "{b}");
+            }
+            for solver in [&mut two, &mut three] {
+                let r = solver.solve(b, &StopFlag::new()).unwrap();
+                assert_eq!(r.outcome, expected, "{b}");
+                for (player, m) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
+                    assert_eq!(m.is_some(), first_wins(expected, player), "{b}");
+                    if let Some(label) = m {
+                        use crate::games::PartizanGame;
+                        let after = b
+                            .options(player)
+                            .into_iter()
+                            .find(|a| &b.move_label(player, a) == label)
+                            .expect("the move is one of the board's");
+                        let stop = StopFlag::new();
+                        let reply = one.wins_moving_first(&after, player.opposite(), &stop);
+                        assert_eq!(reply, Ok(false), "{b}: {label}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threads_stop_and_their_checkpoint_resumes() {
+        // 6×8: R whoever starts (Breuker, Uiterwijk and van den Herik 2000); about 500,000
+        // nodes, so a progress report comes before the end
+        let b = Domineering::empty(6, 8).unwrap();
+        let stop = StopFlag::new();
+        let s2 = stop.clone();
+        let mut first = DomineeringSolver::new(TableSize::Bits(18))
+            .with_threads(2)
+            .on_progress(move |p| {
+                if p.nodes >= 1 << 16 {
+                    s2.stop();
+                }
+            });
+        assert_eq!(first.solve(&b, &stop), Err(GameError::Stopped));
+        let bytes = first.checkpoint();
+        let mut resumed = DomineeringSolver::new(TableSize::Bits(18)).with_threads(2);
+        assert!(resumed.restore(&b, &bytes).unwrap() > 0);
+        assert_eq!(
+            resumed.solve(&b, &StopFlag::new()).unwrap().outcome,
+            Outcome::R
+        );
+        // a flag raised before the start stops every thread at once
+        let raised = StopFlag::new();
+        raised.stop();
+        assert_eq!(
+            resumed.wins_moving_first(&Domineering::empty(8, 8).unwrap(), Player::Left, &raised),
+            Err(GameError::Stopped)
+        );
     }
 
     #[test]

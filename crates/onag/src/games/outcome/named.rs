@@ -23,6 +23,8 @@ pub struct SolveOptions {
     /// The fast solvers' tables (Domineering, Clobber, Konane): 2^bits entries of 32 (24)
     /// bytes.
     pub domineering_table_bits: u32,
+    /// The threads of the Domineering solver's search (1 on targets without threads).
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
@@ -31,6 +33,7 @@ impl Default for SolveOptions {
         SolveOptions {
             limits: OutcomeLimits::default(),
             domineering_table_bits: 22,
+            threads: 1,
         }
     }
 }
@@ -205,8 +208,9 @@ fn fast_domineering(
     hook: impl FnMut(&SearchProgress) + 'static,
 ) -> Result<OutcomeReport, AnalyzeError> {
     let board: domineering::Domineering = parse("domineering", text)?;
-    let mut solver =
-        DomineeringSolver::new(TableSize::Bits(options.domineering_table_bits)).on_progress(hook);
+    let mut solver = DomineeringSolver::new(TableSize::Bits(options.domineering_table_bits))
+        .with_threads(options.threads)
+        .on_progress(hook);
     solve_domineering(&mut solver, &board, stop)
 }
 
