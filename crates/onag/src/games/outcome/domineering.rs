@@ -51,6 +51,10 @@
 //!   the opponent's), one's own safe moves last, ties broken by where the domino lies
 //!   (second line from an edge, every other place along it, the edge last: Obsequi's order)
 //!   and then by the history heuristic (moves that refuted before).
+//! - **Threads** ([`DomineeringSolver::with_threads`]): they share the table (a sequence
+//!   lock a bucket) and search by ABDADA (Weill 1996): all from the root, a node's later
+//!   moves that another thread is searching put off. The table holds exact answers only, so
+//!   the threads change the work, never an answer.
 //!
 //! # Examples
 //! ```
