@@ -2355,6 +2355,73 @@ mod results_file {
         }
     }
 
+    /// `results/domineering/extrapolation.json` (written by
+    /// `scripts/domineering_extrapolation.py`) is the least-squares line of log10(nodes)
+    /// against the cells over the solved rectangles with both sides at least 6, recomputed
+    /// here from the results files, and its predictions are the line's.
+    #[test]
+    fn extrapolation_is_the_fit_of_the_results() {
+        use crate::games::outcome::tests::results_file_boards;
+        let full = format!(
+            "{}/../../results/domineering/extrapolation.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let file: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(full).unwrap()).unwrap();
+        let mut points: Vec<(u64, u64, f64)> = ["outcomes.json", "8x8.json"]
+            .iter()
+            .flat_map(|name| results_file_boards(&format!("domineering/{name}")))
+            .filter_map(|b| {
+                let (r, c) = (b["rows"].as_u64()?, b["cols"].as_u64()?);
+                let nodes = b["nodes_left_first"].as_u64()? + b["nodes_right_first"].as_u64()?;
+                (r.min(c) >= 6).then_some((r, c, nodes as f64))
+            })
+            .collect();
+        points.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        points.dedup_by(|a, b| (a.0, a.1) == (b.0, b.1));
+        let names: Vec<String> = points.iter().map(|(r, c, _)| format!("{r}x{c}")).collect();
+        let listed: Vec<&str> = file["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_str().unwrap())
+            .collect();
+        assert_eq!(names, listed);
+        let n = points.len() as f64;
+        let xy: Vec<(f64, f64)> = points
+            .iter()
+            .map(|&(r, c, nodes)| ((r * c) as f64, nodes.log10()))
+            .collect();
+        let mx = xy.iter().map(|p| p.0).sum::<f64>() / n;
+        let my = xy.iter().map(|p| p.1).sum::<f64>() / n;
+        let sxx: f64 = xy.iter().map(|p| (p.0 - mx).powi(2)).sum();
+        let slope = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>() / sxx;
+        let intercept = my - slope * mx;
+        let close = |field: &serde_json::Value, want: f64, tol: f64| {
+            let got = field.as_f64().unwrap();
+            assert!((got - want).abs() <= tol, "{got} against {want}");
+        };
+        close(&file["slope_per_cell"], slope, 1e-5);
+        close(&file["intercept"], intercept, 1e-4);
+        for p in file["predictions"].as_array().unwrap() {
+            let cells = p["cells"].as_f64().unwrap();
+            close(&p["log10_nodes"], intercept + slope * cells, 1e-3);
+        }
+        // the 9×9 check is against the run's own record
+        let progress: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(format!(
+                "{}/../../results/domineering/9x9-progress.json",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            file["check_9x9"]["nodes_so_far_all_runs"],
+            progress["nodes_all_runs"]
+        );
+    }
+
     /// Obsequi (Bullock's solver, run board by board: `results/domineering/obsequi-check.json`)
     /// gives every board of at least two rows and two columns the same outcome.
     #[test]
