@@ -1,4 +1,4 @@
-//! `onag.solve(game, position, max_seconds=None)`: who wins a position of any registered game
+//! `onag.solve(game, position, max_seconds=None, threads=1)`: who wins a position of any registered game
 //! by outcome search (the library's [`onag::games::outcome::named::solve`], the CLI's
 //! `onag solve` bounds), as a report with the fields of `onag solve --json` and of the API's
 //! `POST /api/solve`: `proven`, `outcome`, `left_first_wins`, `right_first_wins`, a winning
@@ -49,15 +49,26 @@ enum Failure {
     Other(String),
 }
 
-/// `outcome_solve(name, position, max_seconds)`: the report as a dict (see the module docs).
+/// `outcome_solve(name, position, max_seconds, threads)`: the report as a dict (see the module
+/// docs); `threads` search threads for Domineering (from 1 to 256).
 #[pyfunction]
-#[pyo3(signature = (name, position, max_seconds=None))]
+#[pyo3(signature = (name, position, max_seconds=None, threads=1))]
 fn outcome_solve<'py>(
     py: Python<'py>,
     name: &str,
     position: &str,
     max_seconds: Option<f64>,
+    threads: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if !(1..=256).contains(&threads) {
+        return Err(bad(format!(
+            "threads is {threads}; it must be from 1 to 256"
+        )));
+    }
+    let options = SolveOptions {
+        threads: threads as usize,
+        ..SolveOptions::default()
+    };
     let limit = match max_seconds {
         None => None,
         Some(s) if s.is_finite() && s > 0.0 => Some(s),
@@ -85,7 +96,7 @@ fn outcome_solve<'py>(
         let nodes = Rc::new(Cell::new(0u64));
         let seen = nodes.clone();
         let hook = move |p: &SearchProgress| seen.set(p.nodes);
-        let outcome = solve(&game, &text, &SolveOptions::default(), stop, hook);
+        let outcome = solve(&game, &text, &options, stop, hook);
         drop(done);
         let solved = |report: Option<OutcomeReport>, unproven| Solved {
             game: game.clone(),

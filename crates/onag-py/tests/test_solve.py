@@ -55,6 +55,20 @@ def test_past_the_time_budget_it_is_not_proven():
     assert r.unproven.message.startswith("not proven within the budget of 0.3 s")
 
 
+def test_threads_give_the_same_answer_and_stop_in_time():
+    board = "|".join(["........"] * 6)  # 6×8: Right wins whoever starts (Breuker et al. 2000)
+    one, two = onag.solve("domineering", board), onag.solve("domineering", board, threads=2)
+    assert one.outcome == two.outcome == "R"
+    assert two.left_first_wins is False and two.right_move is not None
+    assert onag.solve("domineering", two.right_after).left_first_wins is False
+    start = time.monotonic()
+    big = onag.solve("domineering", "|".join(["........"] * 8), max_seconds=0.3, threads=2)
+    assert time.monotonic() - start < 5 and big.proven is False
+    for bad in (0, -1, 257):
+        with pytest.raises(ValueError, match="threads"):
+            onag.solve("domineering", board, threads=bad)
+
+
 def test_the_docstring_example_runs():
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

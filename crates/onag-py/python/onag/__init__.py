@@ -344,7 +344,9 @@ def toads_family_report(
     return Report.of(report)
 
 
-def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Report:
+def solve(
+    game: str, position: str, max_seconds: Optional[float] = None, threads: int = 1
+) -> Report:
     """Who wins ``position`` of the registered game ``game`` (``onag.games.GAMES``), by
     outcome search: no canonical form, so boards far past :func:`onag.games.analyze`'s reach
     are answered (``onag solve GAME POSITION --json`` prints the same fields).
@@ -357,6 +359,8 @@ def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Repo
     ``max_seconds`` (``None``: no limit; Ctrl-C stops the search either way) ``proven`` is
     ``False`` and ``unproven`` says how far it got (``nodes``, ``max_seconds``, ``message``).
     Bad notation raises :class:`onag.ParseError`, an unknown game ``ValueError``.
+    Domineering searches on ``threads`` threads (1 to 256) sharing one table: the same
+    answers, sooner on several cores (node counts then vary from run to run).
 
     >>> r = solve("domineering", "....|....|....|....")   # 4×4: the first player wins
     >>> r.proven, r.outcome, r.left_first_wins, r.right_first_wins
@@ -367,7 +371,7 @@ def solve(game: str, position: str, max_seconds: Optional[float] = None) -> Repo
     >>> big.proven, big.outcome, big.unproven.message.startswith("not proven within")
     (False, None, True)
     """
-    r = Report.of(_onag.outcome_solve(game, position, max_seconds))
+    r = Report.of(_onag.outcome_solve(game, position, max_seconds, threads))
     # Every field reads as an attribute either way: None where the search has no answer.
     for field in ("outcome", "left_first_wins", "right_first_wins", "left_move", "left_after",
                   "right_move", "right_after", "unproven"):
