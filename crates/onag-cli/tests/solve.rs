@@ -23,6 +23,42 @@ fn outcome_as_text_and_json() {
 }
 
 #[test]
+fn threads_give_the_answers_of_one_thread() {
+    // 5×6: Right wins whoever starts (Breuker, Uiterwijk and van den Herik 2000)
+    let board = "......|......|......|......|......";
+    let json = |extra: &[&str]| {
+        let mut args = vec!["solve", "domineering", board, "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = onag(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let (one, two) = (json(&[]), json(&["--threads", "2"]));
+    assert_eq!(one["outcome"], "R");
+    assert_eq!(two["outcome"], one["outcome"]);
+    assert_eq!(two["left_first_wins"], false);
+    // Right's winning move leaves a board Left loses moving first
+    let after = two["right_after"].as_str().unwrap();
+    let (code, out, err) = onag(&["solve", "domineering", after, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["left_first_wins"], false);
+    // the rectangles too
+    let (code, out, err) = onag(&[
+        "solve",
+        "domineering",
+        "--rectangles",
+        "4",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["boards"].as_array().unwrap().len(), 16);
+}
+
+#[test]
 fn rectangles_to_json() {
     let (code, out, err) = onag(&["solve", "domineering", "--rectangles", "3", "--json"]);
     assert_eq!(code, 0, "{err}");
@@ -170,6 +206,18 @@ fn bad_input_is_one_line_and_exit_2() {
         &["solve", "konane", "--rectangles", "9"],
         &["solve", "cram", "--rectangles", "3"],
         &["solve", "domineering"],
+        &["solve", "domineering", "....|....", "--threads", "0"],
+        &["solve", "clobber", "xo|ox", "--threads", "2"],
+        &[
+            "solve",
+            "domineering",
+            "....|....",
+            "--threads",
+            "2",
+            "--computer",
+            "left",
+        ],
+        &["solve", "domineering", "--regions", "4", "--threads", "2"],
     ] {
         let (code, _, err) = onag(args);
         assert_eq!(code, 2, "{args:?}: {err}");

@@ -101,6 +101,11 @@ fn progress_printer() -> impl FnMut(&SearchProgress) + 'static {
 
 /// Runs `onag solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.threads > 1
+        && (args.game != "domineering" || args.computer.is_some() || args.regions.is_some())
+    {
+        bail!("--threads is for Domineering's outcome search (not --computer or --regions, nor other games)");
+    }
     let stop = onag::StopFlag::new();
     if args.checkpoint.is_some() {
         // the table is written when the run is stopped: a large one takes a while
