@@ -43,6 +43,18 @@ fn threads_give_the_answers_of_one_thread() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["left_first_wins"], false);
+    // Clobber 4×5 and Konane 5×6 (the middle gap) on two threads: their outcomes on one
+    for (game, board) in [
+        ("clobber", "xoxox|oxoxo|xoxox|oxoxo"),
+        ("konane", "xoxoxo|oxoxox|xo..xo|oxoxox|xoxoxo"),
+    ] {
+        let one = onag(&["solve", game, board, "--json"]);
+        let two = onag(&["solve", game, board, "--json", "--threads", "2"]);
+        assert_eq!((one.0, two.0), (0, 0), "{} {}", one.2, two.2);
+        let outcome =
+            |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap()["outcome"].clone();
+        assert_eq!(outcome(&one.1), outcome(&two.1), "{game}");
+    }
     // the rectangles too
     let (code, out, err) = onag(&[
         "solve",
@@ -207,7 +219,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["solve", "cram", "--rectangles", "3"],
         &["solve", "domineering"],
         &["solve", "domineering", "....|....", "--threads", "0"],
-        &["solve", "clobber", "xo|ox", "--threads", "2"],
+        &["solve", "cram", "....", "--threads", "2"],
         &[
             "solve",
             "domineering",

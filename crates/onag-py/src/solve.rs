@@ -50,7 +50,7 @@ enum Failure {
 }
 
 /// `outcome_solve(name, position, max_seconds, threads)`: the report as a dict (see the module
-/// docs); `threads` search threads for Domineering (from 1 to 256).
+/// docs); `threads` search threads for Domineering, Clobber and Konane (from 1 to 256).
 #[pyfunction]
 #[pyo3(signature = (name, position, max_seconds=None, threads=1))]
 fn outcome_solve<'py>(

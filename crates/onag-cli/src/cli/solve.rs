@@ -67,12 +67,12 @@ pub struct Args {
     /// With --checkpoint: seconds between checkpoints.
     #[arg(long, value_name = "S", default_value_t = 300.0)]
     pub every: f64,
-    /// The fast solvers' transposition table (Domineering, Clobber up to 8×8): 2^BITS entries
-    /// of 32 (24) bytes.
+    /// The fast solvers' transposition table (Domineering; Clobber and Konane up to 8×8):
+    /// 2^BITS entries of 32 bytes.
     #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
     pub table_bits: u32,
-    /// Domineering: search on N threads sharing the table (the same answers; node counts
-    /// vary from run to run with more than one).
+    /// Domineering, Clobber and Konane: search on N threads sharing the table (the same
+    /// answers; node counts vary from run to run with more than one).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
     #[command(flatten)]
@@ -102,9 +102,11 @@ fn progress_printer() -> impl FnMut(&SearchProgress) + 'static {
 /// Runs `onag solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.threads > 1
-        && (args.game != "domineering" || args.computer.is_some() || args.regions.is_some())
+        && (!["domineering", "clobber", "konane"].contains(&args.game.as_str())
+            || args.computer.is_some()
+            || args.regions.is_some())
     {
-        bail!("--threads is for Domineering's outcome search (not --computer or --regions, nor other games)");
+        bail!("--threads is for the Domineering, Clobber and Konane outcome searches (not --computer or --regions, nor other games)");
     }
     let stop = onag::StopFlag::new();
     if args.checkpoint.is_some() {
@@ -262,7 +264,9 @@ fn checkpointed(
             if !ClobberSolver::fits(&board) {
                 bail!("--checkpoint takes Clobber boards of at most 8 rows and 8 columns (the fast solver's)");
             }
-            let solver = ClobberSolver::new(table).on_progress(progress_printer());
+            let solver = ClobberSolver::new(table)
+                .with_threads(args.threads as usize)
+                .on_progress(progress_printer());
             (
                 Box::new((solver, board)),
                 "a Clobber checkpoint of this --table-bits",
@@ -480,6 +484,7 @@ fn solve_size(
     Ok(match game {
         "clobber" => match Clobber::checkered(m, c) {
             Some(board) => one(ClobberSolver::new(TableSize::Bits(table_bits))
+                .with_threads(threads)
                 .on_progress(progress_printer())
                 .solve(&board, stop)?),
             None => Vec::new(),
@@ -490,6 +495,7 @@ fn solve_size(
                 if let Some(board) = Konane::opening(m, c, gap) {
                     let start = Instant::now();
                     let r = KonaneSolver::new(TableSize::Bits(table_bits))
+                        .with_threads(threads)
                         .on_progress(progress_printer())
                         .solve(&board, stop)?;
                     out.push((Some(gap.name()), r, start.elapsed().as_secs_f64()));

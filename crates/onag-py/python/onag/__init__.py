@@ -359,8 +359,8 @@ def solve(
     ``max_seconds`` (``None``: no limit; Ctrl-C stops the search either way) ``proven`` is
     ``False`` and ``unproven`` says how far it got (``nodes``, ``max_seconds``, ``message``).
     Bad notation raises :class:`onag.ParseError`, an unknown game ``ValueError``.
-    Domineering searches on ``threads`` threads (1 to 256) sharing one table: the same
-    answers, sooner on several cores (node counts then vary from run to run).
+    Domineering, Clobber and Konane search on ``threads`` threads (1 to 256) sharing one
+    table: the same answers, sooner on several cores (node counts then vary from run to run).
 
     >>> r = solve("domineering", "....|....|....|....")   # 4×4: the first player wins
     >>> r.proven, r.outcome, r.left_first_wins, r.right_first_wins

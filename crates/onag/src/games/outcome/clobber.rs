@@ -45,9 +45,10 @@
 
 use super::domineering::TableSize;
 use super::frame::{
-    self, frame_stones, least_image, transpose, FrameSolver, NodeLimit, PairTable, COL0, COL7,
+    self, frame_stones, least_image, transpose, FrameMove, FrameRules, FrameSolver, FrameState,
+    PairTable, COL0, COL7,
 };
-use super::{checkpoint_entries, checkpoint_header, FastOutcome, Poll, SearchProgress};
+use super::{checkpoint_entries, checkpoint_header, FastOutcome, SearchProgress};
 use crate::games::clobber::Clobber;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
@@ -92,18 +93,24 @@ pub struct ClobberStats {
 /// The fast Clobber outcome solver (see the [module documentation](self)).
 pub struct ClobberSolver {
     table: PairTable,
+    rules: ClobberRules,
+    state: FrameState,
+}
+
+/// Clobber's rules on a board of one size, for the frame's search.
+struct ClobberRules {
     /// board size (rows, cols), at most 8 each
     size: (u32, u32),
-    /// history heuristic: [from cell][direction]
-    history: [[u32; 4]; 64],
-    nodes: u64,
-    stats: ClobberStats,
-    /// the winning move found at the root of the last search: (from, to) cells
-    root_win: Option<(u32, u32)>,
-    poll: Poll,
-    halted: bool,
-    /// the bound on each question's nodes, if any
-    limit: NodeLimit,
+}
+
+impl ClobberStats {
+    /// Adds another thread's counts.
+    pub(crate) fn add(&mut self, o: &ClobberStats) {
+        self.table_hits += o.table_hits;
+        self.etc_cutoffs += o.etc_cutoffs;
+        self.etc_skips += o.etc_skips;
+        self.cancelled_pairs += o.cancelled_pairs;
+    }
 }
 
 /// The direction of a move from `from` to `to` (adjacent cells): 0..4.
@@ -117,20 +124,21 @@ fn direction(from: u32, to: u32) -> usize {
 }
 
 impl ClobberSolver {
-    /// A solver with a table of the given size (24 bytes an entry, allocated now).
+    /// A solver with a table of the given size (32 bytes an entry, allocated now).
     pub fn new(size: TableSize) -> Self {
-        let entries = size.entries();
         ClobberSolver {
-            table: PairTable::new(entries),
-            size: (0, 0),
-            history: [[0; 4]; 64],
-            nodes: 0,
-            stats: ClobberStats::default(),
-            root_win: None,
-            poll: Poll::new(POLL_EVERY),
-            halted: false,
-            limit: NodeLimit::default(),
+            table: PairTable::new(size.entries()),
+            rules: ClobberRules { size: (0, 0) },
+            state: FrameState::new(POLL_EVERY),
         }
+    }
+
+    /// Searches on `threads` threads (at least 1) sharing the table (ABDADA, as the
+    /// Domineering solver's): the same answers, node counts that vary from run to run with
+    /// more than one. Not on targets without threads (WebAssembly), where it must stay 1.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.state.threads = threads.max(1);
+        self
     }
 
     /// Bounds each question ([`wins_moving_first`](Self::wins_moving_first)) to about
@@ -138,7 +146,7 @@ impl ClobberSolver {
     /// [`GameError::TooLarge`], so that a caller with a time budget (the pages' computer) can
     /// try a proof first and fall back to a heuristic choice.
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
-        self.limit.set(nodes);
+        self.state.limit.set(nodes);
         self
     }
 
@@ -149,18 +157,18 @@ impl ClobberSolver {
 
     /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
     pub fn on_progress(mut self, hook: impl FnMut(&SearchProgress) + 'static) -> Self {
-        self.poll.set_hook(Box::new(hook));
+        self.state.poll.set_hook(Box::new(hook));
         self
     }
 
     /// Nodes searched since the solver was made.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.state.nodes
     }
 
     /// How often each piece of knowledge answered a node since the solver was made.
     pub fn stats(&self) -> ClobberStats {
-        self.stats
+        self.state.stats
     }
 
     /// The table's answers as bytes: `onag-ct1`, the board's rows and columns (u32 each,
@@ -170,7 +178,7 @@ impl ClobberSolver {
     /// work whose answers it kept, and ends with the same outcome.
     pub fn checkpoint(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(16 + 20 * self.table.used());
-        checkpoint_header(&mut out, CHECKPOINT_MAGIC, self.size);
+        checkpoint_header(&mut out, CHECKPOINT_MAGIC, self.rules.size);
         self.table.write_entries(&mut out);
         out
     }
@@ -183,7 +191,7 @@ impl ClobberSolver {
     /// when the bytes are not a Clobber checkpoint of this board size.
     pub fn restore(&mut self, board: &Clobber, bytes: &[u8]) -> Result<usize, GameError> {
         self.prepare(board)?;
-        let entries = checkpoint_entries(bytes, CHECKPOINT_MAGIC, self.size, "Clobber")?;
+        let entries = checkpoint_entries(bytes, CHECKPOINT_MAGIC, self.rules.size, "Clobber")?;
         self.table.read_entries(entries, "Clobber")
     }
 
@@ -204,8 +212,8 @@ impl ClobberSolver {
             )));
         }
         let size = (board.grid().height() as u32, board.grid().width() as u32);
-        if size != self.size {
-            self.size = size;
+        if size != self.rules.size {
+            self.rules.size = size;
             self.table.clear();
         }
         Ok(())
@@ -228,13 +236,14 @@ impl ClobberSolver {
             Player::Left => (x, o),
             Player::Right => (o, x),
         };
-        self.root_win = None;
-        let (m, t) = self.reduce(m, t);
-        self.poll.restart(self.nodes);
-        self.limit.start(self.nodes);
-        let wins = self.wins(m, t, 0, stop);
-        let halted = std::mem::take(&mut self.halted);
-        self.limit.answer(halted, wins, "Clobber")
+        let (m, t) = self.rules.reduce(m, t, &mut self.state.stats);
+        self.state.search::<ClobberRules, MAX_MOVES>(
+            &self.rules,
+            &self.table,
+            (m, t),
+            "Clobber",
+            stop,
+        )
     }
 
     /// Who wins `board`, with a winning first move for each player who wins moving first.
@@ -257,7 +266,9 @@ impl ClobberSolver {
     ) -> Result<(bool, Option<String>), GameError> {
         frame::prove(self, board, player, stop)
     }
+}
 
+impl ClobberRules {
     /// The least image of a position under the board's symmetries.
     fn key(&self, m: u64, t: u64) -> (u64, u64) {
         least_image(self.size, m, t)
@@ -266,7 +277,7 @@ impl ClobberSolver {
     /// The position reduced to what decides its value: the groups of one colour removed
     /// (they never move), and the pairs of groups `G` and `−G` (the same shape up to the
     /// frame's symmetries and translation, with the colours swapped) removed (their sum is 0).
-    fn reduce(&mut self, m: u64, t: u64) -> (u64, u64) {
+    fn reduce(&self, m: u64, t: u64, stats: &mut ClobberStats) -> (u64, u64) {
         let stones = m | t;
         // the live groups: (cells, mover's stones, opponent's, their counts)
         let mut groups = [(0u64, 0u64, 0u64, 0u32, 0u32); 32];
@@ -310,7 +321,7 @@ impl ClobberSolver {
                 continue;
             };
             removed |= gi | groups[j].0;
-            self.stats.cancelled_pairs += 1;
+            stats.cancelled_pairs += 1;
         }
         (m & kept & !removed, t & kept & !removed)
     }
@@ -352,34 +363,35 @@ impl ClobberSolver {
 
     /// The child after the move `from` → `to`, as the opponent sees it: live groups only,
     /// cancelling pairs removed, least image.
-    fn child(&mut self, m: u64, t: u64, from: u64, to: u64) -> (u64, u64) {
-        let (cm, ct) = self.reduce(t & !to, (m & !from) | to);
+    fn child(
+        &self,
+        m: u64,
+        t: u64,
+        (from, to): (u64, u64),
+        stats: &mut ClobberStats,
+    ) -> (u64, u64) {
+        let (cm, ct) = self.reduce(t & !to, (m & !from) | to, stats);
         self.key(cm, ct)
     }
+}
 
-    /// Whether the player to move, with the stones `m` against `t`, wins. Below the root
-    /// the position is already reduced (live groups, pairs cancelled, least image).
-    fn wins(&mut self, m: u64, t: u64, depth: u32, stop: &StopFlag) -> bool {
-        self.nodes += 1;
-        if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
-            self.halted |= stopped;
-            self.halted |= self.limit.passed(self.nodes);
-        }
-        if self.halted {
-            return false;
-        }
-        if m & neighbours(t) == 0 {
-            return false;
-        }
-        // below the root the parent reduced the position already
-        let (km, kt) = if depth == 0 { self.key(m, t) } else { (m, t) };
-        if let Some(w) = self.table.probe(km, kt) {
-            self.stats.table_hits += 1;
-            return w;
-        }
-        let start = self.nodes;
-        // the moves: (score, from, to) and each child's reduced position
-        let mut moves = [(0i64, 0u8, 0u8, 0u64, 0u64); MAX_MOVES];
+impl FrameRules for ClobberRules {
+    fn has_move(&self, m: u64, t: u64) -> bool {
+        m & neighbours(t) != 0
+    }
+
+    fn root_key(&self, m: u64, t: u64) -> (u64, u64) {
+        self.key(m, t)
+    }
+
+    fn moves(
+        &self,
+        m: u64,
+        t: u64,
+        history: &[[u32; 4]; 64],
+        stats: &mut ClobberStats,
+        out: &mut [FrameMove],
+    ) -> Result<usize, (u32, u32)> {
         let mut count = 0;
         let mut sources = m & neighbours(t);
         while sources != 0 {
@@ -389,71 +401,24 @@ impl ClobberSolver {
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                let (cm, ct) = self.child(m, t, 1u64 << from, 1u64 << to);
+                let (cm, ct) = self.child(m, t, (1u64 << from, 1u64 << to), stats);
                 let mobility = pairs(cm, ct);
                 if mobility == 0 {
-                    // the opponent has no move: this one wins
-                    self.nodes += 1;
-                    self.stats.etc_cutoffs += 1;
-                    if depth == 0 {
-                        self.root_win = Some((from, to));
-                    }
-                    self.table.store(km, kt, true, self.nodes - start + 1);
-                    return true;
+                    return Err((from, to));
                 }
-                let hist = self.history[from as usize][direction(from, to)];
-                moves[count] = (
-                    (-(i64::from(mobility)) << 32) + i64::from(hist),
+                let dir = direction(from, to);
+                out[count] = (
+                    (-(i64::from(mobility)) << 32) + i64::from(history[from as usize][dir]),
                     from as u8,
                     to as u8,
+                    dir as u8,
                     cm,
                     ct,
                 );
                 count += 1;
             }
         }
-        // enhanced transposition cut-off: a child known lost for the opponent wins now, one
-        // known won for the opponent is not tried
-        let mut kept = 0;
-        for i in 0..count {
-            let (_, _, _, cm, ct) = moves[i];
-            match self.table.probe(cm, ct) {
-                Some(false) => {
-                    self.stats.etc_cutoffs += 1;
-                    if depth == 0 {
-                        self.root_win = Some((u32::from(moves[i].1), u32::from(moves[i].2)));
-                    }
-                    self.table.store(km, kt, true, self.nodes - start + 1);
-                    return true;
-                }
-                Some(true) => self.stats.etc_skips += 1,
-                None => {
-                    moves[kept] = moves[i];
-                    kept += 1;
-                }
-            }
-        }
-        let moves = &mut moves[..kept];
-        moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-        let mut wins = false;
-        for &(_, from, to, cm, ct) in moves.iter() {
-            let lost = !self.wins(cm, ct, depth + 1, stop);
-            if self.halted {
-                return false;
-            }
-            if lost {
-                if depth == 0 {
-                    self.root_win = Some((u32::from(from), u32::from(to)));
-                }
-                let bonus = 64u32.saturating_sub(depth).pow(2);
-                let h = &mut self.history[from as usize][direction(from.into(), to.into())];
-                *h = h.saturating_add(bonus);
-                wins = true;
-                break;
-            }
-        }
-        self.table.store(km, kt, wins, self.nodes - start + 1);
-        wins
+        Ok(count)
     }
 }
 
@@ -465,7 +430,7 @@ impl FrameSolver for ClobberSolver {
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
+        self.state.nodes
     }
 
     fn wins_moving_first(
@@ -478,7 +443,7 @@ impl FrameSolver for ClobberSolver {
     }
 
     fn root_win(&self) -> Option<(u32, u32)> {
-        self.root_win
+        self.state.root_win
     }
 
     fn stone(board: &Clobber, layer: usize, row: usize, col: usize) -> bool {

@@ -72,11 +72,10 @@ use crate::games::domineering::Domineering;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
-use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
-use super::{
-    checkpoint_entries, checkpoint_header, work_from_data, work_log, Poll, SearchProgress,
-};
+use super::table::{Abdada, Table, TAG};
+use super::{checkpoint_entries, checkpoint_header, work_from_data, Poll, SearchProgress};
 
 /// The first bytes of a [`DomineeringSolver::checkpoint`].
 const CHECKPOINT_MAGIC: &[u8] = b"onag-dt1";
@@ -98,126 +97,25 @@ impl TableSize {
     }
 }
 
-/// A bucket of the transposition table: two entries, one kept for the answer that took the
-/// most work and one always replaced. An entry is a position (its least image, dead cells
-/// removed) and its data: bit 0 used, bit 1 Right to move, bit 2 the player to move wins,
-/// bits 8.. log2 of the work. The search threads share the table: a writer takes the
-/// bucket's sequence number from even to odd and back, and a reader keeps what it read only
-/// when the number was even and unchanged around its reads (a sequence lock, as in Boehm,
-/// *Can seqlocks get along with programming language memory models?*, MSPC 2012), so a
-/// torn entry is never read. A store that finds the bucket being written is dropped, as the
-/// table drops entries anyway: it holds only exact answers, and losing one costs work only.
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket {
-    seq: AtomicU32,
-    data: [AtomicU32; 2],
-    /// the two keys' low and high halves
-    keys: [AtomicU64; 4],
+/// A position's tag in the table: who is to move.
+fn tag(player: Player) -> u32 {
+    if player == Player::Right {
+        TAG
+    } else {
+        0
+    }
 }
 
-/// The transposition table, shared by the search threads (see [`Bucket`]).
-struct Table {
-    buckets: Vec<Bucket>,
+/// The table's bucket of a key.
+fn slot(table: &Table, key: u128) -> usize {
+    let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+    let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((h >> 33) as usize) & (table.buckets() - 1)
 }
 
-impl Table {
-    fn new(entries: usize) -> Table {
-        Table {
-            buckets: (0..entries / 2).map(|_| Bucket::default()).collect(),
-        }
-    }
-
-    /// The bucket of `key`.
-    fn slot(&self, key: u128) -> usize {
-        let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 33) as usize) & (self.buckets.len() - 1)
-    }
-
-    /// The answer stored for `key` with `player` to move in bucket `i`.
-    #[inline]
-    fn probe_at(&self, i: usize, key: u128, player: Player) -> Option<bool> {
-        let right = u32::from(player == Player::Right) << 1;
-        let b = &self.buckets[i];
-        let seq = b.seq.load(Ordering::Acquire);
-        if seq & 1 != 0 {
-            return None;
-        }
-        let mut found = None;
-        for j in 0..2 {
-            let data = b.data[j].load(Ordering::Relaxed);
-            if data & 1 != 0
-                && data & 2 == right
-                && b.keys[2 * j].load(Ordering::Relaxed) == key as u64
-                && b.keys[2 * j + 1].load(Ordering::Relaxed) == (key >> 64) as u64
-            {
-                found = Some(data & 4 != 0);
-                break;
-            }
-        }
-        fence(Ordering::Acquire);
-        if b.seq.load(Ordering::Relaxed) != seq {
-            return None;
-        }
-        found
-    }
-
-    fn store(&self, key: u128, player: Player, wins: bool, work: u64) {
-        let b = &self.buckets[self.slot(key)];
-        let seq = b.seq.load(Ordering::Relaxed);
-        if seq & 1 != 0
-            || b.seq
-                .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
-                .is_err()
-        {
-            return;
-        }
-        fence(Ordering::Release);
-        let log = work_log(work);
-        let data =
-            1 | (u32::from(player == Player::Right) << 1) | (u32::from(wins) << 2) | (log << 8);
-        let read = |j: usize| {
-            let lo = b.keys[2 * j].load(Ordering::Relaxed);
-            let hi = b.keys[2 * j + 1].load(Ordering::Relaxed);
-            (
-                u128::from(lo) | (u128::from(hi) << 64),
-                b.data[j].load(Ordering::Relaxed),
-            )
-        };
-        let write = |j: usize, (k, d): (u128, u32)| {
-            b.keys[2 * j].store(k as u64, Ordering::Relaxed);
-            b.keys[2 * j + 1].store((k >> 64) as u64, Ordering::Relaxed);
-            b.data[j].store(d, Ordering::Relaxed);
-        };
-        let keep = read(0);
-        let same = keep.0 == key && keep.1 & 2 == data & 2;
-        if keep.1 & 1 == 0 || same || log >= keep.1 >> 8 {
-            if !same {
-                write(1, keep);
-            }
-            write(0, (key, data));
-        } else {
-            write(1, (key, data));
-        }
-        b.seq.store(seq + 2, Ordering::Release);
-    }
-
-    /// Every entry in use, as (key, data); only while no search runs.
-    fn entries(&self) -> impl Iterator<Item = (u128, u32)> + '_ {
-        self.buckets.iter().flat_map(|b| {
-            (0..2).filter_map(move |j| {
-                let data = b.data[j].load(Ordering::Relaxed);
-                let lo = b.keys[2 * j].load(Ordering::Relaxed);
-                let hi = b.keys[2 * j + 1].load(Ordering::Relaxed);
-                (data & 1 != 0).then_some((u128::from(lo) | (u128::from(hi) << 64), data))
-            })
-        })
-    }
-
-    fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
-    }
+/// Keeps an answer (the older kept answer moves to the bucket's second slot).
+fn store(table: &Table, key: u128, player: Player, wins: bool, work: u64) {
+    table.store_at(slot(table, key), key, tag(player), wins, work, true);
 }
 
 /// The fixed geometry of one board: its size, masks and the transpose's lookup table.
@@ -1249,58 +1147,6 @@ pub struct DomineeringSolver {
     threads: usize,
 }
 
-/// What the search threads share besides the table, for ABDADA (Weill, *The ABDADA
-/// distributed minimax search algorithm*, ICCA Journal 19(1), 1996): every thread searches
-/// from the root, the first move of a node together, and the later moves of a node that
-/// another thread is already searching are put off until the rest are done — by then the
-/// table mostly knows them. The answers are exact whichever thread finds them, so sharing
-/// changes the work, never an answer.
-struct Shared {
-    /// the positions some thread is searching: a tag of the position in a slot of its hash
-    busy: Vec<AtomicU64>,
-    /// a thread has finished the root: the others stop
-    done: AtomicBool,
-    /// the helpers' nodes so far (each adds its own at its polls)
-    helper_nodes: AtomicU64,
-    /// nodes this close to the root mark themselves busy (deeper ones are quick to redo)
-    depth: u32,
-}
-
-impl Shared {
-    fn new(cells: u32) -> Shared {
-        Shared {
-            busy: (0..1 << 16).map(|_| AtomicU64::new(0)).collect(),
-            done: AtomicBool::new(false),
-            helper_nodes: AtomicU64::new(0),
-            depth: cells / 3,
-        }
-    }
-
-    /// The busy slot and tag of a position.
-    fn busy_slot(&self, key: u128, player: Player) -> (usize, u64) {
-        let t = (key as u64)
-            ^ ((key >> 64) as u64).rotate_left(29)
-            ^ u64::from(player == Player::Right);
-        let h = t.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 40) as usize & (self.busy.len() - 1), t | 1)
-    }
-
-    fn is_busy(&self, key: u128, player: Player) -> bool {
-        let (i, t) = self.busy_slot(key, player);
-        self.busy[i].load(Ordering::Relaxed) == t
-    }
-
-    fn set_busy(&self, key: u128, player: Player, busy: bool) {
-        let (i, t) = self.busy_slot(key, player);
-        if busy {
-            self.busy[i].store(t, Ordering::Relaxed);
-        } else {
-            // only if no other position took the slot since
-            let _ = self.busy[i].compare_exchange(t, 0, Ordering::Relaxed, Ordering::Relaxed);
-        }
-    }
-}
-
 /// One search thread's state: the shared table, its own move-ordering history and counts.
 struct Search<'a> {
     table: &'a Table,
@@ -1315,7 +1161,7 @@ struct Search<'a> {
     next_check: u64,
     reported: u64,
     halted: bool,
-    shared: Option<&'a Shared>,
+    shared: Option<&'a Abdada>,
 }
 
 impl DomineeringSolver {
@@ -1396,7 +1242,7 @@ impl DomineeringSolver {
         player: Player,
         stop: &StopFlag,
     ) -> Option<bool> {
-        let shared = (self.threads > 1).then(|| Shared::new(g.n));
+        let shared = (self.threads > 1).then(|| Abdada::new(g.n / 3));
         let (table, history, placement_value) = (&self.table, self.history, self.placement_value);
         let new = |shared| Search::new(table, history, placement_value, shared);
         let mut main = Search {
@@ -1421,20 +1267,23 @@ impl DomineeringSolver {
         let (answer, helpers) = std::thread::scope(|s| {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|_| {
-                    s.spawn(move || {
-                        let mut h = new(Some(shared));
-                        let wins = h.wins(g, e, player, 0, stop);
-                        if !h.halted {
-                            shared.done.store(true, Ordering::Relaxed);
-                        }
-                        ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
-                    })
+                    std::thread::Builder::new()
+                        .stack_size(super::frame::SEARCH_STACK)
+                        .spawn_scoped(s, move || {
+                            let mut h = new(Some(shared));
+                            let wins = h.wins(g, e, player, 0, stop);
+                            if !h.halted {
+                                shared.done.store(true, Ordering::Relaxed);
+                            }
+                            ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
+                        })
+                        .expect("a search thread")
                 })
                 .collect();
             let wins = main.wins(g, e, player, 0, stop);
-            if !main.halted {
-                shared.done.store(true, Ordering::Relaxed);
-            }
+            // finished or stopped (the flag, the node limit), the main thread ends the search:
+            // the helpers stop at their next poll
+            shared.done.store(true, Ordering::Relaxed);
             let helpers: Vec<_> = helpers
                 .into_iter()
                 .map(|h| h.join().expect("a search thread panicked"))
@@ -1532,7 +1381,7 @@ impl DomineeringSolver {
         let Some(g) = self.geometry.as_deref() else {
             return Vec::new();
         };
-        let mut out = Vec::with_capacity(16 + self.table.buckets.len() / 2 * 20);
+        let mut out = Vec::with_capacity(16 + self.table.buckets() * 20);
         checkpoint_header(&mut out, CHECKPOINT_MAGIC, (g.w, g.h));
         for (key, data) in self.table.entries() {
             out.extend_from_slice(&key.to_le_bytes());
@@ -1569,7 +1418,7 @@ impl DomineeringSolver {
                 Player::Left
             };
             let work = work_from_data(data);
-            self.table.store(key, player, data & 4 != 0, work);
+            store(&self.table, key, player, data & 4 != 0, work);
             count += 1;
         }
         Ok(count)
@@ -1637,7 +1486,7 @@ impl<'a> Search<'a> {
         table: &'a Table,
         history: [[u32; 128]; 2],
         placement_value: [[u8; 128]; 2],
-        shared: Option<&'a Shared>,
+        shared: Option<&'a Abdada>,
     ) -> Search<'a> {
         Search {
             table,
@@ -1660,7 +1509,7 @@ impl<'a> Search<'a> {
     fn node(&mut self, depth: u32, stop: &StopFlag) {
         self.nodes += 1;
         let shared = self.shared;
-        let done = || shared.is_some_and(|s| s.done.load(Ordering::Relaxed));
+        let done = || shared.is_some_and(Abdada::is_done);
         match self.poll.as_deref_mut() {
             Some(p) => {
                 let helpers = shared.map_or(0, |s| s.helper_nodes.load(Ordering::Relaxed));
@@ -1714,7 +1563,7 @@ impl<'a> Search<'a> {
         // dead cells removed, least image
         let (key, key_player) = g.key(e & (v_cov | h_cov), player);
         let table = self.table;
-        if let Some(w) = table.probe_at(table.slot(key), key, key_player) {
+        if let Some(w) = table.probe_at(slot(table, key), key, tag(key_player)) {
             self.stats.table_hits += 1;
             return w;
         }
@@ -1722,7 +1571,7 @@ impl<'a> Search<'a> {
         if depth > 0 {
             if let Ok((wins, rule)) = g.static_answer_or_counts(e, player, true) {
                 self.stats.count(rule);
-                table.store(key, key_player, wins, 1);
+                store(table, key, key_player, wins, 1);
                 return wins;
             }
         }
@@ -1762,7 +1611,7 @@ impl<'a> Search<'a> {
                         if depth == 0 {
                             self.root_win = Some(c);
                         }
-                        table.store(key, key_player, true, self.nodes - start + 1);
+                        store(table, key, key_player, true, self.nodes - start + 1);
                         return true;
                     }
                     self.stats.static_skips += 1;
@@ -1782,7 +1631,7 @@ impl<'a> Search<'a> {
             // opponent's, after the move; the mover's own safe moves last
             let margin = (sm + um) - (ut + st) - 8 * safe;
             let (ck, cp) = g.key(c & (cvc | chc), opponent);
-            keys[count] = (ck, cp, table.slot(ck));
+            keys[count] = (ck, cp, slot(table, ck));
             let score = (margin << 40)
                 + (i64::from(self.placement_value[my_index][a as usize]) << 32)
                 + i64::from(self.history[my_index][a as usize]);
@@ -1797,7 +1646,7 @@ impl<'a> Search<'a> {
         let mut kept = 0;
         for i in 0..count {
             let (ck, cp, slot) = keys[i];
-            match table.probe_at(slot, ck, cp) {
+            match table.probe_at(slot, ck, tag(cp)) {
                 Some(false) => {
                     self.stats.etc_cutoffs += 1;
                     if depth == 0 {
@@ -1805,7 +1654,7 @@ impl<'a> Search<'a> {
                         self.root_win =
                             Some(e & !((1u128 << a) | (1u128 << (u32::from(a) + step))));
                     }
-                    table.store(key, key_player, true, self.nodes - start + 1);
+                    store(table, key, key_player, true, self.nodes - start + 1);
                     return true;
                 }
                 Some(true) => self.stats.etc_skips += 1,
@@ -1820,11 +1669,11 @@ impl<'a> Search<'a> {
         moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
 
         // with other threads: near the root this node is marked busy while searched, and
-        // its later moves that another thread is searching are put off (ABDADA, see `Shared`)
+        // its later moves that another thread is searching are put off (ABDADA, see `Abdada`)
         let shared = self.shared.filter(|s| depth < s.depth);
         let share_children = shared.is_some_and(|s| depth + 1 < s.depth);
         if let Some(s) = shared {
-            s.set_busy(key, key_player, true);
+            s.set_busy(key, tag(key_player), true);
         }
         let mut wins = false;
         let mut put_off = 0u128;
@@ -1835,7 +1684,7 @@ impl<'a> Search<'a> {
                 }
                 if pass == 0 && i > 0 && share_children {
                     let (ck, cp, _) = keys[usize::from(k)];
-                    if shared.is_some_and(|s| s.is_busy(ck, cp)) {
+                    if shared.is_some_and(|s| s.is_busy(ck, tag(cp))) {
                         put_off |= 1 << i;
                         continue;
                     }
@@ -1844,7 +1693,7 @@ impl<'a> Search<'a> {
                 let lost = !self.wins(g, child, opponent, depth + 1, stop);
                 if self.halted {
                     if let Some(s) = shared {
-                        s.set_busy(key, key_player, false);
+                        s.set_busy(key, tag(key_player), false);
                     }
                     return false;
                 }
@@ -1860,9 +1709,9 @@ impl<'a> Search<'a> {
                 }
                 // another thread may have answered this node meanwhile
                 if shared.is_some() {
-                    if let Some(w) = table.probe_at(table.slot(key), key, key_player) {
+                    if let Some(w) = table.probe_at(slot(table, key), key, tag(key_player)) {
                         if let Some(s) = shared {
-                            s.set_busy(key, key_player, false);
+                            s.set_busy(key, tag(key_player), false);
                         }
                         return w;
                     }
@@ -1873,9 +1722,9 @@ impl<'a> Search<'a> {
             }
         }
         if let Some(s) = shared {
-            s.set_busy(key, key_player, false);
+            s.set_busy(key, tag(key_player), false);
         }
-        table.store(key, key_player, wins, self.nodes - start + 1);
+        store(table, key, key_player, wins, self.nodes - start + 1);
         wins
     }
 }
@@ -2377,7 +2226,7 @@ mod results_file {
                 (r.min(c) >= 6).then_some((r, c, nodes as f64))
             })
             .collect();
-        points.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        points.sort_by_key(|p| (p.0, p.1));
         points.dedup_by(|a, b| (a.0, a.1) == (b.0, b.1));
         let names: Vec<String> = points.iter().map(|(r, c, _)| format!("{r}x{c}")).collect();
         let listed: Vec<&str> = file["boards"]

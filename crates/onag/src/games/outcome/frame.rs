@@ -2,7 +2,11 @@
 //! `(r, c)` is bit `8r + c`), its symmetries, and a transposition table of positions given
 //! as (the mover's stones, the opponent's) with exact answers only.
 
-use super::{work_from_data, work_log, FastOutcome, FirstPlayerResult};
+use std::sync::atomic::Ordering;
+
+use super::clobber::ClobberStats;
+use super::table::{Abdada, Table, WINS};
+use super::{work_from_data, FastOutcome, FirstPlayerResult, Poll};
 use crate::games::PartizanGame;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
@@ -49,83 +53,65 @@ pub(crate) fn least_image((h, w): (u32, u32), m: u64, t: u64) -> (u64, u64) {
     best
 }
 
-/// One table entry: a position (mover's stones, opponent's), and the answer.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    mine: u64,
-    theirs: u64,
-    /// bit 0: used; bit 1: the player to move wins; bits 8..: log2 of the work
-    data: u32,
+/// A transposition table of positions given as (the mover's stones, the opponent's) with
+/// exact answers only (won or lost), shared by the search threads: the table of
+/// [`super::table`], two slots a bucket, one kept for the answers that took the most work
+/// (an answer it displaces is dropped), one always replaced.
+pub(crate) struct PairTable {
+    table: Table,
 }
 
-/// A transposition table of fixed size with two slots a bucket: one kept for the answers
-/// that took the most work, one always replaced. Every answer is exact (won or lost).
-pub(crate) struct PairTable {
-    table: Vec<Entry>,
-    mask: usize,
+/// A position as one key: the mover's stones, then the opponent's.
+fn pair_key(m: u64, t: u64) -> u128 {
+    u128::from(m) | (u128::from(t) << 64)
 }
 
 impl PairTable {
-    /// A table of `entries` entries (a power of two, at least 2; 24 bytes each).
+    /// A table of `entries` entries (a power of two, at least 2; 32 bytes each).
     pub(crate) fn new(entries: usize) -> Self {
         PairTable {
-            table: vec![Entry::default(); entries],
-            mask: entries - 1,
+            table: Table::new(entries),
         }
     }
 
     /// Forgets every answer.
     pub(crate) fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
     }
 
     /// The bucket of a position.
     fn slot(&self, m: u64, t: u64) -> usize {
         let h = (m ^ t.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ t.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        ((h ^ (h >> 31)) as usize) & self.mask & !1
+        (((h ^ (h >> 31)) as usize) >> 1) & (self.table.buckets() - 1)
     }
 
     /// The answer kept for a position, if any.
     pub(crate) fn probe(&self, m: u64, t: u64) -> Option<bool> {
-        let slot = self.slot(m, t);
-        self.table[slot..slot + 2]
-            .iter()
-            .find(|e| e.data & 1 == 1 && e.mine == m && e.theirs == t)
-            .map(|e| e.data & 2 != 0)
+        self.table.probe_at(self.slot(m, t), pair_key(m, t), 0)
     }
 
     /// Keeps an answer that took `work` nodes.
-    pub(crate) fn store(&mut self, m: u64, t: u64, wins: bool, work: u64) {
-        let slot = self.slot(m, t);
-        let log = work_log(work);
-        let data = 1 | (u32::from(wins) << 1) | (log << 8);
-        let entry = Entry {
-            mine: m,
-            theirs: t,
-            data,
-        };
-        let kept = &mut self.table[slot];
-        if kept.data & 1 == 0 || kept.data >> 8 <= log || (kept.mine == m && kept.theirs == t) {
-            *kept = entry;
-        } else {
-            self.table[slot + 1] = entry;
-        }
+    pub(crate) fn store(&self, m: u64, t: u64, wins: bool, work: u64) {
+        self.table
+            .store_at(self.slot(m, t), pair_key(m, t), 0, wins, work, false);
     }
 
     /// The answers as checkpoint entries of 20 bytes each: the mover's stones and the
     /// opponent's (u64 each, little endian) and the data (u32).
     pub(crate) fn write_entries(&self, out: &mut Vec<u8>) {
-        for e in self.table.iter().filter(|e| e.data & 1 != 0) {
-            out.extend_from_slice(&e.mine.to_le_bytes());
-            out.extend_from_slice(&e.theirs.to_le_bytes());
-            out.extend_from_slice(&e.data.to_le_bytes());
+        for (key, data) in self.table.entries() {
+            // the checkpoint's data: bit 0 used, bit 1 won, bits 8.. log2 of the work
+            let data = 1 | if data & WINS != 0 { 2 } else { 0 } | (data & !0xff);
+            out.extend_from_slice(&(key as u64).to_le_bytes());
+            out.extend_from_slice(&((key >> 64) as u64).to_le_bytes());
+            out.extend_from_slice(&data.to_le_bytes());
         }
     }
 
     /// The number of answers kept.
     pub(crate) fn used(&self) -> usize {
-        self.table.iter().filter(|e| e.data & 1 != 0).count()
+        self.table.entries().count()
     }
 
     /// Loads checkpoint entries ([`PairTable::write_entries`]); `what` names the game in
@@ -312,3 +298,325 @@ fn winning_move<S: FrameSolver>(
     }
     Ok(None)
 }
+
+/// A move of the frame's games: (score, from, to, direction 0..4, and the child as the
+/// opponent sees it: their stones, then the mover's, reduced to its table key).
+pub(crate) type FrameMove = (i64, u8, u8, u8, u64, u64);
+
+/// A game's rules as the frame's shared search sees them.
+pub(crate) trait FrameRules: Sync {
+    /// Whether the player to move, with the stones `m` against `t`, has a move.
+    fn has_move(&self, m: u64, t: u64) -> bool;
+    /// The table key of the root position (every child comes as its key already).
+    fn root_key(&self, m: u64, t: u64) -> (u64, u64);
+    /// The moves of the player to move into `out`, each scored (the history heuristic is
+    /// `history[from][direction]`), and their number; or a move after which the opponent
+    /// has no move, as (from, to).
+    fn moves(
+        &self,
+        m: u64,
+        t: u64,
+        history: &[[u32; 4]; 64],
+        stats: &mut ClobberStats,
+        out: &mut [FrameMove],
+    ) -> Result<usize, (u32, u32)>;
+}
+
+/// What a frame solver keeps between its questions.
+pub(crate) struct FrameState {
+    /// history heuristic: [from cell][direction]
+    pub(crate) history: [[u32; 4]; 64],
+    pub(crate) nodes: u64,
+    pub(crate) stats: ClobberStats,
+    /// the winning move found at the root of the last search: (from, to) cells
+    pub(crate) root_win: Option<(u32, u32)>,
+    pub(crate) poll: Poll,
+    /// the bound on each question's nodes, if any
+    pub(crate) limit: NodeLimit,
+    /// the search threads
+    pub(crate) threads: usize,
+}
+
+impl FrameState {
+    pub(crate) fn new(poll_every: u64) -> FrameState {
+        FrameState {
+            history: [[0; 4]; 64],
+            nodes: 0,
+            stats: ClobberStats::default(),
+            root_win: None,
+            poll: Poll::new(poll_every),
+            limit: NodeLimit::default(),
+            threads: 1,
+        }
+    }
+
+    /// Whether the player to move, with the stones `m` against `t`, wins, searched on the
+    /// state's threads sharing `table` (ABDADA, as the Domineering solver's: see
+    /// [`Abdada`]); `what` names the solver in errors. Errors: [`GameError::Stopped`] once
+    /// `stop` is raised, [`GameError::TooLarge`] past the node limit.
+    pub(crate) fn search<R: FrameRules, const N: usize>(
+        &mut self,
+        rules: &R,
+        table: &PairTable,
+        (m, t): (u64, u64),
+        what: &str,
+        stop: &StopFlag,
+    ) -> Result<bool, GameError> {
+        self.root_win = None;
+        self.poll.restart(self.nodes);
+        self.limit.start(self.nodes);
+        let shared = (self.threads > 1).then(|| Abdada::new((m | t).count_ones() / 3));
+        let history = self.history;
+        let mut main = FrameSearch {
+            nodes: self.nodes,
+            stats: self.stats,
+            main: Some((&mut self.poll, &mut self.limit)),
+            ..FrameSearch::new(rules, table, history, shared.as_ref())
+        };
+        let threads = self.threads;
+        let (answer, helpers) = match shared.as_ref() {
+            None => {
+                let wins = main.wins::<N>(m, t, 0, stop);
+                ((!main.halted).then_some((wins, main.root_win)), Vec::new())
+            }
+            Some(shared) => std::thread::scope(|s| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|_| {
+                        std::thread::Builder::new()
+                            .stack_size(SEARCH_STACK)
+                            .spawn_scoped(s, move || {
+                                let mut h = FrameSearch::new(rules, table, history, Some(shared));
+                                let wins = h.wins::<N>(m, t, 0, stop);
+                                if !h.halted {
+                                    shared.done.store(true, Ordering::Relaxed);
+                                }
+                                ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
+                            })
+                            .expect("a search thread")
+                    })
+                    .collect();
+                let wins = main.wins::<N>(m, t, 0, stop);
+                // finished or stopped (the flag, the node limit), the main thread ends the search:
+                // the helpers stop at their next poll
+                shared.done.store(true, Ordering::Relaxed);
+                let helpers: Vec<_> = helpers
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .collect();
+                ((!main.halted).then_some((wins, main.root_win)), helpers)
+            }),
+        };
+        let (nodes, mut stats, history) = (main.nodes, main.stats, main.history);
+        self.nodes = nodes;
+        self.history = history;
+        let mut answer = answer;
+        for (found, nodes, s) in helpers {
+            self.nodes += nodes;
+            stats.add(&s);
+            answer = answer.or(found);
+        }
+        self.stats = stats;
+        if let Some((_, root_win)) = answer {
+            self.root_win = root_win;
+        }
+        self.limit
+            .answer(answer.is_none(), answer.is_some_and(|a| a.0), what)
+    }
+}
+
+/// The stack of a helper search thread: the search recurses once a move, with its moves on
+/// the stack.
+pub(crate) const SEARCH_STACK: usize = 64 << 20;
+
+/// One search thread of a frame game: the shared table, its own history and counts.
+struct FrameSearch<'a, R> {
+    rules: &'a R,
+    table: &'a PairTable,
+    history: [[u32; 4]; 64],
+    nodes: u64,
+    stats: ClobberStats,
+    root_win: Option<(u32, u32)>,
+    /// the main thread's progress reports, stop polls and node limit (helpers have none)
+    main: Option<(&'a mut Poll, &'a mut NodeLimit)>,
+    /// helpers: when they next look at the stop flag, and the nodes they have reported
+    next_check: u64,
+    reported: u64,
+    halted: bool,
+    shared: Option<&'a Abdada>,
+}
+
+impl<'a, R: FrameRules> FrameSearch<'a, R> {
+    fn new(
+        rules: &'a R,
+        table: &'a PairTable,
+        history: [[u32; 4]; 64],
+        shared: Option<&'a Abdada>,
+    ) -> Self {
+        FrameSearch {
+            rules,
+            table,
+            history,
+            nodes: 0,
+            stats: ClobberStats::default(),
+            root_win: None,
+            main: None,
+            next_check: POLL,
+            reported: 0,
+            halted: false,
+            shared,
+        }
+    }
+
+    /// Counts a node; at each poll reports the progress (the main thread) and looks at the
+    /// stop flag, the node limit and whether another thread has finished.
+    #[inline]
+    fn node(&mut self, depth: u32, stop: &StopFlag) {
+        self.nodes += 1;
+        let shared = self.shared;
+        let done = || shared.is_some_and(Abdada::is_done);
+        match self.main.as_mut() {
+            Some((poll, limit)) => {
+                let helpers = shared.map_or(0, |s| s.helper_nodes.load(Ordering::Relaxed));
+                let total = self.nodes + helpers;
+                if let Some(stopped) = poll.node(total, depth, stop) {
+                    self.halted |= stopped || limit.passed(total) || done();
+                }
+            }
+            None if self.nodes >= self.next_check => {
+                self.next_check = self.nodes + POLL;
+                if let Some(s) = shared {
+                    s.helper_nodes
+                        .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
+                }
+                self.reported = self.nodes;
+                self.halted |= stop.check().is_err() || done();
+            }
+            None => {}
+        }
+    }
+
+    /// Whether the player to move, with the stones `m` against `t`, wins. Below the root
+    /// the position is its table key already.
+    fn wins<const N: usize>(&mut self, m: u64, t: u64, depth: u32, stop: &StopFlag) -> bool {
+        self.node(depth, stop);
+        if self.halted {
+            return false;
+        }
+        if !self.rules.has_move(m, t) {
+            return false;
+        }
+        let (km, kt) = if depth == 0 {
+            self.rules.root_key(m, t)
+        } else {
+            (m, t)
+        };
+        let table = self.table;
+        if let Some(w) = table.probe(km, kt) {
+            self.stats.table_hits += 1;
+            return w;
+        }
+        let start = self.nodes;
+        let mut moves = [(0i64, 0u8, 0u8, 0u8, 0u64, 0u64); N];
+        let count = match self
+            .rules
+            .moves(m, t, &self.history, &mut self.stats, &mut moves)
+        {
+            Ok(count) => count,
+            Err((from, to)) => {
+                // the opponent has no move after this one: it wins
+                self.nodes += 1;
+                self.stats.etc_cutoffs += 1;
+                if depth == 0 {
+                    self.root_win = Some((from, to));
+                }
+                table.store(km, kt, true, self.nodes - start + 1);
+                return true;
+            }
+        };
+        // enhanced transposition cut-off: a child known lost for the opponent wins now, one
+        // known won for the opponent is not tried
+        let mut kept = 0;
+        for i in 0..count {
+            let (_, from, to, _, cm, ct) = moves[i];
+            match table.probe(cm, ct) {
+                Some(false) => {
+                    self.stats.etc_cutoffs += 1;
+                    if depth == 0 {
+                        self.root_win = Some((u32::from(from), u32::from(to)));
+                    }
+                    table.store(km, kt, true, self.nodes - start + 1);
+                    return true;
+                }
+                Some(true) => self.stats.etc_skips += 1,
+                None => {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+        }
+        let moves = &mut moves[..kept];
+        moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        // with other threads: near the root this node is marked busy while searched, and
+        // its later moves that another thread is searching are put off (ABDADA)
+        let key = pair_key(km, kt);
+        let shared = self.shared.filter(|s| depth < s.depth);
+        let share_children = shared.is_some_and(|s| depth + 1 < s.depth);
+        if let Some(s) = shared {
+            s.set_busy(key, 0, true);
+        }
+        let mut wins = false;
+        let mut put_off = vec![false; if share_children { moves.len() } else { 0 }];
+        'passes: for pass in 0..2 {
+            for (i, &(_, from, to, dir, cm, ct)) in moves.iter().enumerate() {
+                if pass == 1 && !put_off[i] {
+                    continue;
+                }
+                if pass == 0
+                    && i > 0
+                    && share_children
+                    && shared.is_some_and(|s| s.is_busy(pair_key(cm, ct), 0))
+                {
+                    put_off[i] = true;
+                    continue;
+                }
+                let lost = !self.wins::<N>(cm, ct, depth + 1, stop);
+                if self.halted {
+                    if let Some(s) = shared {
+                        s.set_busy(key, 0, false);
+                    }
+                    return false;
+                }
+                if lost {
+                    if depth == 0 {
+                        self.root_win = Some((u32::from(from), u32::from(to)));
+                    }
+                    let bonus = 64u32.saturating_sub(depth).pow(2);
+                    let h = &mut self.history[from as usize][dir as usize];
+                    *h = h.saturating_add(bonus);
+                    wins = true;
+                    break 'passes;
+                }
+                // another thread may have answered this node meanwhile
+                if shared.is_some() {
+                    if let Some(w) = table.probe(km, kt) {
+                        if let Some(s) = shared {
+                            s.set_busy(key, 0, false);
+                        }
+                        return w;
+                    }
+                }
+            }
+            if !put_off.contains(&true) {
+                break;
+            }
+        }
+        if let Some(s) = shared {
+            s.set_busy(key, 0, false);
+        }
+        table.store(km, kt, wins, self.nodes - start + 1);
+        wins
+    }
+}
+
+/// Nodes between two polls of a helper thread.
+const POLL: u64 = 1 << 16;

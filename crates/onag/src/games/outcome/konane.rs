@@ -35,9 +35,13 @@
 //! assert_eq!(r.outcome, Outcome::R); // results/konane/outcomes.json
 //! ```
 
+use super::clobber::ClobberStats;
 use super::domineering::TableSize;
-use super::frame::{self, frame_stones, least_image, FrameSolver, NodeLimit, PairTable, COL0};
-use super::{FastOutcome, Poll, SearchProgress};
+use super::frame::{
+    self, frame_stones, least_image, FrameMove, FrameRules, FrameSolver, FrameState, PairTable,
+    COL0,
+};
+use super::{FastOutcome, SearchProgress};
 use crate::games::konane::Konane;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
@@ -56,45 +60,47 @@ const STEPS: [i32; 4] = [1, -1, 8, -8];
 /// The fast Konane outcome solver (see the [module documentation](self)).
 pub struct KonaneSolver {
     table: PairTable,
+    rules: KonaneRules,
+    state: FrameState,
+}
+
+/// Konane's rules on a board of one size, for the frame's search.
+struct KonaneRules {
     /// board size (rows, cols), at most 8 each
     size: (u32, u32),
     /// the board's cells in the frame
     cells: u64,
     /// for each direction, the cells from which a jump of two steps stays on the board
     jump_from: [u64; 4],
-    /// history heuristic: [from cell][direction]
-    history: [[u32; 4]; 64],
-    nodes: u64,
-    /// the winning move found at the root of the last search: (from, to) cells
-    root_win: Option<(u32, u32)>,
-    poll: Poll,
-    halted: bool,
-    /// the bound on each question's nodes, if any
-    limit: NodeLimit,
 }
 
 impl KonaneSolver {
-    /// A solver with a table of the given size (24 bytes an entry, allocated now).
+    /// A solver with a table of the given size (32 bytes an entry, allocated now).
     pub fn new(size: TableSize) -> Self {
         KonaneSolver {
             table: PairTable::new(size.entries()),
-            size: (0, 0),
-            cells: 0,
-            jump_from: [0; 4],
-            history: [[0; 4]; 64],
-            nodes: 0,
-            root_win: None,
-            poll: Poll::new(POLL_EVERY),
-            halted: false,
-            limit: NodeLimit::default(),
+            rules: KonaneRules {
+                size: (0, 0),
+                cells: 0,
+                jump_from: [0; 4],
+            },
+            state: FrameState::new(POLL_EVERY),
         }
+    }
+
+    /// Searches on `threads` threads (at least 1) sharing the table (ABDADA, as the
+    /// Domineering solver's): the same answers, node counts that vary from run to run with
+    /// more than one. Not on targets without threads (WebAssembly), where it must stay 1.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.state.threads = threads.max(1);
+        self
     }
 
     /// Bounds each question ([`wins_moving_first`](Self::wins_moving_first)) to about
     /// `nodes` nodes (checked every 65,536): past it the question fails with
     /// [`GameError::TooLarge`], so that the strong computer can try a proof first.
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
-        self.limit.set(nodes);
+        self.state.limit.set(nodes);
         self
     }
 
@@ -110,13 +116,13 @@ impl KonaneSolver {
 
     /// Calls `hook` with the progress every 65,536 nodes (on the searching thread).
     pub fn on_progress(mut self, hook: impl FnMut(&SearchProgress) + 'static) -> Self {
-        self.poll.set_hook(Box::new(hook));
+        self.state.poll.set_hook(Box::new(hook));
         self
     }
 
     /// Nodes searched since the solver was made.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.state.nodes
     }
 
     /// The board's stones in the 8×8 frame: (Left's, Right's).
@@ -136,19 +142,19 @@ impl KonaneSolver {
             )));
         }
         let size = (board.grid().height() as u32, board.grid().width() as u32);
-        if size != self.size {
-            self.size = size;
+        if size != self.rules.size {
+            self.rules.size = size;
             self.table.clear();
             let (h, w) = size;
             let row = (1u64 << w) - 1;
-            self.cells = (0..h).fold(0, |a, r| a | (row << (8 * r)));
+            self.rules.cells = (0..h).fold(0, |a, r| a | (row << (8 * r)));
             let cols = |from: u32, to: u32| -> u64 {
-                (from..to.max(from)).fold(0, |a, c| a | (COL0 << c)) & self.cells
+                (from..to.max(from)).fold(0, |a, c| a | (COL0 << c)) & self.rules.cells
             };
             let rows = |from: u32, to: u32| -> u64 {
-                (from..to.max(from)).fold(0, |a, r| a | (0xFF << (8 * r))) & self.cells
+                (from..to.max(from)).fold(0, |a, r| a | (0xFF << (8 * r))) & self.rules.cells
             };
-            self.jump_from = [
+            self.rules.jump_from = [
                 cols(0, w.saturating_sub(2)),
                 cols(2, w),
                 rows(0, h.saturating_sub(2)),
@@ -156,17 +162,6 @@ impl KonaneSolver {
             ];
         }
         Ok(())
-    }
-
-    /// The single jumps of the stones `a` over the stones `b` (the moves of `a` that capture
-    /// one stone; every move starts with one).
-    fn jumps(&self, a: u64, b: u64) -> u32 {
-        let e = self.cells & !(a | b);
-        let [r, l, d, u] = self.jump_from;
-        ((a & r & (b >> 1) & (e >> 2)).count_ones())
-            + ((a & l & (b << 1) & (e << 2)).count_ones())
-            + ((a & d & (b >> 8) & (e >> 16)).count_ones())
-            + ((a & u & (b << 8) & (e << 16)).count_ones())
     }
 
     /// Whether `player`, moving first on `board`, wins.
@@ -186,12 +181,13 @@ impl KonaneSolver {
             Player::Left => (x, o),
             Player::Right => (o, x),
         };
-        self.root_win = None;
-        self.poll.restart(self.nodes);
-        self.limit.start(self.nodes);
-        let wins = self.wins(m, t, 0, stop);
-        let halted = std::mem::take(&mut self.halted);
-        self.limit.answer(halted, wins, "Konane")
+        self.state.search::<KonaneRules, MAX_MOVES>(
+            &self.rules,
+            &self.table,
+            (m, t),
+            "Konane",
+            stop,
+        )
     }
 
     /// Who wins `board`, with a winning first move for each player who wins moving first.
@@ -214,33 +210,38 @@ impl KonaneSolver {
     ) -> Result<(bool, Option<String>), GameError> {
         frame::prove(self, board, player, stop)
     }
+}
 
-    /// Whether the player to move, with the stones `m` against `t`, wins. Below the root the
-    /// position is its least image.
-    fn wins(&mut self, m: u64, t: u64, depth: u32, stop: &StopFlag) -> bool {
-        self.nodes += 1;
-        if let Some(stopped) = self.poll.node(self.nodes, depth, stop) {
-            self.halted |= stopped;
-            self.halted |= self.limit.passed(self.nodes);
-        }
-        if self.halted {
-            return false;
-        }
-        if self.jumps(m, t) == 0 {
-            return false;
-        }
-        // below the root the parent passed the least image
-        let (km, kt) = if depth == 0 {
-            least_image(self.size, m, t)
-        } else {
-            (m, t)
-        };
-        if let Some(w) = self.table.probe(km, kt) {
-            return w;
-        }
-        let start = self.nodes;
-        // the moves: (score, from, to, direction) and each child as the opponent sees it
-        let mut moves = [(0i64, 0u8, 0u8, 0u8, 0u64, 0u64); MAX_MOVES];
+impl KonaneRules {
+    /// The single jumps of the stones `a` over the stones `b` (the moves of `a` that capture
+    /// one stone; every move starts with one).
+    fn jumps(&self, a: u64, b: u64) -> u32 {
+        let e = self.cells & !(a | b);
+        let [r, l, d, u] = self.jump_from;
+        ((a & r & (b >> 1) & (e >> 2)).count_ones())
+            + ((a & l & (b << 1) & (e << 2)).count_ones())
+            + ((a & d & (b >> 8) & (e >> 16)).count_ones())
+            + ((a & u & (b << 8) & (e << 16)).count_ones())
+    }
+}
+
+impl FrameRules for KonaneRules {
+    fn has_move(&self, m: u64, t: u64) -> bool {
+        self.jumps(m, t) != 0
+    }
+
+    fn root_key(&self, m: u64, t: u64) -> (u64, u64) {
+        least_image(self.size, m, t)
+    }
+
+    fn moves(
+        &self,
+        m: u64,
+        t: u64,
+        history: &[[u32; 4]; 64],
+        _stats: &mut ClobberStats,
+        out: &mut [FrameMove],
+    ) -> Result<usize, (u32, u32)> {
         let mut count = 0;
         let empty = self.cells & !(m | t);
         let mut sources = m;
@@ -267,15 +268,10 @@ impl KonaneSolver {
                     let to = at.trailing_zeros();
                     if replies == 0 {
                         // the opponent has no move: this one wins
-                        self.nodes += 1;
-                        if depth == 0 {
-                            self.root_win = Some((from, to));
-                        }
-                        self.table.store(km, kt, true, self.nodes - start + 1);
-                        return true;
+                        return Err((from, to));
                     }
-                    let hist = self.history[from as usize][dir];
-                    moves[count] = (
+                    let hist = history[from as usize][dir];
+                    out[count] = (
                         (-(i64::from(replies)) << 32) + i64::from(hist),
                         from as u8,
                         to as u8,
@@ -287,47 +283,7 @@ impl KonaneSolver {
                 }
             }
         }
-        // enhanced transposition cut-off: a child known lost for the opponent wins now, one
-        // known won for the opponent is not tried
-        let mut kept = 0;
-        for i in 0..count {
-            let (_, from, to, _, cm, ct) = moves[i];
-            match self.table.probe(cm, ct) {
-                Some(false) => {
-                    if depth == 0 {
-                        self.root_win = Some((u32::from(from), u32::from(to)));
-                    }
-                    self.table.store(km, kt, true, self.nodes - start + 1);
-                    return true;
-                }
-                Some(true) => {}
-                None => {
-                    moves[kept] = moves[i];
-                    kept += 1;
-                }
-            }
-        }
-        let moves = &mut moves[..kept];
-        moves.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-        let mut wins = false;
-        for &(_, from, to, dir, cm, ct) in moves.iter() {
-            let lost = !self.wins(cm, ct, depth + 1, stop);
-            if self.halted {
-                return false;
-            }
-            if lost {
-                if depth == 0 {
-                    self.root_win = Some((u32::from(from), u32::from(to)));
-                }
-                let bonus = 64u32.saturating_sub(depth).pow(2);
-                let h = &mut self.history[from as usize][dir as usize];
-                *h = h.saturating_add(bonus);
-                wins = true;
-                break;
-            }
-        }
-        self.table.store(km, kt, wins, self.nodes - start + 1);
-        wins
+        Ok(count)
     }
 }
 
@@ -349,7 +305,7 @@ impl FrameSolver for KonaneSolver {
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
+        self.state.nodes
     }
 
     fn wins_moving_first(
@@ -362,7 +318,7 @@ impl FrameSolver for KonaneSolver {
     }
 
     fn root_win(&self) -> Option<(u32, u32)> {
-        self.root_win
+        self.state.root_win
     }
 
     fn stone(board: &Konane, layer: usize, row: usize, col: usize) -> bool {
@@ -454,6 +410,41 @@ mod tests {
                         .solve(&b, &StopFlag::new())
                         .unwrap();
                     assert_eq!(fast.outcome, generic.outcome, "{b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threads_give_the_answers_of_one_thread() {
+        // every opening of 20 to 30 cells (thousands to 100,000 nodes, so that the threads
+        // meet in the search), on small tables
+        let mut one = KonaneSolver::new(TableSize::Bits(18));
+        let mut two = KonaneSolver::new(TableSize::Bits(12)).with_threads(2);
+        let mut three = KonaneSolver::new(TableSize::Bits(10)).with_threads(3);
+        let stop = StopFlag::new();
+        for (rows, cols) in [(4, 5), (5, 4), (4, 6), (6, 4), (5, 5), (5, 6), (6, 5)] {
+            for gap in KonaneGap::ALL {
+                let Some(b) = Konane::opening(rows, cols, gap) else {
+                    continue;
+                };
+                let expected = one.solve(&b, &stop).unwrap().outcome;
+                for solver in [&mut two, &mut three] {
+                    let r = solver.solve(&b, &stop).unwrap();
+                    assert_eq!(r.outcome, expected, "{b}");
+                    for (player, m) in
+                        [(Player::Left, &r.left_move), (Player::Right, &r.right_move)]
+                    {
+                        assert_eq!(m.is_some(), expected.first_player_wins(player), "{b}");
+                        let Some(m) = m else { continue };
+                        let after = b
+                            .options(player)
+                            .into_iter()
+                            .find(|a| &b.move_label(player, a) == m)
+                            .unwrap();
+                        let reply = one.wins_moving_first(&after, player.opposite(), &stop);
+                        assert_eq!(reply, Ok(false), "{b}: {m}");
+                    }
                 }
             }
         }

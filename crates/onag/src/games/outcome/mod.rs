@@ -47,6 +47,7 @@ mod frame;
 pub mod konane;
 pub mod named;
 pub mod strong;
+mod table;
 
 use std::hash::Hash;
 

@@ -20,10 +20,10 @@ use crate::StopFlag;
 pub struct SolveOptions {
     /// The generic solver's bounds.
     pub limits: OutcomeLimits,
-    /// The fast solvers' tables (Domineering, Clobber, Konane): 2^bits entries of 32 (24)
-    /// bytes.
+    /// The fast solvers' tables (Domineering, Clobber, Konane): 2^bits entries of 32 bytes.
     pub domineering_table_bits: u32,
-    /// The threads of the Domineering solver's search (1 on targets without threads).
+    /// The threads of the Domineering, Clobber and Konane solvers' searches (1 on targets
+    /// without threads).
     pub threads: usize,
 }
 
@@ -167,7 +167,7 @@ where
 /// The fast Clobber and Konane solvers' bound when they prove a move for the strong computer: about
 /// 0.1 s natively (a few times that in the browser's wasm).
 const FAST_MOVE_NODES: u64 = 1 << 17;
-/// Its table: 2^16 entries of 24 bytes (1.5 MiB), allocated per move.
+/// Its table: 2^16 entries of 32 bytes (2 MiB), allocated per move.
 const FAST_MOVE_TABLE_BITS: u32 = 16;
 
 /// The strong computer's report of a move the fast solver proved winning.
@@ -301,8 +301,9 @@ fn fast_clobber(
     stop: &StopFlag,
     hook: impl FnMut(&SearchProgress) + 'static,
 ) -> Result<OutcomeReport, AnalyzeError> {
-    let mut solver =
-        ClobberSolver::new(TableSize::Bits(options.domineering_table_bits)).on_progress(hook);
+    let mut solver = ClobberSolver::new(TableSize::Bits(options.domineering_table_bits))
+        .with_threads(options.threads)
+        .on_progress(hook);
     solve_clobber(&mut solver, board, stop)
 }
 
@@ -343,6 +344,7 @@ pub fn solve(
         let board: konane::Konane = parse("konane", text)?;
         if KonaneSolver::fits(&board) {
             let mut solver = KonaneSolver::new(TableSize::Bits(options.domineering_table_bits))
+                .with_threads(options.threads)
                 .on_progress(hook);
             let r = solver.solve(&board, stop)?;
             return Ok(fast_report(&board, r, solver.nodes()));

@@ -250,3 +250,72 @@ fn a_stopped_solve_resumes_from_its_checkpoint() {
         .restore(&b, &clash)
         .is_err());
 }
+
+#[test]
+fn threads_give_the_answers_of_one_thread_and_stop() {
+    // checkered rectangles and boards with holes of thousands of nodes, so that the threads
+    // meet in the search; small tables, so that entries are replaced under contention
+    let mut boards: Vec<Clobber> = [(4, 4), (4, 5), (5, 4), (3, 6), (3, 7), (2, 8)]
+        .iter()
+        .map(|&(r, c)| Clobber::checkered(r, c).unwrap())
+        .collect();
+    let mut seed = 0x51ab_1e5e_ed00_d1e5u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for _ in 0..30 {
+        let text: Vec<String> = (0..5)
+            .map(|_| {
+                (0..6)
+                    .map(|_| match next(8) {
+                        0..=2 => 'x',
+                        3..=5 => 'o',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        boards.push(text.join("|").parse().unwrap());
+    }
+    let mut one = ClobberSolver::new(TableSize::Bits(18));
+    let mut two = ClobberSolver::new(TableSize::Bits(12)).with_threads(2);
+    let mut three = ClobberSolver::new(TableSize::Bits(10)).with_threads(3);
+    let stop = StopFlag::new();
+    for b in &boards {
+        let expected = one.solve(b, &stop).unwrap().outcome;
+        for solver in [&mut two, &mut three] {
+            let r = solver.solve(b, &stop).unwrap();
+            assert_eq!(r.outcome, expected, "{b}");
+            for (player, named) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
+                assert_eq!(named.is_some(), expected.first_player_wins(player), "{b}");
+                if let Some(label) = named {
+                    let after = b
+                        .options(player)
+                        .into_iter()
+                        .find(|a| b.move_label(player, a) == *label)
+                        .unwrap();
+                    let reply = one.wins_moving_first(&after, player.opposite(), &stop);
+                    assert_eq!(reply, Ok(false), "{b}: {label}");
+                }
+            }
+        }
+    }
+    // the node limit and a raised flag stop every thread
+    let big = Clobber::checkered(4, 6).unwrap();
+    let mut limited = ClobberSolver::new(TableSize::Bits(16))
+        .with_threads(2)
+        .with_node_limit(10_000);
+    assert!(matches!(
+        limited.wins_moving_first(&big, Player::Left, &stop),
+        Err(GameError::TooLarge(_))
+    ));
+    let raised = StopFlag::new();
+    raised.stop();
+    assert_eq!(
+        two.wins_moving_first(&big, Player::Left, &raised),
+        Err(GameError::Stopped)
+    );
+}
