@@ -48,6 +48,7 @@ use super::frame::{
     self, frame_stones, least_image, transpose, FrameMove, FrameRules, FrameSolver, FrameState,
     PairTable, COL0, COL7,
 };
+use super::table::Counts;
 use super::{checkpoint_entries, checkpoint_header, FastOutcome, SearchProgress};
 use crate::games::clobber::Clobber;
 use crate::partizan::game::GameError;
@@ -103,9 +104,8 @@ struct ClobberRules {
     size: (u32, u32),
 }
 
-impl ClobberStats {
-    /// Adds another thread's counts.
-    pub(crate) fn add(&mut self, o: &ClobberStats) {
+impl Counts for ClobberStats {
+    fn add(&mut self, o: &ClobberStats) {
         self.table_hits += o.table_hits;
         self.etc_cutoffs += o.etc_cutoffs;
         self.etc_skips += o.etc_skips;

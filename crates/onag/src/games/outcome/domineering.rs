@@ -72,9 +72,8 @@ use crate::games::domineering::Domineering;
 use crate::partizan::game::GameError;
 use crate::partizan::Player;
 use crate::StopFlag;
-use std::sync::atomic::Ordering;
 
-use super::table::{Abdada, Table, TAG};
+use super::table::{all_nodes, merge, with_helpers, Abdada, Counts, HelperPoll, Table, TAG};
 use super::{checkpoint_entries, checkpoint_header, work_from_data, Poll, SearchProgress};
 
 /// The first bytes of a [`DomineeringSolver::checkpoint`].
@@ -1157,9 +1156,8 @@ struct Search<'a> {
     root_win: Option<u128>,
     /// the main thread's progress reports and stop polls (helpers have none)
     poll: Option<&'a mut Poll>,
-    /// helpers: when they next look at the stop flag, and the nodes they have reported
-    next_check: u64,
-    reported: u64,
+    /// helpers: their polls
+    helper: HelperPoll,
     halted: bool,
     shared: Option<&'a Abdada>,
 }
@@ -1264,42 +1262,23 @@ impl DomineeringSolver {
                 (nodes, stats, history, root_win);
             return (!halted).then_some(wins);
         };
-        let (answer, helpers) = std::thread::scope(|s| {
-            let helpers: Vec<_> = (1..self.threads)
-                .map(|_| {
-                    std::thread::Builder::new()
-                        .stack_size(super::frame::SEARCH_STACK)
-                        .spawn_scoped(s, move || {
-                            let mut h = new(Some(shared));
-                            let wins = h.wins(g, e, player, 0, stop);
-                            if !h.halted {
-                                shared.done.store(true, Ordering::Relaxed);
-                            }
-                            ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
-                        })
-                        .expect("a search thread")
-                })
-                .collect();
-            let wins = main.wins(g, e, player, 0, stop);
-            // finished or stopped (the flag, the node limit), the main thread ends the search:
-            // the helpers stop at their next poll
-            shared.done.store(true, Ordering::Relaxed);
-            let helpers: Vec<_> = helpers
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .collect();
-            ((!main.halted).then_some((wins, main.root_win)), helpers)
-        });
-        let (nodes, mut stats, history) = (main.nodes, main.stats, main.history);
-        self.nodes = nodes;
-        self.history = history;
-        let mut answer = answer;
-        for (found, nodes, s) in helpers {
-            self.nodes += nodes;
-            stats.add(&s);
-            answer = answer.or(found);
-        }
-        self.stats = stats;
+        let (answer, helpers) = with_helpers(
+            self.threads,
+            shared,
+            || {
+                let wins = main.wins(g, e, player, 0, stop);
+                (!main.halted).then_some((wins, main.root_win))
+            },
+            || {
+                let mut h = new(Some(shared));
+                let wins = h.wins(g, e, player, 0, stop);
+                shared.ended(h.halted);
+                ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
+            },
+        );
+        let history = main.history;
+        let (answer, nodes, stats) = merge((answer, main.nodes, main.stats), helpers);
+        (self.nodes, self.stats, self.history) = (nodes, stats, history);
         let (wins, root_win) = answer?;
         self.root_win = root_win;
         Some(wins)
@@ -1460,8 +1439,9 @@ impl SearchStats {
         };
         *counter += 1;
     }
+}
 
-    /// Adds another thread's counts.
+impl Counts for SearchStats {
     fn add(&mut self, o: &SearchStats) {
         self.no_move += o.no_move;
         self.safe_win += o.safe_win;
@@ -1496,8 +1476,7 @@ impl<'a> Search<'a> {
             stats: SearchStats::default(),
             root_win: None,
             poll: None,
-            next_check: POLL_EVERY,
-            reported: 0,
+            helper: HelperPoll::default(),
             halted: false,
             shared,
         }
@@ -1509,24 +1488,13 @@ impl<'a> Search<'a> {
     fn node(&mut self, depth: u32, stop: &StopFlag) {
         self.nodes += 1;
         let shared = self.shared;
-        let done = || shared.is_some_and(Abdada::is_done);
         match self.poll.as_deref_mut() {
             Some(p) => {
-                let helpers = shared.map_or(0, |s| s.helper_nodes.load(Ordering::Relaxed));
-                if let Some(stopped) = p.node(self.nodes + helpers, depth, stop) {
-                    self.halted |= stopped || done();
+                if let Some(stopped) = p.node(all_nodes(self.nodes, shared), depth, stop) {
+                    self.halted |= stopped || shared.is_some_and(Abdada::is_done);
                 }
             }
-            None if self.nodes >= self.next_check => {
-                self.next_check = self.nodes + POLL_EVERY;
-                if let Some(s) = shared {
-                    s.helper_nodes
-                        .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
-                }
-                self.reported = self.nodes;
-                self.halted |= stop.check().is_err() || done();
-            }
-            None => {}
+            None => self.halted |= self.helper.halt(self.nodes, shared, stop),
         }
     }
 
@@ -2060,6 +2028,7 @@ mod tests {
 
     #[test]
     fn threads_give_the_answers_of_one_thread() {
+        use crate::games::outcome::tests::check_winning_moves;
         // boards with holes large enough that the threads meet in the search (thousands of
         // nodes), and full rectangles; small tables, so that entries are replaced under
         // contention
@@ -2078,20 +2047,9 @@ mod tests {
             for solver in [&mut two, &mut three] {
                 let r = solver.solve(b, &StopFlag::new()).unwrap();
                 assert_eq!(r.outcome, expected, "{b}");
-                for (player, m) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
-                    assert_eq!(m.is_some(), first_wins(expected, player), "{b}");
-                    if let Some(label) = m {
-                        use crate::games::PartizanGame;
-                        let after = b
-                            .options(player)
-                            .into_iter()
-                            .find(|a| &b.move_label(player, a) == label)
-                            .expect("the move is one of the board's");
-                        let stop = StopFlag::new();
-                        let reply = one.wins_moving_first(&after, player.opposite(), &stop);
-                        assert_eq!(reply, Ok(false), "{b}: {label}");
-                    }
-                }
+                check_winning_moves(b, &r, expected, |after, p| {
+                    one.wins_moving_first(after, p, &StopFlag::new()) == Ok(false)
+                });
             }
         }
     }

@@ -2,10 +2,8 @@
 //! `(r, c)` is bit `8r + c`), its symmetries, and a transposition table of positions given
 //! as (the mover's stones, the opponent's) with exact answers only.
 
-use std::sync::atomic::Ordering;
-
 use super::clobber::ClobberStats;
-use super::table::{Abdada, Table, WINS};
+use super::table::{all_nodes, merge, with_helpers, Abdada, HelperPoll, Table, WINS};
 use super::{work_from_data, FastOutcome, FirstPlayerResult, Poll};
 use crate::games::PartizanGame;
 use crate::partizan::game::GameError;
@@ -379,43 +377,24 @@ impl FrameState {
                 let wins = main.wins::<N>(m, t, 0, stop);
                 ((!main.halted).then_some((wins, main.root_win)), Vec::new())
             }
-            Some(shared) => std::thread::scope(|s| {
-                let helpers: Vec<_> = (1..threads)
-                    .map(|_| {
-                        std::thread::Builder::new()
-                            .stack_size(SEARCH_STACK)
-                            .spawn_scoped(s, move || {
-                                let mut h = FrameSearch::new(rules, table, history, Some(shared));
-                                let wins = h.wins::<N>(m, t, 0, stop);
-                                if !h.halted {
-                                    shared.done.store(true, Ordering::Relaxed);
-                                }
-                                ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
-                            })
-                            .expect("a search thread")
-                    })
-                    .collect();
-                let wins = main.wins::<N>(m, t, 0, stop);
-                // finished or stopped (the flag, the node limit), the main thread ends the search:
-                // the helpers stop at their next poll
-                shared.done.store(true, Ordering::Relaxed);
-                let helpers: Vec<_> = helpers
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread panicked"))
-                    .collect();
-                ((!main.halted).then_some((wins, main.root_win)), helpers)
-            }),
+            Some(shared) => with_helpers(
+                threads,
+                shared,
+                || {
+                    let wins = main.wins::<N>(m, t, 0, stop);
+                    (!main.halted).then_some((wins, main.root_win))
+                },
+                || {
+                    let mut h = FrameSearch::new(rules, table, history, Some(shared));
+                    let wins = h.wins::<N>(m, t, 0, stop);
+                    shared.ended(h.halted);
+                    ((!h.halted).then_some((wins, h.root_win)), h.nodes, h.stats)
+                },
+            ),
         };
-        let (nodes, mut stats, history) = (main.nodes, main.stats, main.history);
-        self.nodes = nodes;
-        self.history = history;
-        let mut answer = answer;
-        for (found, nodes, s) in helpers {
-            self.nodes += nodes;
-            stats.add(&s);
-            answer = answer.or(found);
-        }
-        self.stats = stats;
+        let history = main.history;
+        let (answer, nodes, stats) = merge((answer, main.nodes, main.stats), helpers);
+        (self.nodes, self.stats, self.history) = (nodes, stats, history);
         if let Some((_, root_win)) = answer {
             self.root_win = root_win;
         }
@@ -423,10 +402,6 @@ impl FrameState {
             .answer(answer.is_none(), answer.is_some_and(|a| a.0), what)
     }
 }
-
-/// The stack of a helper search thread: the search recurses once a move, with its moves on
-/// the stack.
-pub(crate) const SEARCH_STACK: usize = 64 << 20;
 
 /// One search thread of a frame game: the shared table, its own history and counts.
 struct FrameSearch<'a, R> {
@@ -438,9 +413,8 @@ struct FrameSearch<'a, R> {
     root_win: Option<(u32, u32)>,
     /// the main thread's progress reports, stop polls and node limit (helpers have none)
     main: Option<(&'a mut Poll, &'a mut NodeLimit)>,
-    /// helpers: when they next look at the stop flag, and the nodes they have reported
-    next_check: u64,
-    reported: u64,
+    /// helpers: their polls
+    helper: HelperPoll,
     halted: bool,
     shared: Option<&'a Abdada>,
 }
@@ -460,8 +434,7 @@ impl<'a, R: FrameRules> FrameSearch<'a, R> {
             stats: ClobberStats::default(),
             root_win: None,
             main: None,
-            next_check: POLL,
-            reported: 0,
+            helper: HelperPoll::default(),
             halted: false,
             shared,
         }
@@ -473,25 +446,15 @@ impl<'a, R: FrameRules> FrameSearch<'a, R> {
     fn node(&mut self, depth: u32, stop: &StopFlag) {
         self.nodes += 1;
         let shared = self.shared;
-        let done = || shared.is_some_and(Abdada::is_done);
         match self.main.as_mut() {
             Some((poll, limit)) => {
-                let helpers = shared.map_or(0, |s| s.helper_nodes.load(Ordering::Relaxed));
-                let total = self.nodes + helpers;
+                let total = all_nodes(self.nodes, shared);
                 if let Some(stopped) = poll.node(total, depth, stop) {
-                    self.halted |= stopped || limit.passed(total) || done();
+                    self.halted |=
+                        stopped || limit.passed(total) || shared.is_some_and(Abdada::is_done);
                 }
             }
-            None if self.nodes >= self.next_check => {
-                self.next_check = self.nodes + POLL;
-                if let Some(s) = shared {
-                    s.helper_nodes
-                        .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
-                }
-                self.reported = self.nodes;
-                self.halted |= stop.check().is_err() || done();
-            }
-            None => {}
+            None => self.halted |= self.helper.halt(self.nodes, shared, stop),
         }
     }
 
@@ -617,6 +580,3 @@ impl<'a, R: FrameRules> FrameSearch<'a, R> {
         wins
     }
 }
-
-/// Nodes between two polls of a helper thread.
-const POLL: u64 = 1 << 16;

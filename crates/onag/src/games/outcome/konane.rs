@@ -417,6 +417,7 @@ mod tests {
 
     #[test]
     fn threads_give_the_answers_of_one_thread() {
+        use crate::games::outcome::tests::check_winning_moves;
         // every opening of 20 to 30 cells (thousands to 100,000 nodes, so that the threads
         // meet in the search), on small tables
         let mut one = KonaneSolver::new(TableSize::Bits(18));
@@ -432,19 +433,9 @@ mod tests {
                 for solver in [&mut two, &mut three] {
                     let r = solver.solve(&b, &stop).unwrap();
                     assert_eq!(r.outcome, expected, "{b}");
-                    for (player, m) in
-                        [(Player::Left, &r.left_move), (Player::Right, &r.right_move)]
-                    {
-                        assert_eq!(m.is_some(), expected.first_player_wins(player), "{b}");
-                        let Some(m) = m else { continue };
-                        let after = b
-                            .options(player)
-                            .into_iter()
-                            .find(|a| &b.move_label(player, a) == m)
-                            .unwrap();
-                        let reply = one.wins_moving_first(&after, player.opposite(), &stop);
-                        assert_eq!(reply, Ok(false), "{b}: {m}");
-                    }
+                    check_winning_moves(&b, &r, expected, |after, p| {
+                        one.wins_moving_first(after, p, &stop) == Ok(false)
+                    });
                 }
             }
         }

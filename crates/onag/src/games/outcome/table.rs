@@ -198,8 +198,107 @@ impl Abdada {
         }
     }
 
+    /// A helper has ended its search: when it finished (not halted), the others stop.
+    pub(crate) fn ended(&self, halted: bool) {
+        if !halted {
+            self.done.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Whether another thread has finished the root.
     pub(crate) fn is_done(&self) -> bool {
         self.done.load(Ordering::Relaxed)
     }
+}
+
+/// The stack of a helper search thread: the search recurses once a move, with its moves on
+/// the stack.
+const SEARCH_STACK: usize = 64 << 20;
+
+/// Runs `helper` on `threads − 1` new threads and `main` on this one; when `main` returns
+/// (finished, or stopped by its flag or node limit) the helpers are told to stop
+/// (`shared.done`: they see it at their next poll), and their results are collected.
+pub(crate) fn with_helpers<M, H: Send>(
+    threads: usize,
+    shared: &Abdada,
+    main: impl FnOnce() -> M,
+    helper: impl Fn() -> H + Sync,
+) -> (M, Vec<H>) {
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(s, &helper)
+                    .expect("a search thread")
+            })
+            .collect();
+        let m = main();
+        shared.done.store(true, Ordering::Relaxed);
+        let helpers = helpers
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .collect();
+        (m, helpers)
+    })
+}
+
+/// A search thread's counts, added up over the threads.
+pub(crate) trait Counts {
+    /// Adds another thread's counts.
+    fn add(&mut self, other: &Self);
+}
+
+/// The helpers' results (answer, nodes, counts) folded into the main thread's: the nodes
+/// and counts added up, the answer the main thread's or else a helper's that finished.
+pub(crate) fn merge<A, C: Counts>(
+    (mut answer, mut nodes, mut counts): (Option<A>, u64, C),
+    helpers: Vec<(Option<A>, u64, C)>,
+) -> (Option<A>, u64, C) {
+    for (found, n, c) in helpers {
+        nodes += n;
+        counts.add(&c);
+        answer = answer.or(found);
+    }
+    (answer, nodes, counts)
+}
+
+/// Nodes between two polls of a helper thread.
+const HELPER_POLL: u64 = 1 << 16;
+
+/// A helper thread's polls: every 65,536 nodes it adds its nodes to the shared count (the
+/// main thread's progress reports show all threads') and looks at the stop flag and
+/// whether another thread has finished.
+#[derive(Default)]
+pub(crate) struct HelperPoll {
+    next: u64,
+    reported: u64,
+}
+
+impl HelperPoll {
+    /// At the helper's node count `nodes`: whether it must stop.
+    #[inline]
+    pub(crate) fn halt(
+        &mut self,
+        nodes: u64,
+        shared: Option<&Abdada>,
+        stop: &crate::StopFlag,
+    ) -> bool {
+        if nodes < self.next {
+            return false;
+        }
+        self.next = nodes + HELPER_POLL;
+        if let Some(s) = shared {
+            s.helper_nodes
+                .fetch_add(nodes - self.reported, Ordering::Relaxed);
+        }
+        self.reported = nodes;
+        stop.check().is_err() || shared.is_some_and(Abdada::is_done)
+    }
+}
+
+/// The nodes of all threads as the main thread reports them: its own `nodes` and the
+/// helpers' so far.
+pub(crate) fn all_nodes(nodes: u64, shared: Option<&Abdada>) -> u64 {
+    nodes + shared.map_or(0, |s| s.helper_nodes.load(Ordering::Relaxed))
 }

@@ -231,6 +231,33 @@ fn the_table_stays_bounded_and_progress_is_reported() {
     assert_eq!(r.outcome, values.arena_mut().outcome(g));
 }
 
+/// Checks the winning moves of a fast solver's report `r` on `b`, whose outcome is
+/// `expected`: a move is named exactly for each player who wins moving first, and the
+/// position it leaves is lost for the opponent moving first, as `loses_first` says (a
+/// solver that knows nothing of the one reported on).
+pub(crate) fn check_winning_moves<G: PartizanGame + std::fmt::Display>(
+    b: &G,
+    r: &FastOutcome,
+    expected: crate::partizan::Outcome,
+    mut loses_first: impl FnMut(&G, Player) -> bool,
+) {
+    for (player, named) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
+        assert_eq!(
+            named.is_some(),
+            expected.first_player_wins(player),
+            "{b} {player:?}"
+        );
+        if let Some(label) = named {
+            let after = b
+                .options(player)
+                .into_iter()
+                .find(|a| &b.move_label(player, a) == label)
+                .unwrap_or_else(|| panic!("{b}: no move {label}"));
+            assert!(loses_first(&after, player.opposite()), "{b}: {label}");
+        }
+    }
+}
+
 /// An outcome letter of a results file: L, R, P or N.
 pub(crate) fn outcome_letter(s: &str) -> crate::partizan::Outcome {
     use crate::partizan::Outcome;

@@ -1,5 +1,4 @@
 use super::*;
-use crate::games::PartizanGame;
 use crate::games::PartizanSolver;
 use crate::partizan::Outcome;
 
@@ -16,24 +15,9 @@ fn check(solver: &mut ClobberSolver, b: &Clobber) {
     let expected = canonical_outcome(b);
     let r = solver.solve(b, &StopFlag::new()).unwrap();
     assert_eq!(r.outcome, expected, "{b}");
-    for (player, named) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
-        assert_eq!(
-            named.is_some(),
-            expected.first_player_wins(player),
-            "{b} {player:?}"
-        );
-        if let Some(label) = named {
-            let after = b
-                .options(player)
-                .into_iter()
-                .find(|a| b.move_label(player, a) == *label)
-                .unwrap_or_else(|| panic!("{b}: no move {label}"));
-            assert!(
-                !canonical_outcome(&after).first_player_wins(player.opposite()),
-                "{b}: {label} does not win for {player:?}"
-            );
-        }
-    }
+    crate::games::outcome::tests::check_winning_moves(b, &r, expected, |after, p| {
+        !canonical_outcome(after).first_player_wins(p)
+    });
 }
 
 #[test]
@@ -289,18 +273,9 @@ fn threads_give_the_answers_of_one_thread_and_stop() {
         for solver in [&mut two, &mut three] {
             let r = solver.solve(b, &stop).unwrap();
             assert_eq!(r.outcome, expected, "{b}");
-            for (player, named) in [(Player::Left, &r.left_move), (Player::Right, &r.right_move)] {
-                assert_eq!(named.is_some(), expected.first_player_wins(player), "{b}");
-                if let Some(label) = named {
-                    let after = b
-                        .options(player)
-                        .into_iter()
-                        .find(|a| b.move_label(player, a) == *label)
-                        .unwrap();
-                    let reply = one.wins_moving_first(&after, player.opposite(), &stop);
-                    assert_eq!(reply, Ok(false), "{b}: {label}");
-                }
-            }
+            crate::games::outcome::tests::check_winning_moves(b, &r, expected, |after, p| {
+                one.wins_moving_first(after, p, &stop) == Ok(false)
+            });
         }
     }
     // the node limit and a raised flag stop every thread
