@@ -77,7 +77,7 @@ def main():
                     "status": progress["status"],
                     "so_far_over_predicted": round(ratio, 2),
                     "reading": "9x9 has already taken more than the line predicts for it "
-                    "(in runs resumed from a checkpoint of a 2^24-entry table, which redo "
+                    "(in runs resumed from checkpoints, which redo "
                     "what the table lost): the line underestimates past 64 cells, so "
                     "the larger squares' predictions are lower estimates"
                     if ratio > 1
